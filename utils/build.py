@@ -1,0 +1,91 @@
+"""Build the site: every edition as a book of its own, plus the landing page.
+
+    python -m utils.build            # all editions into _build/html/
+    python -m utils.build --edition en
+
+Each edition gets a configuration derived from the top-level _config.yml
+(its Sphinx language, its search language, its path for the launch buttons)
+and the shared _toc.yml. Warnings are errors and references are nitpicky.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "_build"
+
+
+def load_config(root: Path = ROOT) -> dict:
+    return yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+
+
+def edition_config(base: dict, key: str) -> dict:
+    """The Jupyter Book configuration of one edition."""
+    ed = base["editions"][key]
+    cfg = copy.deepcopy(base)
+    del cfg["editions"]
+    cfg["title"] = ed["title"]
+    cfg.setdefault("repository", {})["path_to_book"] = f"book/{key}"
+    sphinx_cfg = cfg.setdefault("sphinx", {}).setdefault("config", {})
+    sphinx_cfg["language"] = ed["language"]
+    sphinx_cfg["book_edition"] = key
+    if "search_language" in ed:
+        sphinx_cfg["html_search_language"] = ed["search_language"]
+    return cfg
+
+
+def build_edition(key: str, root: Path = ROOT, out: Path | None = None) -> None:
+    out = out or root / "_build"
+    base = load_config(root)
+    cfg_dir = out / "config" / key
+    cfg_dir.mkdir(parents=True, exist_ok=True)
+    (cfg_dir / "_config.yml").write_text(
+        yaml.safe_dump(edition_config(base, key), allow_unicode=True, sort_keys=False), encoding="utf-8")
+    shutil.copy(root / "_toc.yml", cfg_dir / "_toc.yml")
+    work = out / "editions" / key
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    cmd = [
+        sys.executable, "-m", "jupyter_book.cli.main", "build", str(root / "book" / key),
+        "--config", str(cfg_dir / "_config.yml"), "--toc", str(cfg_dir / "_toc.yml"),
+        "--path-output", str(work), "--builder", "html",
+        "--warningiserror", "--nitpick", "--keep-going",
+    ]
+    result = subprocess.run(cmd, env=env, cwd=root)
+    if result.returncode != 0:
+        raise SystemExit(f"edition {key}: the build failed (warnings count as errors); see the log above")
+    target = out / "html" / key
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(work / "_build" / "html", target)
+
+
+def build_landing(root: Path = ROOT, out: Path | None = None) -> None:
+    out = out or root / "_build"
+    (out / "html").mkdir(parents=True, exist_ok=True)
+    shutil.copy(root / "book" / "index.html", out / "html" / "index.html")
+    (out / "html" / ".nojekyll").write_text("")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--edition", action="append", help="build only this edition (repeatable)")
+    args = parser.parse_args(argv)
+    editions = args.edition or list(load_config()["editions"])
+    start = time.perf_counter()
+    for key in editions:
+        build_edition(key)
+    build_landing()
+    print(f"Built {', '.join(editions)} in {time.perf_counter() - start:.1f} s: open _build/html/index.html")
+
+
+if __name__ == "__main__":
+    main()

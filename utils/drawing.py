@@ -1,0 +1,82 @@
+"""Draw a backward graph with matplotlib: nodes, edges and what each node saved."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import torch
+
+from utils.autograd_tools import FREED, _format_value, graph_nodes
+
+
+def _depths(children: list[list[int]]) -> list[int]:
+    """Longest distance from the root, so every edge points one or more rows down."""
+    depth = [0] * len(children)
+    changed = True
+    while changed:
+        changed = False
+        for parent, kids in enumerate(children):
+            for kid in kids:
+                if depth[kid] < depth[parent] + 1:
+                    depth[kid] = depth[parent] + 1
+                    changed = True
+    return depth
+
+
+def graph_layout(children: list[list[int]]) -> list[tuple[float, float]]:
+    """(x, y) of each node: the root on top, one row per depth, rows centred."""
+    depth = _depths(children)
+    rows: dict[int, list[int]] = {}
+    for i, d in enumerate(depth):
+        rows.setdefault(d, []).append(i)
+    pos = [(0.0, 0.0)] * len(children)
+    for d, members in rows.items():
+        for k, i in enumerate(members):
+            pos[i] = (k - (len(members) - 1) / 2, -float(d))
+    return pos
+
+
+def draw_graph(
+    root: torch.Tensor | Any,
+    names: Mapping[str, torch.Tensor] | None = None,
+    title: str | None = None,
+    ax: Any = None,
+):
+    """Draw the graph behind ``root`` and return the matplotlib Figure.
+
+    Each box names a node and lists its saved values; saved values that
+    backward() has freed are drawn in red as ``<freed>``. Leaves named in
+    ``names`` label their ``AccumulateGrad`` box.
+    """
+    import matplotlib.pyplot as plt
+
+    labels = {id(t): label for label, t in (names or {}).items()}
+    nodes = graph_nodes(root)
+    pos = graph_layout([g.children for g in nodes])
+    width = max(x for x, _ in pos) - min(x for x, _ in pos) + 1
+    height = -min(y for _, y in pos) + 1
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(max(4.0, 3.4 * width), max(2.0, 1.5 * height)))
+    else:
+        fig = ax.figure
+    for g in nodes:
+        for c in g.children:
+            (x0, y0), (x1, y1) = pos[g.index], pos[c]
+            ax.annotate("", xy=(x1, y1 + 0.22), xytext=(x0, y0 - 0.22),
+                        arrowprops=dict(arrowstyle="->", color="#555555"))
+    for g in nodes:
+        x, y = pos[g.index]
+        head = g.name
+        if g.variable is not None:
+            head += f"\n(leaf {labels.get(id(g.variable), '')})".replace(" )", ")")
+        saved_lines = [f"{k} = {_format_value(v)}" for k, v in g.saved.items()]
+        freed = any(v is FREED for v in g.saved.values())
+        text = head + ("\n" + "\n".join(saved_lines) if saved_lines else "")
+        face = "#fde2e2" if freed else ("#e3f2e1" if g.variable is not None else "#e4ecf7")
+        ax.text(x, y, text, ha="center", va="center", fontsize=8, family="monospace",
+                bbox=dict(boxstyle="round,pad=0.4", facecolor=face, edgecolor="#333333"))
+    ax.set_xlim(min(x for x, _ in pos) - 0.7, max(x for x, _ in pos) + 0.7)
+    ax.set_ylim(min(y for _, y in pos) - 0.6, 0.6)
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
+    return fig

@@ -1,0 +1,214 @@
+"""Execute chapters and write their outputs back; the book's notebook conventions.
+
+    python -m utils.notebooks execute book/en/graph_basics.ipynb   # one chapter
+    python -m utils.notebooks execute                             # every English chapter
+    python -m utils.notebooks check                               # conventions only
+
+Execution is deterministic (fixed seeds in each chapter, PYTHONHASHSEED=0),
+outputs are passed through the nbval sanitiser, tracebacks are cut to their
+last line (no machine paths) and notebook metadata is reduced to a fixed
+form, so re-running unchanged code leaves ``git diff`` empty. After
+executing, the translations are synced (utils/editions.py).
+"""
+from __future__ import annotations
+
+import argparse
+import configparser
+import copy
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+SANITIZE_FILE = ROOT / "tests" / "nbval_sanitize.cfg"
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+SETUP_TAG = "colab-setup"
+IGNORE_OUTPUT_TAGS = {"nbval-ignore-output"}
+RAISES_TAG = "raises-exception"
+MACHINE_PATHS = re.compile(r"(/root/|/tmp/|/home/[^/\s]+/|/Users/|/work/|site-packages|\.venv/|[A-Z]:\\\\)")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def load_sanitizers(path: Path = SANITIZE_FILE) -> list[tuple[re.Pattern, str]]:
+    parser = configparser.ConfigParser()
+    parser.read(path, encoding="utf-8")
+    return [(re.compile(parser[s]["regex"]), parser[s].get("replace", "")) for s in parser.sections()]
+
+
+def sanitize(text: str, rules: list[tuple[re.Pattern, str]] | None = None) -> str:
+    for pattern, repl in rules if rules is not None else load_sanitizers():
+        text = pattern.sub(repl, text)
+    return text
+
+
+def repository(root: Path = ROOT) -> tuple[str, str]:
+    cfg = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+    return cfg["repository"]["url"], cfg["repository"].get("branch", "main")
+
+
+def setup_cell_source(root: Path = ROOT) -> str:
+    """The first code cell of every chapter, derived from _config.yml's repository."""
+    url, branch = repository(root)
+    folder = url.rstrip("/").rsplit("/", 1)[-1]
+    return (
+        "# On Colab only: fetch the book's helpers (utils/). Elsewhere this cell does nothing.\n"
+        "import sys\n"
+        "if \"google.colab\" in sys.modules:\n"
+        "    import pathlib, subprocess\n"
+        f"    if not pathlib.Path(\"{folder}\").exists():\n"
+        f"        subprocess.run([\"git\", \"clone\", \"--depth\", \"1\", \"--branch\", \"{branch}\",\n"
+        f"                        \"{url}\"], check=True)\n"
+        f"    sys.path.insert(0, \"{folder}\")"
+    )
+
+
+def new_setup_cell(root: Path = ROOT):
+    cell = nbformat.v4.new_code_cell(setup_cell_source(root))
+    cell.id = "colab-setup"
+    cell.metadata = {"tags": [SETUP_TAG, "remove-cell"]}
+    return cell
+
+
+def tags(cell) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def clean_outputs(cell, rules) -> None:
+    """Sanitise a code cell's outputs in place: the form in which they are stored."""
+    for out in cell.get("outputs", []):
+        out.pop("metadata", None) if out.get("output_type") == "stream" else None
+        if out.get("output_type") == "stream":
+            out["text"] = sanitize(out["text"], rules)
+        elif out.get("output_type") in {"execute_result", "display_data"}:
+            data = out.get("data", {})
+            for mime in list(data):
+                if mime.startswith("text/") or mime.endswith("text/plain"):
+                    value = data[mime]
+                    value = "".join(value) if isinstance(value, list) else value
+                    data[mime] = sanitize(value, rules)
+        elif out.get("output_type") == "error":
+            out["evalue"] = sanitize(out["evalue"], rules)
+            # The last line of the traceback, as Python prints it: type and message, no frames.
+            out["traceback"] = [f"{out['ename']}: {out['evalue']}"]
+
+
+def normalise(nb) -> None:
+    """Reduce notebook and cell metadata to the book's fixed form."""
+    nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
+    rules = load_sanitizers()
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        cell.metadata.pop("collapsed", None)
+        cell.metadata.pop("scrolled", None)
+        if cell.cell_type == "code":
+            clean_outputs(cell, rules)
+
+
+def write_notebook(nb, path: Path) -> None:
+    nb.nbformat, nb.nbformat_minor = 4, 5
+    text = json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
+def read_notebook(path: Path):
+    return nbformat.read(path, as_version=4)
+
+
+def execute(path: Path, timeout: int = 600) -> None:
+    """Run every cell of a chapter in a fresh kernel and write the outputs back."""
+    from nbclient import NotebookClient
+
+    nb = read_notebook(path)
+    env_backup = dict(os.environ)
+    os.environ["PYTHONHASHSEED"] = "0"
+    os.environ.setdefault("BOOK_DEVICE", "cpu")
+    os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    try:
+        client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                                resources={"metadata": {"path": str(path.parent)}})
+        client.execute()
+    finally:
+        os.environ.clear()
+        os.environ.update(env_backup)
+    normalise(nb)
+    write_notebook(nb, path)
+
+
+# ---------------------------------------------------------------- conventions
+
+def convention_problems(path: Path, root: Path = ROOT) -> list[str]:
+    """What breaks the book's notebook conventions in one notebook, each naming file and cell."""
+    rel = path.relative_to(root) if path.is_relative_to(root) else path
+    nb = read_notebook(path)
+    problems: list[str] = []
+    code = [(i, c) for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    if not nb.cells or nb.cells[0].cell_type != "markdown" or not nb.cells[0].source.lstrip().startswith("# "):
+        problems.append(f"{rel}: cell 0 must be a markdown cell starting with the page title ('# ...')")
+    if not code:
+        return problems
+    first_i, first = code[0]
+    if first.source != setup_cell_source(root) or SETUP_TAG not in tags(first):
+        problems.append(f"{rel}: cell {first_i}: the first code cell must be the Colab setup cell "
+                        f"(tagged {SETUP_TAG!r}; run 'python -m utils.editions sync' to write it)")
+    if len(code) > 1 and "choose_device()" not in code[1][1].source:
+        problems.append(f"{rel}: cell {code[1][0]}: the second code cell must choose the device "
+                        "('device = choose_device()')")
+    if all(c.get("execution_count") is None for _, c in code[1:]) and len(code) > 1:
+        problems.append(f"{rel}: no code cell has been executed; run 'python -m utils.notebooks execute {rel}'")
+    for i, c in code:
+        t = tags(c)
+        if IGNORE_OUTPUT_TAGS & set(t) and "assert" not in c.source:
+            problems.append(f"{rel}: cell {i} (id {c.get('id')}): it ignores its output, so it must assert "
+                            "the claim it supports")
+        has_error = any(o.get("output_type") == "error" for o in c.get("outputs", []))
+        if has_error and RAISES_TAG not in t:
+            problems.append(f"{rel}: cell {i} (id {c.get('id')}): stores an error but is not tagged {RAISES_TAG}")
+        if RAISES_TAG in t and not has_error:
+            problems.append(f"{rel}: cell {i} (id {c.get('id')}): tagged {RAISES_TAG} but stores no error")
+        for o in c.get("outputs", []):
+            if o.get("output_type") == "stream" and o.get("name") == "stderr":
+                problems.append(f"{rel}: cell {i} (id {c.get('id')}): writes to stderr (a warning?); "
+                                "catch it and print what the reader should see")
+        found = MACHINE_PATHS.search(json.dumps(c.get("outputs", []), ensure_ascii=False))
+        if found:
+            problems.append(f"{rel}: cell {i} (id {c.get('id')}): an output shows a machine path ({found.group(0)})")
+        if "execution" in c.metadata:
+            problems.append(f"{rel}: cell {i} (id {c.get('id')}): execution timing metadata is stored")
+    return problems
+
+
+def english_notebooks(root: Path = ROOT) -> list[Path]:
+    return sorted((root / "book" / "en").glob("*.ipynb"))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("execute", help="re-execute English chapters and write outputs back, then sync")
+    run.add_argument("paths", nargs="*", type=Path)
+    sub.add_parser("check", help="check the notebook conventions of every edition")
+    args = parser.parse_args(argv)
+    if args.command == "execute":
+        from utils import editions
+
+        paths = [p.resolve() for p in args.paths] or english_notebooks()
+        for p in paths:
+            if p.parent.name != "en":
+                raise SystemExit(f"{p}: execute the English chapter; translations take its code and outputs")
+            print(f"executing {p.relative_to(ROOT)}", flush=True)
+            execute(p)
+        editions.sync_all()
+    else:
+        problems = [q for p in sorted((ROOT / "book").rglob("*.ipynb")) if "_build" not in p.parts
+                    for q in convention_problems(p)]
+        print("\n".join(problems) or "notebook conventions: ok")
+        sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()

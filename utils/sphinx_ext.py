@@ -1,0 +1,115 @@
+"""Sphinx extension of the book: edition switcher, hreflang links, glossary table.
+
+utils/build.py sets ``book_edition`` for each edition's build; the list of
+editions and the glossary come from ``_config.yml`` and ``book/glossary.yml``.
+"""
+from __future__ import annotations
+
+import html
+import posixpath
+from pathlib import Path
+
+import yaml
+from docutils import nodes
+from docutils.parsers.rst import Directive
+
+ROOT = Path(__file__).resolve().parents[1]
+STATIC = ROOT / "book" / "_static"
+
+SWITCHER_LABEL = {"en": "Read in", "zh-hant": "閱讀版本", "zh-hans": "阅读版本"}
+GLOSSARY_HEADINGS = {
+    "en": ("English", "繁體中文 (zh-Hant)", "简体中文 (zh-Hans)", "Avoid"),
+    "zh-hant": ("English", "繁體中文", "简体中文", "避免使用"),
+    "zh-hans": ("English", "繁體中文", "简体中文", "避免使用"),
+}
+
+
+def load_editions() -> dict:
+    return yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["editions"]
+
+
+def load_glossary() -> list[dict]:
+    return yaml.safe_load((ROOT / "book" / "glossary.yml").read_text(encoding="utf-8"))["terms"]
+
+
+def edition_links(edition: str, pagename: str) -> list[tuple[str, str, str, str]]:
+    """(key, name, hreflang, relative URL) of ``pagename`` in every edition."""
+    depth = pagename.count("/") + 1  # out of the page's folder, then out of the edition
+    up = "../" * depth
+    return [
+        (key, ed["name"], ed["hreflang"], posixpath.join(up, key, pagename + ".html"))
+        for key, ed in load_editions().items()
+    ]
+
+
+def switcher_html(edition: str, pagename: str) -> str:
+    items = []
+    for key, name, lang, url in edition_links(edition, pagename):
+        if key == edition:
+            items.append(f'<strong aria-current="page" lang="{lang}">{html.escape(name)}</strong>')
+        else:
+            items.append(f'<a href="{url}" hreflang="{lang}" lang="{lang}">{html.escape(name)}</a>')
+    label = SWITCHER_LABEL.get(edition, SWITCHER_LABEL["en"])
+    return (f'<nav class="edition-switcher" aria-label="{label}"><span>{label}:</span> '
+            + " · ".join(items) + "</nav>\n")
+
+
+def _page_context(app, pagename, templatename, context, doctree):
+    edition = app.config.book_edition
+    if not edition or doctree is None:
+        return
+    context["body"] = switcher_html(edition, pagename) + context.get("body", "")
+    alternates = "".join(
+        f'<link rel="alternate" hreflang="{lang}" href="{url}" />\n'
+        for _key, _name, lang, url in edition_links(edition, pagename)
+    )
+    context["metatags"] = context.get("metatags", "") + alternates
+
+
+class GlossaryTable(Directive):
+    """``{book-glossary}``: the glossary as a table, from book/glossary.yml."""
+
+    has_content = False
+
+    def run(self):
+        env = self.state.document.settings.env
+        edition = env.config.book_edition or "en"
+        heads = GLOSSARY_HEADINGS.get(edition, GLOSSARY_HEADINGS["en"])
+        table = nodes.table(classes=["book-glossary"])
+        group = nodes.tgroup(cols=4)
+        table += group
+        for _ in heads:
+            group += nodes.colspec(colwidth=1)
+        thead = nodes.thead()
+        group += thead
+        thead += self._row(heads)
+        tbody = nodes.tbody()
+        group += tbody
+        for term in load_glossary():
+            avoid = term.get("avoid", {}).get(edition, [])
+            tbody += self._row((term["en"], term["zh-hant"], term["zh-hans"], "、".join(avoid) if edition != "en" else ", ".join(avoid)),
+                               langs=("en", "zh-Hant", "zh-Hans", None))
+        return [table]
+
+    @staticmethod
+    def _row(cells, langs=(None, None, None, None)):
+        row = nodes.row()
+        for text, lang in zip(cells, langs):
+            entry = nodes.entry()
+            para = nodes.paragraph(text=text)
+            entry += para
+            row += entry
+        return row
+
+
+def _add_static(app):
+    app.config.html_static_path.append(str(STATIC))
+
+
+def setup(app):
+    app.add_config_value("book_edition", "", "html")
+    app.connect("builder-inited", _add_static)
+    app.add_css_file("book.css")
+    app.connect("html-page-context", _page_context)
+    app.add_directive("book-glossary", GlossaryTable)
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

@@ -237,7 +237,9 @@ class SavedTensorMeter:
             self.live_bytes += self._bytes[key]
             self.peak_bytes = max(self.peak_bytes, self.live_bytes)
         self._refs[key] = self._refs.get(key, 0) + 1
-        return _Packed(tensor, key, self)
+        # detach(): a saved output would otherwise hold its own grad_fn, a
+        # reference cycle that keeps the graph alive until the garbage collector runs.
+        return _Packed(tensor.detach(), key, self)
 
     @staticmethod
     def _unpack(packed: Any) -> torch.Tensor:

@@ -54,7 +54,7 @@ def build_edition(key: str, root: Path = ROOT, out: Path | None = None) -> None:
     work = out / "editions" / key
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
     cmd = [
-        sys.executable, "-m", "jupyter_book.cli.main", "build", str(root / "book" / key),
+        str(Path(sys.executable).parent / "jupyter-book"), "build", str(root / "book" / key),
         "--config", str(cfg_dir / "_config.yml"), "--toc", str(cfg_dir / "_toc.yml"),
         "--path-output", str(work), "--builder", "html",
         "--warningiserror", "--nitpick", "--keep-going",
@@ -68,9 +68,21 @@ def build_edition(key: str, root: Path = ROOT, out: Path | None = None) -> None:
     shutil.copytree(work / "_build" / "html", target)
 
 
+def vendor_assets(out: Path) -> None:
+    """Copy MathJax, from its PyPI package, to the site root: one copy for all editions."""
+    from importlib.metadata import distribution
+
+    # The package's folder has a dash in its name, so it is found, not imported.
+    source = Path(distribution("sphinx-mathjax-offline").locate_file("sphinx-mathjax-offline/static/mathjax"))
+    target = out / "html" / "_vendor" / "mathjax"
+    if not target.exists():
+        shutil.copytree(source, target)
+
+
 def build_landing(root: Path = ROOT, out: Path | None = None) -> None:
     out = out or root / "_build"
     (out / "html").mkdir(parents=True, exist_ok=True)
+    vendor_assets(out)
     shutil.copy(root / "book" / "index.html", out / "html" / "index.html")
     (out / "html" / ".nojekyll").write_text("")
 

@@ -32,8 +32,8 @@ from utils import notebooks
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = "en"
 MD_STAMP = re.compile(r"^<!-- translation-source: ([0-9a-f]+) -->\n")
-CELL_MARK = re.compile(r"^<!-- cell: (\S+) -->$", re.M)
-LOCALISED_CODE_METADATA = ("mystnb",)  # alt text of figures is translated with the prose
+CELL_MARK = re.compile(r"^<!-- (cell|alt): (\S+) -->$", re.M)
+LOCALISED_CODE_METADATA = ("mystnb", "translation")  # a figure's alt text is translated with the prose
 HAN = re.compile(r"[\u4e00-\u9fff]")
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
@@ -153,6 +153,9 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
     for i, (en, tr) in enumerate(zip(en_nb.cells, tr_nb.cells)):
         where = f"{rel}: cell {i} (id {en.get('id')})"
         if en.cell_type == "code":
+            alt = _alt(en)
+            if alt and tr.metadata.get("translation", {}).get("alt_source") != text_hash(alt):
+                problems.append(f"{where}: the figure's alt text is not a translation of the current English alt text")
             if en.source != tr.source:
                 problems.append(f"{where}: code differs from English; code is edited in book/en only")
             elif _comparable(en) != _comparable(tr):
@@ -316,12 +319,23 @@ def export_translation(name: str, edition: str, root: Path = ROOT, only_todo: bo
         if only_todo and current:
             continue
         blocks.append(f"<!-- cell: {cell.get('id')} -->\n{cell.source.strip()}\n")
+    for cell in en_nb.cells:
+        alt = _alt(cell)
+        tr = tr_cells.get(cell.get("id"))
+        if alt and not (only_todo and tr is not None
+                        and tr.metadata.get("translation", {}).get("alt_source") == text_hash(alt)):
+            blocks.append(f"<!-- alt: {cell.get('id')} -->\n{alt}\n")
     return "\n".join(blocks)
 
 
-def parse_blocks(text: str) -> dict[str, str]:
+def _alt(cell) -> str | None:
+    return cell.metadata.get("mystnb", {}).get("image", {}).get("alt") if cell.cell_type == "code" else None
+
+
+def parse_blocks(text: str) -> dict[tuple[str, str], str]:
+    """{(kind, cell id): text} of a translator's file; kind is 'cell' or 'alt'."""
     parts = CELL_MARK.split(text)
-    return {parts[i]: parts[i + 1].strip("\n") for i in range(1, len(parts), 2)}
+    return {(parts[i], parts[i + 1]): parts[i + 2].strip("\n") for i in range(1, len(parts), 3)}
 
 
 def apply_translation(name: str, edition: str, text: str, root: Path = ROOT) -> list[str]:
@@ -330,15 +344,23 @@ def apply_translation(name: str, edition: str, text: str, root: Path = ROOT) -> 
     en_nb = notebooks.read_notebook(root / "book" / SOURCE / f"{name}.ipynb")
     tr_nb = notebooks.read_notebook(tr_path)
     en_src = {c.get("id"): c.source for c in en_nb.cells if c.cell_type == "markdown"}
+    en_alt = {c.get("id"): _alt(c) for c in en_nb.cells if _alt(c)}
     done = []
-    for cell_id, body in parse_blocks(text).items():
-        if cell_id not in en_src:
-            raise SystemExit(f"{tr_path}: no markdown cell with id {cell_id!r} in the English chapter")
+    for (kind, cell_id), body in parse_blocks(text).items():
+        known = en_src if kind == "cell" else en_alt
+        if cell_id not in known:
+            raise SystemExit(f"{tr_path}: no {'markdown cell' if kind == 'cell' else 'figure'} "
+                             f"with id {cell_id!r} in the English chapter")
         for cell in tr_nb.cells:
-            if cell.get("id") == cell_id:
+            if cell.get("id") != cell_id:
+                continue
+            if kind == "cell":
                 cell.source = body
-                cell.metadata["translation"] = {"source": text_hash(en_src[cell_id])}
-                done.append(cell_id)
+                cell.metadata["translation"] = {"source": text_hash(known[cell_id])}
+            else:
+                cell.metadata.setdefault("mystnb", {}).setdefault("image", {})["alt"] = body
+                cell.metadata["translation"] = {"alt_source": text_hash(known[cell_id])}
+            done.append(cell_id)
     notebooks.write_notebook(tr_nb, tr_path)
     return done
 

@@ -1,0 +1,23 @@
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture
+def book_copy(tmp_path: Path) -> Path:
+    """A throw-away copy of the book's sources, to plant bad input in."""
+    dest = tmp_path / "repo"
+    dest.mkdir()
+    for name in ("_config.yml", "_toc.yml", "pytest.ini"):
+        shutil.copy(ROOT / name, dest / name)
+    shutil.copytree(ROOT / "book", dest / "book", ignore=shutil.ignore_patterns("_build", ".ipynb_checkpoints"))
+    shutil.copytree(ROOT / "utils", dest / "utils", ignore=shutil.ignore_patterns("__pycache__"))
+    (dest / "tests").mkdir()
+    shutil.copy(ROOT / "tests" / "nbval_sanitize.cfg", dest / "tests" / "nbval_sanitize.cfg")
+    return dest

@@ -1,0 +1,38 @@
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import torch  # noqa: E402
+
+from utils import draw_graph  # noqa: E402
+from utils.drawing import graph_layout  # noqa: E402
+
+
+def test_layout_puts_every_child_below_its_parent():
+    # 0 -> 1 -> 3, 0 -> 2 -> 3, 0 -> 3: node 3 must sit below both 1 and 2
+    children = [[1, 2, 3], [3], [3], []]
+    pos = graph_layout(children)
+    for parent, kids in enumerate(children):
+        for kid in kids:
+            assert pos[kid][1] < pos[parent][1]
+    assert pos[1][1] == pos[2][1]
+    assert pos[1][0] != pos[2][0]
+
+
+def test_draw_graph_draws_one_box_per_node_and_marks_freed():
+    a = torch.ones(2, requires_grad=True)
+    out = (a * 3).exp().sum()
+    fig = draw_graph(out, names={"a": a}, title="t")
+    texts = [t.get_text() for t in fig.axes[0].texts if t.get_text()]  # arrows are empty texts
+    assert len(texts) == 4
+    assert any("AccumulateGrad" in t and "leaf a" in t for t in texts)
+    assert not any("<freed>" in t for t in texts)
+    plt.close(fig)
+    out.backward()
+    fig = draw_graph(out, names={"a": a})
+    texts = fig.axes[0].texts
+    freed = [t for t in texts if "<freed>" in t.get_text()]
+    assert len(freed) == 2  # ExpBackward0's result and MulBackward0's other
+    red = matplotlib.colors.to_rgba("#fde2e2")
+    assert all(t.get_bbox_patch().get_facecolor() == red for t in freed)
+    plt.close(fig)

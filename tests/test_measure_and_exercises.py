@@ -1,0 +1,39 @@
+import time
+
+import torch
+
+from utils.exercises import check
+from utils.measure import cuda_peak_bytes, peak_saved_bytes, time_call
+
+
+def test_time_call_measures_the_call():
+    fast = time_call(lambda: None, repeat=5, warmup=1)
+    slow = time_call(lambda: time.sleep(0.01), repeat=5, warmup=1)
+    assert 0 <= fast < slow
+    assert slow >= 0.009
+
+
+def test_peak_saved_bytes_sees_forward_and_backward():
+    x = torch.ones(100, requires_grad=True)
+
+    def step():
+        loss = (x.exp() * 2).sin().sum()  # exp saves its result, sin its input: 400 + 400 bytes
+        loss.backward()
+
+    assert peak_saved_bytes(step, exclude=[x]) == 800
+
+
+def test_cuda_peak_bytes_is_none_on_cpu():
+    assert cuda_peak_bytes(lambda: torch.ones(3), "cpu") is None
+
+
+def test_check_prints_each_verdict(capsys):
+    assert not check("Exercise 1", None, lambda a: a == 2, "Hint.")
+    assert not check("Exercise 1", 3, lambda a: a == 2, "Hint.")
+    assert check("Exercise 1", 2, lambda a: a == 2, "Hint.")
+    assert not check("Exercise 1", "x", lambda a: a + 1, "Hint.")
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Exercise 1: not answered yet. Hint."
+    assert out[1] == "Exercise 1: not yet. Hint."
+    assert out[2] == "Exercise 1: correct."
+    assert out[3].startswith("Exercise 1: not yet (TypeError")

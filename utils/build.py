@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import copy
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import yaml
 
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "_build"
 
@@ -43,7 +45,9 @@ def edition_config(base: dict, key: str) -> dict:
     return cfg
 
 
-def build_edition(key: str, root: Path = ROOT, out: Path | None = None) -> None:
+def build_edition(key: str, root: Path = ROOT, out: Path | None = None, fresh: bool = False) -> None:
+    """Build one edition; ``fresh`` rebuilds every page (an incremental build
+    does not repeat the warnings of pages that did not change)."""
     out = out or root / "_build"
     base = load_config(root)
     cfg_dir = out / "config" / key
@@ -52,6 +56,8 @@ def build_edition(key: str, root: Path = ROOT, out: Path | None = None) -> None:
         yaml.safe_dump(edition_config(base, key), allow_unicode=True, sort_keys=False), encoding="utf-8")
     shutil.copy(root / "_toc.yml", cfg_dir / "_toc.yml")
     work = out / "editions" / key
+    if fresh and work.exists():
+        shutil.rmtree(work)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
     cmd = [
         str(Path(sys.executable).parent / "jupyter-book"), "build", str(root / "book" / key),
@@ -59,9 +65,13 @@ def build_edition(key: str, root: Path = ROOT, out: Path | None = None) -> None:
         "--path-output", str(work), "--builder", "html",
         "--warningiserror", "--nitpick", "--keep-going",
     ]
-    result = subprocess.run(cmd, env=env, cwd=root)
-    if result.returncode != 0:
-        raise SystemExit(f"edition {key}: the build failed (warnings count as errors); see the log above")
+    result = subprocess.run(cmd, env=env, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = ANSI.sub("", result.stdout)
+    (out / f"build-{key}.log").write_text(log, encoding="utf-8")
+    warnings = [line for line in log.splitlines() if "WARNING" in line or "ERROR" in line]
+    if result.returncode != 0 or warnings:
+        raise SystemExit(f"edition {key}: the build failed; warnings count as errors "
+                         f"(full log: {out / f'build-{key}.log'}):\n" + "\n".join(warnings or log.splitlines()[-30:]))
     target = out / "html" / key
     if target.exists():
         shutil.rmtree(target)

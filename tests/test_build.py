@@ -1,0 +1,145 @@
+"""The site: all three editions build with zero warnings, and the pages are what readers need."""
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from utils import build, editions, notebooks
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "_build" / "html"
+EDITIONS = build.load_config()["editions"]
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture(scope="module")
+def site():
+    """Build the whole site once (warnings are errors: a warning fails here)."""
+    for key in EDITIONS:
+        build.build_edition(key, fresh=True)
+    build.build_landing()
+    return SITE
+
+
+class Assets(HTMLParser):
+    """Collects what a page loads (scripts, styles, images, icons), not where it links to."""
+
+    def __init__(self):
+        super().__init__()
+        self.loaded, self.images, self.alternates, self.lang = [], [], {}, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "html":
+            self.lang = a.get("lang")
+        if tag in {"script", "img", "iframe", "source", "video", "audio"} and a.get("src"):
+            self.loaded.append(a["src"])
+        if tag == "img":
+            self.images.append(a)
+        if tag == "link":
+            rel = a.get("rel", "")
+            if rel == "alternate" and a.get("hreflang"):
+                self.alternates[a["hreflang"]] = a["href"]
+            elif a.get("href") and rel in {"stylesheet", "icon", "preload", "modulepreload", "shortcut icon"}:
+                self.loaded.append(a["href"])
+
+
+def parse(path: Path) -> Assets:
+    p = Assets()
+    p.feed(path.read_text(encoding="utf-8"))
+    return p
+
+
+def pages(site, key):
+    return [site / key / f"{name}.html" for name in editions.toc_docnames()]
+
+
+@pytest.mark.slow
+def test_every_page_exists_in_every_edition(site):
+    for key in EDITIONS:
+        for page in pages(site, key):
+            assert page.exists(), page
+
+
+@pytest.mark.slow
+def test_pages_load_nothing_from_another_origin(site):
+    for page in sorted(site.rglob("*.html")):
+        for url in parse(page).loaded:
+            assert not re.match(r"^(https?:)?//", url), f"{page.relative_to(site)} loads {url}"
+    assert (site / "_vendor" / "mathjax" / "tex-chtml.js").exists()
+
+
+@pytest.mark.slow
+def test_each_edition_has_its_language_switcher_and_alternates(site):
+    for key, ed in EDITIONS.items():
+        for page in pages(site, key):
+            p = parse(page)
+            assert p.lang == ed["language"].replace("_", "-"), page
+            assert set(p.alternates) == {e["hreflang"] for e in EDITIONS.values()}, page
+            for other_key, other in EDITIONS.items():
+                target = (page.parent / p.alternates[other["hreflang"]]).resolve()
+                assert target == (site / other_key / page.name).resolve(), (page, target)
+            html = page.read_text(encoding="utf-8")
+            assert 'class="edition-switcher"' in html, page
+
+
+@pytest.mark.slow
+def test_search_index_finds_chinese_words(site):
+    for key, word in {"zh-hant": "張量", "zh-hans": "张量", "en": "tensor"}.items():
+        text = (site / key / "searchindex.js").read_text(encoding="utf-8")
+        index = json.loads(text[text.index("(") + 1:text.rindex(")")])
+        assert word in index["terms"], (key, word)
+        assert "backward" in index["terms"], key  # English words are found in every edition
+
+
+@pytest.mark.slow
+def test_colab_buttons_open_the_committed_notebook(site):
+    url, branch = notebooks.repository()
+    repo = url.split("github.com/")[1]
+    for key in EDITIONS:
+        for name, path in editions.edition_pages(key).items():
+            if path.suffix != ".ipynb":
+                continue
+            html = (site / key / f"{name}.html").read_text(encoding="utf-8")
+            want = f"https://colab.research.google.com/github/{repo}/blob/{branch}/book/{key}/{name}.ipynb"
+            assert want in html, (key, name)
+
+
+@pytest.mark.slow
+def test_images_have_alt_text_and_setup_cell_is_hidden(site):
+    for key in EDITIONS:
+        for page in pages(site, key):
+            for img in parse(page).images:
+                assert img.get("alt"), f"{page.relative_to(site)}: an image has no alt text ({img.get('src')})"
+            assert "google.colab" not in page.read_text(encoding="utf-8"), page
+
+
+@pytest.mark.slow
+def test_glossary_page_renders_the_data_file(site):
+    terms = editions.load_glossary()
+    for key in EDITIONS:
+        html = (site / key / "glossary.html").read_text(encoding="utf-8")
+        for term in terms:
+            assert term["zh-hant"].split("（")[0] in html and term["zh-hans"].split("（")[0] in html
+
+
+@pytest.mark.slow
+def test_landing_page_links_every_edition(site):
+    html = (site / "index.html").read_text(encoding="utf-8")
+    for key, ed in EDITIONS.items():
+        assert f'href="{key}/preface.html"' in html and ed["name"] in html
+
+
+@pytest.mark.slow
+def test_a_broken_cross_reference_fails_the_build(book_copy, capsys):
+    path = book_copy / "book" / "zh-hant" / "graph_basics.ipynb"
+    nb = notebooks.read_notebook(path)
+    i = next(i for i, c in enumerate(nb.cells) if i > 0 and c.cell_type == "markdown")
+    nb.cells[i].source += "\n\n參見 {ref}`no-such-label`。"
+    notebooks.write_notebook(nb, path)
+    with pytest.raises(SystemExit) as failure:
+        build.build_edition("zh-hant", root=book_copy)
+    message = str(failure.value)
+    assert "graph_basics" in message and "no-such-label" in message

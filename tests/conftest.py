@@ -21,3 +21,14 @@ def book_copy(tmp_path: Path) -> Path:
     (dest / "tests").mkdir()
     shutil.copy(ROOT / "tests" / "nbval_sanitize.cfg", dest / "tests" / "nbval_sanitize.cfg")
     return dest
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The whole site, built fresh once per test run (warnings are errors: a warning fails here)."""
+    from utils import build
+
+    for key in build.load_config()["editions"]:
+        build.build_edition(key, fresh=True)
+    build.build_landing()
+    return ROOT / "_build" / "html"

@@ -14,24 +14,20 @@ EDITIONS = build.load_config()["editions"]
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.fixture(scope="module")
-def site():
-    """Build the whole site once (warnings are errors: a warning fails here)."""
-    for key in EDITIONS:
-        build.build_edition(key, fresh=True)
-    build.build_landing()
-    return SITE
-
-
 class Assets(HTMLParser):
     """Collects what a page loads (scripts, styles, images, icons), not where it links to."""
 
     def __init__(self):
         super().__init__()
         self.loaded, self.images, self.alternates, self.lang = [], [], {}, None
+        self.links, self.ids = [], set()
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if tag == "a" and a.get("href"):
+            self.links.append(a["href"])
         if tag == "html":
             self.lang = a.get("lang")
         if tag in {"script", "img", "iframe", "source", "video", "audio"} and a.get("src"):
@@ -143,3 +139,22 @@ def test_a_broken_cross_reference_fails_the_build(book_copy, capsys):
         build.build_edition("zh-hant", root=book_copy)
     message = str(failure.value)
     assert "graph_basics" in message and "no-such-label" in message
+
+
+@pytest.mark.slow
+def test_every_internal_link_and_anchor_resolves(site):
+    parsed = {page: parse(page) for page in site.rglob("*.html")}
+    broken = []
+    for page, p in parsed.items():
+        for href in p.links:
+            if re.match(r"^[a-z]+:", href) or href.startswith("//"):
+                continue  # another origin (the Colab and repository buttons) or mailto:
+            path, _, anchor = href.partition("#")
+            target = (page.parent / path).resolve() if path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(site)}: {href} (no such file)")
+            elif anchor and target.suffix == ".html" and anchor not in parsed[target].ids:
+                broken.append(f"{page.relative_to(site)}: {href} (no such anchor)")
+    assert broken == []

@@ -87,6 +87,7 @@ def vendor_assets(out: Path) -> None:
     target = out / "html" / "_vendor" / "mathjax"
     if not target.exists():
         shutil.copytree(source, target)
+    shutil.copy(ROOT / "book" / "_static" / "favicon.svg", out / "html" / "_vendor" / "favicon.svg")
 
 
 def build_landing(root: Path = ROOT, out: Path | None = None) -> None:

@@ -121,9 +121,12 @@ def ensure_setup_cells(root: Path = ROOT) -> None:
         notebooks.write_notebook(nb, path)
 
 
-def sync_all(root: Path = ROOT) -> None:
+def sync_all(root: Path = ROOT, names: list[str] | None = None) -> None:
+    """Sync the translations of the English chapters ``names`` (default: all)."""
     ensure_setup_cells(root)
     for path in notebooks.english_notebooks(root):
+        if names is not None and path.stem not in names:
+            continue
         for edition in translations(root):
             sync_notebook(path.stem, edition, root)
 

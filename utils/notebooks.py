@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> None:
                 raise SystemExit(f"{p}: execute the English chapter; translations take its code and outputs")
             print(f"executing {p.relative_to(ROOT)}", flush=True)
             execute(p)
-        editions.sync_all()
+        editions.sync_all(names=[p.stem for p in paths])
     else:
         problems = [q for p in sorted((ROOT / "book").rglob("*.ipynb")) if "_build" not in p.parts
                     for q in convention_problems(p)]

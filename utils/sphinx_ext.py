@@ -54,6 +54,19 @@ def switcher_html(edition: str, pagename: str) -> str:
             + " · ".join(items) + "</nav>\n")
 
 
+def _is_thebe(asset) -> bool:
+    text = f"{getattr(asset, 'filename', '') or ''} {getattr(asset, 'attributes', {}).get('body', '')}"
+    return "thebe" in text.lower()
+
+
+def _drop_thebe(app, pagename, templatename, context, doctree):
+    """The book has no live-code cells: drop Thebe's scripts, which Jupyter Book
+    1.0.4 includes twice (a console error) and which point at a CDN."""
+    for key in ("script_files", "css_files"):
+        if key in context:
+            context[key] = [a for a in context[key] if not _is_thebe(a)]
+
+
 def _page_context(app, pagename, templatename, context, doctree):
     edition = app.config.book_edition
     if not edition or doctree is None:
@@ -102,14 +115,34 @@ class GlossaryTable(Directive):
         return row
 
 
+def _search_chinese_with_porter():
+    """Sphinx's Chinese search stems English words with the Snowball 'english'
+    stemmer when indexing but with the Porter stemmer in the browser, so a
+    pasted English error message ("Trying to ...") finds nothing. Index with
+    Porter, as Sphinx's English search does."""
+    import snowballstemmer
+    from sphinx.search.zh import SearchChinese
+
+    class SearchChinesePorter(SearchChinese):
+        def init(self, options):
+            super().init(options)
+            self.stemmer = snowballstemmer.stemmer("porter")
+
+    return SearchChinesePorter
+
+
 def _add_static(app):
     app.config.html_static_path.append(str(STATIC))
 
 
 def setup(app):
+    import sphinx.search
+
+    sphinx.search.languages["zh"] = _search_chinese_with_porter()
     app.add_config_value("book_edition", "", "html")
     app.connect("builder-inited", _add_static)
     app.add_css_file("book.css")
     app.connect("html-page-context", _page_context)
+    app.connect("html-page-context", _drop_thebe, priority=900)
     app.add_directive("book-glossary", GlossaryTable)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

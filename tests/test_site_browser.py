@@ -1,0 +1,183 @@
+"""The site as readers meet it: headless Chromium against the built site on localhost.
+
+In CI (CI=true) these tests always run: `make test` installs Chromium when it
+is missing. Elsewhere, without Chromium, they are skipped with a message
+saying how to install it.
+"""
+import functools
+import http.server
+import json
+import os
+import shutil
+import threading
+from pathlib import Path
+from urllib.parse import quote, urlparse
+
+import pytest
+
+from utils import build, editions
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = build.load_config()["editions"]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-default-apps"]
+REPORT = ROOT / "_build" / "browser-report.json"
+SHOTS = ROOT / "_build" / "screenshots"
+
+if not CHROMIUM:
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("CI=true but Chromium is missing: `make test` installs it (apt-get install chromium)")
+    pytest.skip("Chromium is not installed: `sudo apt-get install chromium` (Debian/Ubuntu) to run the browser tests",
+                allow_module_level=True)
+
+pytestmark = pytest.mark.slow
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder: Path):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@pytest.fixture(scope="module")
+def origin(site):
+    server, url = serve(site)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def visit(browser, url, action=None):
+    """Load url; return what happened: console errors, failed and foreign requests, bytes, timing."""
+    page = browser.new_page()
+    seen = {"errors": [], "failed": [], "foreign": [], "requests": 0, "bytes": 0, "mathjax_bytes": 0}
+    host = urlparse(url).netloc
+    page.on("console", lambda m: seen["errors"].append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: seen["errors"].append(str(e)))
+    page.on("requestfailed", lambda r: seen["failed"].append(r.url))
+
+    def finished(request):
+        seen["requests"] += 1
+        if urlparse(request.url).netloc != host:
+            seen["foreign"].append(request.url)
+        sizes = request.sizes()
+        size = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        seen["bytes"] += size
+        if "mathjax" in request.url.lower():
+            seen["mathjax_bytes"] += size
+
+    def requested(request):
+        if urlparse(request.url).netloc != host:
+            seen["foreign"].append(request.url)
+
+    page.on("request", requested)
+    page.on("requestfinished", finished)
+    page.goto(url, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    seen["load_ms"] = page.evaluate(
+        "() => { const n = performance.getEntriesByType('navigation')[0]; return n.loadEventEnd - n.startTime; }")
+    if action:
+        seen["result"] = action(page)
+    page.close()
+    seen["foreign"] = sorted(set(seen["foreign"]))
+    return seen
+
+
+def all_pages():
+    return [(key, name) for key in EDITIONS for name in editions.toc_docnames()]
+
+
+@pytest.fixture(scope="module")
+def report():
+    data = {"pages": {}}
+    yield data
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
+    REPORT.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def test_every_page_loads_cleanly_and_only_from_its_own_origin(browser, origin, report):
+    problems = []
+    for key, name in all_pages() + [("", "index")]:
+        path = f"{key}/{name}.html" if key else "index.html"
+        seen = visit(browser, f"{origin}/{path}")
+        report["pages"][path] = {k: seen[k] for k in ("requests", "bytes", "mathjax_bytes", "load_ms")}
+        for what in ("errors", "failed", "foreign"):
+            if seen[what]:
+                problems.append(f"{path}: {what}: {seen[what][:3]}")
+    assert problems == []
+
+
+def test_language_switcher_leads_to_the_same_page(browser, origin):
+    for key, name in all_pages():
+        page = browser.new_page()
+        page.goto(f"{origin}/{key}/{name}.html")
+        for other, ed in EDITIONS.items():
+            if other == key:
+                continue
+            link = page.locator(f'nav.edition-switcher a[hreflang="{ed["hreflang"]}"]')
+            assert link.count() == 1, (key, name, other)
+            href = link.get_attribute("href")
+            page.goto(f"{origin}/{key}/{name}.html")
+            page.locator(f'nav.edition-switcher a[hreflang="{ed["hreflang"]}"]').click()
+            page.wait_for_load_state("load")
+            assert urlparse(page.url).path == f"/{other}/{name}.html", (key, name, other, href)
+            page.go_back()
+        page.close()
+
+
+SEARCHES = [
+    ("en", "accumulate", "graph_basics"),
+    ("zh-hant", "張量", "graph_basics"),
+    ("zh-hans", "张量", "graph_basics"),
+    ("zh-hant", "volatile", "variable"),
+    ("zh-hans", "Trying to backward through the graph a second time", "graph_basics"),
+    ("zh-hant", "Trying to backward through the graph a second time", "graph_basics"),
+]
+
+
+@pytest.mark.parametrize("edition, query, expected", SEARCHES)
+def test_search_finds_the_chapter(browser, origin, edition, query, expected):
+    if not (ROOT / "book" / edition / f"{expected}.ipynb").exists():
+        pytest.fail(f"the search test expects book/{edition}/{expected}.ipynb")
+    page = browser.new_page()
+    page.goto(f"{origin}/{edition}/search.html?q={quote(query)}")
+    page.wait_for_selector("#search-results li a", timeout=20000)
+    hrefs = page.eval_on_selector_all("#search-results li a", "els => els.map(e => e.getAttribute('href'))")
+    page.close()
+    assert any(h.split("#")[0].split("?")[0].endswith(f"{expected}.html") for h in hrefs), hrefs
+
+
+def test_code_cells_have_a_copy_button(browser, origin):
+    for key in EDITIONS:
+        page = browser.new_page()
+        page.goto(f"{origin}/{key}/graph_basics.html")
+        page.wait_for_load_state("networkidle")
+        assert page.locator("button.copybtn").count() >= 5, key
+        page.close()
+
+
+def test_screenshots_for_a_person_to_look_at(browser, origin):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    targets = [("landing", "index.html")] + [(f"{k}-graph_basics", f"{k}/graph_basics.html") for k in EDITIONS]
+    for name, path in targets:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{origin}/{path}")
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+        page.close()
+        assert (SHOTS / f"{name}.png").stat().st_size > 10_000

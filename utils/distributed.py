@@ -1,0 +1,379 @@
+"""Run a function in several processes with torch.distributed (gloo, CPU, one machine).
+
+    from utils.distributed import launch, WorkerError, WorkerTimeout
+    results = launch(worker, world_size=2, timeout=60)   # [rank 0's return value, rank 1's, ...]
+
+``worker(rank, world_size, *args)`` runs in each process after
+``torch.distributed.init_process_group("gloo")`` and before
+``destroy_process_group()``; it must be importable (defined in a module, not in
+a notebook cell), because the processes are started with "spawn". Its return
+value must be picklable; plain floats, lists, strings and dicts are best.
+
+The launcher never hangs: after ``timeout`` seconds it kills every worker and
+raises :class:`WorkerTimeout`. When a worker raises, the others are stopped and
+:class:`WorkerError` names the rank and carries the worker's exception type and
+message, with file paths removed. The rendezvous is a free TCP port on
+127.0.0.1, found at run time.
+
+The chapter "Autograd across processes" runs the scenario workers defined at
+the end of this module.
+"""
+from __future__ import annotations
+
+import datetime
+import multiprocessing
+import multiprocessing.connection
+import os
+import pickle
+import re
+import socket
+import time
+import tempfile
+import traceback
+import warnings
+from contextlib import contextmanager, nullcontext
+from typing import Any, Callable, Iterator
+
+import torch
+import torch.distributed as dist
+
+MASTER_ADDR = "127.0.0.1"
+_PORT_IN_USE = re.compile(r"address already in use|EADDRINUSE|errno: 98", re.IGNORECASE)
+# An absolute path (POSIX or Windows) of at least two parts; only its last part is kept.
+_LOG_PREFIX = re.compile(r"^(?:\[rank\d+\]:)?\[[IWEF]\d{4} [\d:.]+ (?:\d+ )?([\w.]+:\d+)\] ")
+_PATH = re.compile(r"(?<![\w:/.])(?:[A-Za-z]:)?(?:[\\/][\w.+~-]+){2,}[\\/]?")
+
+
+class WorkerError(RuntimeError):
+    """A worker process raised (or died): which ranks, and the exception's type, message and traceback.
+
+    ``ranks`` lists every rank that raised the same exception as the first
+    failing one; ``rank`` is the lowest of them; the traceback is the first
+    failing one's, paths removed.
+    """
+
+    def __init__(self, ranks: int | list[int], exc_type: str, message: str, traceback_text: str = ""):
+        self.ranks = [ranks] if isinstance(ranks, int) else list(ranks)
+        self.rank, self.exc_type, self.message, self.traceback = self.ranks[0], exc_type, message, traceback_text
+        super().__init__(f"{_ranks(self.ranks)} raised {exc_type}: {message}")
+
+
+class WorkerTimeout(TimeoutError):
+    """Some workers did not finish in time; all were killed. ``ranks`` lists the unfinished ones."""
+
+    def __init__(self, ranks: list[int], timeout: float, pids: list[int]):
+        self.ranks, self.timeout, self.pids = ranks, timeout, pids
+        super().__init__(f"{_ranks(ranks)} did not finish within {timeout:g} s; all workers were stopped")
+
+
+def _ranks(ranks: list[int]) -> str:
+    return f"rank {ranks[0]}" if len(ranks) == 1 else "ranks " + ", ".join(str(r) for r in ranks)
+
+
+def strip_paths(text: str) -> str:
+    """Replace every absolute file path in ``text`` by its last part (``/a/b/c.py`` -> ``c.py``)."""
+    return _PATH.sub(lambda m: re.split(r"[\\/]", m.group(0).rstrip("/\\"))[-1], text)
+
+
+def free_port(host: str = MASTER_ADDR) -> int:
+    """A TCP port on ``host`` that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def _loopback_interface() -> str | None:
+    try:
+        names = [name for _, name in socket.if_nameindex()]
+    except (OSError, AttributeError):  # pragma: no cover - platforms without if_nameindex
+        return None
+    return next((n for n in ("lo", "lo0") if n in names), None)
+
+
+@contextmanager
+def capture_stderr() -> Iterator[list[str]]:
+    """Collect what is written to file descriptor 2 (C++ log lines included) into the yielded list.
+
+    Each line has its log prefix removed (``[rank0]:[W1202 18:40:53.005 reducer.cpp:399] ``
+    becomes ``reducer.cpp:399: ``), so it prints the same on every run.
+    """
+    lines: list[str] = []
+    with tempfile.TemporaryFile(mode="w+b") as sink:
+        saved = os.dup(2)
+        try:
+            os.dup2(sink.fileno(), 2)
+            yield lines
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            text = sink.read().decode("utf-8", "replace")
+            lines.extend(_LOG_PREFIX.sub(r"\1: ", line) for line in strip_paths(text).splitlines() if line.strip())
+
+
+def _entry(rank: int, world_size: int, port: int, timeout: float, worker: Callable,
+           args: tuple, conn) -> None:
+    """What each spawned process runs: join the group, call the worker, send back its outcome."""
+    # The worker's own output (C++ log lines too) must not reach the caller's cell: keep it in a file.
+    log = tempfile.TemporaryFile(mode="w+b")
+    os.dup2(log.fileno(), 1)
+    os.dup2(log.fileno(), 2)
+    os.environ.update(MASTER_ADDR=MASTER_ADDR, MASTER_PORT=str(port), RANK=str(rank),
+                      WORLD_SIZE=str(world_size))
+    loopback = _loopback_interface()
+    if loopback is not None:
+        os.environ.setdefault("GLOO_SOCKET_IFNAME", loopback)  # gloo talks over 127.0.0.1 only
+    torch.set_num_threads(1)  # world_size processes share the machine's cores
+    try:
+        try:
+            dist.init_process_group("gloo", rank=rank, world_size=world_size,
+                                    timeout=datetime.timedelta(seconds=timeout + 30))
+            result = worker(rank, world_size, *args)
+            payload = pickle.dumps(("ok", result))  # plain pickle: tensors are copied, not shared
+        except BaseException as exc:  # report everything, KeyboardInterrupt included
+            payload = pickle.dumps(("error", type(exc).__name__, strip_paths(str(exc)),
+                                    strip_paths("".join(traceback.format_exception(exc))), time.time()))
+            conn.send_bytes(payload)  # before leaving the group, so this rank's error arrives first
+            payload = None
+        finally:
+            if dist.is_initialized():
+                dist.destroy_process_group()
+        if payload is not None:
+            conn.send_bytes(payload)
+    finally:
+        conn.close()
+
+
+def _stop(processes) -> None:
+    processes = [p for p in processes if p.pid is not None]  # started ones only
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
+    deadline = time.monotonic() + 2.0
+    for p in processes:
+        p.join(max(0.0, deadline - time.monotonic()))
+        if p.is_alive():
+            p.kill()
+            p.join()
+
+
+def _run_once(worker: Callable, args: tuple, world_size: int, timeout: float, grace: float) -> list[Any]:
+    ctx = multiprocessing.get_context("spawn")
+    port = free_port()
+    pipes = [ctx.Pipe(duplex=False) for _ in range(world_size)]
+    processes = [ctx.Process(target=_entry, args=(rank, world_size, port, timeout, worker, args, send),
+                             daemon=True, name=f"rank-{rank}")
+                 for rank, (_, send) in enumerate(pipes)]
+    outcomes: dict[int, tuple] = {}
+    first_error_at = 0.0
+    try:
+        for p in processes:
+            p.start()
+        for _, send in pipes:
+            send.close()  # the parent keeps only the reading ends
+        receivers = {recv: rank for rank, (recv, _) in enumerate(pipes)}
+        deadline = time.monotonic() + timeout
+        while len(outcomes) < world_size:
+            errors = [r for r, o in outcomes.items() if o[0] != "ok"]
+            limit = deadline if not errors else min(deadline, first_error_at + grace)
+            remaining = limit - time.monotonic()
+            if remaining <= 0:
+                break
+            ready = multiprocessing.connection.wait(list(receivers), timeout=remaining)
+            for recv in ready:
+                rank = receivers.pop(recv)
+                try:
+                    outcomes[rank] = pickle.loads(recv.recv_bytes())
+                except EOFError:  # the process died without a word (killed, segfault, os._exit)
+                    processes[rank].join(1.0)
+                    outcomes[rank] = ("error", "ProcessExit", f"exited with code {processes[rank].exitcode} "
+                                      "before returning a result", "", time.time())
+                if outcomes[rank][0] != "ok" and not any(o[0] != "ok" for r, o in outcomes.items() if r != rank):
+                    first_error_at = time.monotonic()
+        errors = {r: o for r, o in outcomes.items() if o[0] != "ok"}
+        if errors:
+            # The first failure is the cause; later ones are often "connection closed by peer".
+            first = min(errors, key=lambda r: (errors[r][4], r))
+            _, exc_type, message, tb, _ = errors[first]
+            same = sorted(r for r, o in errors.items() if o[1:3] == (exc_type, message))
+            raise WorkerError(same, exc_type, message, tb)
+        if len(outcomes) < world_size:
+            pids = [p.pid for p in processes]
+            _stop(processes)
+            raise WorkerTimeout(sorted(set(range(world_size)) - set(outcomes)), timeout, pids)
+        for p in processes:
+            p.join(10.0)
+        return [outcomes[rank][1] for rank in range(world_size)]
+    finally:
+        _stop(processes)
+        for recv, _ in pipes:
+            recv.close()
+
+
+def launch(worker: Callable, *args: Any, world_size: int = 2, timeout: float = 60.0,
+           grace: float = 3.0) -> list[Any]:
+    """Run ``worker(rank, world_size, *args)`` in ``world_size`` gloo processes; return their results by rank.
+
+    Raises :class:`WorkerError` for the lowest rank that failed (the others get
+    ``grace`` seconds to report, then are killed), :class:`WorkerTimeout` when
+    not every rank returned within ``timeout`` seconds, and ValueError when
+    ``worker`` cannot be imported by a spawned process.
+    """
+    module, name = getattr(worker, "__module__", None), getattr(worker, "__qualname__", "")
+    if module in (None, "__main__") or "<" in name:
+        raise ValueError(f"{name or worker!r} must be a module-level function of an importable module "
+                         "(not defined in a notebook cell or as a lambda): spawned processes import it")
+    for attempt in range(3):
+        try:
+            return _run_once(worker, args, world_size, timeout, grace)
+        except WorkerError as exc:  # another program took the free port between the check and the bind
+            if attempt == 2 or not _PORT_IN_USE.search(exc.message):
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+# ------------------------------------------------------------------ simple workers
+
+def all_reduce_rank(rank: int, world_size: int) -> dict:
+    """Each rank contributes ``rank + 1``; every rank gets back the sum."""
+    t = torch.tensor([float(rank + 1)])
+    dist.all_reduce(t)  # default op: SUM
+    return {"rank": rank, "world_size": world_size, "sum": t.item()}
+
+
+def raise_on_rank(rank: int, world_size: int, failing_rank: int = 1) -> dict:
+    """Rank ``failing_rank`` raises a ValueError; the others wait in a collective that never completes."""
+    if rank == failing_rank:
+        raise ValueError(f"bad batch on rank {rank}")
+    t = torch.ones(1)
+    dist.all_reduce(t)  # would wait for the failing rank forever; the launcher stops it
+    return {"rank": rank}
+
+
+def sleep_on_rank(rank: int, world_size: int, seconds: float = 3600.0, sleeping_rank: int = 1) -> dict:
+    """Rank ``sleeping_rank`` sleeps; the others wait for it in a collective."""
+    if rank == sleeping_rank:
+        time.sleep(seconds)
+    t = torch.ones(1)
+    dist.all_reduce(t)
+    return {"rank": rank, "sum": t.item()}
+
+
+# ------------------------------------------ the chapter "Autograd across processes"
+# Each rank builds the same small network (same seed) and draws its own shard of
+# data; the notebook rebuilds both shards in one process for the reference.
+
+def make_model() -> torch.nn.Module:
+    """The network every scenario trains: 49 parameters, identical on every rank."""
+    torch.manual_seed(0)
+    return torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
+
+
+def shard(rank: int, rows: int = 6) -> tuple[torch.Tensor, torch.Tensor]:
+    """Rank ``rank``'s inputs (rows x 4) and targets (rows x 1)."""
+    g = torch.Generator().manual_seed(100 + rank)
+    return torch.randn(rows, 4, generator=g), torch.randn(rows, 1, generator=g)
+
+
+def two_losses(out: torch.Tensor, y: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """A fit term and a small regulariser on the output, from one forward pass."""
+    return torch.nn.functional.mse_loss(out, y), 0.1 * out.pow(2).mean()
+
+
+def gradient_penalty(model: Callable, x: torch.Tensor) -> torch.Tensor:
+    """Mean of (|d out / d x| - 1)^2 over the rows: a WGAN-GP style penalty on the inputs."""
+    x = x.detach().requires_grad_()
+    (grad_x,) = torch.autograd.grad(model(x).sum(), x, create_graph=True)  # inputs only: no reducer hook
+    return (grad_x.norm(dim=1) - 1).pow(2).mean()
+
+
+class CheckpointedNet(torch.nn.Module):
+    """make_model() with its second half under torch.utils.checkpoint."""
+
+    def __init__(self, use_reentrant: bool):
+        super().__init__()
+        self.net, self.use_reentrant = make_model(), use_reentrant
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        hidden = self.net[0](x)
+        return torch.utils.checkpoint.checkpoint(self.net[1:], hidden, use_reentrant=self.use_reentrant)
+
+
+def flat_grad(module: torch.nn.Module) -> list[float]:
+    """All parameter gradients of ``module`` as one flat list."""
+    return torch.cat([p.grad.reshape(-1) for p in module.parameters()]).tolist()
+
+
+def _counting_allreduce(counter: list[int], bucket):
+    counter[0] += 1
+    from torch.distributed.algorithms.ddp_comm_hooks.default_hooks import allreduce_hook
+    return allreduce_hook(None, bucket)
+
+
+def ddp_backward_patterns(rank: int, world_size: int) -> dict:
+    """Every pattern of the chapter that runs: gradients (or messages) per pattern, on this rank."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    results: dict[str, Any] = {}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+
+        # Two losses, two backward passes, retain_graph=True on the first.
+        ddp = DDP(make_model())
+        loss1, loss2 = two_losses(ddp(x), y)
+        loss1.backward(retain_graph=True)
+        results["after_first_backward"] = flat_grad(ddp)
+        loss2.backward()
+        results["retain_graph"] = flat_grad(ddp)
+
+        # Fix: one backward pass over the summed loss.
+        ddp = DDP(make_model())
+        loss1, loss2 = two_losses(ddp(x), y)
+        (loss1 + loss2).backward()
+        results["summed"] = flat_grad(ddp)
+
+        # Gradient accumulation over two micro-batches, with and without no_sync.
+        for name in ("accumulate", "no_sync"):
+            ddp, calls = DDP(make_model()), [0]
+            ddp.register_comm_hook(calls, _counting_allreduce)
+            first = ddp.no_sync() if name == "no_sync" else nullcontext()
+            with first:  # no all-reduce inside no_sync: gradients only accumulate locally
+                torch.nn.functional.mse_loss(ddp(x[:3]), y[:3]).div(2).backward()
+            torch.nn.functional.mse_loss(ddp(x[3:]), y[3:]).div(2).backward()
+            results[name] = flat_grad(ddp)
+            results[name + "_allreduce_calls"] = calls[0]
+
+        # Reentrant checkpointing: static_graph=True; non-reentrant checkpointing with find_unused_parameters.
+        ddp = DDP(CheckpointedNet(use_reentrant=True), static_graph=True)
+        torch.nn.functional.mse_loss(ddp(x), y).backward()
+        results["static_graph"] = flat_grad(ddp)
+        ddp = DDP(CheckpointedNet(use_reentrant=False), find_unused_parameters=True)
+        torch.nn.functional.mse_loss(ddp(x), y).backward()
+        results["non_reentrant"] = flat_grad(ddp)
+
+        # A gradient penalty: autograd.grad(create_graph=True) on the inputs, then one ordinary backward.
+        ddp = DDP(make_model())
+        (torch.nn.functional.mse_loss(ddp(x), y) + gradient_penalty(ddp, x)).backward()
+        results["penalty"] = flat_grad(ddp)
+
+        # backward(create_graph=True) on the parameters goes through DDP's reducer.
+        ddp = DDP(make_model())
+        with capture_stderr() as logged:
+            try:
+                torch.nn.functional.mse_loss(ddp(x), y).backward(create_graph=True)
+                results["create_graph_backward"] = "no error"
+            except RuntimeError as exc:
+                results["create_graph_backward"] = f"{type(exc).__name__}: {exc}"
+        results["create_graph_log"] = sorted(set(logged))
+    results["warnings"] = sorted({strip_paths(str(w.message).splitlines()[0]) for w in caught})
+    return results
+
+
+def ddp_reentrant_checkpoint_unused(rank: int, world_size: int) -> None:
+    """Reentrant checkpointing plus find_unused_parameters=True: raises 'marked as ready twice'."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    ddp = DDP(CheckpointedNet(use_reentrant=True), find_unused_parameters=True)
+    torch.nn.functional.mse_loss(ddp(x), y).backward()

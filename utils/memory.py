@@ -1,0 +1,107 @@
+"""Count the memory that any pair of saved-tensor hooks keeps for backward.
+
+:class:`~utils.autograd_tools.SavedTensorMeter` installs its own hooks, so it
+cannot watch hooks that change *how* tensors are saved (``save_on_cpu``, a
+pack hook that casts to a lower precision): hooks do not nest, the innermost
+pair wins. :class:`PackedBytesMeter` instead wraps the pair under test. It
+calls the real pack hook, then counts the bytes of the tensors inside what
+that hook returned, by device, for as long as autograd keeps them.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+import torch
+
+from utils.autograd_tools import _storage_bytes, _storage_key, _tensors_in
+
+
+class _Counted:
+    """What autograd stores in place of a saved tensor: the real packed value, counted."""
+
+    __slots__ = ("packed", "keys", "meter", "__weakref__")
+
+    def __init__(self, packed: Any, keys: list[tuple[str, int]], meter: "PackedBytesMeter"):
+        self.packed = packed
+        self.keys = keys
+        self.meter = meter
+
+    def __del__(self):
+        for key in self.keys:
+            self.meter._release(key)
+
+
+class PackedBytesMeter:
+    """Install ``pack_hook``/``unpack_hook`` and count the bytes of what they keep.
+
+    ``live_bytes`` and ``peak_bytes`` count every storage held by the packed
+    values (each storage once, however often it is packed), and
+    ``live_bytes_by_device`` splits the live figure by device ("cpu",
+    "cuda:0"). A saved tensor whose storage is one of ``exclude`` (a model's
+    parameters) still goes through the hooks but is not counted when the pack
+    hook returns it unchanged; a copy of it (a cast, a move) is counted, since
+    that is memory the hooks added. The meter keeps counting after its
+    ``with`` block ends, until autograd releases what was packed.
+    """
+
+    def __init__(self, pack_hook: Callable[[torch.Tensor], Any],
+                 unpack_hook: Callable[[Any], torch.Tensor],
+                 exclude: Iterable[torch.Tensor] = ()):
+        self._user_pack = pack_hook
+        self._user_unpack = unpack_hook
+        self._skip = {_storage_key(t) for t in exclude}
+        self._refs: dict[tuple[str, int], int] = {}
+        self._bytes: dict[tuple[str, int], int] = {}
+        self.live_bytes = 0
+        self.peak_bytes = 0
+        self.saved_count = 0
+        self._hooks = torch.autograd.graph.saved_tensors_hooks(self._pack, self._unpack)
+
+    @classmethod
+    def around(cls, hooks: torch.autograd.graph.saved_tensors_hooks,
+               exclude: Iterable[torch.Tensor] = ()) -> "PackedBytesMeter":
+        """Meter the pair of an existing hooks object, e.g. ``save_on_cpu()``."""
+        return cls(hooks.pack_hook, hooks.unpack_hook, exclude=exclude)
+
+    @property
+    def live_bytes_by_device(self) -> dict[str, int]:
+        result: dict[str, int] = {}
+        for (device, _), n in self._bytes.items():
+            result[device] = result.get(device, 0) + n
+        return result
+
+    def _pack(self, tensor: torch.Tensor) -> _Counted:
+        self.saved_count += 1
+        packed = self._user_pack(tensor)
+        keys = []
+        for t in _tensors_in(packed):
+            key = _storage_key(t)
+            if key in self._skip or key in keys:
+                continue
+            if self._refs.get(key, 0) == 0:
+                self._bytes[key] = _storage_bytes(t)
+                self.live_bytes += self._bytes[key]
+                self.peak_bytes = max(self.peak_bytes, self.live_bytes)
+            self._refs[key] = self._refs.get(key, 0) + 1
+            keys.append(key)
+        return _Counted(packed, keys, self)
+
+    def _unpack(self, counted: _Counted) -> torch.Tensor:
+        return self._user_unpack(counted.packed)
+
+    def _release(self, key: tuple[str, int]) -> None:
+        self._refs[key] -= 1
+        if self._refs[key] == 0:
+            self.live_bytes -= self._bytes.pop(key)
+            del self._refs[key]
+
+    def reset_peak(self) -> None:
+        """Start a new peak from what is live now."""
+        self.peak_bytes = self.live_bytes
+
+    def __enter__(self) -> "PackedBytesMeter":
+        self._hooks.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._hooks.__exit__(*exc)

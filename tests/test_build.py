@@ -158,3 +158,20 @@ def test_every_internal_link_and_anchor_resolves(site):
             elif anchor and target.suffix == ".html" and anchor not in parsed[target].ids:
                 broken.append(f"{page.relative_to(site)}: {href} (no such anchor)")
     assert broken == []
+
+
+@pytest.mark.slow
+def test_error_index_page_lists_every_message_with_its_section(site):
+    import html as htmllib
+
+    for key in EDITIONS:
+        page = site / key / "errors.html"
+        text = htmllib.unescape(page.read_text(encoding="utf-8"))
+        p = parse(page)
+        for entry in editions.load_errors():
+            assert entry["message"] in text, (key, entry["id"])
+            assert f"error-{entry['id']}" in p.ids, (key, entry["id"])
+            assert entry["summary"][key] in text, (key, entry["id"])
+        # every "explained in" link points into a chapter of the same edition
+        chapter_links = [h for h in p.links if ".html#" in h and not h.startswith("http")]
+        assert len(chapter_links) >= len(editions.load_errors())

@@ -278,7 +278,7 @@ def script_and_term_problems(root: Path = ROOT) -> list[str]:
     problems = []
     glossary = load_glossary(root)
     for edition in load_config(root)["editions"]:
-        avoid = [(w, t["en"]) for t in glossary for w in t.get("avoid", {}).get(edition, [])]
+        avoid = avoided_terms(edition, root)
         for name, path in edition_pages(edition, root).items():
             rel = path.relative_to(root)
             for where, text in prose_of(path):
@@ -299,10 +299,82 @@ def script_and_term_problems(root: Path = ROOT) -> list[str]:
     return problems
 
 
+def load_errors(root: Path = ROOT) -> list[dict]:
+    return yaml.safe_load((root / "book" / "errors.yml").read_text(encoding="utf-8"))["errors"]
+
+
+def stored_errors(root: Path = ROOT) -> list[tuple[str, str]]:
+    """(where, 'Type: message') of every error output stored in the English chapters."""
+    found = []
+    for path in notebooks.english_notebooks(root):
+        for i, c in enumerate(notebooks.read_notebook(path).cells):
+            for o in c.get("outputs", []):
+                if o.get("output_type") == "error":
+                    found.append((f"{path.relative_to(root)}: cell {i}", f"{o['ename']}: {o['evalue']}"))
+    return found
+
+
+def english_labels(root: Path = ROOT) -> set[str]:
+    labels = set()
+    for path in notebooks.english_notebooks(root):
+        for c in notebooks.read_notebook(path).cells:
+            if c.cell_type == "markdown":
+                labels.update(re.findall(r"^\(([A-Za-z0-9_-]+)\)=\s*$", c.source, re.M))
+    return labels
+
+
+def error_index_problems(root: Path = ROOT) -> list[str]:
+    """book/errors.yml: each current message is raised by a cell, each historical one is cited,
+    each entry points at a real section, and its translations follow its English summary."""
+    problems = []
+    raised = [" ".join(text.split()) for _, text in stored_errors(root)]
+    labels = english_labels(root)
+    ids = set()
+    for e in load_errors(root):
+        where = f"book/errors.yml: entry {e.get('id')!r}"
+        if e.get("id") in ids:
+            problems.append(f"{where}: duplicate id")
+        ids.add(e.get("id"))
+        message = " ".join(e["message"].split())
+        hit = any(message in text for text in raised)
+        if "historical" in e:
+            h = e["historical"]
+            if not h.get("until") or not h.get("source"):
+                problems.append(f"{where}: a historical entry needs 'until' (a version) and 'source' (a citation)")
+            if hit:
+                problems.append(f"{where}: marked historical, but a cell of the book raises it on this torch")
+        elif not hit:
+            problems.append(f"{where}: no cell of the book raises this message (raise it, or mark it historical "
+                            "with the version and a source)")
+        if e.get("section") not in labels:
+            problems.append(f"{where}: section {e.get('section')!r} is not a label in any English chapter")
+        summary = e.get("summary", {})
+        for edition in load_config(root)["editions"]:
+            if not summary.get(edition):
+                problems.append(f"{where}: no {edition} summary")
+        if e.get("translated_from") != text_hash(summary.get("en", "")):
+            problems.append(f"{where}: summary.en changed since its translations; update zh-hant and zh-hans, "
+                            f"then set translated_from: {text_hash(summary.get('en', ''))}")
+        for edition in ("zh-hant", "zh-hans"):
+            bad = wrong_script_chars(summary.get(edition, ""), edition)
+            if bad:
+                problems.append(f"{where}: {edition} summary uses {''.join(bad)}")
+            for word, term in avoided_terms(edition, root):
+                if word in summary.get(edition, ""):
+                    problems.append(f"{where}: {edition} summary uses {word!r}, which the glossary's entry "
+                                    f"{term!r} says to avoid")
+    return problems
+
+
+def avoided_terms(edition: str, root: Path = ROOT) -> list[tuple[str, str]]:
+    return [(w, t["en"]) for t in load_glossary(root) for w in t.get("avoid", {}).get(edition, [])]
+
+
 def all_problems(root: Path = ROOT) -> list[str]:
     conv = [q for p in sorted((root / "book").rglob("*.ipynb")) if "_build" not in p.parts
             for q in notebooks.convention_problems(p, root)]
-    return structure_problems(root) + step_problems(root) + script_and_term_problems(root) + conv
+    return (structure_problems(root) + step_problems(root) + script_and_term_problems(root)
+            + error_index_problems(root) + conv)
 
 
 # ---------------------------------------------------------------- translator's round trip

@@ -131,6 +131,53 @@ def _search_chinese_with_porter():
     return SearchChinesePorter
 
 
+ERROR_WORDS = {
+    "en": {"explained": "Explained in", "historical": "An older wording, printed up to PyTorch {until}",
+           "source": "Source"},
+    "zh-hant": {"explained": "說明見", "historical": "舊版措辭，至少印到 PyTorch {until}", "source": "出處"},
+    "zh-hans": {"explained": "说明见", "historical": "旧版措辞，至少打印到 PyTorch {until}", "source": "出处"},
+}
+
+
+def load_errors() -> list[dict]:
+    return yaml.safe_load((ROOT / "book" / "errors.yml").read_text(encoding="utf-8"))["errors"]
+
+
+class ErrorIndex(Directive):
+    """``{error-index}``: every autograd error message, from book/errors.yml, linked to its section."""
+
+    has_content = False
+
+    def run(self):
+        from sphinx import addnodes
+
+        env = self.state.document.settings.env
+        edition = env.config.book_edition or "en"
+        words = ERROR_WORDS.get(edition, ERROR_WORDS["en"])
+        result = []
+        for entry in load_errors():
+            section = nodes.section(ids=[f"error-{entry['id']}"], classes=["error-entry"])
+            # The message as text, not code: the search index finds it in every edition.
+            message = nodes.paragraph(classes=["error-message"])
+            message += nodes.strong(text=entry["message"])
+            section += message
+            section += nodes.paragraph(text=entry["summary"].get(edition, entry["summary"]["en"]))
+            where = nodes.paragraph()
+            where += nodes.Text(f"{words['explained']}: ")
+            ref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=entry["section"],
+                                        refexplicit=False, refwarn=True, refdoc=env.docname)
+            ref += nodes.inline(text=entry["section"])
+            where += ref
+            section += where
+            if "historical" in entry:
+                h = entry["historical"]
+                section += nodes.paragraph(
+                    text=f"{words['historical'].format(until=h['until'])}. {words['source']}: {h['source']}",
+                    classes=["error-historical"])
+            result.append(section)
+        return result
+
+
 def _add_static(app):
     app.config.html_static_path.append(str(STATIC))
 
@@ -145,4 +192,5 @@ def setup(app):
     app.connect("html-page-context", _page_context)
     app.connect("html-page-context", _drop_thebe, priority=900)
     app.add_directive("book-glossary", GlossaryTable)
+    app.add_directive("error-index", ErrorIndex)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

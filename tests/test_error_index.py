@@ -1,0 +1,61 @@
+"""The error index: every message in it is raised by a cell of the book, or cited as historical."""
+import yaml
+
+from utils import editions, notebooks
+
+
+def test_error_index_is_consistent_with_the_book():
+    assert editions.error_index_problems() == []
+
+
+def test_the_index_covers_the_book_s_title_error():
+    messages = [e["message"] for e in editions.load_errors()]
+    assert any(m.startswith("Trying to backward through the graph a second time") for m in messages)
+    assert sum("historical" in e for e in editions.load_errors()) >= 4
+
+
+def _edit_errors(root, change):
+    path = root / "book" / "errors.yml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data["errors"])
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def test_a_message_no_cell_raises_is_caught(book_copy):
+    _edit_errors(book_copy, lambda errs: errs.append(dict(errs[0], id="planted", message="a message nobody raises")))
+    problems = editions.error_index_problems(book_copy)
+    assert any("'planted'" in p and "no cell of the book raises" in p for p in problems)
+
+
+def test_a_message_whose_raising_cell_is_gone_is_caught(book_copy):
+    # remove every stored error that carries the non-scalar message
+    for path in notebooks.english_notebooks(book_copy):
+        nb = notebooks.read_notebook(path)
+        for c in nb.cells:
+            c_outputs = c.get("outputs", [])
+            c["outputs"] = [o for o in c_outputs if "only for scalar outputs" not in o.get("evalue", "")] \
+                if c.cell_type == "code" else c_outputs
+        notebooks.write_notebook(nb, path)
+    problems = editions.error_index_problems(book_copy)
+    assert any("'non-scalar-backward'" in p and "no cell" in p for p in problems)
+
+
+def test_historical_entries_must_be_cited_and_not_raised(book_copy):
+    def change(errs):
+        current = next(e for e in errs if "historical" not in e)
+        current["historical"] = {"until": "", "source": ""}
+    _edit_errors(book_copy, change)
+    problems = editions.error_index_problems(book_copy)
+    assert any("needs 'until'" in p for p in problems)
+    assert any("marked historical, but a cell of the book raises it" in p for p in problems)
+
+
+def test_unknown_section_and_stale_translation_are_caught(book_copy):
+    def change(errs):
+        errs[0]["section"] = "no-such-label"
+        errs[1]["summary"]["en"] += " Changed."
+    _edit_errors(book_copy, change)
+    problems = editions.error_index_problems(book_copy)
+    assert any("'no-such-label' is not a label" in p for p in problems)
+    assert any(p.startswith(f"book/errors.yml: entry {editions.load_errors(book_copy)[1]['id']!r}")
+               and "changed since its translations" in p for p in problems)

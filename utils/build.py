@@ -45,15 +45,26 @@ def edition_config(base: dict, key: str) -> dict:
     return cfg
 
 
-def build_edition(key: str, root: Path = ROOT, out: Path | None = None, fresh: bool = False) -> None:
+def stock_config(base: dict, key: str) -> dict:
+    """The same edition with Jupyter Book's stock settings: only what the content needs
+    (the book's directives), none of the site's own changes (local MathJax, no Thebe, favicon)."""
+    cfg = edition_config(base, key)
+    cfg["html"] = {}
+    cfg["sphinx"] = {"extra_extensions": ["utils.sphinx_ext"], "config": {
+        "language": cfg["sphinx"]["config"]["language"], "book_edition": "", "book_stock": True}}
+    return cfg
+
+
+def build_edition(key: str, root: Path = ROOT, out: Path | None = None, fresh: bool = False,
+                  stock: bool = False) -> None:
     """Build one edition; ``fresh`` rebuilds every page (an incremental build
     does not repeat the warnings of pages that did not change)."""
     out = out or root / "_build"
     base = load_config(root)
     cfg_dir = out / "config" / key
     cfg_dir.mkdir(parents=True, exist_ok=True)
-    (cfg_dir / "_config.yml").write_text(
-        yaml.safe_dump(edition_config(base, key), allow_unicode=True, sort_keys=False), encoding="utf-8")
+    cfg = stock_config(base, key) if stock else edition_config(base, key)
+    (cfg_dir / "_config.yml").write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
     shutil.copy(root / "_toc.yml", cfg_dir / "_toc.yml")
     work = out / "editions" / key
     if fresh and work.exists():

@@ -214,8 +214,9 @@ def launch(worker: Callable, *args: Any, world_size: int = 2, timeout: float = 6
            grace: float = 3.0) -> list[Any]:
     """Run ``worker(rank, world_size, *args)`` in ``world_size`` gloo processes; return their results by rank.
 
-    Raises :class:`WorkerError` for the lowest rank that failed (the others get
-    ``grace`` seconds to report, then are killed), :class:`WorkerTimeout` when
+    Raises :class:`WorkerError` for the earliest failure, naming every rank that
+    raised the same exception (the others get ``grace`` seconds to report,
+    then are killed), :class:`WorkerTimeout` when
     not every rank returned within ``timeout`` seconds, and ValueError when
     ``worker`` cannot be imported by a spawned process.
     """

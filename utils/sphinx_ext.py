@@ -62,6 +62,8 @@ def _is_thebe(asset) -> bool:
 def _drop_thebe(app, pagename, templatename, context, doctree):
     """The book has no live-code cells: drop Thebe's scripts, which Jupyter Book
     1.0.4 includes twice (a console error) and which point at a CDN."""
+    if app.config.book_stock:
+        return
     for key in ("script_files", "css_files"):
         if key in context:
             context[key] = [a for a in context[key] if not _is_thebe(a)]
@@ -179,7 +181,9 @@ class ErrorIndex(Directive):
 
 
 def _add_static(app):
-    app.config.html_static_path.append(str(STATIC))
+    if not app.config.book_stock:
+        app.config.html_static_path.append(str(STATIC))
+        app.add_css_file("book.css")
 
 
 def setup(app):
@@ -187,8 +191,8 @@ def setup(app):
 
     sphinx.search.languages["zh"] = _search_chinese_with_porter()
     app.add_config_value("book_edition", "", "html")
+    app.add_config_value("book_stock", False, "html")  # the stock-theme build used for comparison
     app.connect("builder-inited", _add_static)
-    app.add_css_file("book.css")
     app.connect("html-page-context", _page_context)
     app.connect("html-page-context", _drop_thebe, priority=900)
     app.add_directive("book-glossary", GlossaryTable)

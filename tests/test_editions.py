@@ -168,3 +168,10 @@ def test_stale_alt_text_is_caught(book_copy):
     editions.sync_all(book_copy)
     problems = editions.step_problems(book_copy)
     assert any(f"cell {i} " in p and "alt text" in p for p in problems)
+
+
+def test_taiwan_standard_forms_pass_and_mainland_forms_do_not():
+    assert editions.wrong_script_chars("峰值、記憶體、著名", "zh-hant") == []
+    assert editions.wrong_script_chars("显存峰值", "zh-hant") == ["显"]
+    assert editions.wrong_script_chars("峰值、内存、着", "zh-hans") == []
+    assert editions.wrong_script_chars("記憶體", "zh-hans") == ["憶", "記", "體"]

@@ -183,3 +183,57 @@ def test_screenshots_for_a_person_to_look_at(browser, origin):
         page.screenshot(path=str(SHOTS / f"{name}.png"))
         page.close()
         assert (SHOTS / f"{name}.png").stat().st_size > 10_000
+
+
+@pytest.fixture(scope="module")
+def stock_origin(site):
+    """The same content built with Jupyter Book's stock settings, for the weight comparison."""
+    out = ROOT / "_build" / "stock"
+    for key in EDITIONS:
+        build.build_edition(key, out=out, fresh=True, stock=True)
+    server, url = serve(out / "html")
+    yield url
+    server.shutdown()
+
+
+def test_no_heavier_than_the_stock_theme(browser, origin, stock_origin, report):
+    """Bytes and requests per page, ours against stock, per edition (MathJax apart: the stock
+    site asks a CDN for it, which this offline machine cannot reach, so stock shows 0 bytes for it)."""
+    summary = {}
+    for key in EDITIONS:
+        ours = {"requests": 0, "bytes": 0, "mathjax_bytes": 0, "failed": 0}
+        stock = dict(ours)
+        for name in editions.toc_docnames():
+            for totals, base in ((ours, origin), (stock, stock_origin)):
+                seen = visit(browser, f"{base}/{key}/{name}.html")
+                totals["requests"] += seen["requests"]
+                totals["bytes"] += seen["bytes"]
+                totals["mathjax_bytes"] += seen["mathjax_bytes"]
+                totals["failed"] += len(seen["failed"]) + len(seen["foreign"])
+        pages = len(editions.toc_docnames())
+        summary[key] = {
+            "pages": pages,
+            "ours_bytes_per_page": round(ours["bytes"] / pages),
+            "ours_bytes_per_page_without_mathjax": round((ours["bytes"] - ours["mathjax_bytes"]) / pages),
+            "ours_requests_per_page": round(ours["requests"] / pages, 1),
+            "stock_bytes_per_page": round(stock["bytes"] / pages),
+            "stock_bytes_per_page_without_mathjax": round((stock["bytes"] - stock["mathjax_bytes"]) / pages),
+            "stock_requests_per_page": round(stock["requests"] / pages, 1),
+            "stock_failed_or_foreign_requests": stock["failed"],
+        }
+        summary[key]["ratio_without_mathjax"] = round(
+            summary[key]["ours_bytes_per_page_without_mathjax"] / summary[key]["stock_bytes_per_page_without_mathjax"], 3)
+    report["weight"] = summary
+    for key, s in summary.items():
+        assert s["ratio_without_mathjax"] <= 1.02, (key, s)
+        assert s["ours_requests_per_page"] <= s["stock_requests_per_page"] + 1, (key, s)
+
+
+def test_load_times_of_landing_page_and_largest_chapter(browser, origin, report):
+    largest = max((ROOT / "_build" / "html" / "en").glob("*.html"), key=lambda p: p.stat().st_size)
+    times = {}
+    for path in ("index.html", f"en/{largest.name}"):
+        samples = sorted(visit(browser, f"{origin}/{path}")["load_ms"] for _ in range(3))
+        times[path] = round(samples[1], 1)  # the median of three
+    report["load_ms"] = times
+    assert all(0 < t < 15000 for t in times.values()), times

@@ -256,16 +256,20 @@ def _converter(config: str):
 def wrong_script_chars(text: str, edition: str) -> list[str]:
     """Characters of the other Chinese script, decided by OpenCC's character tables.
 
-    In zh-Hant a character is Simplified-only when OpenCC's s2t changes it
-    and t2s leaves it as it is; in zh-Hans a character is Traditional-only
-    when t2s changes it and s2t leaves it as it is.
+    In zh-Hant (Taiwan) a character is Simplified-only when OpenCC's s2tw
+    (Simplified to Taiwan standard) changes it and tw2s leaves it as it is;
+    in zh-Hans a character is Traditional-only when t2s changes it and s2t
+    leaves it as it is. Taiwan's standard forms (峰, not OpenCC's 峯) pass.
     """
-    to_t, to_s = _converter("s2t"), _converter("t2s")
     found = []
+    if edition == "zh-hant":
+        forward, back = _converter("s2tw"), _converter("tw2s")
+    elif edition == "zh-hans":
+        forward, back = _converter("t2s"), _converter("s2t")
+    else:
+        return found
     for ch in sorted(set(HAN.findall(text))):
-        if edition == "zh-hant" and to_t.convert(ch) != ch and to_s.convert(ch) == ch:
-            found.append(ch)
-        if edition == "zh-hans" and to_s.convert(ch) != ch and to_t.convert(ch) == ch:
+        if forward.convert(ch) != ch and back.convert(ch) == ch:
             found.append(ch)
     return found
 

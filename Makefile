@@ -8,7 +8,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup book test execute sync check serve clean
+.PHONY: setup browser book test execute sync check serve clean
 
 setup: $(VENV)/.installed
 
@@ -25,8 +25,20 @@ $(VENV)/.installed: requirements.txt
 book: setup
 	$(PY) -m utils.build
 
-test: setup
+test: setup browser
 	$(PY) -m pytest
+
+# The browser tests drive Debian's Chromium (never a downloaded browser). In CI,
+# or with BOOK_INSTALL_BROWSER=1, a missing Chromium is installed; elsewhere the
+# browser tests are skipped and say how to install it.
+browser:
+	@if command -v chromium >/dev/null 2>&1; then exit 0; fi; \
+	if [ "$${CI:-}" = "true" ] || [ "$${BOOK_INSTALL_BROWSER:-}" = "1" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; \
+	  else echo "Chromium is missing and this user cannot install it: apt-get install chromium fonts-wqy-microhei"; exit 1; fi; \
+	  echo "Installing Chromium (Debian package) for the browser tests"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; \
+	else echo "Chromium not found: the browser tests will be skipped (install: sudo apt-get install chromium fonts-wqy-microhei)"; fi
 
 execute: setup
 	$(PY) -m utils.notebooks execute $(NOTEBOOKS)

@@ -134,7 +134,7 @@ def _search_chinese_with_porter():
 
 
 ERROR_WORDS = {
-    "en": {"explained": "Explained in", "historical": "An older wording, printed up to PyTorch {until}",
+    "en": {"explained": "Explained in", "historical": "An older wording, printed at least up to PyTorch {until}",
            "source": "Source"},
     "zh-hant": {"explained": "說明見", "historical": "舊版措辭，至少印到 PyTorch {until}", "source": "出處"},
     "zh-hans": {"explained": "说明见", "historical": "旧版措辞，至少打印到 PyTorch {until}", "source": "出处"},

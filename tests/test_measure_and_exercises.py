@@ -2,7 +2,7 @@ import time
 
 import torch
 
-from utils.exercises import check
+from utils.exercises import check, verdict
 from utils.measure import cuda_peak_bytes, peak_saved_bytes, time_call
 
 
@@ -28,12 +28,14 @@ def test_cuda_peak_bytes_is_none_on_cpu():
 
 
 def test_check_prints_each_verdict(capsys):
-    assert not check("Exercise 1", None, lambda a: a == 2, "Hint.")
-    assert not check("Exercise 1", 3, lambda a: a == 2, "Hint.")
-    assert check("Exercise 1", 2, lambda a: a == 2, "Hint.")
-    assert not check("Exercise 1", "x", lambda a: a + 1, "Hint.")
+    assert not verdict("Exercise 1", None, lambda a: a == 2, "Hint.")
+    assert not verdict("Exercise 1", 3, lambda a: a == 2, "Hint.")
+    assert verdict("Exercise 1", 2, lambda a: a == 2, "Hint.")
+    assert not verdict("Exercise 1", "x", lambda a: a + 1, "Hint.")
+    assert check("Exercise 1", 2, lambda a: a == 2, "Hint.") is None
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Exercise 1: not answered yet. Hint."
     assert out[1] == "Exercise 1: not yet. Hint."
     assert out[2] == "Exercise 1: correct."
     assert out[3].startswith("Exercise 1: not yet (TypeError")
+    assert out[4] == "Exercise 1: correct."

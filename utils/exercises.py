@@ -4,12 +4,19 @@ from __future__ import annotations
 from typing import Any, Callable
 
 
-def check(label: str, answer: Any, is_correct: Callable[[Any], bool], hint: str) -> bool:
-    """Print whether ``answer`` solves exercise ``label``; return True when it does.
+def check(label: str, answer: Any, is_correct: Callable[[Any], bool], hint: str) -> None:
+    """Print whether ``answer`` solves exercise ``label``.
 
     ``answer`` is ``None`` until the reader replaces it; ``is_correct`` may
-    raise (a wrong answer often does), which counts as not yet right.
+    raise (a wrong answer often does), which counts as not yet right. It
+    returns None, so a check cell shows only the verdict (nbval does not
+    honour a trailing ``;``).
     """
+    verdict(label, answer, is_correct, hint)
+
+
+def verdict(label: str, answer: Any, is_correct: Callable[[Any], bool], hint: str) -> bool:
+    """What :func:`check` prints, returning True when the answer is right."""
     if answer is None:
         print(f"{label}: not answered yet. {hint}")
         return False

@@ -88,6 +88,7 @@ class GlossaryTable(Directive):
 
     def run(self):
         env = self.state.document.settings.env
+        env.note_dependency(str(ROOT / "book" / "glossary.yml"))  # rebuild the page when the data changes
         edition = env.config.book_edition or "en"
         heads = GLOSSARY_HEADINGS.get(edition, GLOSSARY_HEADINGS["en"])
         table = nodes.table(classes=["book-glossary"])
@@ -154,11 +155,12 @@ class ErrorIndex(Directive):
         from sphinx import addnodes
 
         env = self.state.document.settings.env
+        env.note_dependency(str(ROOT / "book" / "errors.yml"))  # rebuild the page when the data changes
         edition = env.config.book_edition or "en"
         words = ERROR_WORDS.get(edition, ERROR_WORDS["en"])
         result = []
         for entry in load_errors():
-            section = nodes.section(ids=[f"error-{entry['id']}"], classes=["error-entry"])
+            section = nodes.container(ids=[f"error-{entry['id']}"], classes=["error-entry"])
             # The message as text, not code: the search index finds it in every edition.
             message = nodes.paragraph(classes=["error-message"])
             message += nodes.strong(text=entry["message"])

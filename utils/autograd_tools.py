@@ -207,15 +207,13 @@ class _Packed:
         self.meter._release(self.key)
 
 
-class SavedTensorMeter:
-    """Count the bytes autograd saves for backward, live and at the peak.
+class StorageLedger:
+    """Live and peak bytes of the storages that saved-tensor hooks hold.
 
-    Used as a context manager around a forward pass; it installs
-    :func:`torch.autograd.graph.saved_tensors_hooks`. The meter keeps counting
-    after the ``with`` block ends, so ``live_bytes`` drops to 0 once
-    backward() (without ``retain_graph``) releases the graph, or once the graph
-    is deleted. Each storage counts once however many nodes save it; storages
-    of ``exclude`` (a model's parameters, say) are not counted.
+    The book's meters share it: each storage counts once however often it is
+    held (``hold``), and stops counting when the last holder lets go
+    (``release``). Storages of ``exclude`` are never counted. As a context
+    manager it installs the subclass's ``_pack``/``_unpack`` hooks.
     """
 
     def __init__(self, exclude: Iterable[torch.Tensor] = ()):
@@ -227,23 +225,14 @@ class SavedTensorMeter:
         self.saved_count = 0
         self._hooks = torch.autograd.graph.saved_tensors_hooks(self._pack, self._unpack)
 
-    def _pack(self, tensor: torch.Tensor) -> Any:
+    def _hold(self, tensor: torch.Tensor) -> tuple[str, int]:
         key = _storage_key(tensor)
-        if key in self._skip:
-            return tensor
-        self.saved_count += 1
         if self._refs.get(key, 0) == 0:
             self._bytes[key] = _storage_bytes(tensor)
             self.live_bytes += self._bytes[key]
             self.peak_bytes = max(self.peak_bytes, self.live_bytes)
         self._refs[key] = self._refs.get(key, 0) + 1
-        # detach(): a saved output would otherwise hold its own grad_fn, a
-        # reference cycle that keeps the graph alive until the garbage collector runs.
-        return _Packed(tensor.detach(), key, self)
-
-    @staticmethod
-    def _unpack(packed: Any) -> torch.Tensor:
-        return packed.tensor if isinstance(packed, _Packed) else packed
+        return key
 
     def _release(self, key: tuple[str, int]) -> None:
         self._refs[key] -= 1
@@ -251,13 +240,43 @@ class SavedTensorMeter:
             self.live_bytes -= self._bytes.pop(key)
             del self._refs[key]
 
+    def _pack(self, tensor: torch.Tensor) -> Any:  # pragma: no cover - subclasses define it
+        raise NotImplementedError
+
+    def _unpack(self, packed: Any) -> torch.Tensor:  # pragma: no cover
+        raise NotImplementedError
+
     def reset_peak(self) -> None:
         """Start a new peak from what is live now."""
         self.peak_bytes = self.live_bytes
 
-    def __enter__(self) -> "SavedTensorMeter":
+    def __enter__(self):
         self._hooks.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._hooks.__exit__(*exc)
+
+
+class SavedTensorMeter(StorageLedger):
+    """Count the bytes autograd saves for backward, live and at the peak.
+
+    Used as a context manager around a forward pass; it installs
+    :func:`torch.autograd.graph.saved_tensors_hooks`. The meter keeps counting
+    after the ``with`` block ends, so ``live_bytes`` drops to 0 once
+    backward() (without ``retain_graph``) releases the graph, or once the graph
+    is deleted. Each storage counts once however many nodes save it; storages
+    of ``exclude`` (a model's parameters, say) are not counted.
+    """
+
+    def _pack(self, tensor: torch.Tensor) -> Any:
+        if _storage_key(tensor) in self._skip:
+            return tensor
+        self.saved_count += 1
+        key = self._hold(tensor)
+        # detach(): a saved output would otherwise hold its own grad_fn, a
+        # reference cycle that keeps the graph alive until the garbage collector runs.
+        return _Packed(tensor.detach(), key, self)
+
+    def _unpack(self, packed: Any) -> torch.Tensor:
+        return packed.tensor if isinstance(packed, _Packed) else packed

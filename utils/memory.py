@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 
 import torch
 
-from utils.autograd_tools import _storage_bytes, _storage_key, _tensors_in
+from utils.autograd_tools import StorageLedger, _storage_key, _tensors_in
 
 
 class _Counted:
@@ -31,7 +31,7 @@ class _Counted:
             self.meter._release(key)
 
 
-class PackedBytesMeter:
+class PackedBytesMeter(StorageLedger):
     """Install ``pack_hook``/``unpack_hook`` and count the bytes of what they keep.
 
     ``live_bytes`` and ``peak_bytes`` count every storage held by the packed
@@ -49,13 +49,7 @@ class PackedBytesMeter:
                  exclude: Iterable[torch.Tensor] = ()):
         self._user_pack = pack_hook
         self._user_unpack = unpack_hook
-        self._skip = {_storage_key(t) for t in exclude}
-        self._refs: dict[tuple[str, int], int] = {}
-        self._bytes: dict[tuple[str, int], int] = {}
-        self.live_bytes = 0
-        self.peak_bytes = 0
-        self.saved_count = 0
-        self._hooks = torch.autograd.graph.saved_tensors_hooks(self._pack, self._unpack)
+        super().__init__(exclude)
 
     @classmethod
     def around(cls, hooks: torch.autograd.graph.saved_tensors_hooks,
@@ -78,30 +72,8 @@ class PackedBytesMeter:
             key = _storage_key(t)
             if key in self._skip or key in keys:
                 continue
-            if self._refs.get(key, 0) == 0:
-                self._bytes[key] = _storage_bytes(t)
-                self.live_bytes += self._bytes[key]
-                self.peak_bytes = max(self.peak_bytes, self.live_bytes)
-            self._refs[key] = self._refs.get(key, 0) + 1
-            keys.append(key)
+            keys.append(self._hold(t))
         return _Counted(packed, keys, self)
 
     def _unpack(self, counted: _Counted) -> torch.Tensor:
         return self._user_unpack(counted.packed)
-
-    def _release(self, key: tuple[str, int]) -> None:
-        self._refs[key] -= 1
-        if self._refs[key] == 0:
-            self.live_bytes -= self._bytes.pop(key)
-            del self._refs[key]
-
-    def reset_peak(self) -> None:
-        """Start a new peak from what is live now."""
-        self.peak_bytes = self.live_bytes
-
-    def __enter__(self) -> "PackedBytesMeter":
-        self._hooks.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._hooks.__exit__(*exc)

@@ -3,12 +3,13 @@
 #   make test     set up, then run every test (unit tests, edition checks, nbval, the build)
 #   make execute  re-execute the English chapters, write outputs back, sync the translations
 #   make serve    serve _build/html on http://localhost:8000
+#   make bench    the measurements: nbval once vs every edition, build and rebuild times
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup browser book test execute sync check serve clean
+.PHONY: setup browser book test execute sync check serve bench clean
 
 setup: $(VENV)/.installed
 
@@ -51,6 +52,11 @@ check: setup
 
 serve:
 	$(PY) -m http.server --directory _build/html 8000
+
+# The measurements reported in the issues: nbval once vs every edition, build times.
+bench: setup
+	$(PY) -m utils.bench_validation
+	$(PY) -m utils.bench_site
 
 clean:
 	rm -rf _build

@@ -56,10 +56,12 @@ def setup_cell_source(root: Path = ROOT) -> str:
     url, branch = repository(root)
     folder = url.rstrip("/").rsplit("/", 1)[-1]
     return (
-        "# On Colab only: fetch the book's helpers (utils/). Elsewhere this cell does nothing.\n"
+        "# On Colab only: fetch the book's helpers (utils/) and myst-nb (for glue).\n"
+        "# Elsewhere this cell does nothing.\n"
         "import sys\n"
         "if \"google.colab\" in sys.modules:\n"
         "    import pathlib, subprocess\n"
+        "    subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", \"-q\", \"myst-nb==1.4.0\"], check=True)\n"
         f"    if not pathlib.Path(\"{folder}\").exists():\n"
         f"        subprocess.run([\"git\", \"clone\", \"--depth\", \"1\", \"--branch\", \"{branch}\",\n"
         f"                        \"{url}\"], check=True)\n"

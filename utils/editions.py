@@ -59,8 +59,6 @@ def toc_docnames(root: Path = ROOT) -> list[str]:
             if "file" in entry:
                 names.append(entry["file"])
             walk(entry.get("sections"))
-            for part in entry.get("chapters", []) if "chapters" in entry and "file" not in entry else []:
-                names.append(part["file"])
 
     walk(toc.get("chapters"))
     for part in toc.get("parts", []):

@@ -9,9 +9,10 @@ import html
 import posixpath
 from pathlib import Path
 
-import yaml
 from docutils import nodes
 from docutils.parsers.rst import Directive
+
+from utils import editions
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "book" / "_static"
@@ -25,11 +26,19 @@ GLOSSARY_HEADINGS = {
 
 
 def load_editions() -> dict:
-    return yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["editions"]
+    return editions.load_config()["editions"]
 
 
-def load_glossary() -> list[dict]:
-    return yaml.safe_load((ROOT / "book" / "glossary.yml").read_text(encoding="utf-8"))["terms"]
+class DataDirective(Directive):
+    """A directive that renders a data file of book/ in the edition being built."""
+
+    has_content = False
+    data_file = ""
+
+    def edition(self) -> str:
+        env = self.state.document.settings.env
+        env.note_dependency(str(ROOT / "book" / self.data_file))  # rebuild the page when the data changes
+        return env.config.book_edition or "en"
 
 
 def edition_links(edition: str, pagename: str) -> list[tuple[str, str, str, str]]:
@@ -81,15 +90,13 @@ def _page_context(app, pagename, templatename, context, doctree):
     context["metatags"] = context.get("metatags", "") + alternates
 
 
-class GlossaryTable(Directive):
+class GlossaryTable(DataDirective):
     """``{book-glossary}``: the glossary as a table, from book/glossary.yml."""
 
-    has_content = False
+    data_file = "glossary.yml"
 
     def run(self):
-        env = self.state.document.settings.env
-        env.note_dependency(str(ROOT / "book" / "glossary.yml"))  # rebuild the page when the data changes
-        edition = env.config.book_edition or "en"
+        edition = self.edition()
         heads = GLOSSARY_HEADINGS.get(edition, GLOSSARY_HEADINGS["en"])
         table = nodes.table(classes=["book-glossary"])
         group = nodes.tgroup(cols=4)
@@ -101,7 +108,7 @@ class GlossaryTable(Directive):
         thead += self._row(heads)
         tbody = nodes.tbody()
         group += tbody
-        for term in load_glossary():
+        for term in editions.load_glossary():
             avoid = term.get("avoid", {}).get(edition, [])
             tbody += self._row((term["en"], term["zh-hant"], term["zh-hans"], "、".join(avoid) if edition != "en" else ", ".join(avoid)),
                                langs=("en", "zh-Hant", "zh-Hans", None))
@@ -142,24 +149,19 @@ ERROR_WORDS = {
 }
 
 
-def load_errors() -> list[dict]:
-    return yaml.safe_load((ROOT / "book" / "errors.yml").read_text(encoding="utf-8"))["errors"]
-
-
-class ErrorIndex(Directive):
+class ErrorIndex(DataDirective):
     """``{error-index}``: every autograd error message, from book/errors.yml, linked to its section."""
 
-    has_content = False
+    data_file = "errors.yml"
 
     def run(self):
         from sphinx import addnodes
 
         env = self.state.document.settings.env
-        env.note_dependency(str(ROOT / "book" / "errors.yml"))  # rebuild the page when the data changes
-        edition = env.config.book_edition or "en"
+        edition = self.edition()
         words = ERROR_WORDS.get(edition, ERROR_WORDS["en"])
         result = []
-        for entry in load_errors():
+        for entry in editions.load_errors():
             section = nodes.container(ids=[f"error-{entry['id']}"], classes=["error-entry"])
             # The message as text, not code: the search index finds it in every edition.
             message = nodes.paragraph(classes=["error-message"])

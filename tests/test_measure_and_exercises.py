@@ -39,3 +39,27 @@ def test_check_prints_each_verdict(capsys):
     assert out[2] == "Exercise 1: correct."
     assert out[3].startswith("Exercise 1: not yet (TypeError")
     assert out[4] == "Exercise 1: correct."
+
+
+def test_compare_times_gives_ratios_to_the_baseline_and_restores_threads():
+    from utils.measure import compare_times
+    threads = torch.get_num_threads()
+    ratios = compare_times({"short": lambda: time.sleep(0.002), "long": lambda: time.sleep(0.008)},
+                           baseline="short", rounds=5, warmup=1)
+    assert ratios["short"] == 1.0
+    assert 2.5 < ratios["long"] < 6  # 4x by construction; sleep overshoots a little
+    assert torch.get_num_threads() == threads
+
+
+def test_compare_times_pins_threads_while_timing():
+    from utils.measure import compare_times
+    seen = []
+    compare_times({"a": lambda: seen.append(torch.get_num_threads())}, rounds=2, warmup=0, threads=1)
+    assert seen == [1, 1]
+
+
+def test_compare_times_rejects_an_unknown_baseline():
+    import pytest
+    from utils.measure import compare_times
+    with pytest.raises(KeyError):
+        compare_times({"a": lambda: None}, baseline="b")

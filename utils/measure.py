@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Any, Callable, Iterable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import torch
 
@@ -61,3 +62,52 @@ def cuda_peak_bytes(fn: Callable[[], Any], device: torch.device | str) -> int | 
     fn()
     torch.cuda.synchronize(device)
     return torch.cuda.max_memory_allocated(device) - base
+
+
+@contextmanager
+def pinned_threads(threads: int = 1) -> Iterator[None]:
+    """Run the block with torch using exactly ``threads`` intra-op threads, then restore.
+
+    On a busy 2-core machine a timing taken with torch's default thread count
+    measures the scheduler more than the code; one thread measures the code.
+    """
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
+def compare_times(variants: Mapping[str, Callable[[], Any]], baseline: str | None = None,
+                  rounds: int = 15, warmup: int = 2, threads: int = 1,
+                  device: torch.device | str | None = None) -> dict[str, float]:
+    """Time several variants fairly and return each one's cost relative to ``baseline``.
+
+    Each round runs every variant once, in a rotated order, so that a burst of
+    load from elsewhere hits all variants alike; within a round each variant
+    is divided by the baseline's time of that same round, and the median of
+    those per-round ratios is returned (the baseline's own entry is 1.0).
+    Threads are pinned (:func:`pinned_threads`). With ``baseline=None`` the
+    median seconds of each variant are returned instead.
+    """
+    names = list(variants)
+    if baseline is not None and baseline not in variants:
+        raise KeyError(f"baseline {baseline!r} is not one of the variants {names}")
+    with pinned_threads(threads):
+        for _ in range(warmup):
+            for name in names:
+                variants[name]()
+        _sync(device)
+        seconds: dict[str, list[float]] = {name: [] for name in names}
+        for r in range(rounds):
+            order = names[r % len(names):] + names[:r % len(names)]
+            for name in order:
+                start = time.perf_counter()
+                variants[name]()
+                _sync(device)
+                seconds[name].append(time.perf_counter() - start)
+    if baseline is None:
+        return {name: statistics.median(s) for name, s in seconds.items()}
+    base = seconds[baseline]
+    return {name: statistics.median(a / b for a, b in zip(s, base)) for name, s in seconds.items()}

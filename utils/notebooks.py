@@ -112,9 +112,10 @@ def normalise(nb) -> None:
 
 
 def write_notebook(nb, path: Path) -> None:
+    """Write ``nb`` exactly as Jupyter saves a notebook (nbformat), so that a
+    diff reads line by line and re-saving in Jupyter changes nothing."""
     nb.nbformat, nb.nbformat_minor = 4, 5
-    text = json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-    path.write_text(text, encoding="utf-8")
+    nbformat.write(nb, str(path))
 
 
 def read_notebook(path: Path):

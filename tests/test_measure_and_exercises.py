@@ -33,12 +33,16 @@ def test_check_prints_each_verdict(capsys):
     assert verdict("Exercise 1", 2, lambda a: a == 2, "Hint.")
     assert not verdict("Exercise 1", "x", lambda a: a + 1, "Hint.")
     assert check("Exercise 1", 2, lambda a: a == 2, "Hint.") is None
+    assert not verdict("Exercise 1", 3, lambda a: None if a == 2 else "It must be two", "Hint.")
+    assert verdict("Exercise 1", 2, lambda a: None if a == 2 else "It must be two", "Hint.")
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Exercise 1: not answered yet. Hint."
     assert out[1] == "Exercise 1: not yet. Hint."
     assert out[2] == "Exercise 1: correct."
     assert out[3].startswith("Exercise 1: not yet (TypeError")
     assert out[4] == "Exercise 1: correct."
+    assert out[5] == "Exercise 1: not yet. It must be two. Hint."
+    assert out[6] == "Exercise 1: correct."
 
 
 def test_compare_times_gives_ratios_to_the_baseline_and_restores_threads():

@@ -50,7 +50,7 @@ def stock_config(base: dict, key: str) -> dict:
     (the book's directives), none of the site's own changes (local MathJax, no Thebe, favicon)."""
     cfg = edition_config(base, key)
     cfg["html"] = {}
-    cfg["sphinx"] = {"extra_extensions": ["utils.sphinx_ext"], "config": {
+    cfg["sphinx"] = {"extra_extensions": ["sphinx_exercise", "utils.sphinx_ext"], "config": {
         "language": cfg["sphinx"]["config"]["language"], "book_edition": "", "book_stock": True}}
     return cfg
 

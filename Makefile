@@ -24,7 +24,7 @@ $(VENV)/.installed: requirements.txt
 	touch $@
 
 book: setup
-	$(PY) -m utils.build
+	$(PY) -m utils.book.build
 
 test: setup browser
 	$(PY) -m pytest
@@ -42,21 +42,22 @@ browser:
 	else echo "Chromium not found: the browser tests will be skipped (install: sudo apt-get install chromium fonts-wqy-microhei)"; fi
 
 execute: setup
-	$(PY) -m utils.notebooks execute $(NOTEBOOKS)
+	$(PY) -m utils.book.notebooks execute $(NOTEBOOKS)
+	$(PY) -m utils.book.editions sync
 
 sync: setup
-	$(PY) -m utils.editions sync
+	$(PY) -m utils.book.editions sync
 
 check: setup
-	$(PY) -m utils.editions check
+	$(PY) -m utils.book.editions check
 
 serve:
 	$(PY) -m http.server --directory _build/html 8000
 
 # The measurements reported in the issues: nbval once vs every edition, build times.
 bench: setup
-	$(PY) -m utils.bench_validation
-	$(PY) -m utils.bench_site
+	$(PY) -m utils.book.bench_validation
+	$(PY) -m utils.book.bench_site
 
 clean:
 	rm -rf _build

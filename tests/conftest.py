@@ -26,9 +26,9 @@ def book_copy(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def site() -> Path:
     """The whole site, built fresh once per test run (warnings are errors: a warning fails here)."""
-    from utils import build
+    from utils.book import build, config
 
-    for key in build.load_config()["editions"]:
+    for key in config.editions():
         build.build_edition(key, fresh=True)
     build.build_landing()
     return ROOT / "_build" / "html"

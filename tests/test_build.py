@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from utils import build, editions, notebooks
+from utils.book import build, config, editions, notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_build" / "html"
-EDITIONS = build.load_config()["editions"]
+EDITIONS = config.editions()
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 

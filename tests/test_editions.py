@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from utils import editions, notebooks
+from utils.book import editions, notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
 

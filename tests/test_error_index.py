@@ -1,7 +1,7 @@
 """The error index: every message in it is raised by a cell of the book, or cited as historical."""
 import yaml
 
-from utils import editions, notebooks
+from utils.book import editions, notebooks
 
 
 def test_error_index_is_consistent_with_the_book():

@@ -6,7 +6,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from utils import notebooks
+from utils.book import notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
 ALL_NOTEBOOKS = sorted(p for p in (ROOT / "book").rglob("*.ipynb") if "_build" not in p.parts)

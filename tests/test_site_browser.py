@@ -15,10 +15,10 @@ from urllib.parse import quote, urlparse
 
 import pytest
 
-from utils import build, editions
+from utils.book import build, config, editions
 
 ROOT = Path(__file__).resolve().parents[1]
-EDITIONS = build.load_config()["editions"]
+EDITIONS = config.editions()
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--disable-default-apps"]

@@ -1,6 +1,6 @@
 """Build-time figures of the site, measured in one run.
 
-    python -m utils.bench_site
+    python -m utils.book.bench_site
 
 1. A fresh build of all three editions (what CI and `make book` on a clean
    clone do), timed.
@@ -18,9 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from utils import build, notebooks
+from utils.book import build, config, notebooks
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def timed(fn) -> float:
@@ -37,7 +37,7 @@ def copy_sources(dest: Path) -> None:
 
 
 def main() -> None:
-    editions = list(build.load_config()["editions"])
+    editions = list(config.editions())
     full = timed(lambda: [build.build_edition(k, fresh=True) for k in editions] and build.build_landing())
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)

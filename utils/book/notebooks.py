@@ -1,14 +1,14 @@
 """Execute chapters and write their outputs back; the book's notebook conventions.
 
-    python -m utils.notebooks execute book/en/graph_basics.ipynb   # one chapter
-    python -m utils.notebooks execute                             # every English chapter
-    python -m utils.notebooks check                               # conventions only
+    python -m utils.book.notebooks execute book/en/graph_basics.ipynb   # one chapter
+    python -m utils.book.notebooks execute                             # every English chapter
+    python -m utils.book.notebooks check                               # conventions only
 
 Execution is deterministic (fixed seeds in each chapter, PYTHONHASHSEED=0),
 outputs are passed through the nbval sanitiser, tracebacks are cut to their
 last line (no machine paths) and notebook metadata is reduced to a fixed
-form, so re-running unchanged code leaves ``git diff`` empty. After
-executing, the translations are synced (utils/editions.py).
+form, so re-running unchanged code leaves ``git diff`` empty. ``make
+execute`` then syncs the translations (utils/book/editions.py).
 """
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ import sys
 from pathlib import Path
 
 import nbformat
-import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+from utils.book import config
+ROOT = Path(__file__).resolve().parents[2]
 SANITIZE_FILE = ROOT / "tests" / "nbval_sanitize.cfg"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 SETUP_TAG = "colab-setup"
@@ -46,14 +46,9 @@ def sanitize(text: str, rules: list[tuple[re.Pattern, str]] | None = None) -> st
     return text
 
 
-def repository(root: Path = ROOT) -> tuple[str, str]:
-    cfg = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
-    return cfg["repository"]["url"], cfg["repository"].get("branch", "main")
-
-
 def setup_cell_source(root: Path = ROOT) -> str:
     """The first code cell of every chapter, derived from _config.yml's repository."""
-    url, branch = repository(root)
+    url, branch = config.repository(root)
     folder = url.rstrip("/").rsplit("/", 1)[-1]
     return (
         "# On Colab only: fetch the book's helpers (utils/) and myst-nb (for glue).\n"
@@ -157,12 +152,12 @@ def convention_problems(path: Path, root: Path = ROOT) -> list[str]:
     first_i, first = code[0]
     if first.source != setup_cell_source(root) or SETUP_TAG not in tags(first):
         problems.append(f"{rel}: cell {first_i}: the first code cell must be the Colab setup cell "
-                        f"(tagged {SETUP_TAG!r}; run 'python -m utils.editions sync' to write it)")
+                        f"(tagged {SETUP_TAG!r}; run 'python -m utils.book.editions sync' to write it)")
     if len(code) > 1 and "choose_device()" not in code[1][1].source:
         problems.append(f"{rel}: cell {code[1][0]}: the second code cell must choose the device "
                         "('device = choose_device()')")
     if all(c.get("execution_count") is None for _, c in code[1:]) and len(code) > 1:
-        problems.append(f"{rel}: no code cell has been executed; run 'python -m utils.notebooks execute {rel}'")
+        problems.append(f"{rel}: no code cell has been executed; run 'python -m utils.book.notebooks execute {rel}'")
     for i, c in code:
         t = tags(c)
         if IGNORE_OUTPUT_TAGS & set(t) and "assert" not in c.source:
@@ -192,7 +187,7 @@ def english_notebooks(root: Path = ROOT) -> list[Path]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("execute", help="re-execute English chapters and write outputs back, then sync")
+    run = sub.add_parser("execute", help="re-execute English chapters and write outputs back (then run editions sync)")
     run.add_argument("paths", nargs="*", type=Path)
     sub.add_parser("check", help="check the notebook conventions of every edition")
     args = parser.parse_args(argv)
@@ -205,7 +200,6 @@ def main(argv: list[str] | None = None) -> None:
                 raise SystemExit(f"{p}: execute the English chapter; translations take its code and outputs")
             print(f"executing {p.relative_to(ROOT)}", flush=True)
             execute(p)
-        editions.sync_all(names=[p.stem for p in paths])
     else:
         problems = [q for p in sorted((ROOT / "book").rglob("*.ipynb")) if "_build" not in p.parts
                     for q in convention_problems(p)]

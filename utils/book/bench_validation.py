@@ -1,6 +1,6 @@
 """Measure what executing each notebook once saves, against executing all three editions.
 
-    python -m utils.bench_validation
+    python -m utils.book.bench_validation
 
 Runs nbval on book/en alone (what `make test` does) and on all three editions,
 in one run, and prints both times and their ratio.
@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def nbval_seconds(folders: list[str]) -> float:

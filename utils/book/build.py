@@ -1,7 +1,7 @@
 """Build the site: every edition as a book of its own, plus the landing page.
 
-    python -m utils.build            # all editions into _build/html/
-    python -m utils.build --edition en
+    python -m utils.book.build            # all editions into _build/html/
+    python -m utils.book.build --edition en
 
 Each edition gets a configuration derived from the top-level _config.yml
 (its Sphinx language, its search language, its path for the launch buttons)
@@ -21,13 +21,11 @@ from pathlib import Path
 
 import yaml
 
+from utils.book import config
+
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "_build"
-
-
-def load_config(root: Path = ROOT) -> dict:
-    return yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
 
 
 def edition_config(base: dict, key: str) -> dict:
@@ -50,7 +48,7 @@ def stock_config(base: dict, key: str) -> dict:
     (the book's directives), none of the site's own changes (local MathJax, no Thebe, favicon)."""
     cfg = edition_config(base, key)
     cfg["html"] = {}
-    cfg["sphinx"] = {"extra_extensions": ["sphinx_exercise", "utils.sphinx_ext"], "config": {
+    cfg["sphinx"] = {"extra_extensions": ["sphinx_exercise", "utils.book.sphinx_ext"], "config": {
         "language": cfg["sphinx"]["config"]["language"], "book_edition": "", "book_stock": True}}
     return cfg
 
@@ -60,7 +58,7 @@ def build_edition(key: str, root: Path = ROOT, out: Path | None = None, fresh: b
     """Build one edition; ``fresh`` rebuilds every page (an incremental build
     does not repeat the warnings of pages that did not change)."""
     out = out or root / "_build"
-    base = load_config(root)
+    base = config.load(root)
     cfg_dir = out / "config" / key
     cfg_dir.mkdir(parents=True, exist_ok=True)
     cfg = stock_config(base, key) if stock else edition_config(base, key)
@@ -113,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--edition", action="append", help="build only this edition (repeatable)")
     args = parser.parse_args(argv)
-    editions = args.edition or list(load_config()["editions"])
+    editions = args.edition or list(config.editions())
     start = time.perf_counter()
     for key in editions:
         build_edition(key)

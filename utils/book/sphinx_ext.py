@@ -12,9 +12,9 @@ from pathlib import Path
 from docutils import nodes
 from docutils.parsers.rst import Directive
 
-from utils import editions
+from utils.book import config, editions
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "book" / "_static"
 
 SWITCHER_LABEL = {"en": "Read in", "zh-hant": "閱讀版本", "zh-hans": "阅读版本"}
@@ -26,7 +26,7 @@ GLOSSARY_HEADINGS = {
 
 
 def load_editions() -> dict:
-    return editions.load_config()["editions"]
+    return config.editions()
 
 
 class DataDirective(Directive):

@@ -1,9 +1,9 @@
 """Keep the three editions in step.
 
-    python -m utils.editions sync                 # copy code and outputs from English
-    python -m utils.editions check                # everything the tests check, as a report
-    python -m utils.editions export zh-hant graph_basics > todo.md
-    python -m utils.editions apply zh-hant graph_basics todo.md
+    python -m utils.book.editions sync                 # copy code and outputs from English
+    python -m utils.book.editions check                # everything the tests check, as a report
+    python -m utils.book.editions export zh-hant graph_basics > todo.md
+    python -m utils.book.editions apply zh-hant graph_basics todo.md
 
 English (book/en) is the source. A translated notebook has the same cells in
 the same order, with the same ids: its code cells are copies of the English
@@ -27,10 +27,10 @@ from pathlib import Path
 import nbformat
 import yaml
 
-from utils import notebooks
+from utils.book import config, notebooks
 
-ROOT = Path(__file__).resolve().parents[1]
-SOURCE = "en"
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = config.SOURCE
 MD_STAMP = re.compile(r"^<!-- translation-source: ([0-9a-f]+) -->\n")
 CELL_MARK = re.compile(r"^<!-- (cell|alt): (\S+) -->$", re.M)
 LOCALISED_CODE_METADATA = ("mystnb", "translation")  # a figure's alt text is translated with the prose
@@ -42,12 +42,8 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def load_config(root: Path = ROOT) -> dict:
-    return yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
-
-
 def translations(root: Path = ROOT) -> list[str]:
-    return [k for k in load_config(root)["editions"] if k != SOURCE]
+    return config.translations(root)
 
 
 def toc_docnames(root: Path = ROOT) -> list[str]:
@@ -149,7 +145,7 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
     tr_ids = [(c.cell_type, c.get("id")) for c in tr_nb.cells]
     if en_ids != tr_ids:
         problems.append(f"{rel}: its cells are not those of {en_path.relative_to(root)} in the same order "
-                        f"(English {len(en_ids)} cells, this {len(tr_ids)}); run 'python -m utils.editions sync'")
+                        f"(English {len(en_ids)} cells, this {len(tr_ids)}); run 'python -m utils.book.editions sync'")
         return problems
     for i, (en, tr) in enumerate(zip(en_nb.cells, tr_nb.cells)):
         where = f"{rel}: cell {i} (id {en.get('id')})"
@@ -161,7 +157,7 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
                 problems.append(f"{where}: code differs from English; code is edited in book/en only")
             elif _comparable(en) != _comparable(tr):
                 problems.append(f"{where}: outputs or metadata differ from English; outputs come from "
-                                "'python -m utils.notebooks execute' on book/en, then sync")
+                                "'python -m utils.book.notebooks execute' on book/en, then sync")
             continue
         stamp = tr.metadata.get("translation", {}).get("source")
         if stamp is None:
@@ -189,7 +185,7 @@ def structure_problems(root: Path = ROOT) -> list[str]:
     """Every page in _toc.yml exists in every edition, and every edition's page is in _toc.yml."""
     problems = []
     toc = toc_docnames(root)
-    for edition in load_config(root)["editions"]:
+    for edition in config.editions(root):
         pages = edition_pages(edition, root)
         for name in toc:
             if name not in pages:
@@ -279,7 +275,7 @@ def load_glossary(root: Path = ROOT) -> list[dict]:
 def script_and_term_problems(root: Path = ROOT) -> list[str]:
     problems = []
     glossary = load_glossary(root)
-    for edition in load_config(root)["editions"]:
+    for edition in config.editions(root):
         avoid = avoided_terms(edition, root)
         for name, path in edition_pages(edition, root).items():
             rel = path.relative_to(root)
@@ -351,7 +347,7 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
         if e.get("section") not in labels:
             problems.append(f"{where}: section {e.get('section')!r} is not a label in any English chapter")
         summary = e.get("summary", {})
-        for edition in load_config(root)["editions"]:
+        for edition in config.editions(root):
             if not summary.get(edition):
                 problems.append(f"{where}: no {edition} summary")
         if e.get("translated_from") != text_hash(summary.get("en", "")):

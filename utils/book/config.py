@@ -1,0 +1,64 @@
+"""The book's settings, read once: _config.yml (editions, repository) and requirements.txt (versions).
+
+Every other tool asks this module; nothing else reads those two files.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = "en"  # the edition every other one translates
+PIN = re.compile(r"^([A-Za-z0-9_.\-\[\]]+)==([^\s;#]+)")
+
+
+@lru_cache(maxsize=None)
+def _load(root: Path) -> dict:
+    return yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+
+
+def load(root: Path = ROOT) -> dict:
+    """The whole _config.yml (cached per root; tests that change a copy use another root)."""
+    return _load(Path(root).resolve())
+
+
+def editions(root: Path = ROOT) -> dict[str, dict]:
+    return load(root)["editions"]
+
+
+def translations(root: Path = ROOT) -> list[str]:
+    return [k for k in editions(root) if k != SOURCE]
+
+
+def labels(edition: str, root: Path = ROOT) -> dict[str, str]:
+    """The UI words of ``edition`` (switcher, glossary, error index), falling back to English's."""
+    eds = editions(root)
+    return {**eds[SOURCE].get("labels", {}), **eds[edition].get("labels", {})}
+
+
+def repository(root: Path = ROOT) -> tuple[str, str]:
+    repo = load(root)["repository"]
+    return repo["url"], repo.get("branch", "main")
+
+
+@lru_cache(maxsize=None)
+def _pins(root: Path) -> dict[str, str]:
+    pins = {}
+    for line in (root / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        m = PIN.match(line.strip())
+        if m:
+            pins[re.sub(r"\[.*\]", "", m.group(1)).lower()] = m.group(2)
+    return pins
+
+
+def pins(root: Path = ROOT) -> dict[str, str]:
+    """{package: version} of every pin in requirements.txt, the one place versions are written."""
+    return _pins(Path(root).resolve())
+
+
+def pin(package: str, root: Path = ROOT) -> str:
+    """``package==version`` as requirements.txt pins it."""
+    return f"{package}=={pins(root)[package.lower()]}"

@@ -99,11 +99,22 @@ def vendor_assets(out: Path) -> None:
     shutil.copy(ROOT / "book" / "_static" / "favicon.svg", out / "html" / "_vendor" / "favicon.svg")
 
 
+def landing_html(root: Path = ROOT) -> str:
+    """The landing page, from book/_templates/landing.html and the editions of _config.yml."""
+    import jinja2
+
+    editions = [{"key": key, **ed, "tagline": config.labels(key, root)["landing"].format(torch=config.pins(root)["torch"])}
+                for key, ed in config.editions(root).items()]
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(root / "book" / "_templates"), autoescape=True)
+    return env.get_template("landing.html").render(
+        editions=editions, source=editions[0], root_page=config.root_page(root)) + "\n"
+
+
 def build_landing(root: Path = ROOT, out: Path | None = None) -> None:
     out = out or root / "_build"
     (out / "html").mkdir(parents=True, exist_ok=True)
     vendor_assets(out)
-    shutil.copy(root / "book" / "index.html", out / "html" / "index.html")
+    (out / "html" / "index.html").write_text(landing_html(root), encoding="utf-8")
     (out / "html" / ".nojekyll").write_text("")
 
 

@@ -62,3 +62,8 @@ def pins(root: Path = ROOT) -> dict[str, str]:
 def pin(package: str, root: Path = ROOT) -> str:
     """``package==version`` as requirements.txt pins it."""
     return f"{package}=={pins(root)[package.lower()]}"
+
+
+def root_page(root: Path = ROOT) -> str:
+    """The first page of every edition (_toc.yml's root)."""
+    return yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))["root"]

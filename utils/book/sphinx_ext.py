@@ -1,6 +1,6 @@
 """Sphinx extension of the book: edition switcher, hreflang links, glossary table.
 
-utils/build.py sets ``book_edition`` for each edition's build; the list of
+utils/book/build.py sets ``book_edition`` for each edition's build; the list of
 editions and the glossary come from ``_config.yml`` and ``book/glossary.yml``.
 """
 from __future__ import annotations
@@ -16,13 +16,6 @@ from utils.book import config, editions
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "book" / "_static"
-
-SWITCHER_LABEL = {"en": "Read in", "zh-hant": "閱讀版本", "zh-hans": "阅读版本"}
-GLOSSARY_HEADINGS = {
-    "en": ("English", "繁體中文 (zh-Hant)", "简体中文 (zh-Hans)", "Avoid"),
-    "zh-hant": ("English", "繁體中文", "简体中文", "避免使用"),
-    "zh-hans": ("English", "繁體中文", "简体中文", "避免使用"),
-}
 
 
 def load_editions() -> dict:
@@ -58,7 +51,7 @@ def switcher_html(edition: str, pagename: str) -> str:
             items.append(f'<strong aria-current="page" lang="{lang}">{html.escape(name)}</strong>')
         else:
             items.append(f'<a href="{url}" hreflang="{lang}" lang="{lang}">{html.escape(name)}</a>')
-    label = SWITCHER_LABEL.get(edition, SWITCHER_LABEL["en"])
+    label = config.labels(edition)["switcher"]
     return (f'<nav class="edition-switcher" aria-label="{label}"><span>{label}:</span> '
             + " · ".join(items) + "</nav>\n")
 
@@ -91,15 +84,18 @@ def _page_context(app, pagename, templatename, context, doctree):
 
 
 class GlossaryTable(DataDirective):
-    """``{book-glossary}``: the glossary as a table, from book/glossary.yml."""
+    """``{book-glossary}``: the glossary as a table, from book/glossary.yml: a column per
+    edition (headed by its name, each cell marked with its language) and the wordings the
+    edition being built avoids."""
 
     data_file = "glossary.yml"
 
     def run(self):
         edition = self.edition()
-        heads = GLOSSARY_HEADINGS.get(edition, GLOSSARY_HEADINGS["en"])
+        eds = config.editions()
+        heads = [(ed["name"], ed["hreflang"]) for ed in eds.values()] + [(config.labels(edition)["glossary_avoid"], None)]
         table = nodes.table(classes=["book-glossary"])
-        group = nodes.tgroup(cols=4)
+        group = nodes.tgroup(cols=len(heads))
         table += group
         for _ in heads:
             group += nodes.colspec(colwidth=1)
@@ -108,19 +104,20 @@ class GlossaryTable(DataDirective):
         thead += self._row(heads)
         tbody = nodes.tbody()
         group += tbody
+        sep = ", " if edition == config.SOURCE else "、"
         for term in editions.load_glossary():
-            avoid = term.get("avoid", {}).get(edition, [])
-            tbody += self._row((term["en"], term["zh-hant"], term["zh-hans"], "、".join(avoid) if edition != "en" else ", ".join(avoid)),
-                               langs=("en", "zh-Hant", "zh-Hans", None))
+            avoid = sep.join(term.get("avoid", {}).get(edition, []))
+            tbody += self._row([(term.get(key, ""), ed["hreflang"]) for key, ed in eds.items()]
+                               + [(avoid, eds[edition]["hreflang"])])
         return [table]
 
     @staticmethod
-    def _row(cells, langs=(None, None, None, None)):
+    def _row(cells):
         row = nodes.row()
-        for text, lang in zip(cells, langs):
-            entry = nodes.entry()
-            para = nodes.paragraph(text=text)
-            entry += para
+        for text, lang in cells:
+            # docutils writes a class "language-X" as the attribute lang="X"
+            entry = nodes.entry(classes=[f"language-{lang}"] if lang else [])
+            entry += nodes.paragraph(text=text)
             row += entry
         return row
 
@@ -141,14 +138,6 @@ def _search_chinese_with_porter():
     return SearchChinesePorter
 
 
-ERROR_WORDS = {
-    "en": {"explained": "Explained in", "historical": "An older wording, printed at least up to PyTorch {until}",
-           "source": "Source"},
-    "zh-hant": {"explained": "說明見", "historical": "舊版措辭，至少印到 PyTorch {until}", "source": "出處"},
-    "zh-hans": {"explained": "说明见", "historical": "旧版措辞，至少打印到 PyTorch {until}", "source": "出处"},
-}
-
-
 class ErrorIndex(DataDirective):
     """``{error-index}``: every autograd error message, from book/errors.yml, linked to its section."""
 
@@ -159,7 +148,7 @@ class ErrorIndex(DataDirective):
 
         env = self.state.document.settings.env
         edition = self.edition()
-        words = ERROR_WORDS.get(edition, ERROR_WORDS["en"])
+        words = config.labels(edition)
         result = []
         for entry in editions.load_errors():
             section = nodes.container(ids=[f"error-{entry['id']}"], classes=["error-entry"])
@@ -169,7 +158,7 @@ class ErrorIndex(DataDirective):
             section += message
             section += nodes.paragraph(text=entry["summary"].get(edition, entry["summary"]["en"]))
             where = nodes.paragraph()
-            where += nodes.Text(f"{words['explained']}: ")
+            where += nodes.Text(f"{words['error_explained']}: ")
             ref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=entry["section"],
                                         refexplicit=False, refwarn=True, refdoc=env.docname)
             ref += nodes.inline(text=entry["section"])
@@ -178,7 +167,7 @@ class ErrorIndex(DataDirective):
             if "historical" in entry:
                 h = entry["historical"]
                 section += nodes.paragraph(
-                    text=f"{words['historical'].format(until=h['until'])}. {words['source']}: {h['source']}",
+                    text=f"{words['error_historical'].format(until=h['until'])}. {words['error_source']}: {h['source']}",
                     classes=["error-historical"])
             result.append(section)
         return result

@@ -5,13 +5,15 @@
 #   bash .ci/cuda-validate.sh --download   # HERE, with network: wheels for that machine into .whl/
 #   bash .ci/cuda-validate.sh              # THERE: install .whl/, run unit tests and nbval on CUDA
 #
-# The outputs stored in the notebooks come from torch 2.13.0 on CPU; nbval
+# The outputs stored in the notebooks come from the CPU build of the torch that
+# requirements.txt pins; nbval
 # compares them with what CUDA produces, through tests/nbval_sanitize.cfg.
 # A different torch version there fails the preface's version cell (and any
 # cell whose message changed): the report says which.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-PKGS="nbval==0.11.0 nbformat==5.11.1 nbclient==0.11.0 ipykernel==7.4.0 myst-nb==1.4.0 OpenCC==1.4.2 jieba==0.42.1"
+# The test packages, at the versions requirements.txt pins (the one place versions are written).
+PKGS=$(grep -iE '^(nbval|nbformat|nbclient|ipykernel|myst-nb|OpenCC|jieba|PyYAML)==' requirements.txt | tr '\n' ' ')
 if [ "${1:-}" = "--download" ]; then
   grep -qx '/.whl/' .git/info/exclude 2>/dev/null || echo '/.whl/' >> .git/info/exclude
   python3 -m pip download --only-binary=:all: --python-version 3.12 --implementation cp \
@@ -32,7 +34,7 @@ mkdir -p "${OUT:-/tmp}"
 python3 -m pytest -p no:cacheprovider -o addopts= tests/test_autograd_tools.py tests/test_measure_and_exercises.py tests/test_setup.py -q 2>&1 | tee "${OUT:-/tmp}/cuda-unit.log"
 unit=${PIPESTATUS[0]}
 python3 -m pytest -p no:cacheprovider -o addopts= --nbval --nbval-current-env \
-  --sanitize-with tests/nbval_sanitize.cfg book/en -q 2>&1 | tee "${OUT:-/tmp}/cuda-nbval.log"
+  --nbval-sanitize-with tests/nbval_sanitize.cfg book/en -q 2>&1 | tee "${OUT:-/tmp}/cuda-nbval.log"
 nb=${PIPESTATUS[0]}
 echo "unit tests exit $unit, nbval exit $nb"
 [ "$unit" = 0 ] && [ "$nb" = 0 ]

@@ -14,7 +14,7 @@ def book_copy(tmp_path: Path) -> Path:
     """A throw-away copy of the book's sources, to plant bad input in."""
     dest = tmp_path / "repo"
     dest.mkdir()
-    for name in ("_config.yml", "_toc.yml", "pytest.ini"):
+    for name in ("_config.yml", "_toc.yml", "pytest.ini", "requirements.txt"):
         shutil.copy(ROOT / name, dest / name)
     shutil.copytree(ROOT / "book", dest / "book", ignore=shutil.ignore_patterns("_build", ".ipynb_checkpoints"))
     shutil.copytree(ROOT / "utils", dest / "utils", ignore=shutil.ignore_patterns("__pycache__"))
@@ -24,11 +24,13 @@ def book_copy(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def site() -> Path:
-    """The whole site, built fresh once per test run (warnings are errors: a warning fails here)."""
+def site(tmp_path_factory) -> Path:
+    """The whole site, built fresh once per test run into a temporary folder (warnings are
+    errors: a warning fails here). Nothing is written to the repository's _build/."""
     from utils.book import build, config
 
+    out = tmp_path_factory.mktemp("build")
     for key in config.editions():
-        build.build_edition(key, fresh=True)
-    build.build_landing()
-    return ROOT / "_build" / "html"
+        build.build_edition(key, out=out, fresh=True)
+    build.build_landing(out=out)
+    return out / "html"

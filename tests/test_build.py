@@ -9,7 +9,6 @@ import pytest
 from utils.book import build, config, editions, notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
-SITE = ROOT / "_build" / "html"
 EDITIONS = config.editions()
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -92,7 +91,7 @@ def test_search_index_finds_chinese_words(site):
 
 @pytest.mark.slow
 def test_colab_buttons_open_the_committed_notebook(site):
-    url, branch = notebooks.repository()
+    url, branch = config.repository()
     repo = url.split("github.com/")[1]
     for key in EDITIONS:
         for name, path in editions.edition_pages(key).items():
@@ -119,6 +118,31 @@ def test_glossary_page_renders_the_data_file(site):
         html = (site / key / "glossary.html").read_text(encoding="utf-8")
         for term in terms:
             assert term["zh-hant"].split("（")[0] in html and term["zh-hans"].split("（")[0] in html
+
+
+@pytest.mark.slow
+def test_glossary_columns_carry_their_language(site):
+    for key in EDITIONS:
+        html = (site / key / "glossary.html").read_text(encoding="utf-8")
+        for ed in EDITIONS.values():
+            assert html.count(f'lang="{ed["hreflang"]}"') >= len(editions.load_glossary()), (key, ed["hreflang"])
+        has_avoid = any(t.get("avoid", {}).get(key) for t in editions.load_glossary())
+        assert (config.labels(key)["glossary_avoid"] in html) == has_avoid, key
+
+
+@pytest.mark.slow
+def test_a_fourth_edition_gets_switcher_entries_and_its_own_labels(book_copy, tmp_path):
+    from test_editions import add_fourth_edition
+
+    add_fourth_edition(book_copy)
+    build.build_edition("ja", root=book_copy, out=tmp_path, fresh=True)
+    html = (tmp_path / "html" / "ja" / "errors.html").read_text(encoding="utf-8")
+    assert 'aria-label="他の言語で読む"' in html and "<strong aria-current=\"page\" lang=\"ja\">日本語</strong>" in html
+    for key, ed in EDITIONS.items():
+        assert f'href="../{key}/errors.html"' in html and f'hreflang="{ed["hreflang"]}"' in html
+    assert "解説: " in html  # the error index's own words, from the edition's labels
+    landing = build.landing_html(book_copy)
+    assert 'href="ja/preface.html"' in landing and "日本語" in landing
 
 
 @pytest.mark.slow

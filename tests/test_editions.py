@@ -2,6 +2,7 @@
 import shutil
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from utils.book import editions, notebooks
@@ -19,10 +20,6 @@ def test_translations_are_in_step_with_english():
 
 def test_scripts_and_glossary_terms():
     assert editions.script_and_term_problems() == []
-
-
-def test_there_are_three_editions():
-    assert editions.translations() == ["zh-hant", "zh-hans"]
 
 
 def _code_index(nb):
@@ -175,3 +172,134 @@ def test_taiwan_standard_forms_pass_and_mainland_forms_do_not():
     assert editions.wrong_script_chars("显存峰值", "zh-hant") == ["显"]
     assert editions.wrong_script_chars("峰值、内存、着", "zh-hans") == []
     assert editions.wrong_script_chars("記憶體", "zh-hans") == ["憶", "記", "體"]
+
+
+def test_a_markdown_page_in_place_of_a_translated_notebook_is_caught(book_copy):
+    nb = _book(book_copy) / "zh-hant" / "variable.ipynb"
+    nb.unlink()
+    (_book(book_copy) / "zh-hant" / "variable.md").write_text("# Variable\n\n一頁。\n", encoding="utf-8")
+    problems = editions.structure_problems(book_copy)
+    assert any(p.startswith("book/zh-hant/variable.md") and "same kind of file" in p for p in problems)
+
+
+def _figure_cell(nb):
+    return next(i for i, c in enumerate(nb.cells) if editions._alt(c))
+
+
+def test_sync_copies_figure_settings_and_keeps_translated_alt_text(book_copy):
+    en_path = _book(book_copy) / "en" / "graph_basics.ipynb"
+    tr_path = _book(book_copy) / "zh-hant" / "graph_basics.ipynb"
+    nb = notebooks.read_notebook(en_path)
+    i = _figure_cell(nb)
+    nb.cells[i].metadata["mystnb"].setdefault("image", {})["width"] = "80%"
+    notebooks.write_notebook(nb, en_path)
+    tr_alt = notebooks.read_notebook(tr_path).cells[i].metadata["mystnb"]["image"]["alt"]
+    assert editions.step_problems(book_copy)  # the width is missing from the translations
+    editions.sync_all(book_copy)
+    image = notebooks.read_notebook(tr_path).cells[i].metadata["mystnb"]["image"]
+    assert image["width"] == "80%" and image["alt"] == tr_alt
+    assert editions.step_problems(book_copy) == []
+
+
+def test_figure_settings_edited_in_a_translation_are_caught(book_copy):
+    tr_path = _book(book_copy) / "zh-hans" / "graph_basics.ipynb"
+    nb = notebooks.read_notebook(tr_path)
+    i = _figure_cell(nb)
+    nb.cells[i].metadata["mystnb"]["image"]["width"] = "10%"
+    notebooks.write_notebook(nb, tr_path)
+    problems = editions.step_problems(book_copy)
+    assert any(p.startswith(f"book/zh-hans/graph_basics.ipynb: cell {i} ") and "metadata" in p for p in problems)
+
+
+def test_restamp_after_an_edit_that_keeps_the_meaning(book_copy):
+    en_path = _book(book_copy) / "en" / "graph_basics.ipynb"
+    nb = notebooks.read_notebook(en_path)
+    i = _md_index(nb)
+    nb.cells[i].source = nb.cells[i].source.replace(" ", "  ", 1)  # a one-character fix
+    notebooks.write_notebook(nb, en_path)
+    assert any(f"cell {i} " in p for p in editions.step_problems(book_copy))
+    assert editions.restamp("zh-hant", "graph_basics", book_copy, cell=nb.cells[i].id) == [nb.cells[i].id]
+    problems = editions.step_problems(book_copy)
+    assert not [p for p in problems if p.startswith("book/zh-hant/")]
+    assert any(p.startswith(f"book/zh-hans/graph_basics.ipynb: cell {i} ") for p in problems)
+
+
+def test_restamp_never_marks_an_untranslated_cell(book_copy):
+    en_path = _book(book_copy) / "en" / "graph_basics.ipynb"
+    nb = notebooks.read_notebook(en_path)
+    nb.cells.insert(2, nbformat.v4.new_markdown_cell("A new English paragraph with several words."))
+    notebooks.write_notebook(nb, en_path)
+    editions.sync_all(book_copy)
+    assert editions.restamp("zh-hant", "graph_basics", book_copy) == []
+    assert any("not translated yet" in p for p in editions.step_problems(book_copy))
+
+
+def test_restamp_of_a_markdown_page(book_copy):
+    page = _book(book_copy) / "en" / "errors.md"
+    page.write_text(page.read_text() + "\n", encoding="utf-8")
+    assert editions.restamp("zh-hans", "errors", book_copy) == ["errors"]
+    problems = editions.step_problems(book_copy)
+    assert any(p.startswith("book/zh-hant/errors.md") for p in problems)
+    assert not any(p.startswith("book/zh-hans/errors.md") for p in problems)
+
+
+def test_error_index_stamps_are_per_edition(book_copy):
+    path = _book(book_copy) / "errors.yml"
+    first = editions.load_errors(book_copy)[0]
+    path.write_text(path.read_text(encoding="utf-8").replace(first["summary"]["en"], first["summary"]["en"] + " Typo."),
+                    encoding="utf-8")
+    problems = editions.error_index_problems(book_copy)
+    assert {p.split(": ")[1] for p in problems if "English changed" in p} == {f"entry {first['id']!r}"}
+    assert sum("English changed" in p for p in problems) == 2  # zh-hant and zh-hans
+    assert editions.restamp("zh-hant", "errors.yml", book_copy, cell=first["id"]) == [first["id"]]
+    problems = editions.error_index_problems(book_copy)
+    assert len([p for p in problems if "English changed" in p]) == 1
+    assert "zh-hans" in next(p for p in problems if "English changed" in p)
+    assert editions.restamp("zh-hans", "errors.yml", book_copy) == [first["id"]]
+    assert editions.error_index_problems(book_copy) == []
+
+
+def test_glossary_stamps_follow_the_english_term(book_copy):
+    path = _book(book_copy) / "glossary.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  - en: backward pass\n", "  - en: backward pass (backprop)\n"),
+                    encoding="utf-8")
+    problems = editions.script_and_term_problems(book_copy)
+    assert sum("'backward pass (backprop)'" in p and "English changed" in p for p in problems) == 2
+    editions.restamp("zh-hant", "glossary.yml", book_copy)
+    editions.restamp("zh-hans", "glossary.yml", book_copy)
+    assert editions.script_and_term_problems(book_copy) == []
+
+
+FOURTH = """  ja:
+    name: "日本語"
+    language: "ja"
+    hreflang: "ja"
+    title: "自動微分の計算グラフ"
+    script:
+      letters: "[\\u3040-\\u30ff]"
+    labels:
+      switcher: "他の言語で読む"
+      landing: "PyTorch {torch} で実行した出力です。"
+      glossary_avoid: "避ける語"
+      error_explained: "解説"
+      error_historical: "古い文言（PyTorch {until} まで）"
+      error_source: "出典"
+"""
+
+
+def add_fourth_edition(copy: Path) -> None:
+    """A 'ja' edition in a copy of the book, its pages copied from zh-hans (not translated)."""
+    cfg = copy / "_config.yml"
+    cfg.write_text(cfg.read_text(encoding="utf-8") + FOURTH, encoding="utf-8")
+    shutil.copytree(_book(copy) / "zh-hans", _book(copy) / "ja")
+
+
+def test_a_fourth_edition_copied_from_another_is_caught(book_copy):
+    add_fourth_edition(book_copy)
+    assert editions.translations(book_copy) == ["zh-hant", "zh-hans", "ja"]
+    problems = editions.all_problems(book_copy)
+    assert any(p.startswith("book/ja/graph_basics.ipynb") and "script of ja" in p for p in problems)
+    assert any(p.startswith("book/ja/errors.md") and "script of ja" in p for p in problems)
+    assert any(p.startswith("book/glossary.yml") and "no ja form" in p for p in problems)
+    assert any(p.startswith("book/errors.yml") and "no ja summary" in p for p in problems)
+    assert not any(p.startswith(("book/zh-hant", "book/zh-hans", "book/en")) for p in problems)

@@ -58,4 +58,4 @@ def test_unknown_section_and_stale_translation_are_caught(book_copy):
     problems = editions.error_index_problems(book_copy)
     assert any("'no-such-label' is not a label" in p for p in problems)
     assert any(p.startswith(f"book/errors.yml: entry {editions.load_errors(book_copy)[1]['id']!r}")
-               and "changed since its translations" in p for p in problems)
+               and "English changed since the zh-hans translation" in p for p in problems)

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def nbval_seconds(folders: list[str]) -> float:
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--nbval",
-           "--nbval-current-env", "--sanitize-with", "tests/nbval_sanitize.cfg", *folders]
+           "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg", *folders]
     start = time.perf_counter()
     result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     elapsed = time.perf_counter() - start

@@ -4,6 +4,8 @@
     python -m utils.book.editions check                # everything the tests check, as a report
     python -m utils.book.editions export zh-hant graph_basics > todo.md
     python -m utils.book.editions apply zh-hant graph_basics todo.md
+    python -m utils.book.editions restamp zh-hant graph_basics [--cell ID]
+    python -m utils.book.editions restamp zh-hans errors.yml  # or glossary.yml
 
 English (book/en) is the source. A translated notebook has the same cells in
 the same order, with the same ids: its code cells are copies of the English
@@ -12,7 +14,13 @@ markdown cells are translations, each recording in its metadata the hash of
 the English text it translates (``translation.source``). When the English text
 changes, that hash no longer matches and ``check`` names the file and cell.
 Translated Markdown pages (.md) record the hash of their English page in a
-first-line comment ``<!-- translation-source: HASH -->``.
+first-line comment ``<!-- translation-source: HASH -->``; each entry of
+book/errors.yml and book/glossary.yml records, per edition, the hash of the
+English text its translation follows (``translated_from: {EDITION: HASH}``).
+One stamp, the same hash of the English text, in every place.
+
+After an English edit that does not change the meaning (a typo, a link),
+``restamp`` marks the translations current; after one that does, translate.
 """
 from __future__ import annotations
 
@@ -33,8 +41,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCE = config.SOURCE
 MD_STAMP = re.compile(r"^<!-- translation-source: ([0-9a-f]+) -->\n")
 CELL_MARK = re.compile(r"^<!-- (cell|alt): (\S+) -->$", re.M)
-LOCALISED_CODE_METADATA = ("mystnb", "translation")  # a figure's alt text is translated with the prose
-HAN = re.compile(r"[\u4e00-\u9fff]")
+# A code cell of a translation is English's, except these, which are translated with the prose:
+# the figure's alt text and caption (in metadata.mystnb) and the stamp (metadata.translation).
+TRANSLATED_FIGURE_FIELDS = (("image", "alt"), ("figure", "caption"))
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
 
@@ -85,9 +94,12 @@ def synced(en_nb, old_tr_nb):
             else:
                 cell.metadata["translation"] = {"source": None}
         elif old is not None and old.cell_type == "code":
-            for key in LOCALISED_CODE_METADATA:
-                if key in old.metadata:
-                    cell.metadata[key] = copy.deepcopy(old.metadata[key])
+            if "translation" in old.metadata:
+                cell.metadata["translation"] = copy.deepcopy(old.metadata["translation"])
+            for group, field in TRANSLATED_FIGURE_FIELDS:
+                value = old.metadata.get("mystnb", {}).get(group, {}).get(field)
+                if value is not None and field in cell.metadata.get("mystnb", {}).get(group, {}):
+                    cell.metadata["mystnb"][group][field] = value
     return new
 
 
@@ -128,10 +140,12 @@ def sync_all(root: Path = ROOT, names: list[str] | None = None) -> None:
 # ---------------------------------------------------------------- checks
 
 def _comparable(cell) -> dict:
+    """A code cell without what a translation translates (its stamp, the figure's alt and caption)."""
     c = copy.deepcopy(dict(cell))
-    meta = dict(c.get("metadata", {}))
-    for key in LOCALISED_CODE_METADATA:
-        meta.pop(key, None)
+    meta = copy.deepcopy(dict(c.get("metadata", {})))
+    meta.pop("translation", None)
+    for group, field in TRANSLATED_FIGURE_FIELDS:
+        meta.get("mystnb", {}).get(group, {}).pop(field, None)
     c["metadata"] = meta
     return c
 
@@ -139,6 +153,7 @@ def _comparable(cell) -> dict:
 def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> list[str]:
     """How a translated notebook is out of step with its English source."""
     rel = tr_path.relative_to(root)
+    edition = tr_path.relative_to(root / "book").parts[0]
     en_nb, tr_nb = notebooks.read_notebook(en_path), notebooks.read_notebook(tr_path)
     problems = []
     en_ids = [(c.cell_type, c.get("id")) for c in en_nb.cells]
@@ -165,8 +180,8 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
         elif stamp != text_hash(en.source):
             problems.append(f"{where}: translates an older English text; English is now: "
                             f"{en.source[:80]!r}")
-        elif _has_prose(en.source) and not HAN.search(tr.source):
-            problems.append(f"{where}: has no Chinese text; is it a copy of the English?")
+        elif _has_prose(en.source) and not script_letters(edition, root).search(tr.source):
+            problems.append(f"{where}: has no text in the script of {edition}; is it a copy of another edition?")
     return problems
 
 
@@ -178,6 +193,9 @@ def md_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> list[st
         return [f"{rel}: line 1 must be '<!-- translation-source: {want} -->' (the English page it translates)"]
     if m.group(1) != want:
         return [f"{rel}: translates an older {en_path.relative_to(root)}; update it, then set its stamp to {want}"]
+    edition = tr_path.relative_to(root / "book").parts[0]
+    if not script_letters(edition, root).search(_strip_code(tr_path.read_text(encoding="utf-8"))):
+        return [f"{rel}: has no text in the script of {edition}; is it a copy of another edition?"]
     return []
 
 
@@ -185,11 +203,15 @@ def structure_problems(root: Path = ROOT) -> list[str]:
     """Every page in _toc.yml exists in every edition, and every edition's page is in _toc.yml."""
     problems = []
     toc = toc_docnames(root)
+    en_pages = edition_pages(SOURCE, root)
     for edition in config.editions(root):
         pages = edition_pages(edition, root)
         for name in toc:
             if name not in pages:
                 problems.append(f"book/{edition}: page {name!r} is in _toc.yml but missing from this edition")
+            elif name in en_pages and pages[name].suffix != en_pages[name].suffix:
+                problems.append(f"{pages[name].relative_to(root)}: English has {en_pages[name].name}; "
+                                "a translation is the same kind of file as its source")
         for name, path in pages.items():
             if name not in toc:
                 problems.append(f"{path.relative_to(root)}: not listed in _toc.yml")
@@ -204,7 +226,7 @@ def step_problems(root: Path = ROOT) -> list[str]:
         for name, en_path in en_pages.items():
             tr_path = tr_pages.get(name)
             if tr_path is None or tr_path.suffix != en_path.suffix:
-                continue  # reported by structure_problems
+                continue  # reported by structure_problems (tested: a .md in place of a notebook)
             if en_path.suffix == ".ipynb":
                 problems += notebook_step_problems(en_path, tr_path, root)
             else:
@@ -247,25 +269,27 @@ def _converter(config: str):
     return opencc.OpenCC(config)
 
 
-def wrong_script_chars(text: str, edition: str) -> list[str]:
-    """Characters of the other Chinese script, decided by OpenCC's character tables.
+def script_letters(edition: str, root: Path = ROOT) -> re.Pattern:
+    """What the prose of ``edition`` must contain (its `script.letters` in _config.yml)."""
+    script = config.editions(root)[edition].get("script") or {}
+    return re.compile(script.get("letters", r"[A-Za-z]"))
 
-    In zh-Hant (Taiwan) a character is Simplified-only when OpenCC's s2tw
-    (Simplified to Taiwan standard) changes it and tw2s leaves it as it is;
-    in zh-Hans a character is Traditional-only when t2s changes it and s2t
-    leaves it as it is. Taiwan's standard forms (峰, not OpenCC's 峯) pass.
+
+def wrong_script_chars(text: str, edition: str, root: Path = ROOT) -> list[str]:
+    """Characters of another script, decided by the edition's pair of OpenCC configurations.
+
+    With ``opencc: [forward, back]`` a character belongs to the other script when
+    ``forward`` changes it and ``back`` leaves it as it is. zh-Hant (Taiwan) uses
+    s2tw/tw2s, so Taiwan's standard forms (峰, not OpenCC's 峯) pass; zh-Hans uses
+    t2s/s2t. An edition without `opencc` has no such check.
     """
-    found = []
-    if edition == "zh-hant":
-        forward, back = _converter("s2tw"), _converter("tw2s")
-    elif edition == "zh-hans":
-        forward, back = _converter("t2s"), _converter("s2t")
-    else:
-        return found
-    for ch in sorted(set(HAN.findall(text))):
-        if forward.convert(ch) != ch and back.convert(ch) == ch:
-            found.append(ch)
-    return found
+    pair = (config.editions(root)[edition].get("script") or {}).get("opencc")
+    if not pair:
+        return []
+    forward, back = _converter(pair[0]), _converter(pair[1])
+    letters = script_letters(edition, root)
+    return [ch for ch in sorted(set(letters.findall(text)))
+            if forward.convert(ch) != ch and back.convert(ch) == ch]
 
 
 def load_glossary(root: Path = ROOT) -> list[dict]:
@@ -280,21 +304,37 @@ def script_and_term_problems(root: Path = ROOT) -> list[str]:
         for name, path in edition_pages(edition, root).items():
             rel = path.relative_to(root)
             for where, text in prose_of(path):
-                if edition in {"zh-hant", "zh-hans"}:
-                    bad = wrong_script_chars(text, edition)
-                    if bad:
-                        other = "Simplified" if edition == "zh-hant" else "Traditional"
-                        problems.append(f"{rel}: {where}: {other} characters in the {edition} edition: {''.join(bad)}")
+                bad = wrong_script_chars(text, edition, root)
+                if bad:
+                    problems.append(f"{rel}: {where}: characters of another script in the {edition} edition: "
+                                    f"{''.join(bad)}")
                 for word, term in avoid:
                     if word in text:
                         problems.append(f"{rel}: {where}: uses {word!r}, which the glossary's entry "
                                         f"{term!r} says to avoid in {edition}")
     for t in glossary:
-        for edition in ("zh-hant", "zh-hans"):
-            bad = wrong_script_chars(t[edition], edition)
+        where = f"book/glossary.yml: term {t['en']!r}"
+        for edition in config.translations(root):
+            if not t.get(edition):
+                problems.append(f"{where}: no {edition} form")
+                continue
+            bad = wrong_script_chars(t[edition], edition, root)
             if bad:
-                problems.append(f"book/glossary.yml: term {t['en']!r}: {edition} form uses {''.join(bad)}")
+                problems.append(f"{where}: {edition} form uses {''.join(bad)}")
+            problems += _stamp_problems(where, t, edition, t["en"])
     return problems
+
+
+def _stamp_problems(where: str, entry: dict, edition: str, english: str) -> list[str]:
+    """An errors.yml or glossary.yml entry's stamp for ``edition`` against its English text."""
+    stamp = (entry.get("translated_from") or {}).get(edition)
+    if stamp == text_hash(english):
+        return []
+    if stamp is None:
+        return [f"{where}: no translated_from stamp for {edition}"]
+    return [f"{where}: its English changed since the {edition} translation; update it, then "
+            f"'python -m utils.book.editions restamp {edition} errors.yml|glossary.yml' (or set translated_from.{edition}: "
+            f"{text_hash(english)})"]
 
 
 def load_errors(root: Path = ROOT) -> list[dict]:
@@ -350,11 +390,11 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
         for edition in config.editions(root):
             if not summary.get(edition):
                 problems.append(f"{where}: no {edition} summary")
-        if e.get("translated_from") != text_hash(summary.get("en", "")):
-            problems.append(f"{where}: summary.en changed since its translations; update zh-hant and zh-hans, "
-                            f"then set translated_from: {text_hash(summary.get('en', ''))}")
-        for edition in ("zh-hant", "zh-hans"):
-            bad = wrong_script_chars(summary.get(edition, ""), edition)
+        for edition in config.translations(root):
+            problems += _stamp_problems(where, e, edition, summary.get(SOURCE, ""))
+            if summary.get(edition) and not script_letters(edition, root).search(summary[edition]):
+                problems.append(f"{where}: the {edition} summary has no text in its script")
+            bad = wrong_script_chars(summary.get(edition, ""), edition, root)
             if bad:
                 problems.append(f"{where}: {edition} summary uses {''.join(bad)}")
             for word, term in avoided_terms(edition, root):
@@ -438,6 +478,100 @@ def apply_translation(name: str, edition: str, text: str, root: Path = ROOT) -> 
     return done
 
 
+# ---------------------------------------------------------------- re-stamping
+
+STAMP_LINE = re.compile(r"^(\s+)translated_from:.*$")
+
+
+def _yaml_blocks(lines: list[str]) -> list[tuple[int, int]]:
+    """(start, end) line ranges of the top-level list entries ('  - ...') of a data file."""
+    starts = [i for i, line in enumerate(lines) if line.startswith("  - ")]
+    return [(s, (starts[k + 1] if k + 1 < len(starts) else len(lines))) for k, s in enumerate(starts)]
+
+
+def _restamp_data(kind: str, edition: str, root: Path, only: str | None) -> list[str]:
+    """Re-stamp entries of book/errors.yml (kind 'errors', keyed by id) or book/glossary.yml
+    ('glossary', keyed by the English term), editing the file's text so comments stay."""
+    path = root / "book" / f"{'errors' if kind == 'errors' else 'glossary'}.yml"
+    entries = load_errors(root) if kind == "errors" else load_glossary(root)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    blocks = _yaml_blocks(lines)
+    if len(blocks) != len(entries):
+        raise SystemExit(f"{path}: expected one '  - ' line per entry ({len(entries)}), found {len(blocks)}")
+    done = []
+    for (start, end), entry in reversed(list(zip(blocks, entries))):
+        key = entry["id"] if kind == "errors" else entry["en"]
+        english = entry["summary"][SOURCE] if kind == "errors" else entry["en"]
+        translated = entry["summary"].get(edition) if kind == "errors" else entry.get(edition)
+        stamps = dict(entry.get("translated_from") or {})
+        if (only is not None and key != only) or not translated or stamps.get(edition) == text_hash(english):
+            continue
+        stamps[edition] = text_hash(english)
+        ordered = {e: stamps[e] for e in config.translations(root) if e in stamps}
+        text = "    translated_from: {" + ", ".join(f'{e}: "{h}"' for e, h in ordered.items()) + "}"
+        at = next((i for i in range(start, end) if STAMP_LINE.match(lines[i])), None)
+        if at is not None:
+            lines[at] = text
+        else:
+            last = max(i for i in range(start, end) if lines[i].strip())
+            lines.insert(last + 1, text)
+        done.append(key)
+    if only is not None and only not in done and not any(
+            (e["id"] if kind == "errors" else e["en"]) == only for e in entries):
+        raise SystemExit(f"{path}: no entry {only!r}")
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return done[::-1]
+
+
+def restamp(edition: str, name: str, root: Path = ROOT, cell: str | None = None) -> list[str]:
+    """Mark ``edition``'s translation of ``name`` as following the current English text.
+
+    ``name`` is a page of the book (a chapter, or a Markdown page such as ``errors``),
+    or ``errors.yml`` or ``glossary.yml`` for the data files; ``cell`` restricts it to one cell id (one error id,
+    one English term). Only cells that already have a translation are re-stamped: use it
+    after an English edit that does not change the meaning, never to skip translating.
+    Returns what was re-stamped.
+    """
+    if edition not in config.translations(root):
+        raise SystemExit(f"{edition!r} is not a translated edition: {config.translations(root)}")
+    if name in {"errors.yml", "glossary.yml"}:
+        return _restamp_data(name.removesuffix(".yml"), edition, root, cell)
+    en_path = edition_pages(SOURCE, root).get(name)
+    tr_path = edition_pages(edition, root).get(name)
+    if en_path is None or tr_path is None:
+        raise SystemExit(f"no page {name!r} in book/{SOURCE} and book/{edition}")
+    if en_path.suffix == ".md":
+        english = en_path.read_text(encoding="utf-8")
+        text = tr_path.read_text(encoding="utf-8")
+        m = MD_STAMP.match(text)
+        if m is None:
+            raise SystemExit(f"{tr_path.relative_to(root)}: no stamp line; translate it first")
+        if m.group(1) == text_hash(english):
+            return []
+        tr_path.write_text(f"<!-- translation-source: {text_hash(english)} -->\n" + text[m.end():], encoding="utf-8")
+        return [name]
+    en_cells = {c.get("id"): c for c in notebooks.read_notebook(en_path).cells}
+    tr_nb = notebooks.read_notebook(tr_path)
+    if cell is not None and cell not in en_cells:
+        raise SystemExit(f"{en_path.relative_to(root)}: no cell with id {cell!r}")
+    done = []
+    for c in tr_nb.cells:
+        en = en_cells.get(c.get("id"))
+        if en is None or (cell is not None and c.get("id") != cell):
+            continue
+        stamp = c.metadata.get("translation", {})
+        if en.cell_type == "markdown" and c.cell_type == "markdown":
+            if stamp.get("source") not in (None, text_hash(en.source)):
+                stamp["source"] = text_hash(en.source)
+                done.append(c.get("id"))
+        elif en.cell_type == "code" and _alt(en) and stamp.get("alt_source") not in (None, text_hash(_alt(en))):
+            stamp["alt_source"] = text_hash(_alt(en))
+            done.append(c.get("id"))
+    if done:
+        notebooks.write_notebook(tr_nb, tr_path)
+    return done
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -451,6 +585,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("edition")
     ap.add_argument("name")
     ap.add_argument("file", type=Path)
+    rs = sub.add_parser("restamp", help="mark a translation current after an English edit that keeps the meaning")
+    rs.add_argument("edition")
+    rs.add_argument("name", help="a page (graph_basics, errors, glossary), or errors.yml / glossary.yml for the data files")
+    rs.add_argument("--cell", help="only this cell id (an error id, an English glossary term)")
     args = parser.parse_args(argv)
     if args.command == "sync":
         sync_all()
@@ -463,6 +601,9 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "apply":
         done = apply_translation(args.name, args.edition, args.file.read_text(encoding="utf-8"))
         print(f"{len(done)} cells translated and stamped")
+    elif args.command == "restamp":
+        done = restamp(args.edition, args.name, cell=args.cell)
+        print(f"re-stamped {len(done)}: {', '.join(done)}" if done else "nothing to re-stamp")
 
 
 if __name__ == "__main__":

@@ -93,7 +93,11 @@ class GlossaryTable(DataDirective):
     def run(self):
         edition = self.edition()
         eds = config.editions()
-        heads = [(ed["name"], ed["hreflang"]) for ed in eds.values()] + [(config.labels(edition)["glossary_avoid"], None)]
+        glossary = editions.load_glossary()
+        # The avoided wordings of the edition being built, in a column of their own if it has any.
+        has_avoid = any(term.get("avoid", {}).get(edition) for term in glossary)
+        heads = [(ed["name"], ed["hreflang"]) for ed in eds.values()]
+        heads += [(config.labels(edition)["glossary_avoid"], None)] if has_avoid else []
         table = nodes.table(classes=["book-glossary"])
         group = nodes.tgroup(cols=len(heads))
         table += group
@@ -105,10 +109,10 @@ class GlossaryTable(DataDirective):
         tbody = nodes.tbody()
         group += tbody
         sep = ", " if edition == config.SOURCE else "、"
-        for term in editions.load_glossary():
+        for term in glossary:
             avoid = sep.join(term.get("avoid", {}).get(edition, []))
             tbody += self._row([(term.get(key, ""), ed["hreflang"]) for key, ed in eds.items()]
-                               + [(avoid, eds[edition]["hreflang"])])
+                               + ([(avoid, eds[edition]["hreflang"])] if has_avoid else []))
         return [table]
 
     @staticmethod

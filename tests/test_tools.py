@@ -1,0 +1,89 @@
+"""The book's tools: torch-free, no import cycles, settings and versions read from one place each,
+notebooks in Jupyter's own format."""
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from utils.book import config
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOLS = sorted((ROOT / "utils" / "book").glob("*.py"))
+
+
+def test_the_tools_and_utils_import_without_torch():
+    modules = ["utils"] + [f"utils.book.{p.stem}" for p in TOOLS if p.stem != "__init__"]
+    code = ("import sys\n" + "".join(f"import {m}\n" for m in modules)
+            + "bad = [m for m in sys.modules if m == 'torch' or m.startswith('torch.')]\n"
+            + "sys.exit(f'torch was imported: {bad[:3]}' if bad else 0)")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr + result.stdout
+
+
+def test_importing_an_instrument_by_name_loads_it():
+    code = "import utils, sys; f = utils.describe_graph; sys.exit(0 if 'torch' in sys.modules and callable(f) else 1)"
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+def _imports(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module == "utils.book":
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("utils.book."):
+            names.add(node.module.split(".")[2])
+    return names
+
+
+def test_the_tools_import_each_other_without_cycles():
+    graph = {p.stem: _imports(p) for p in TOOLS}
+
+    def reach(start, seen):
+        for n in graph.get(start, ()):
+            if n not in seen:
+                seen.add(n)
+                reach(n, seen)
+        return seen
+
+    cycles = [m for m in graph if m in reach(m, set())]
+    assert cycles == [], f"import cycles through {cycles}"
+
+
+SETTINGS_READ = re.compile(r'(_config\.yml|requirements\.txt)"\)\.(read_text|open)\(|open\([^)]*(_config\.yml|requirements\.txt)')
+
+
+def test_only_config_reads_the_settings_files():
+    readers = [p.name for p in TOOLS if p.name != "config.py" and SETTINGS_READ.search(p.read_text(encoding="utf-8"))]
+    assert readers == []
+    assert SETTINGS_READ.search((ROOT / "utils" / "book" / "config.py").read_text(encoding="utf-8"))  # the check sees a read
+
+
+def _tracked_text_files():
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    return [ROOT / f for f in files if (ROOT / f).suffix in {".py", ".sh", ".yml", ".yaml", ".html", ".md", ".ini", ".cfg", ".txt", ""}
+            and (ROOT / f).is_file() and f != "requirements.txt"]
+
+
+def stray_pins(text: str) -> list[str]:
+    pattern = re.compile(r"\b(" + "|".join(re.escape(name) for name in config.pins()) + r")\s*==\s*\d", re.I)
+    return [m.group(0) for m in pattern.finditer(text)]
+
+
+def test_versions_are_pinned_in_requirements_only():
+    assert config.pins()["torch"] == "2.13.0"  # the design card's pin
+    assert stray_pins('pip install "myst-nb==1.4.0" torch == 2') == ["myst-nb==1", "torch == 2"]
+    found = [f"{p.relative_to(ROOT)}: {pin}" for p in _tracked_text_files()
+             for pin in stray_pins(p.read_text(encoding="utf-8", errors="ignore"))]
+    assert found == [], "a version written outside requirements.txt (derive it from utils.book.config.pins)"
+
+
+@pytest.mark.parametrize("path", sorted(p for p in (ROOT / "book").rglob("*.ipynb") if "_build" not in p.parts),
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_notebooks_are_in_jupyters_own_format(path):
+    text = path.read_text(encoding="utf-8")
+    assert nbformat.writes(nbformat.reads(text, as_version=4)) + "\n" == text, \
+        f"{path.relative_to(ROOT)}: not as Jupyter writes it; run 'make execute' or 'make sync'"

@@ -3,7 +3,9 @@
 #   make test     set up, then run every test (unit tests, edition checks, nbval, the build)
 #   make execute  re-execute the English chapters, write outputs back, sync the translations
 #   make serve    serve _build/html on http://localhost:8000
-#   make bench    the measurements: nbval once vs every edition, build and rebuild times
+#   make check    the fast tier: edition and convention checks, unit tests (no nbval, no build)
+#   make bench    the measurements: nbval once vs every edition, build and rebuild times,
+#                 and the spread of every glued figure re-executed 3 times under load
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -48,8 +50,11 @@ execute: setup
 sync: setup
 	$(PY) -m utils.book.editions sync
 
+# The fast tier (no notebook execution, no site build, no browser): every edition and
+# convention fault, in well under a minute.
 check: setup
 	$(PY) -m utils.book.editions check
+	$(PY) -m pytest -q -m "not slow" tests
 
 serve:
 	$(PY) -m http.server --directory _build/html 8000
@@ -58,6 +63,7 @@ serve:
 bench: setup
 	$(PY) -m utils.book.bench_validation
 	$(PY) -m utils.book.bench_site
+	$(PY) -m utils.book.bench_figures
 
 clean:
 	rm -rf _build

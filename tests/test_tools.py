@@ -87,3 +87,17 @@ def test_notebooks_are_in_jupyters_own_format(path):
     text = path.read_text(encoding="utf-8")
     assert nbformat.writes(nbformat.reads(text, as_version=4)) + "\n" == text, \
         f"{path.relative_to(ROOT)}: not as Jupyter writes it; run 'make execute' or 'make sync'"
+
+
+def test_bench_figures_reads_glued_numbers_and_their_spread():
+    from utils.book import bench_figures
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("glue('r', 1.5)", outputs=[nbformat.v4.new_output(
+        "display_data", data={"application/papermill.record/text/plain": "'1.63'"},
+        metadata={"scrapbook": {"mime_prefix": "application/papermill.record/", "name": "rg-ratio"}})])]
+    assert bench_figures.glued(nb) == {"rg-ratio": "'1.63'"}
+    assert bench_figures.as_number("'1.63'") == 1.63 and bench_figures.as_number("2048") == 2048.0
+    assert bench_figures.as_number("'a few'") is None
+    assert bench_figures.spread(1.63, [1.6, 1.7]) < bench_figures.GOAL
+    assert bench_figures.spread(1.63, [3.29, 1.58]) > bench_figures.GOAL  # the audit's retain-vs-sum reruns

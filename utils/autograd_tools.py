@@ -61,15 +61,15 @@ def saved_tensors(node: Any) -> dict[str, Any]:
     return result
 
 
-def _tensors_in(value: Any) -> list[torch.Tensor]:
+def tensors_in(value: Any) -> list[torch.Tensor]:
     if isinstance(value, torch.Tensor):
         return [value]
     if isinstance(value, (list, tuple)):
-        return [t for v in value for t in _tensors_in(v)]
+        return [t for v in value for t in tensors_in(v)]
     return []
 
 
-def _storage_key(t: torch.Tensor) -> tuple[str, int]:
+def storage_key(t: torch.Tensor) -> tuple[str, int]:
     return (str(t.device), t.untyped_storage().data_ptr())
 
 
@@ -91,7 +91,7 @@ class GraphNode:
     @property
     def saved_bytes(self) -> int:
         """Bytes of the tensors this node saved (each tensor's own elements)."""
-        return sum(t.numel() * t.element_size() for v in self.saved.values() for t in _tensors_in(v))
+        return sum(t.numel() * t.element_size() for v in self.saved.values() for t in tensors_in(v))
 
 
 def graph_nodes(root: torch.Tensor | Any) -> list[GraphNode]:
@@ -138,18 +138,18 @@ def saved_tensor_bytes(root: torch.Tensor | Any, exclude: Iterable[torch.Tensor]
     for example a model's parameters, which exist whether or not a graph does.
     Freed saved tensors count zero.
     """
-    skip = {_storage_key(t) for t in exclude}
+    skip = {storage_key(t) for t in exclude}
     seen: dict[tuple[str, int], int] = {}
     for gnode in graph_nodes(root):
         for value in gnode.saved.values():
-            for t in _tensors_in(value):
-                key = _storage_key(t)
+            for t in tensors_in(value):
+                key = storage_key(t)
                 if key not in skip:
                     seen[key] = _storage_bytes(t)
     return sum(seen.values())
 
 
-def _format_value(value: Any) -> str:
+def format_value(value: Any) -> str:
     if value is FREED:
         return "<freed>"
     if isinstance(value, torch.Tensor):
@@ -157,7 +157,7 @@ def _format_value(value: Any) -> str:
         dtype = str(value.dtype).replace("torch.", "")
         return f"{dtype}[{shape}] ({value.numel() * value.element_size()} B)"
     if isinstance(value, (list, tuple)) and any(isinstance(v, torch.Tensor) for v in value):
-        return "[" + ", ".join(_format_value(v) for v in value) + "]"
+        return "[" + ", ".join(format_value(v) for v in value) + "]"
     return repr(value)
 
 
@@ -183,7 +183,7 @@ def describe_graph(root: torch.Tensor | Any, names: Mapping[str, torch.Tensor] |
             lines.append(f"{prefix}{branch}{label} (shared, shown above)")
             return
         printed.add(i)
-        saved = ", ".join(f"{k}={_format_value(v)}" for k, v in g.saved.items())
+        saved = ", ".join(f"{k}={format_value(v)}" for k, v in g.saved.items())
         lines.append(f"{prefix}{branch}{label}" + (f"  saves {saved}" if saved else ""))
         child_prefix = prefix + ("" if top else ("   " if last else "│  "))
         for n, c in enumerate(g.children):
@@ -217,7 +217,7 @@ class StorageLedger:
     """
 
     def __init__(self, exclude: Iterable[torch.Tensor] = ()):
-        self._skip = {_storage_key(t) for t in exclude}
+        self._skip = {storage_key(t) for t in exclude}
         self._refs: dict[tuple[str, int], int] = {}
         self._bytes: dict[tuple[str, int], int] = {}
         self.live_bytes = 0
@@ -226,7 +226,7 @@ class StorageLedger:
         self._hooks = torch.autograd.graph.saved_tensors_hooks(self._pack, self._unpack)
 
     def _hold(self, tensor: torch.Tensor) -> tuple[str, int]:
-        key = _storage_key(tensor)
+        key = storage_key(tensor)
         if self._refs.get(key, 0) == 0:
             self._bytes[key] = _storage_bytes(tensor)
             self.live_bytes += self._bytes[key]
@@ -270,7 +270,7 @@ class SavedTensorMeter(StorageLedger):
     """
 
     def _pack(self, tensor: torch.Tensor) -> Any:
-        if _storage_key(tensor) in self._skip:
+        if storage_key(tensor) in self._skip:
             return tensor
         self.saved_count += 1
         key = self._hold(tensor)

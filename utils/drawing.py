@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 import torch
 
-from utils.autograd_tools import FREED, _format_value, graph_nodes
+from utils.autograd_tools import FREED, format_value, graph_nodes
 
 
 def _depths(children: list[list[int]]) -> list[int]:
@@ -68,7 +68,7 @@ def draw_graph(
         head = g.name
         if g.variable is not None:
             head += f"\n(leaf {labels.get(id(g.variable), '')})".replace(" )", ")")
-        saved_lines = [f"{k} = {_format_value(v)}" for k, v in g.saved.items()]
+        saved_lines = [f"{k} = {format_value(v)}" for k, v in g.saved.items()]
         freed = any(v is FREED for v in g.saved.values())
         text = head + ("\n" + "\n".join(saved_lines) if saved_lines else "")
         face = "#fde2e2" if freed else ("#e3f2e1" if g.variable is not None else "#e4ecf7")

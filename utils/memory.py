@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 
 import torch
 
-from utils.autograd_tools import StorageLedger, _storage_key, _tensors_in
+from utils.autograd_tools import StorageLedger, storage_key, tensors_in
 
 
 class _Counted:
@@ -68,8 +68,8 @@ class PackedBytesMeter(StorageLedger):
         self.saved_count += 1
         packed = self._user_pack(tensor)
         keys = []
-        for t in _tensors_in(packed):
-            key = _storage_key(t)
+        for t in tensors_in(packed):
+            key = storage_key(t)
             if key in self._skip or key in keys:
                 continue
             keys.append(self._hold(t))

@@ -34,3 +34,11 @@ def site(tmp_path_factory) -> Path:
         build.build_edition(key, out=out, fresh=True)
     build.build_landing(out=out)
     return out / "html"
+
+
+def pytest_collection_modifyitems(config, items):
+    """nbval's cells execute a whole chapter: they belong to the slow tier, so that
+    `pytest -m "not slow"` (and `make check`) runs no notebook."""
+    for item in items:
+        if str(item.fspath).endswith(".ipynb"):
+            item.add_marker(pytest.mark.slow)

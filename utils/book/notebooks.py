@@ -47,20 +47,28 @@ def sanitize(text: str, rules: list[tuple[re.Pattern, str]] | None = None) -> st
 
 
 def setup_cell_source(root: Path = ROOT) -> str:
-    """The first code cell of every chapter, derived from _config.yml's repository."""
+    """The first code cell of every chapter, derived from _config.yml's repository and the
+    myst-nb pin of requirements.txt. It fetches the book's helpers wherever ``utils`` is
+    missing (Colab, or a notebook downloaded on its own); in a checkout it does nothing."""
     url, branch = config.repository(root)
-    folder = url.rstrip("/").rsplit("/", 1)[-1]
+    folder = url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
     return (
-        "# On Colab only: fetch the book's helpers (utils/) and myst-nb (for glue).\n"
-        "# Elsewhere this cell does nothing.\n"
-        "import sys\n"
-        "if \"google.colab\" in sys.modules:\n"
-        "    import pathlib, subprocess\n"
-        "    subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", \"-q\", \"myst-nb==1.4.0\"], check=True)\n"
-        f"    if not pathlib.Path(\"{folder}\").exists():\n"
+        "# Where the book's helpers (utils/) or myst-nb (for glue) are missing, as on Colab or in a\n"
+        "# notebook downloaded on its own, fetch them. In a checkout of the book this does nothing.\n"
+        "import importlib.util, pathlib, subprocess, sys\n"
+        "if importlib.util.find_spec(\"myst_nb\") is None:\n"
+        f"    subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", \"-q\", \"{config.pin('myst-nb')}\"], check=True)\n"
+        "try:\n"
+        "    book_utils_found = importlib.util.find_spec(\"utils.autograd_tools\") is not None\n"
+        "except ImportError:\n"
+        "    book_utils_found = False\n"
+        "if not book_utils_found:\n"
+        f"    book_checkout = pathlib.Path(\"{folder}\").resolve()\n"
+        "    if not book_checkout.exists():\n"
         f"        subprocess.run([\"git\", \"clone\", \"--depth\", \"1\", \"--branch\", \"{branch}\",\n"
-        f"                        \"{url}\"], check=True)\n"
-        f"    sys.path.insert(0, \"{folder}\")"
+        f"                        \"{url}\", str(book_checkout)], check=True)\n"
+        "    sys.path.insert(0, str(book_checkout))\n"
+        "    sys.modules.pop(\"utils\", None)  # another package named utils, if one was imported"
     )
 
 

@@ -1,0 +1,77 @@
+import torch
+import torch.nn.functional as F
+
+from utils.exercises.retain_graph import judge_ex1, judge_ex2, judge_ex3, make_judge_ex4
+
+
+def rejected(reason, *words):
+    assert isinstance(reason, str) and reason, "a wrong answer must be rejected with a reason"
+    for word in words:
+        assert word in reason, (word, reason)
+
+
+def test_ex1_accepts_the_solution_and_rejects_wrong_sets():
+    assert judge_ex1({"x + 1", "x - 2", "x.view(3, 1)"}) is None
+    rejected(judge_ex1({"x + 1", "x - 2", "x.view(3, 1)", "x * 4"}), "saves the wrapped number 4")
+    rejected(judge_ex1({"x + 1", "x.exp()", "x - 2", "x.view(3, 1)"}), "saves its result")
+    rejected(judge_ex1({"x + 1"}), "saves no tensor")
+    rejected(judge_ex1({"x / 2"}), "not one of the losses")
+    rejected(judge_ex1("x + 1"), "set of names")
+
+
+def test_ex2_accepts_detach_and_rejects_the_wrong_fixes():
+    assert judge_ex2(lambda h: h.detach()) is None
+    assert judge_ex2(lambda h: h.detach().clone()) is None
+    rejected(judge_ex2(lambda h: torch.zeros_like(h)), "changed the values", "reset")  # pitfalls' wrong fix 2
+    rejected(judge_ex2(lambda h: torch.zeros_like(h).requires_grad_()), "changed the values")
+    rejected(judge_ex2(lambda h: h), "grad_fn")
+    rejected(judge_ex2(lambda h: h.clone()), "grad_fn")
+    rejected(judge_ex2(lambda h: h * 1.0), "grad_fn")
+    rejected(judge_ex2(None if False else 3), "function")
+
+
+def test_ex3_accepts_detach_and_rejects_substitutes():
+    assert judge_ex3(lambda fake: fake.detach()) is None
+    for wrong in (torch.zeros_like, torch.ones_like, torch.randn_like):
+        rejected(judge_ex3(wrong), "generator's samples")
+    rejected(judge_ex3(lambda fake: fake), "reached the generator")
+    rejected(judge_ex3(lambda fake: fake.clone()), "reached the generator")
+
+
+def make_setup():
+    torch.manual_seed(0)
+    body = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU())
+    head_a, head_b = torch.nn.Linear(16, 1), torch.nn.Linear(16, 3)
+    params = [*body.parameters(), *head_a.parameters(), *head_b.parameters()]
+    data, target_a, target_b = torch.randn(32, 8), torch.randn(32, 1), torch.randint(0, 3, (32,))
+
+    def two_losses():
+        h = body(data)
+        return F.mse_loss(head_a(h), target_a), F.cross_entropy(head_b(h), target_b)
+
+    return two_losses, params
+
+
+def test_ex4_checks_the_rule_not_only_the_values():
+    two_losses, params = make_setup()
+    judge = make_judge_ex4(two_losses, params)
+    assert judge(lambda l1, l2: torch.autograd.grad([l1, l2], params)) is None
+    assert judge(lambda l1, l2: torch.autograd.grad((l1, l2), params)) is None
+    # the summed loss: right values, but not the call the exercise asks for
+    rejected(judge(lambda l1, l2: torch.autograd.grad(l1 + l2, params)), "two losses")
+
+    def two_calls(l1, l2):
+        g1 = torch.autograd.grad(l1, params, retain_graph=True, allow_unused=True)
+        g2 = torch.autograd.grad(l2, params, allow_unused=True)
+        return [a if b is None else (b if a is None else a + b) for a, b in zip(g1, g2)]
+
+    rejected(judge(two_calls), "2 times")
+    rejected(judge(lambda l1, l2: torch.autograd.grad([l1, l2], params, retain_graph=True)), "kept the graph")
+
+    def with_backward(l1, l2):
+        (l1 + l2).backward()
+        return [p.grad for p in params]
+
+    rejected(judge(with_backward), "0 times")
+    rejected(judge(lambda l1, l2: torch.autograd.grad([l1, l2], params[:2])), "differ")
+    rejected(judge([1, 2]), "function")

@@ -1,0 +1,198 @@
+"""Judges of the exercises of the chapter ``retain_graph``.
+
+Each judge returns None for a right answer, or a sentence saying why the
+answer is wrong. Judges that need the chapter's objects are built by a
+``make_*`` function that takes them.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence
+
+import torch
+
+from utils.autograd_tools import SavedTensorMeter
+
+# Exercise 1 ------------------------------------------------------------------
+
+EX1_LOSSES: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
+    "x + 1": lambda x: (x + 1).sum(),
+    "x * 4": lambda x: (x * 4).sum(),
+    "x - 2": lambda x: (x - 2).sum(),
+    "x.exp()": lambda x: x.exp().sum(),
+    "x.view(3, 1)": lambda x: x.view(3, 1).sum(),
+}
+
+_EX1_WHY = {
+    "x * 4": "x * 4 saves the wrapped number 4 as a tensor (MulBackward0._saved_other)",
+    "x.exp()": "x.exp() saves its result (ExpBackward0._saved_result)",
+}
+
+
+def backward_twice_works(name: str, device: torch.device | str = "cpu") -> bool:
+    """Run ``EX1_LOSSES[name]`` backward twice without retain_graph; True if both passes run."""
+    x = torch.tensor([1.0, 2.0, 3.0], device=device, requires_grad=True)
+    loss = EX1_LOSSES[name](x)
+    loss.backward()
+    try:
+        loss.backward()
+    except RuntimeError:
+        return False
+    return True
+
+
+def judge_ex1(answer: Any) -> str | None:
+    """The set of loss names that survive a second backward without retain_graph."""
+    if isinstance(answer, str) or not hasattr(answer, "__iter__"):
+        return "answer_1 should be a set of names, such as {\"x + 1\"}"
+    chosen = set(answer)
+    unknown = chosen - set(EX1_LOSSES)
+    if unknown:
+        return f"{sorted(unknown)} is not one of the losses {list(EX1_LOSSES)}"
+    truth = {name for name in EX1_LOSSES if backward_twice_works(name)}
+    wrong = sorted(chosen - truth)
+    if wrong:
+        return "; ".join(_EX1_WHY.get(n, n) for n in wrong) + ", and a second backward needs it"
+    missing = sorted(truth - chosen)
+    if missing:
+        return f"{missing} saves no tensor, so it can be backpropagated twice as well"
+    return None
+
+
+# Exercise 2 ------------------------------------------------------------------
+
+def run_carry(carry: Callable[[torch.Tensor], torch.Tensor], steps: int = 4,
+              device: torch.device | str = "cpu") -> int:
+    """Run a small recurrent loop that passes its state through ``carry``.
+
+    Returns the bytes of saved tensors still held after the last backward;
+    raises the chapter's error if the state drags the previous graph along.
+    """
+    torch.manual_seed(0)
+    rnn_cell = torch.nn.Linear(8, 8).to(device)
+    hidden = torch.zeros(2, 8, device=device)
+    with SavedTensorMeter(exclude=list(rnn_cell.parameters())) as meter:
+        for _ in range(steps):
+            hidden = torch.tanh(rnn_cell(carry(hidden)) + 1)
+            hidden.square().mean().backward()
+    return meter.live_bytes
+
+
+def judge_ex2(carry: Any) -> str | None:
+    """``carry(hidden)`` must keep the state's values and cut its link to the old graph."""
+    if not callable(carry):
+        return "answer_2 should be a function of the hidden state"
+    probe = torch.tanh(torch.nn.Linear(8, 8)(torch.randn(2, 8)))  # a state with a graph
+    carried = carry(probe)
+    if not isinstance(carried, torch.Tensor) or carried.shape != probe.shape:
+        return "carry must return a tensor of the same shape as the hidden state"
+    if not torch.equal(carried.detach(), probe.detach()):
+        return ("carry changed the values of the hidden state: the next iteration would start "
+                "from a reset state and forget the sequence; only the link to the graph should go")
+    if carried.grad_fn is not None:
+        return ("the carried state still has a grad_fn, so the next backward reaches into the "
+                "previous iteration's graph")
+    try:
+        held = run_carry(carry)
+    except RuntimeError as exc:
+        return f"the loop still fails: {str(exc).split('.')[0]}"
+    if held:
+        return f"the loop still holds {held} bytes of saved tensors between iterations"
+    return None
+
+
+# Exercise 3 ------------------------------------------------------------------
+
+def d_step(for_d: Callable[[torch.Tensor], torch.Tensor], device: torch.device | str = "cpu"):
+    """One discriminator step on ``for_d(fake)``; returns (generator, discriminator, fake, seen)."""
+    torch.manual_seed(0)
+    gen = torch.nn.Linear(4, 1).to(device)
+    disc = torch.nn.Linear(1, 1).to(device)
+    fake = gen(torch.randn(8, 4, device=device))
+    seen = for_d(fake)
+    d_loss = disc(seen).mean() - disc(torch.ones(8, 1, device=device)).mean()
+    d_loss.backward()
+    return gen, disc, fake, seen
+
+
+def judge_ex3(for_d: Any) -> str | None:
+    """D must see the generator's samples themselves, and its loss must not reach G."""
+    if not callable(for_d):
+        return "answer_3 should be a function of the fake batch"
+    gen, disc, fake, seen = d_step(for_d)
+    if not isinstance(seen, torch.Tensor) or seen.shape != fake.shape or not torch.equal(seen.detach(), fake.detach()):
+        return ("the discriminator must be shown the generator's samples; a tensor of other "
+                "values (zeros, ones, noise) trains it on something else")
+    if gen.weight.grad is not None:
+        return "d_loss.backward() still reached the generator and wrote gradients into its parameters"
+    if disc.weight.grad is None:
+        return "the discriminator got no gradient"
+    return None
+
+
+# Exercise 4 ------------------------------------------------------------------
+
+@contextmanager
+def recording_grad_calls() -> Iterator[list[dict[str, Any]]]:
+    """Record every call of ``torch.autograd.grad`` made inside the block (outputs and options)."""
+    real = torch.autograd.grad
+    calls: list[dict[str, Any]] = []
+
+    def recording(outputs, inputs, *args, **kwargs):
+        calls.append({"outputs": outputs, "retain_graph": kwargs.get("retain_graph"),
+                      "create_graph": kwargs.get("create_graph", False)})
+        return real(outputs, inputs, *args, **kwargs)
+
+    torch.autograd.grad = recording
+    try:
+        yield calls
+    finally:
+        torch.autograd.grad = real
+
+
+def make_judge_ex4(two_losses: Callable[[], tuple[torch.Tensor, torch.Tensor]],
+                   params: Sequence[torch.Tensor]) -> Callable[[Any], str | None]:
+    """Judge of ``answer_4(loss1, loss2)``: one ``autograd.grad`` call on both losses, no retain_graph.
+
+    The rule is checked, not only the values: the calls are recorded, the
+    passes through the shared body are counted with a hook on its first
+    parameter, and the graph must be freed afterwards.
+    """
+    params = list(params)
+
+    def judge(answer: Any) -> str | None:
+        if not callable(answer):
+            return "answer_4 should be a function of (loss1, loss2) that returns the gradients"
+        loss1, loss2 = two_losses()
+        expected = torch.autograd.grad(loss1 + loss2, params)
+        loss1, loss2 = two_losses()
+        passes = []
+        handle = params[0].register_hook(lambda g: passes.append(1))
+        try:
+            with recording_grad_calls() as calls:
+                grads = answer(loss1, loss2)
+        finally:
+            handle.remove()
+        if len(calls) != 1:
+            return f"it called torch.autograd.grad {len(calls)} times; the exercise asks for one call"
+        outputs = calls[0]["outputs"]
+        if isinstance(outputs, torch.Tensor) or len(outputs) != 2 or outputs[0] is not loss1 or outputs[1] is not loss2:
+            return ("the outputs of the call should be the two losses, [loss1, loss2]; "
+                    "a new sum of them is a different exercise")
+        if calls[0]["retain_graph"] or calls[0]["create_graph"]:
+            return "the call kept the graph (retain_graph or create_graph); one pass needs neither"
+        if len(passes) != 1:
+            return f"the backward passes went through the shared body {len(passes)} times instead of once"
+        try:
+            torch.autograd.grad(loss1, params[0])
+        except RuntimeError:
+            pass
+        else:
+            return "the graph was not freed: something kept it alive"
+        grads = tuple(grads)
+        if len(grads) != len(expected) or not all(
+                torch.allclose(g, e, atol=1e-6) for g, e in zip(grads, expected)):
+            return "the gradients differ from those of loss1 + loss2"
+        return None
+
+    return judge

@@ -1,0 +1,148 @@
+"""The judges of the create_graph chapter reject the typical wrong answers, with a reason, and accept the solutions."""
+import math
+
+import pytest
+import torch
+from torch.autograd.function import once_differentiable
+
+from utils.exercises import create_graph as ex
+
+
+def test_ex1_accepts_the_fourth_derivative_and_names_lower_orders():
+    x = torch.tensor(1.0, dtype=torch.float64, requires_grad=True)
+    d = x * torch.sin(x)
+    for order in range(4):
+        d, = torch.autograd.grad(d, x, create_graph=order < 3)
+    assert ex.judge_ex1(d.item()) is None
+    assert "third derivative" in ex.judge_ex1(-3 * math.sin(1.0) - math.cos(1.0))
+    assert "second derivative" in ex.judge_ex1(2 * math.cos(1.0) - math.sin(1.0))
+    assert "tensor" in ex.judge_ex1(d)
+    assert "not the fourth" in ex.judge_ex1(1.0)
+
+
+def solution_hvp(f, w, v):
+    w = w.detach().requires_grad_()
+    g, = torch.autograd.grad(f(w), w, create_graph=True)
+    return torch.autograd.grad(g @ v, w)[0]
+
+
+def mutates_w(f, w, v):
+    g, = torch.autograd.grad(f(w), w, create_graph=True)
+    hv, = torch.autograd.grad(g @ v, w)
+    with torch.no_grad():
+        w -= 0.1 * hv  # a step in place
+    return hv
+
+
+def fills_grad(f, w, v):
+    g, = torch.autograd.grad(f(w), w, create_graph=True)
+    (g @ v).backward()
+    return w.grad
+
+
+def func_hessian(f, w, v):
+    return torch.func.hessian(f)(w.detach()) @ v
+
+
+def finite_differences(f, w, v, eps=1e-2):
+    def grad_at(t):
+        t = t.detach().requires_grad_()
+        return torch.autograd.grad(f(t), t)[0]
+    return (grad_at(w + eps * v) - grad_at(w - eps * v)) / (2 * eps)
+
+
+def forgot_create_graph(f, w, v):
+    w = w.detach().requires_grad_()
+    g, = torch.autograd.grad(f(w), w)
+    return g  # a gradient, not a product
+
+
+def test_ex2_accepts_double_backward():
+    assert ex.judge_ex2(solution_hvp) is None
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (mutates_w, "changed w in place"),
+    (fills_grad, "filled w.grad"),
+    (func_hessian, "torch.func transform"),
+    (finite_differences, "evaluated f 2 times"),
+    (forgot_create_graph, "create_graph=True"),
+])
+def test_ex2_rejects_answers_that_break_the_rules(answer, reason):
+    verdict = ex.judge_ex2(answer)
+    assert verdict is not None and reason in verdict
+
+
+def gp_setup():
+    torch.manual_seed(0)
+    critic = torch.nn.Sequential(torch.nn.Linear(2, 16), torch.nn.Tanh(), torch.nn.Linear(16, 1))
+    real, fake, mix = torch.randn(64, 2) + 2.0, torch.randn(64, 2), torch.rand(64, 1)
+
+    def penalty(create_graph):
+        between = (mix * real + (1 - mix) * fake).requires_grad_()
+        grad_in, = torch.autograd.grad(critic(between).sum(), between, create_graph=create_graph)
+        return ((grad_in.norm(dim=1) - 1) ** 2).mean()
+    return critic, real, fake, mix, penalty
+
+
+def test_ex3_accepts_the_penalty_gradient_and_names_the_usual_mistakes():
+    critic, real, fake, mix, penalty = gp_setup()
+    judge = ex.make_judge_ex3(critic, real, fake, mix)
+    right, = torch.autograd.grad(penalty(create_graph=True), critic[0].weight)
+    assert judge(right) is None
+    assert "10 times" in judge(10 * right)
+    critic.zero_grad()
+    (critic(fake).mean() - critic(real).mean() + 10 * penalty(create_graph=True)).backward()
+    assert "whole critic loss" in judge(critic[0].weight.grad)
+    assert "contributed nothing" in judge(torch.zeros_like(right))
+    assert "shape" in judge(right.T)
+    assert "tensor" in judge(right.tolist())
+
+
+class Cube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, = ctx.saved_tensors
+        return grad_out * 3 * x**2
+
+
+class DetachedCube(Cube):
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, = ctx.saved_tensors
+        return grad_out * 3 * x.detach() ** 2
+
+
+class OnceCube(Cube):
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, grad_out):
+        x, = ctx.saved_tensors
+        return grad_out * 3 * x**2
+
+
+class WrongFirstDerivative(Cube):
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, = ctx.saved_tensors
+        return grad_out * x**2
+
+
+def test_ex4_accepts_a_twice_differentiable_cube():
+    assert ex.judge_ex4(Cube) is None
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (DetachedCube, "second derivative is wrong"),
+    (OnceCube, "second derivative is wrong"),
+    (WrongFirstDerivative, "first derivative is wrong"),
+    (lambda x: x**3, "subclass of torch.autograd.Function"),
+])
+def test_ex4_rejects_functions_that_are_not_twice_differentiable(answer, reason):
+    verdict = ex.judge_ex4(answer)
+    assert verdict is not None and reason in verdict

@@ -1,0 +1,94 @@
+"""The judges of the Variable chapter reject the typical wrong answers, with a reason, and accept the solutions."""
+import pytest
+import torch
+
+from utils.exercises import variable as ex
+
+
+def test_ex1_accepts_no_grad():
+    assert ex.judge_ex1(torch.no_grad) is None
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (torch.inference_mode, "inference tensors"),
+    (torch.enable_grad, "graph was recorded"),
+    (torch.no_grad(), "instance"),
+    (torch.set_grad_enabled, "needs a flag"),
+    ("no_grad", "context manager itself"),
+])
+def test_ex1_rejects_other_modes(answer, reason):
+    verdict = ex.judge_ex1(answer)
+    assert verdict is not None and reason in verdict
+
+
+def test_ex2_accepts_an_out_of_place_clamp():
+    assert ex.judge_ex2_full(lambda grad: grad.clamp(-1.0, 1.0)) is None
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (lambda grad: grad.clamp_(-1.0, 1.0), "in place"),
+    (lambda grad: None, "not clipped"),
+    (lambda grad: grad.clamp(-2.0, 2.0), "not [-1.0, 0.5, 1.0]"),
+])
+def test_ex2_rejects_wrong_hooks(answer, reason):
+    verdict = ex.judge_ex2_full(answer)
+    assert verdict is not None and reason in verdict
+
+
+def clone_then_add(t, box):
+    def hook(grad):
+        box["grad"] = grad.clone() if "grad" not in box else box["grad"] + grad
+    t.register_hook(hook)
+
+
+def store_then_add_in_place(t, box):
+    def hook(grad):
+        if "grad" not in box:
+            box["grad"] = grad  # no clone: box now shares the engine's tensor
+        else:
+            box["grad"] += grad
+    t.register_hook(hook)
+
+
+def overwrite(t, box):
+    def hook(grad):
+        box["grad"] = grad.clone()
+    t.register_hook(hook)
+
+
+def doubles_the_flow(t, box):
+    def hook(grad):
+        box["grad"] = grad.clone() if "grad" not in box else box["grad"] + grad
+        return grad * 2
+    t.register_hook(hook)
+
+
+def test_ex3_accepts_clone_then_add():
+    assert ex.judge_ex3(clone_then_add) is None
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (store_then_add_in_place, "store a clone"),
+    (overwrite, "the second must add"),
+    (doubles_the_flow, "flowed on to x changed"),
+    (lambda t, box: None, "never set"),
+])
+def test_ex3_rejects_wrong_hooks(answer, reason):
+    verdict = ex.judge_ex3(answer)
+    assert verdict is not None and reason in verdict
+
+
+def test_ex4_accepts_the_forward_ad_tangent():
+    assert ex.judge_ex4(ex.forward_ad_solution()) is None
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (36.0, "f(x) itself"),
+    (3.0, "one component of the gradient"),
+    (torch.tensor(-24.0), "not a tensor"),
+    (-24, "Python float"),
+    (1.5, "not the derivative"),
+])
+def test_ex4_rejects_wrong_values(answer, reason):
+    verdict = ex.judge_ex4(answer)
+    assert verdict is not None and reason in verdict

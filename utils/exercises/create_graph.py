@@ -1,0 +1,158 @@
+"""Judges of the exercises of the chapter "create_graph and higher-order gradients"."""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+import torch
+from torch.func import functional_call
+
+
+FOURTH_DERIVATIVE_AT_1 = math.sin(1.0) - 4 * math.cos(1.0)  # d^4/dx^4 (x sin x) = x sin x - 4 cos x
+
+
+def judge_ex1(value: Any) -> str | None:
+    """The fourth derivative of x sin x at x = 1, as a Python float."""
+    if isinstance(value, torch.Tensor):
+        return "give a Python float (.item()), not a tensor"
+    if not isinstance(value, float):
+        return f"give a Python float, not {type(value).__name__}"
+    wrong = {
+        "the third derivative": -3 * math.sin(1.0) - math.cos(1.0),
+        "the second derivative": 2 * math.cos(1.0) - math.sin(1.0),
+        "the first derivative": math.sin(1.0) + math.cos(1.0),
+        "f itself": math.sin(1.0),
+    }
+    for name, bad in wrong.items():
+        if abs(value - bad) < 1e-4:
+            return f"that is {name}; take one more derivative with create_graph=True"
+    if abs(value - FOURTH_DERIVATIVE_AT_1) < 1e-4:
+        return None
+    return f"{value:.4f} is not the fourth derivative"
+
+
+def _reference_hvp(f: Callable, w: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+    return torch.func.hessian(f)(w) @ v
+
+
+def judge_ex2(hvp: Callable, device: torch.device | str = "cpu") -> str | None:
+    """``hvp(f, w, v)``: H v by double backward with torch.autograd.grad, w unchanged, no .grad filled.
+
+    The rules are checked, not only the numbers: ``f`` must be evaluated once
+    (finite differences evaluate it at shifted points), the differentiation
+    must go through ``torch.autograd.grad`` (two calls at least, one of them
+    with ``create_graph=True``; torch.func transforms and forward mode do not
+    call it), ``w`` must keep its value and version, and no ``.grad`` may be
+    filled (``w`` is passed as a leaf that requires grad, so ``backward()``
+    would fill it).
+    """
+    w = torch.tensor([0.2, -0.5, 1.0], device=device, requires_grad=True)
+    vec = torch.tensor([1.0, 2.0, -1.0], device=device)
+    w_before, version_before = w.detach().clone(), w._version
+    calls = {"f": 0, "grad": 0, "create_graph": 0, "func": 0}
+
+    def f(t):
+        calls["f"] += 1
+        calls["func"] += torch._C._functorch.is_functorch_wrapped_tensor(t)  # inside a torch.func transform
+        return (t.sin() * t.roll(1)).sum() + t.pow(4).sum()
+
+    real_grad = torch.autograd.grad
+
+    def counting_grad(*args, **kwargs):
+        calls["grad"] += 1
+        calls["create_graph"] += bool(kwargs.get("create_graph", False))
+        return real_grad(*args, **kwargs)
+
+    torch.autograd.grad = counting_grad
+    try:
+        result = hvp(f, w, vec)
+    finally:
+        torch.autograd.grad = real_grad
+    if w._version != version_before or not torch.equal(w.detach(), w_before):
+        return "hvp changed w in place; build any new point out of place and leave w alone"
+    if w.grad is not None:
+        return "hvp filled w.grad (it called backward()); return the product from torch.autograd.grad instead"
+    if calls["func"]:
+        return ("hvp differentiates f with a torch.func transform (hessian, jvp, grad...); "
+                "the exercise asks for double backward with torch.autograd.grad")
+    if calls["f"] > 1:
+        return (f"hvp evaluated f {calls['f']} times; finite differences (or extra forward passes) "
+                "are not double backward, which needs one forward pass")
+    if calls["grad"] == 0:
+        return ("hvp never called torch.autograd.grad (call it by that name); "
+                "the exercise asks for double backward with torch.autograd.grad")
+    if calls["create_graph"] == 0:
+        return "no call of torch.autograd.grad had create_graph=True, so the gradient was never recorded"
+    if calls["grad"] < 2:
+        return "one call of torch.autograd.grad gives the gradient; H v needs a second one through it"
+    if not isinstance(result, torch.Tensor) or result.shape != w.shape:
+        return "hvp must return one tensor shaped like w"
+    want = _reference_hvp(lambda t: (t.sin() * t.roll(1)).sum() + t.pow(4).sum(), w_before, vec)
+    if not torch.allclose(result.detach(), want, atol=1e-5):
+        return f"hvp returned {[round(t, 4) for t in result.tolist()]}, but H v is {[round(t, 4) for t in want.tolist()]}"
+    return None
+
+
+def make_judge_ex3(critic: torch.nn.Module, real: torch.Tensor, fake: torch.Tensor,
+                   mix: torch.Tensor, weight_of_penalty: float = 10.0) -> Callable[[Any], str | None]:
+    """The gradient of the penalty alone with respect to ``critic[0].weight``.
+
+    The reference is computed with torch.func, independently of the chapter's
+    code; the judge also recognises the usual mistakes by value.
+    """
+    params = {name: p.detach() for name, p in critic.named_parameters()}
+    between = (mix * real + (1 - mix) * fake).detach()
+
+    def critic_out(weights, points):
+        return functional_call(critic, weights, (points,))
+
+    def penalty_of(weight):
+        weights = {**params, "0.weight": weight}
+        grad_in = torch.func.grad(lambda pts: critic_out(weights, pts).sum())(between)
+        return ((grad_in.norm(dim=1) - 1) ** 2).mean()
+
+    def wasserstein_of(weight):
+        weights = {**params, "0.weight": weight}
+        return critic_out(weights, fake).mean() - critic_out(weights, real).mean()
+
+    want = torch.func.grad(penalty_of)(params["0.weight"])
+    total = torch.func.grad(lambda wt: wasserstein_of(wt) + weight_of_penalty * penalty_of(wt))(params["0.weight"])
+    critic_only = torch.func.grad(wasserstein_of)(params["0.weight"])
+
+    def judge(value: Any) -> str | None:
+        if not isinstance(value, torch.Tensor):
+            return f"give a tensor, not {type(value).__name__}"
+        if value.shape != want.shape:
+            return f"the shape is {tuple(value.shape)}; the weight of critic[0] is {tuple(want.shape)}"
+        value = value.detach()
+        if torch.allclose(value, want, atol=1e-5):
+            return None
+        if torch.allclose(value, weight_of_penalty * want, atol=1e-4):
+            return f"that is {weight_of_penalty:g} times the answer: the exercise asks for the penalty alone, without its weight"
+        if torch.allclose(value, total, atol=1e-4):
+            return "that is the gradient of the whole critic loss; the exercise asks for the penalty alone"
+        if torch.allclose(value, critic_only, atol=1e-4) or torch.count_nonzero(value) == 0:
+            return "the penalty contributed nothing: was its input gradient recorded (create_graph=True)?"
+        return "that is not the gradient of the penalty with respect to critic[0].weight"
+
+    return judge
+
+
+def judge_ex4(cls: Any, device: torch.device | str = "cpu") -> str | None:
+    """A custom autograd.Function computing x**3 that passes gradgradcheck in float64."""
+    if not (isinstance(cls, type) and issubclass(cls, torch.autograd.Function)):
+        return "give a subclass of torch.autograd.Function (the class itself)"
+    x = torch.tensor([0.5, -1.5, 2.0], dtype=torch.float64, device=device, requires_grad=True)
+    out = cls.apply(x)
+    if not torch.allclose(out, x**3):
+        return "forward does not compute x**3"
+    if not torch.autograd.gradcheck(cls.apply, (x,), raise_exception=False):
+        return "the first derivative is wrong (gradcheck fails): backward should return grad_out * 3 * x**2"
+    try:
+        ok = torch.autograd.gradgradcheck(cls.apply, (x,), raise_exception=False)
+    except RuntimeError as err:  # @once_differentiable refuses loudly
+        return f"double backward fails ({str(err).splitlines()[0]}): write backward in differentiable torch ops"
+    if not ok:
+        return ("the second derivative is wrong (gradgradcheck fails): backward must use torch ops on the saved "
+                "tensor, without detach() or NumPy, so that create_graph can record it")
+    return None

@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from utils.distributed import (WorkerError, WorkerTimeout, all_reduce_rank, capture_stderr, launch,
-                               raise_on_rank, sleep_on_rank, strip_paths)
+from utils.distributed import WorkerError, WorkerTimeout, capture_stderr, launch, strip_paths
+from utils.lessons.ddp_scenarios import all_reduce_rank, raise_on_rank, sleep_on_rank
 
 
 def test_all_reduce_across_two_ranks_returns_each_rank_result():

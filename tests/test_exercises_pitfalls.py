@@ -1,0 +1,103 @@
+"""The judges of the pitfalls chapter reject the wrong answers the chapter names, with a reason."""
+import torch
+from torch import nn
+
+from utils.exercises.pitfalls import judge_ex1, judge_ex2, judge_ex3
+
+
+def _ex1_loop(requires_grad, retain_graph=False, as_float=True, target_inside=False):
+    def train():
+        x = torch.linspace(-1, 1, 16, requires_grad=requires_grad)
+        target = torch.sin(x)
+        w = torch.zeros(1, requires_grad=True)
+        optimizer = torch.optim.SGD([w], lr=0.5)
+        losses = []
+        for _ in range(10):
+            optimizer.zero_grad()
+            t = torch.sin(x) if target_inside else target
+            loss = ((w * x - t) ** 2).mean()
+            loss.backward(retain_graph=retain_graph)
+            optimizer.step()
+            losses.append(loss.item() if as_float else loss)
+        return losses
+    return train
+
+
+def test_ex1_accepts_the_fix():
+    assert judge_ex1(_ex1_loop(requires_grad=False)) is None
+
+
+def test_ex1_rejects_the_retain_graph_hack():
+    reason = judge_ex1(_ex1_loop(requires_grad=True, retain_graph=True))
+    assert reason and "retain_graph" in reason
+
+
+def test_ex1_rejects_a_target_recomputed_from_data_that_requires_grad():
+    reason = judge_ex1(_ex1_loop(requires_grad=True, target_inside=True))
+    assert reason and "leaf" in reason
+
+
+def test_ex1_rejects_losses_kept_as_tensors():
+    reason = judge_ex1(_ex1_loop(requires_grad=False, as_float=False))
+    assert reason and "float" in reason
+
+
+def test_ex1_rejects_other_training():
+    def train():
+        return [float(i) for i in range(10, 0, -1)]
+    assert "differ" in judge_ex1(train)
+
+
+def test_ex2_judge():
+    assert judge_ex2(lambda s: (s[0].detach(), s[1].detach())) is None
+    assert "detach" in judge_ex2(lambda s: (s[0].detach(), s[1]))  # c still carries the graph
+    assert "requires grad" in judge_ex2(lambda s: s)
+    fresh = judge_ex2(lambda s: tuple(torch.zeros_like(t).requires_grad_() for t in s))
+    assert "values changed" in fresh
+    assert "pair" in judge_ex2(lambda s: s[0].detach())
+
+
+def _ex3_train(zero_grad=True, item_inside=True, item_at_end=False):
+    def train(model, optimizer, batches):
+        total = 0.0
+        for inputs, target in batches:
+            if zero_grad:
+                optimizer.zero_grad()
+            loss = nn.functional.mse_loss(model(inputs), target)
+            loss.backward()
+            optimizer.step()
+            total += loss.item() if item_inside else loss
+        average = total / len(batches)
+        return average.item() if item_at_end else average
+    return train
+
+
+def test_ex3_accepts_the_fix():
+    assert judge_ex3(_ex3_train()) is None
+
+
+def test_ex3_rejects_a_tensor_total_with_item_only_at_the_end():
+    reason = judge_ex3(_ex3_train(item_inside=False, item_at_end=True))
+    assert reason and "total += loss" in reason
+
+
+def test_ex3_rejects_the_missing_zero_grad():
+    reason = judge_ex3(_ex3_train(zero_grad=False))
+    assert reason and "zero_grad" in reason
+
+
+def test_ex3_rejects_the_original_loop():
+    assert judge_ex3(_ex3_train(zero_grad=False, item_inside=False)) is not None
+
+
+def test_ex3_rejects_a_list_of_loss_tensors():
+    def train(model, optimizer, batches):
+        losses = []
+        for inputs, target in batches:
+            optimizer.zero_grad()
+            loss = nn.functional.mse_loss(model(inputs), target)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss)
+        return sum(v.item() for v in losses) / len(losses)
+    assert "alive" in judge_ex3(train)

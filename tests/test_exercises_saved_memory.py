@@ -1,0 +1,71 @@
+"""The judges of the saved_memory chapter measure, and reject the usual miscounts with a reason."""
+import torch
+from torch import nn
+
+from utils.exercises.saved_memory import judge_ex1, make_judge_ex2, make_judge_ex3
+
+
+def test_ex1_judge():
+    assert judge_ex1({"relu", "softmax", "tanh", "exp"}) is None
+    assert "save their input" in judge_ex1({"relu", "softmax", "tanh", "exp", "square"})
+    assert "also save their output" in judge_ex1({"relu", "softmax"})
+    assert "not among" in judge_ex1({"sigmoidal"})
+
+
+def test_ex2_judge_names_each_miscount():
+    torch.manual_seed(0)
+    net = nn.Sequential(nn.Linear(32, 128), nn.ReLU(), nn.Linear(128, 10))
+    inputs = torch.randn(64, 32)
+    judge = make_judge_ex2(net, inputs)
+    right = 64 * 32 * 4 + 64 * 128 * 4
+    assert judge(right) is None
+    assert "same tensor" in judge(right + 64 * 128 * 4)
+    assert "even when" in judge(64 * 128 * 4)
+    assert "last Linear saves its input" in judge(right + 64 * 10 * 4)
+    params = sum(p.numel() * 4 for p in net.parameters())
+    assert "parameters are not counted" in judge(right + params)
+    assert "int" in judge(float(right))
+
+
+def _low_precision(dtype, params=(), keep_params=True):
+    storages = {p.untyped_storage().data_ptr() for p in params}
+
+    def pack(t):
+        if keep_params and t.untyped_storage().data_ptr() in storages:
+            return t
+        return t.dtype, t.to(dtype)
+
+    def unpack(packed):
+        return packed if isinstance(packed, torch.Tensor) else packed[1].to(packed[0])
+    return pack, unpack
+
+
+def _ex3_setting():
+    torch.manual_seed(0)
+    model = nn.Sequential(*[nn.Sequential(nn.Linear(16, 64), nn.GELU(), nn.Linear(64, 16)) for _ in range(3)])
+    batch = torch.randn(32, 16)
+
+    def loss_of(out):
+        return out.square().mean()
+
+    from utils.measure import peak_saved_bytes
+    params = list(model.parameters())
+    plain = peak_saved_bytes(lambda: loss_of(model(batch)).backward(), exclude=params)
+    model.zero_grad()
+    loss_of(model(batch)).backward()
+    exact = [p.grad.clone() for p in params]
+    return model, batch, loss_of, plain, exact
+
+
+def test_ex3_judge_explains_each_rejection():
+    model, batch, loss_of, plain, exact = _ex3_setting()
+    judge = make_judge_ex3(model, batch, loss_of, plain, exact)
+    params = list(model.parameters())
+    assert judge(_low_precision(torch.float16, params)) is None
+    assert "significant bits" in judge(_low_precision(torch.bfloat16, params))
+    copies = judge(_low_precision(torch.float16, params, keep_params=False))
+    assert "copies of parameters" in copies
+    assert "keep" in judge((lambda t: t, lambda t: t))  # no saving at all
+    assert "original dtype" in judge((lambda t: t.half(), lambda t: t)) or \
+        "backward failed" in judge((lambda t: t.half(), lambda t: t))
+    assert "pair" in judge(torch.float16)

@@ -1,0 +1,198 @@
+"""Judges of the exercises of the chapter "Common pitfalls" (book/en/pitfalls.ipynb).
+
+Each judge runs the reader's function on fresh data and checks the rule that
+the exercise states, not only the numbers: exercise 1 must train without
+``retain_graph`` and with a loss whose graph reaches only ``w``; exercise 3
+must let every iteration's graph go before the next-but-one iteration starts.
+"""
+from __future__ import annotations
+
+import inspect
+import math
+import weakref
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+import torch
+from torch import nn
+
+
+def _leaves(tensor: torch.Tensor) -> list[torch.Tensor]:
+    """The leaf tensors (requiring grad) that a backward pass from ``tensor`` would reach."""
+    found, seen, stack = [], set(), [tensor.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None or node in seen:
+            continue
+        seen.add(node)
+        if hasattr(node, "variable"):  # AccumulateGrad: the edge into a leaf
+            found.append(node.variable)
+        stack.extend(next_node for next_node, _ in node.next_functions)
+    return found
+
+
+@contextmanager
+def recorded_backward_calls() -> Iterator[list[dict[str, Any]]]:
+    """Record every torch.autograd.backward call (Tensor.backward goes through it) made in the block.
+
+    Each record has ``retain_graph`` (as passed) and ``leaves`` (the leaf
+    tensors the first output's graph reaches).
+    """
+    calls: list[dict[str, Any]] = []
+    real = torch.autograd.backward
+    signature = inspect.signature(real)
+
+    def spy(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        tensors = bound.arguments["tensors"]
+        first = tensors if isinstance(tensors, torch.Tensor) else tensors[0]
+        calls.append({"retain_graph": bound.arguments.get("retain_graph"), "leaves": _leaves(first)})
+        return real(*args, **kwargs)
+
+    torch.autograd.backward = spy
+    try:
+        yield calls
+    finally:
+        torch.autograd.backward = real
+
+
+# ---------------------------------------------------------------- exercise 1
+
+def ex1_reference_losses(device: torch.device | str = "cpu") -> list[float]:
+    """The 10 losses that training w on sin(x) from zero gives, computed without any graph mistakes."""
+    x = torch.linspace(-1, 1, 16, device=device)
+    target = torch.sin(x)
+    w = torch.zeros(1, device=device, requires_grad=True)
+    optimizer = torch.optim.SGD([w], lr=0.5)
+    losses = []
+    for _ in range(10):
+        optimizer.zero_grad()
+        loss = ((w * x - target) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+def judge_ex1(train: Callable[[], list], device: torch.device | str = "cpu") -> str | None:
+    """``train()`` must return 10 float losses equal to the reference, without retain_graph, graphs reaching only w."""
+    with recorded_backward_calls() as calls:
+        losses = train()
+    if any(call["retain_graph"] for call in calls):
+        return ("it calls backward(retain_graph=True): that silences the error but keeps the target's graph "
+                "alive and fills x.grad; give the data no graph instead")
+    if any(len(call["leaves"]) > 1 for call in calls):
+        return ("the loss's graph still reaches a second leaf besides w (the data x): the target must be "
+                "computed from data that does not require grad")
+    if not isinstance(losses, list) or len(losses) != 10:
+        return "return a list of the 10 loss values"
+    if not all(isinstance(v, float) for v in losses):
+        return "the loss values must be Python floats (loss.item()), not tensors that keep their graphs"
+    reference = ex1_reference_losses(device)
+    if not all(math.isclose(a, b, rel_tol=1e-5, abs_tol=1e-7) for a, b in zip(losses, reference)):
+        return "the losses differ from training w the same way (lr=0.5, 10 steps, zero_grad each step)"
+    return None
+
+
+# ---------------------------------------------------------------- exercise 2
+
+def judge_ex2(carry: Callable, device: torch.device | str = "cpu") -> str | None:
+    """``carry((h, c))`` must keep the values and cut the history of both tensors; training must run."""
+    torch.manual_seed(0)
+    lstm = nn.LSTM(2, 3, batch_first=True).to(device)
+    optimizer = torch.optim.SGD(lstm.parameters(), lr=0.1)
+    stream = torch.randn(1, 9, 2).to(device)
+    state = (torch.zeros(1, 1, 3, device=device), torch.zeros(1, 1, 3, device=device))
+    for i in range(3):
+        out, new_state = lstm(stream[:, 3 * i:3 * i + 3], state)
+        optimizer.zero_grad()
+        out.pow(2).mean().backward()
+        optimizer.step()
+        state = carry(new_state)
+        if not isinstance(state, tuple) or len(state) != 2:
+            return "return the pair (h, c)"
+        if not all(torch.equal(a, b) for a, b in zip(state, new_state)):
+            return ("the carried values changed: a fresh state throws away what the network "
+                    "remembered from the previous chunk")
+        for name, t in zip("hc", state):
+            if t.requires_grad:
+                return (f"{name} still requires grad, so the next chunk's backward reaches into this "
+                        f"chunk's graph (or computes a gradient nobody reads): detach it")
+    return None
+
+
+# ---------------------------------------------------------------- exercise 3
+
+class _Identity(torch.autograd.Function):
+    """A node of the judge's own: its grad_fn is a Python object, so its lifetime can be watched."""
+
+    @staticmethod
+    def forward(ctx, x):
+        return x.view_as(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+class _WatchedLinear(nn.Linear):
+    """nn.Linear whose every output carries a node the judge can hold a weak reference to."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.graph_refs: list[weakref.ref] = []
+
+    def forward(self, x):
+        out = _Identity.apply(super().forward(x))
+        self.graph_refs.append(weakref.ref(out.grad_fn))
+        return out
+
+
+class _WatchedBatches:
+    """The batches, handed out one by one; before batch i it notes whether iteration i-2's graph is alive."""
+
+    def __init__(self, batches, model: _WatchedLinear):
+        self.batches, self.model, self.kept_alive = batches, model, False
+
+    def __len__(self):
+        return len(self.batches)
+
+    def __iter__(self):
+        for i, batch in enumerate(self.batches):
+            if i >= 2 and self.model.graph_refs[i - 2]() is not None:
+                self.kept_alive = True
+            yield batch
+
+
+def _ex3_setup(device):
+    torch.manual_seed(0)
+    model = _WatchedLinear(4, 1).to(device)
+    batches = [(torch.randn(8, 4).to(device), torch.randn(8, 1).to(device)) for _ in range(5)]
+    return model, torch.optim.SGD(model.parameters(), lr=0.1), batches
+
+
+def judge_ex3(train: Callable, device: torch.device | str = "cpu") -> str | None:
+    """``train(model, optimizer, batches)``: one clean step per batch, average as a float, no graph kept."""
+    model, optimizer, batches = _ex3_setup(device)
+    watched = _WatchedBatches(batches, model)
+    average = train(model, optimizer, watched)
+    if watched.kept_alive:
+        return ("an earlier iteration's graph was still alive two iterations later: a running total kept "
+                "as a tensor (total += loss) links every iteration's graph, even if .item() is called at "
+                "the end; add loss.item() inside the loop")
+    if isinstance(average, torch.Tensor):
+        return "return a Python float (.item()), not a tensor"
+    reference, ref_optimizer, _ = _ex3_setup(device)
+    ref_total = 0.0
+    for inputs, target in batches:
+        ref_optimizer.zero_grad()
+        loss = nn.functional.mse_loss(reference(inputs), target)
+        loss.backward()
+        ref_optimizer.step()
+        ref_total += loss.item()
+    if not torch.allclose(model.weight, reference.weight, atol=1e-6):
+        return ("the weights differ from one clean SGD step per batch: backward() adds to .grad, so "
+                "without optimizer.zero_grad() every step uses the sum of all gradients so far")
+    if not isinstance(average, float) or abs(average - ref_total / len(batches)) > 1e-6:
+        return "the returned value is not the average of the per-batch losses"
+    return None

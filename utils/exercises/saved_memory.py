@@ -1,0 +1,158 @@
+"""Judges of the exercises of the chapter "The memory of saved tensors" (book/en/saved_memory.ipynb).
+
+The judges measure instead of comparing with a stored answer: exercise 1
+probes each operation with a pack hook, exercise 2 meters the network's
+forward pass, exercise 3 meters the reader's hooks and compares gradients.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+import torch
+from torch import nn
+
+from utils.autograd_tools import SavedTensorMeter
+from utils.memory import PackedBytesMeter
+
+# ---------------------------------------------------------------- exercise 1
+
+EX1_NAMES = ("linear", "conv", "relu", "softmax", "batchnorm", "tanh", "exp", "square")
+
+
+def ex1_ops(device: torch.device | str = "cpu") -> dict[str, tuple[Callable, torch.Tensor]]:
+    """Each candidate operation with an input of a suitable shape."""
+    return {
+        "linear": (nn.Linear(4, 4).to(device), torch.randn(2, 4)),
+        "conv": (nn.Conv2d(1, 1, 3).to(device), torch.randn(1, 1, 5, 5)),
+        "relu": (nn.ReLU(), torch.randn(2, 4)),
+        "softmax": (nn.Softmax(dim=1), torch.randn(2, 4)),
+        "batchnorm": (nn.BatchNorm1d(4).to(device), torch.randn(3, 4)),
+        "tanh": (torch.tanh, torch.randn(2, 4)),
+        "exp": (torch.exp, torch.randn(2, 4)),
+        "square": (torch.square, torch.randn(2, 4)),
+    }
+
+
+def saves_output(op: Callable, x: torch.Tensor, device: torch.device | str = "cpu") -> bool:
+    """Whether ``op(x)`` saves its own output for backward (a pack hook sees the output's memory)."""
+    x = x.to(device).requires_grad_()
+    ptrs = []
+
+    def pack(t):
+        ptrs.append(t.untyped_storage().data_ptr())
+        return t
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        y = op(x)
+    return y.untyped_storage().data_ptr() in ptrs
+
+
+def judge_ex1(answer: Iterable[str], device: torch.device | str = "cpu") -> str | None:
+    """``answer`` must be exactly the set of operations that save their output."""
+    answer = set(answer) if not isinstance(answer, str) else {answer}
+    unknown = answer - set(EX1_NAMES)
+    if unknown:
+        return f"not among the names offered: {sorted(unknown)}"
+    truth = {name for name, (op, x) in ex1_ops(device).items() if saves_output(op, x, device)}
+    extra, missing = sorted(answer - truth), sorted(truth - answer)
+    if extra:
+        return (f"{', '.join(extra)} save their input, not their output: their derivative needs the "
+                "input (square: 2x; Linear and Conv: x for the weight gradient; batch norm: the input)")
+    if missing:
+        return (f"{', '.join(missing)} also save their output: their derivative is written with the "
+                "result (relu: where y > 0; softmax, tanh: 1 - y**2; exp: y)")
+    return None
+
+
+# ---------------------------------------------------------------- exercise 2
+
+def make_judge_ex2(net: nn.Module, inputs: torch.Tensor) -> Callable[[Any], str | None]:
+    """A judge for "how many activation bytes does net(inputs) save", measured with SavedTensorMeter.
+
+    ``net`` is Linear -> ReLU -> Linear; the reasons name the usual miscounts.
+    """
+    first, _, last = net[0], net[1], net[2]
+    with SavedTensorMeter(exclude=list(net.parameters())) as meter:
+        out = net(inputs)  # keep the graph alive while reading the meter
+    measured = meter.live_bytes
+    del out
+    size = inputs.element_size()
+    input_bytes = inputs.numel() * size
+    hidden_bytes = inputs.shape[0] * first.out_features * size
+    output_bytes = inputs.shape[0] * last.out_features * size
+    param_bytes = sum(p.numel() * p.element_size() for p in net.parameters())
+
+    def judge(answer: Any) -> str | None:
+        if not isinstance(answer, int) or isinstance(answer, bool):
+            return "give a whole number of bytes (an int)"
+        if answer == measured:
+            return None
+        if answer == measured + hidden_bytes:
+            return ("ReLU's output and the second Linear's input are the same tensor: memory is counted "
+                    "once per tensor, however many nodes save it")
+        if answer == measured - input_bytes:
+            return ("the first Linear saves its input even when that input does not require grad: "
+                    "the weight's gradient needs it")
+        if answer in (measured + output_bytes, measured + hidden_bytes + output_bytes):
+            return "nothing saves the network's output: the last Linear saves its input"
+        if answer >= measured + param_bytes:
+            return "parameters are not counted: they are in memory with or without a graph"
+        return f"{answer} B is not what the forward pass saves; count tensor by tensor with the table"
+
+    return judge
+
+
+# ---------------------------------------------------------------- exercise 3
+
+def make_judge_ex3(model: nn.Module, batch: torch.Tensor, loss_of: Callable[[torch.Tensor], torch.Tensor],
+                   plain_bytes: int, exact: list[torch.Tensor], max_ratio: float = 0.55,
+                   max_error: float = 1e-3) -> Callable[[Any], str | None]:
+    """A judge for "hooks keeping at most max_ratio x plain_bytes with relative gradient error < max_error".
+
+    ``exact`` are the plain step's parameter gradients. The answer is a pair
+    ``(pack, unpack)``; the bytes it keeps are metered with PackedBytesMeter,
+    parameters excluded unless the hooks copy them.
+    """
+    params = list(model.parameters())
+    param_storages = {p.untyped_storage().data_ptr() for p in params}
+
+    def judge(pair: Any) -> str | None:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and all(callable(f) for f in pair)):
+            return "set answer_3 to a pair (pack, unpack) of functions"
+        pack, unpack = pair
+        copied_params = []
+
+        def watching_pack(t):
+            packed = pack(t)
+            if t.untyped_storage().data_ptr() in param_storages and not (
+                    isinstance(packed, torch.Tensor)
+                    and packed.untyped_storage().data_ptr() == t.untyped_storage().data_ptr()):
+                copied_params.append(t)
+            return packed
+
+        with PackedBytesMeter(watching_pack, unpack, exclude=params) as meter:
+            loss = loss_of(model(batch))
+        kept = meter.peak_bytes
+        for p in params:
+            p.grad = None
+        try:
+            loss.backward()
+        except RuntimeError as exc:
+            return f"backward failed with your unpack hook ({str(exc).splitlines()[0]})"
+        grads = [p.grad for p in params]
+        if any(g is None or g.dtype != e.dtype for g, e in zip(grads, exact)):
+            return "unpack must give back a tensor of the original dtype (float32)"
+        error = max(((g - e).abs().max() / e.abs().max()).item() for g, e in zip(grads, exact))
+        if kept > max_ratio * plain_bytes:
+            reason = (f"your hooks keep {kept} B, {kept / plain_bytes:.2f} x the plain step's {plain_bytes} B "
+                      f"(at most {max_ratio} x allowed)")
+            if copied_params:
+                reason += ("; the pack hook made low-precision copies of parameters, which stay in memory "
+                           "anyway: return parameters unchanged")
+            return reason
+        if error >= max_error:
+            return (f"the largest relative gradient error is {error:.1e}, not below {max_error:.0e}: "
+                    "the 16-bit type you chose keeps too few significant bits")
+        return None
+
+    return judge

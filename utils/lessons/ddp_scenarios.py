@@ -1,0 +1,195 @@
+"""The workers of the chapter "Autograd across processes" (book/en/distributed.ipynb).
+
+Each worker runs as ``worker(rank, world_size)`` in two processes started by
+:func:`utils.distributed.launch`, inside one gloo process group on the CPU.
+Every rank builds the same small network (same seed) and draws its own shard
+of data; the chapter rebuilds both shards in one process for the reference
+it compares against.
+"""
+from __future__ import annotations
+
+import time
+import warnings
+from contextlib import nullcontext
+from typing import Any, Callable
+
+import torch
+import torch.distributed as dist
+from torch.nn.functional import mse_loss
+
+from utils.distributed import capture_stderr, strip_paths
+
+# ------------------------------------------------------------ the launcher's demos
+
+
+def all_reduce_rank(rank: int, world_size: int) -> dict:
+    """Each rank contributes ``rank + 1``; every rank gets back the sum."""
+    t = torch.tensor([float(rank + 1)])
+    dist.all_reduce(t)  # default op: SUM
+    return {"rank": rank, "world_size": world_size, "sum": t.item()}
+
+
+def raise_on_rank(rank: int, world_size: int, failing_rank: int = 1) -> dict:
+    """Rank ``failing_rank`` raises a ValueError; the others wait in a collective that never completes."""
+    if rank == failing_rank:
+        raise ValueError(f"bad batch on rank {rank}")
+    t = torch.ones(1)
+    dist.all_reduce(t)  # would wait for the failing rank forever; the launcher stops it
+    return {"rank": rank}
+
+
+def sleep_on_rank(rank: int, world_size: int, seconds: float = 3600.0, sleeping_rank: int = 1) -> dict:
+    """Rank ``sleeping_rank`` sleeps; the others wait for it in a collective."""
+    if rank == sleeping_rank:
+        time.sleep(seconds)
+    t = torch.ones(1)
+    dist.all_reduce(t)
+    return {"rank": rank, "sum": t.item()}
+
+
+# ------------------------------------------------------------ model, data, losses
+
+
+def make_model() -> torch.nn.Module:
+    """The network every scenario trains: 49 parameters, identical on every rank."""
+    torch.manual_seed(0)
+    return torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
+
+
+def shard(rank: int, rows: int = 6) -> tuple[torch.Tensor, torch.Tensor]:
+    """Rank ``rank``'s inputs (rows x 4) and targets (rows x 1)."""
+    g = torch.Generator().manual_seed(100 + rank)
+    return torch.randn(rows, 4, generator=g), torch.randn(rows, 1, generator=g)
+
+
+def two_losses(out: torch.Tensor, y: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """A fit term and a small regulariser on the output, from one forward pass."""
+    return mse_loss(out, y), 0.1 * out.pow(2).mean()
+
+
+def gradient_penalty(model: Callable, x: torch.Tensor) -> torch.Tensor:
+    """Mean of (|d out / d x| - 1)^2 over the rows: a WGAN-GP style penalty on the inputs."""
+    x = x.detach().requires_grad_()
+    (grad_x,) = torch.autograd.grad(model(x).sum(), x, create_graph=True)  # inputs only: no reducer hook
+    return (grad_x.norm(dim=1) - 1).pow(2).mean()
+
+
+def grad_norm_penalty(loss: torch.Tensor, params: list[torch.Tensor]) -> torch.Tensor:
+    """The squared norm of d loss / d params, differentiable (the inner step of MAML has the same shape)."""
+    grads = torch.autograd.grad(loss, params, create_graph=True)  # parameter gradients, kept in the graph
+    return sum(g.pow(2).sum() for g in grads)
+
+
+class CheckpointedNet(torch.nn.Module):
+    """make_model() with its second half under torch.utils.checkpoint."""
+
+    def __init__(self, use_reentrant: bool):
+        super().__init__()
+        self.net, self.use_reentrant = make_model(), use_reentrant
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        hidden = self.net[0](x)
+        return torch.utils.checkpoint.checkpoint(self.net[1:], hidden, use_reentrant=self.use_reentrant)
+
+
+def flat_grad(module: torch.nn.Module) -> list[float]:
+    """All parameter gradients of ``module`` as one flat list."""
+    return torch.cat([p.grad.reshape(-1) for p in module.parameters()]).tolist()
+
+
+def _counting_allreduce(counter: list[int], bucket):
+    counter[0] += 1
+    from torch.distributed.algorithms.ddp_comm_hooks.default_hooks import allreduce_hook
+    return allreduce_hook(None, bucket)
+
+
+# ------------------------------------------------------------ the scenarios
+
+
+def ddp_backward_patterns(rank: int, world_size: int) -> dict:
+    """Every pattern of the chapter that runs: gradients (or messages) per pattern, on this rank."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    results: dict[str, Any] = {}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+
+        # Two losses, two backward passes, retain_graph=True on the first.
+        ddp = DDP(make_model())
+        loss1, loss2 = two_losses(ddp(x), y)
+        loss1.backward(retain_graph=True)
+        results["after_first_backward"] = flat_grad(ddp)
+        loss2.backward()
+        results["retain_graph"] = flat_grad(ddp)
+
+        # Fix: one backward pass over the summed loss.
+        ddp = DDP(make_model())
+        loss1, loss2 = two_losses(ddp(x), y)
+        (loss1 + loss2).backward()
+        results["summed"] = flat_grad(ddp)
+
+        # Gradient accumulation over two micro-batches, with and without no_sync.
+        for name in ("accumulate", "no_sync"):
+            ddp, calls = DDP(make_model()), [0]
+            ddp.register_comm_hook(calls, _counting_allreduce)
+            first = ddp.no_sync() if name == "no_sync" else nullcontext()
+            with first:  # no all-reduce inside no_sync: gradients only accumulate locally
+                mse_loss(ddp(x[:3]), y[:3]).div(2).backward()
+            mse_loss(ddp(x[3:]), y[3:]).div(2).backward()
+            results[name] = flat_grad(ddp)
+            results[name + "_allreduce_calls"] = calls[0]
+
+        # Reentrant checkpointing: static_graph=True; non-reentrant checkpointing with find_unused_parameters.
+        ddp = DDP(CheckpointedNet(use_reentrant=True), static_graph=True)
+        mse_loss(ddp(x), y).backward()
+        results["static_graph"] = flat_grad(ddp)
+        ddp = DDP(CheckpointedNet(use_reentrant=False), find_unused_parameters=True)
+        mse_loss(ddp(x), y).backward()
+        results["non_reentrant"] = flat_grad(ddp)
+
+        # A gradient penalty: autograd.grad(create_graph=True) on the inputs, then one ordinary backward.
+        ddp = DDP(make_model())
+        (mse_loss(ddp(x), y) + gradient_penalty(ddp, x)).backward()
+        results["penalty"] = flat_grad(ddp)
+
+        # A penalty on the parameter gradients: autograd.grad(create_graph=True) on the parameters.
+        ddp = DDP(make_model())
+        loss = mse_loss(ddp(x), y)
+        (loss + grad_norm_penalty(loss, list(ddp.parameters()))).backward()
+        results["grad_norm_penalty"] = flat_grad(ddp)
+
+        # backward(create_graph=True) on the parameters goes through DDP's reducer.
+        ddp = DDP(make_model())
+        with capture_stderr() as logged:
+            try:
+                mse_loss(ddp(x), y).backward(create_graph=True)
+                results["create_graph_backward"] = "no error"
+            except RuntimeError as exc:
+                results["create_graph_backward"] = f"{type(exc).__name__}: {exc}"
+        results["create_graph_log"] = sorted(set(logged))
+    results["warnings"] = sorted({strip_paths(str(w.message).splitlines()[0]) for w in caught})
+    return results
+
+
+def ddp_reentrant_checkpoint_unused(rank: int, world_size: int) -> None:
+    """Reentrant checkpointing plus find_unused_parameters=True: raises 'marked as ready twice'."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    ddp = DDP(CheckpointedNet(use_reentrant=True), find_unused_parameters=True)
+    mse_loss(ddp(x), y).backward()
+
+
+def ddp_create_graph_backward_frames(rank: int, world_size: int) -> list[str]:
+    """backward(create_graph=True) with C++ stack traces on: the C++ functions the error passed through."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    ddp = DDP(make_model())
+    try:
+        with capture_stderr():  # the reducer's warning is shown by ddp_backward_patterns
+            mse_loss(ddp(x), y).backward(create_graph=True)
+    except RuntimeError as exc:
+        return [line for line in str(exc).splitlines() if "::" in line]
+    return []

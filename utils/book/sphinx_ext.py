@@ -181,6 +181,22 @@ def _add_static(app):
     if not app.config.book_stock:
         app.config.html_static_path.append(str(STATIC))
         app.add_css_file("book.css")
+        # Paper: long lines wrap instead of being clipped; hidden code cells and solutions open.
+        app.add_css_file("print.css", media="print")
+        app.add_js_file("print.js")
+
+
+def _disconnect_thebe(app, config):
+    """Jupyter Book 1.0.4 always loads sphinx_thebe, which writes into every page a Thebe
+    configuration naming an unrelated Binder repository (binder-examples/...) and adds its
+    scripts. The book has no live code: take sphinx_thebe's event handlers off before the
+    build starts (tests/test_colab.py checks that no page mentions Thebe or Binder)."""
+    if config.book_stock:
+        return
+    for listeners in app.events.listeners.values():
+        for listener in list(listeners):
+            if getattr(listener.handler, "__module__", "") == "sphinx_thebe":
+                app.disconnect(listener.id)
 
 
 def setup(app):
@@ -189,6 +205,7 @@ def setup(app):
     sphinx.search.languages["zh"] = _search_chinese_with_porter()
     app.add_config_value("book_edition", "", "html")
     app.add_config_value("book_stock", False, "html")  # the stock-theme build used for comparison
+    app.connect("config-inited", _disconnect_thebe)
     app.connect("builder-inited", _add_static)
     app.connect("html-page-context", _page_context)
     app.connect("html-page-context", _drop_thebe, priority=900)

@@ -6,7 +6,9 @@ editions and the glossary come from ``_config.yml`` and ``book/glossary.yml``.
 from __future__ import annotations
 
 import html
+import json
 import posixpath
+import re
 from pathlib import Path
 
 from docutils import nodes
@@ -16,6 +18,7 @@ from utils.book import config, editions
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "book" / "_static"
+LOCALES = ROOT / "book" / "_locales"  # our gettext catalogs: theme words, sphinx-exercise's zh_TW
 
 
 def load_editions() -> dict:
@@ -181,6 +184,190 @@ def _add_static(app):
     if not app.config.book_stock:
         app.config.html_static_path.append(str(STATIC))
         app.add_css_file("book.css")
+        app.add_js_file("book.js", defer="defer")
+
+
+def _edition_words(app, cfg):
+    """The words of the edition being built where the libraries take them from settings, not
+    catalogs: the author line, myst-nb's show/hide prompts and the search box's placeholder."""
+    if not cfg.book_edition:
+        return
+    words = config.labels(cfg.book_edition)
+    cfg.author = words["author"]
+    cfg.nb_code_prompt_show = words["code_prompt_show"]
+    cfg.nb_code_prompt_hide = words["code_prompt_hide"]
+    cfg.html_theme_options = {**cfg.html_theme_options, "search_bar_text": words["search_bar_text"]}
+
+
+def compile_catalogs(folder: Path = LOCALES) -> None:
+    """Write the .mo of every .po under ``folder`` that is newer (Sphinx does this for its own
+    domain only, and only after extensions have registered theirs)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in folder.glob("*/LC_MESSAGES/*.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as f:
+                catalog = read_po(f, locale=po.parts[-3])
+            with mo.open("wb") as f:
+                write_mo(f, catalog)
+
+
+# Font Awesome: the theme loads all of it (fontawesome.js, 1.49 MB) to draw about fifteen icons.
+# After the build, that file is replaced by the same icons' drawings, taken from that very file,
+# and a few lines that turn <i class="fa-solid fa-NAME"> into inline SVG as its i2svg does. The
+# theme has no setting to do without the file (its <script> tag is in its webpack macros).
+FA_ICON = re.compile(r'[,{](?:"([a-z0-9-]+)"|([a-z0-9-]+)):\[(\d+),(\d+),\[([^\]]*)\],"[0-9a-f]+","([^"]+)"\]')
+FA_CLASS = re.compile(r"\bfa-([a-z0-9-]+)")
+FA_NOT_ICONS = {"solid", "regular", "brands", "lg", "xs", "sm", "xl", "2x", "3x", "fw", "spin", "pulse"}
+
+
+def fontawesome_solid_icons(source: str) -> dict[str, tuple[int, int, str]]:
+    """{name: (width, height, path)} of every icon of the Solid pack in ``source``
+    (the theme's fontawesome.js), aliases included."""
+    start = source.index('var p={0:[')  # the Solid pack is the one whose first icon is the digit 0
+    end = source.index('d("fas",p)', start)
+    icons = {}
+    for m in FA_ICON.finditer(source, start, end):
+        name = m.group(1) or m.group(2)
+        icons[name] = (int(m.group(3)), int(m.group(4)), m.group(6))
+        for alias in re.findall(r'"([a-z0-9-]+)"', m.group(5)):
+            icons.setdefault(alias, icons[name])
+    return icons
+
+
+def fontawesome_subset(used: set[str], source: str) -> str:
+    icons = fontawesome_solid_icons(source)
+    missing = sorted(used - set(icons))
+    if missing:
+        raise RuntimeError(f"Font Awesome icons used but not in the Solid pack: {missing}")
+    table = json.dumps({name: icons[name] for name in sorted(used)}, separators=(",", ":"))
+    return (SUBSET_MARK + f" ({len(used)} icons; Font Awesome Free 6, icons CC BY 4.0, code MIT:"
+            " https://fontawesome.com/license/free) */\n" + FA_SUBSET_JS.replace("ICONS", table))
+
+
+SUBSET_MARK = "/* The site's Font Awesome subset, made by utils/book/sphinx_ext.py"
+FA_SUBSET_JS = """(function () {
+  var icons = ICONS, svgNS = "http://www.w3.org/2000/svg";
+  function draw(el) {
+    var name = null;
+    el.classList.forEach(function (c) { if (c.indexOf("fa-") === 0 && icons[c.slice(3)]) name = c.slice(3); });
+    if (!name || el.namespaceURI === svgNS) return;
+    var icon = icons[name], svg = document.createElementNS(svgNS, "svg"), path = document.createElementNS(svgNS, "path");
+    svg.setAttribute("viewBox", "0 0 " + icon[0] + " " + icon[1]);
+    svg.setAttribute("class", "svg-inline--fa " + el.getAttribute("class"));
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    path.setAttribute("fill", "currentColor");
+    path.setAttribute("d", icon[2]);
+    svg.appendChild(path);
+    el.replaceWith(svg);
+  }
+  function drawAll(root) { root.querySelectorAll("i[class*='fa-'], span[class*='fa-']").forEach(draw); }
+  function start() {
+    drawAll(document);
+    new MutationObserver(function (changes) {
+      changes.forEach(function (c) { c.addedNodes.forEach(function (n) { if (n.nodeType === 1) { draw(n); drawAll(n); } }); });
+    }).observe(document.body, { childList: true, subtree: true });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();
+"""
+
+
+def _theme_fontawesome() -> Path:
+    import pydata_sphinx_theme
+
+    return Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static" / "scripts" / "fontawesome.js"
+
+
+def icons_used(outdir: Path) -> set[str]:
+    """The icon names in the built pages and in the scripts that add icons later."""
+    used = set()
+    files = list(outdir.glob("*.html")) + [outdir / "_static" / "scripts" / "pydata-sphinx-theme.js",
+                                           outdir / "_static" / "scripts" / "sphinx-book-theme.js"]
+    for f in files:
+        if f.exists():
+            used |= set(FA_CLASS.findall(f.read_text(encoding="utf-8", errors="replace")))
+    return used - FA_NOT_ICONS
+
+
+def _subset_fontawesome(app, exception):
+    if exception or app.config.book_stock or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    target = outdir / "_static" / "scripts" / "fontawesome.js"
+    if target.exists():
+        source = _theme_fontawesome().read_text(encoding="utf-8")
+        target.write_text(fontawesome_subset(icons_used(outdir), source), encoding="utf-8")
+
+
+class AnswerCheck(Directive):
+    """``{answer-check}``: the reader answers a choice or a number and checks it on the page.
+
+    Choices, one per line of the content, ``key: text`` (the text is translated with the prose)::
+
+        ```{answer-check}
+        :answer: b
+        a: the graph
+        b: the saved tensors
+        ```
+
+    A number: ``:kind: number``, ``:answer: 4096`` (several answers: separated by ``|``),
+    optional ``:tolerance: 0.5``. The button and verdicts are the edition's labels.
+    """
+
+    has_content = True
+    option_spec = {"answer": str, "kind": lambda v: v.strip() if v.strip() in {"choice", "number"} else
+                   (_ for _ in ()).throw(ValueError("kind is choice or number")), "tolerance": float}
+
+    def run(self):
+        env = self.state.document.settings.env
+        words = config.labels(env.config.book_edition or config.SOURCE)
+        kind = self.options.get("kind", "choice")
+        if "answer" not in self.options:
+            raise self.error("answer-check needs :answer:")
+        answers = [a.strip() for a in self.options["answer"].split("|") if a.strip()]
+        serial = env.new_serialno("answer-check")
+        name = f"answer-{env.docname.replace('/', '-')}-{serial}"
+        attrs = {"class": "answer-check", "data-kind": kind, "data-answers": json.dumps(answers),
+                 "data-right": words["answer_right"], "data-wrong": words["answer_wrong"],
+                 "data-empty": words["answer_empty"]}
+        if "tolerance" in self.options:
+            attrs["data-tolerance"] = str(self.options["tolerance"])
+        if kind == "number":
+            try:
+                [float(a) for a in answers]
+            except ValueError:
+                raise self.error(f"answer-check: a number answer is not a number: {answers}") from None
+        box = nodes.container()
+        opening = "<div " + " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items()) + "><form>"
+        box += nodes.raw("", opening, format="html")
+        if kind == "choice":
+            keys = []
+            box += nodes.raw("", f'<fieldset><legend class="visually-hidden">{html.escape(words["answer_prompt"])}</legend>', format="html")
+            for i, line in enumerate(l for l in self.content if l.strip()):
+                key, sep, text = line.partition(":")
+                if not sep:
+                    raise self.error(f"answer-check: a choice is 'key: text', not {line!r}")
+                key = key.strip()
+                keys.append(key)
+                box += nodes.raw("", f'<label><input type="radio" name="{name}" value="{html.escape(key, quote=True)}"> '
+                                     f'{html.escape(key)}: ', format="html")
+                inline, messages = self.state.inline_text(text.strip(), self.lineno + i)
+                box += inline
+                box += messages
+                box += nodes.raw("", "</label>", format="html")
+            box += nodes.raw("", "</fieldset>", format="html")
+            if not set(answers) <= set(keys):
+                raise self.error(f"answer-check: answers {answers} are not among the choices {keys}")
+        else:
+            box += nodes.raw("", f'<label>{html.escape(words["answer_prompt"])} <input type="text" inputmode="decimal" '
+                                 f'name="{name}" autocomplete="off"></label>', format="html")
+        box += nodes.raw("", f'<button type="submit">{html.escape(words["answer_check"])}</button>'
+                             '<output class="answer-check-verdict" aria-live="polite"></output></form></div>', format="html")
+        return [box]
         # Paper: long lines wrap instead of being clipped; hidden code cells and solutions open.
         app.add_css_file("print.css", media="print")
         app.add_js_file("print.js")
@@ -207,6 +394,12 @@ def setup(app):
     app.add_config_value("book_stock", False, "html")  # the stock-theme build used for comparison
     app.connect("config-inited", _disconnect_thebe)
     app.connect("builder-inited", _add_static)
+    app.connect("config-inited", _edition_words)
+    app.connect("build-finished", _subset_fontawesome)
+    app.add_directive("answer-check", AnswerCheck)
+    # sphinx-exercise has no zh_TW catalog ("exercise" domain): ours is used where it has none.
+    compile_catalogs()
+    app.add_message_catalog("exercise", str(LOCALES))
     app.connect("html-page-context", _page_context)
     app.connect("html-page-context", _drop_thebe, priority=900)
     app.add_directive("book-glossary", GlossaryTable)

@@ -84,3 +84,13 @@ def test_unpack_result_used_for_gradient():
         y = (x * x).sum()
     y.backward()
     assert torch.equal(x.grad, torch.zeros(2))
+
+
+def test_unique_storage_bytes_counts_each_storage_once():
+    from utils.memory import unique_storage_bytes
+    a = torch.zeros(10)
+    b = torch.zeros(4, dtype=torch.float64)
+    weight = torch.zeros(3)
+    assert unique_storage_bytes([a, a[2:], a.view(2, 5), b]) == 10 * 4 + 4 * 8
+    assert unique_storage_bytes([a, weight], exclude=[weight]) == 40
+    assert unique_storage_bytes([]) == 0

@@ -77,3 +77,20 @@ class PackedBytesMeter(StorageLedger):
 
     def _unpack(self, counted: _Counted) -> torch.Tensor:
         return self._user_unpack(counted.packed)
+
+
+def unique_storage_bytes(tensors: Iterable[torch.Tensor], exclude: Iterable[torch.Tensor] = ()) -> int:
+    """Bytes of the distinct storages behind ``tensors`` (views and aliases count once).
+
+    Storages of ``exclude`` (a model's parameters) are left out. Used where
+    tensors are kept by something other than saved-tensor hooks, such as the
+    cache of selective activation checkpointing, and must be added to what the
+    hooks saw without counting a shared storage twice.
+    """
+    skip = {storage_key(t) for t in exclude}
+    sizes: dict[tuple[str, int], int] = {}
+    for t in tensors:
+        key = storage_key(t)
+        if key not in skip:
+            sizes[key] = t.untyped_storage().nbytes()
+    return sum(sizes.values())

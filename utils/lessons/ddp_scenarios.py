@@ -8,6 +8,7 @@ it compares against.
 """
 from __future__ import annotations
 
+import re
 import time
 import warnings
 from contextlib import nullcontext
@@ -182,7 +183,7 @@ def ddp_reentrant_checkpoint_unused(rank: int, world_size: int) -> None:
 
 
 def ddp_create_graph_backward_frames(rank: int, world_size: int) -> list[str]:
-    """backward(create_graph=True) with C++ stack traces on: the C++ functions the error passed through."""
+    """backward(create_graph=True), run with TORCH_SHOW_CPP_STACKTRACES=1: where the error was thrown, then DDP's frames."""
     from torch.nn.parallel import DistributedDataParallel as DDP
 
     x, y = shard(rank)
@@ -190,6 +191,12 @@ def ddp_create_graph_backward_frames(rank: int, world_size: int) -> list[str]:
     try:
         with capture_stderr():  # the reducer's warning is shown by ddp_backward_patterns
             mse_loss(ddp(x), y).backward(create_graph=True)
+        return []
     except RuntimeError as exc:
-        return [line for line in str(exc).splitlines() if "::" in line]
-    return []
+        text = str(exc)
+    thrown_in = re.search(r"Exception raised from (\w+)", text)
+    frames = [thrown_in.group(1)] if thrown_in else []
+    for name in re.findall(r"c10d::Reducer::\w+", text):  # innermost first
+        if name not in frames and name != "c10d::Reducer::Reducer":  # skip the constructor that made the hook
+            frames.append(name)
+    return frames

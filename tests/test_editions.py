@@ -303,3 +303,8 @@ def test_a_fourth_edition_copied_from_another_is_caught(book_copy):
     assert any(p.startswith("book/glossary.yml") and "no ja form" in p for p in problems)
     assert any(p.startswith("book/errors.yml") and "no ja summary" in p for p in problems)
     assert not any(p.startswith(("book/zh-hant", "book/zh-hans", "book/en")) for p in problems)
+
+
+def test_directive_markup_is_not_prose():
+    assert not editions._has_prose("::::{solution-start} rg-ex1\n:class: dropdown\n::::")
+    assert editions._has_prose(":::{exercise}\n:label: rg-ex1\nWhich of these losses can run twice?\n:::")

@@ -240,8 +240,12 @@ INLINE_CODE = re.compile(r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$", re.S)
 URL = re.compile(r"\]\([^)]*\)|https?://\S+|<!--.*?-->", re.S)
 
 
+# MyST directive markup (a fence line with its name and label, an option line) is not prose.
+DIRECTIVE_MARKUP = re.compile(r"^\s*(?:[:`]{3,}\{[^}]*\}.*|[:`]{3,}\s*|:[\w-]+:.*)$", re.M)
+
+
 def _strip_code(text: str) -> str:
-    return URL.sub("", INLINE_CODE.sub("", text))
+    return URL.sub("", INLINE_CODE.sub("", DIRECTIVE_MARKUP.sub("", text)))
 
 
 def _has_prose(text: str) -> bool:

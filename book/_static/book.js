@@ -21,10 +21,20 @@
     return "";
   }
 
-  function keepPlace(event) {
-    var link = event.currentTarget;
-    var label = currentLabel();
-    link.hash = label ? "#" + label : "";
+  /* The switcher sits at the top of the page: the place kept is the section the reader was in
+     when the switcher was last scrolled out of view (scrolling back up to it keeps that place). */
+  function keepPlace(switcher) {
+    var links = switcher.querySelectorAll("a[hreflang]");
+    var label = "", pending = false;
+    function update() {
+      pending = false;
+      if (switcher.getBoundingClientRect().bottom < 0) label = currentLabel();
+      links.forEach(function (a) { a.hash = label ? "#" + label : ""; });
+    }
+    window.addEventListener("scroll", function () {
+      if (!pending) { pending = true; window.requestAnimationFrame(update); }
+    }, { passive: true });
+    update();
   }
 
   /* {answer-check}: the accepted answers sit in the page (data-answers, a JSON list); a self-check
@@ -58,9 +68,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("nav.edition-switcher a[hreflang]").forEach(function (a) {
-      a.addEventListener("click", keepPlace);
-    });
+    document.querySelectorAll("nav.edition-switcher").forEach(keepPlace);
     document.querySelectorAll(".answer-check").forEach(setUpCheck);
   });
 })();

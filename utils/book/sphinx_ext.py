@@ -196,7 +196,8 @@ def _edition_words(app, cfg):
     cfg.author = words["author"]
     cfg.nb_code_prompt_show = words["code_prompt_show"]
     cfg.nb_code_prompt_hide = words["code_prompt_hide"]
-    cfg.html_theme_options = {**cfg.html_theme_options, "search_bar_text": words["search_bar_text"]}
+    if cfg.html_theme == "sphinx_book_theme":  # the placeholder is an option of that theme
+        cfg.html_theme_options = {**cfg.html_theme_options, "search_bar_text": words["search_bar_text"]}
 
 
 def compile_catalogs(folder: Path = LOCALES) -> None:

@@ -1,0 +1,231 @@
+"""Reading the site in Chromium at 1366x900 and 390x844: navigation, wrapped outputs, the
+switcher keeping the reader's place, contrast, dark mode, keyboard focus, the answer check,
+the icon subset. Screenshots go to _build/screenshots/reading-*.png for a person to look at.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from utils.book import config
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+SHOTS = ROOT / "_build" / "screenshots"
+PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1366, "height": 900}
+EDITIONS = list(config.editions())
+
+if not CHROMIUM:
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("CI=true but Chromium is missing: `make test` installs it (apt-get install chromium)")
+    pytest.skip("Chromium is not installed: `sudo apt-get install chromium`", allow_module_level=True)
+
+pytestmark = pytest.mark.slow
+from test_site_browser import serve  # noqa: E402  (same local server as the other browser tests)
+
+
+@pytest.fixture(scope="module")
+def origin(site):
+    server, url = serve(site)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+def open_page(browser, url, viewport, **kw):
+    page = browser.new_page(viewport=viewport, **kw)
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    return page
+
+
+def test_menu_and_page_contents_open_and_close_on_a_phone(browser, origin):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", PHONE)
+    for button, dialog in ((".primary-toggle", "#pst-primary-sidebar-modal"),
+                           (".secondary-toggle", "#pst-secondary-sidebar-modal")):
+        page.locator(f"{button}:visible").click()
+        page.wait_for_function(f"document.querySelector('{dialog}').open")
+        assert page.locator(f"{dialog} a").first.is_visible(), dialog
+        page.keyboard.press("Escape")
+        page.wait_for_function(f"!document.querySelector('{dialog}').open")
+    page.close()
+
+
+def test_menu_hides_and_shows_the_sidebar_on_desktop(browser, origin):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", DESKTOP)
+    sidebar = page.locator("#pst-primary-sidebar")
+    assert sidebar.is_visible()
+    assert page.locator("#pst-secondary-sidebar nav.page-toc a").first.is_visible()  # page contents, always shown
+    page.locator(".primary-toggle:visible").click()
+    page.wait_for_function("getComputedStyle(document.querySelector('#pst-primary-sidebar')).visibility === 'hidden'")
+    page.locator(".primary-toggle:visible").click()
+    page.wait_for_function("getComputedStyle(document.querySelector('#pst-primary-sidebar')).visibility === 'visible'")
+    page.close()
+
+
+OVERFLOWING = """() => [...document.querySelectorAll('div.cell_output pre, div.output pre')]
+  .filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent.slice(0, 60))"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366", "390"])
+def test_no_output_is_wider_than_its_box(browser, origin, viewport):
+    for key in EDITIONS:
+        page = open_page(browser, f"{origin}/{key}/retain_graph.html", viewport)
+        assert page.locator("div.output.traceback pre").count() > 0
+        assert page.evaluate(OVERFLOWING) == [], key
+        page.close()
+
+
+def test_the_overflow_check_sees_an_unwrapped_output(browser, origin):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", PHONE)
+    page.add_style_tag(content="div.cell_output pre, div.output pre { white-space: pre !important; overflow-x: auto !important }")
+    assert page.evaluate(OVERFLOWING) != []
+    page.close()
+
+
+def test_switcher_keeps_the_section(browser, origin):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", DESKTOP)
+    label = page.evaluate("[...document.querySelectorAll('article section > span[id]')][2].id")
+    page.evaluate(f"document.getElementById('{label}').parentElement.querySelector('h2,h3').scrollIntoView()")
+    page.mouse.wheel(0, 200)  # a little way into the section
+    link = page.locator('nav.edition-switcher a[hreflang="zh-Hant"]')
+    page.wait_for_function(f"document.querySelector('nav.edition-switcher a[hreflang=\"zh-Hant\"]').hash === '#{label}'")
+    page.evaluate("window.scrollTo(0, 0)")  # back up to the switcher, as a reader would
+    link.click()
+    page.wait_for_load_state("load")
+    assert page.url.endswith(f"/zh-hant/retain_graph.html#{label}")
+    page.wait_for_function(f"Math.abs(document.getElementById('{label}').getBoundingClientRect().top) < 200")
+    page.close()
+
+
+CONTRAST = """() => {
+  const rgb = c => c.match(/[\\d.]+/g).map(Number);
+  const lum = c => { const v = rgb(c).slice(0, 3).map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+                     return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  return [...document.querySelectorAll('nav.edition-switcher a, nav.edition-switcher strong, nav.edition-switcher span')].map(a => {
+    let el = a, bg = 'rgba(0, 0, 0, 0)';
+    while (el && (bg = getComputedStyle(el).backgroundColor) && rgb(bg)[3] === 0) el = el.parentElement;
+    const [l1, l2] = [lum(getComputedStyle(a).color), lum(el ? bg : 'rgb(255,255,255)')].sort((x, y) => y - x);
+    return (l1 + 0.05) / (l2 + 0.05);
+  });
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_dark_mode_follows_the_system_and_the_switcher_meets_aa(browser, origin, scheme):
+    for key in EDITIONS:
+        page = open_page(browser, f"{origin}/{key}/graph_basics.html", DESKTOP, color_scheme=scheme)
+        assert page.evaluate("document.documentElement.dataset.theme") == scheme
+        ratios = page.evaluate(CONTRAST)
+        assert ratios and min(ratios) >= 4.5, (key, scheme, ratios)
+        page.close()
+
+
+def test_every_header_button_shows_keyboard_focus(browser, origin):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", DESKTOP)
+    buttons = page.locator(".bd-header-article button:visible, .bd-header-article .btn:visible")
+    assert buttons.count() >= 3
+    seen = 0
+    page.locator("nav.edition-switcher a").first.focus()
+    for _ in range(40):  # tab from the page's top through the header buttons
+        page.keyboard.press("Shift+Tab")
+        info = page.evaluate("""() => { const e = document.activeElement; const s = getComputedStyle(e);
+            return {header: !!e.closest('.bd-header-article'), outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0,
+                    text: e.getAttribute('aria-label') || e.title || e.className}; }""")
+        if info["header"]:
+            seen += 1
+            assert info["outline"], info
+    assert seen >= 3
+    page.close()
+
+
+def test_icons_come_from_the_small_subset(browser, origin, site):
+    assert (site / "en" / "_static" / "scripts" / "fontawesome.js").stat().st_size < 20_000
+    page = open_page(browser, f"{origin}/en/retain_graph.html", DESKTOP)
+    page.wait_for_function("document.querySelectorAll('svg.svg-inline--fa').length > 5")
+    assert page.evaluate("document.querySelectorAll('i.fa-solid, span.fa-solid').length") == 0
+    page.close()
+
+
+ANSWER_PAGE = textwrap.dedent("""\
+    # Answers
+
+    ```{answer-check}
+    :answer: b
+    a: the graph
+    b: the saved tensors
+    ```
+
+    ```{answer-check}
+    :kind: number
+    :answer: 4096
+    :tolerance: 0.5
+    ```
+    """)
+
+
+@pytest.fixture(scope="module")
+def answer_site(tmp_path_factory):
+    """A one-page Sphinx project with the {answer-check} directive, in zh-Hant."""
+    src = tmp_path_factory.mktemp("answers")
+    (src / "conf.py").write_text('extensions = ["myst_parser", "utils.book.sphinx_ext"]\n'
+                                 'book_edition = "zh-hant"\nlanguage = "zh_TW"\n', encoding="utf-8")
+    (src / "index.md").write_text(ANSWER_PAGE, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src), str(src / "_build")],
+                   check=True, env=env)
+    server, url = serve(src / "_build")
+    yield url
+    server.shutdown()
+
+
+def test_answer_check_says_right_or_wrong_in_the_edition_language(browser, answer_site):
+    words = config.labels("zh-hant")
+    page = open_page(browser, f"{answer_site}/index.html", PHONE)
+    choice, number = page.locator(".answer-check").nth(0), page.locator(".answer-check").nth(1)
+    assert choice.locator("button").inner_text() == words["answer_check"]
+    choice.locator("button").click()
+    assert choice.locator("output").inner_text() == words["answer_empty"]
+    choice.locator("input[value=a]").check()
+    choice.locator("button").click()
+    assert choice.locator("output").inner_text() == words["answer_wrong"]
+    choice.locator("input[value=b]").check()
+    choice.locator("button").click()
+    assert choice.locator("output").inner_text() == words["answer_right"]
+    number.locator("input").fill("4,096")
+    number.locator("button").click()
+    assert number.locator("output").inner_text() == words["answer_right"]
+    number.locator("input").fill("4097")
+    number.locator("button").click()
+    assert number.locator("output").inner_text() == words["answer_wrong"]
+    page.close()
+
+
+def test_reading_screenshots(browser, origin):
+    """For a person to look at: every edition, desktop and phone, light and dark, menu open."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for key in EDITIONS:
+        for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+            for scheme in ("light", "dark"):
+                page = open_page(browser, f"{origin}/{key}/retain_graph.html", viewport, color_scheme=scheme)
+                page.evaluate("document.querySelector('div.output.traceback').scrollIntoView()")
+                page.screenshot(path=str(SHOTS / f"reading-{key}-{name}-{scheme}.png"))
+                if name == "phone" and scheme == "light":
+                    page.locator(".primary-toggle:visible").click()
+                    page.wait_for_function("document.querySelector('#pst-primary-sidebar-modal').open")
+                    page.screenshot(path=str(SHOTS / f"reading-{key}-phone-menu.png"))
+                page.close()
+    assert len(list(SHOTS.glob("reading-*.png"))) >= 5 * len(EDITIONS)

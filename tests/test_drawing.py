@@ -36,3 +36,28 @@ def test_draw_graph_draws_one_box_per_node_and_marks_freed():
     red = matplotlib.colors.to_rgba("#fde2e2")
     assert all(t.get_bbox_patch().get_facecolor() == red for t in freed)
     plt.close(fig)
+
+
+def test_mark_freed_values_keeps_the_node_colour_and_reddens_only_the_values():
+    from utils.drawing import FREED_COLOUR
+
+    a = torch.ones(2, requires_grad=True)
+    out = (a * 3).exp().sum()
+    out.backward()
+    fig = draw_graph(out, names={"a": a}, mark_freed="values")
+    texts = [t for t in fig.axes[0].texts if t.get_text().strip()]
+    red_box = matplotlib.colors.to_rgba("#fde2e2")
+    boxes = [t for t in texts if t.get_bbox_patch() is not None]
+    assert len(boxes) == 4 and not any(t.get_bbox_patch().get_facecolor() == red_box for t in boxes)
+    freed_texts = [t for t in texts if "<freed>" in t.get_text()]
+    assert len(freed_texts) == 2  # ExpBackward0's result and MulBackward0's other, in red, without a box
+    assert all(t.get_bbox_patch() is None and matplotlib.colors.to_hex(t.get_color()) == FREED_COLOUR
+               for t in freed_texts)
+    assert all("<freed>" not in t.get_text() for t in boxes)
+    plt.close(fig)
+    try:
+        draw_graph(out, mark_freed="nodes")
+    except ValueError as exc:
+        assert "mark_freed" in str(exc)
+    else:
+        raise AssertionError("an unknown mark_freed must be refused")

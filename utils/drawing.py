@@ -8,6 +8,9 @@ import torch
 from utils.autograd_tools import FREED, format_value, graph_nodes
 
 
+FREED_COLOUR = "#c62828"  # the text of saved values that backward() freed (mark_freed="values")
+
+
 def _depths(children: list[list[int]]) -> list[int]:
     """Longest distance from the root, so every edge points one or more rows down."""
     depth = [0] * len(children)
@@ -40,13 +43,19 @@ def draw_graph(
     names: Mapping[str, torch.Tensor] | None = None,
     title: str | None = None,
     ax: Any = None,
+    mark_freed: str = "box",
 ):
     """Draw the graph behind ``root`` and return the matplotlib Figure.
 
     Each box names a node and lists its saved values; saved values that
-    backward() has freed are drawn in red as ``<freed>``. Leaves named in
-    ``names`` label their ``AccumulateGrad`` box.
+    backward() has freed read ``<freed>``. ``mark_freed="box"`` paints the
+    whole box of such a node red; ``mark_freed="values"`` keeps the node's
+    box in its usual colour and writes only the freed values in red, which
+    says what backward() releases: the saved values, not the node. Leaves
+    named in ``names`` label their ``AccumulateGrad`` box.
     """
+    if mark_freed not in ("box", "values"):
+        raise ValueError(f"mark_freed is 'box' or 'values', not {mark_freed!r}")
     import matplotlib.pyplot as plt
 
     labels = {id(t): label for label, t in (names or {}).items()}
@@ -71,9 +80,24 @@ def draw_graph(
         saved_lines = [f"{k} = {format_value(v)}" for k, v in g.saved.items()]
         freed = any(v is FREED for v in g.saved.values())
         text = head + ("\n" + "\n".join(saved_lines) if saved_lines else "")
-        face = "#fde2e2" if freed else ("#e3f2e1" if g.variable is not None else "#e4ecf7")
-        ax.text(x, y, text, ha="center", va="center", fontsize=8, family="monospace",
-                bbox=dict(boxstyle="round,pad=0.4", facecolor=face, edgecolor="#333333"))
+        node_face = "#e3f2e1" if g.variable is not None else "#e4ecf7"
+        if mark_freed == "box" or not freed:
+            face = "#fde2e2" if freed else node_face
+            ax.text(x, y, text, ha="center", va="center", fontsize=8, family="monospace",
+                    bbox=dict(boxstyle="round,pad=0.4", facecolor=face, edgecolor="#333333"))
+            continue
+        # Two texts with the same lines, padded to one width in a monospace font, so they
+        # line up: the box with everything but the freed values, and the freed values in red.
+        lines = text.split("\n")
+        width_chars = max(len(line) for line in lines)
+        is_freed = [False] * (len(lines) - len(saved_lines)) + [v is FREED for v in g.saved.values()]
+        blank = " " * width_chars
+        kept = "\n".join(blank if f else line.ljust(width_chars) for line, f in zip(lines, is_freed))
+        gone = "\n".join(line.ljust(width_chars) if f else blank for line, f in zip(lines, is_freed))
+        ax.text(x, y, kept, ha="center", va="center", fontsize=8, family="monospace",
+                bbox=dict(boxstyle="round,pad=0.4", facecolor=node_face, edgecolor="#333333"))
+        ax.text(x, y, gone, ha="center", va="center", fontsize=8, family="monospace",
+                color=FREED_COLOUR, fontweight="bold")
     ax.set_xlim(min(x for x, _ in pos) - 0.7, max(x for x, _ in pos) + 0.7)
     ax.set_ylim(min(y for _, y in pos) - 0.6, 0.6)
     ax.axis("off")

@@ -1,6 +1,7 @@
 # The book's commands. Each one sets up what it needs first.
 #   make book     set up, then build all three editions into _build/html/
 #   make test     set up, then run every test (unit tests, edition checks, nbval, the build)
+#   make pdf      set up, then build the whole book as one PDF per edition into _build/pdf/
 #   make execute  re-execute the English chapters, write outputs back, sync the translations
 #   make serve    serve _build/html on http://localhost:8000
 #   make check    the fast tier: edition and convention checks, unit tests (no nbval, no build)
@@ -11,7 +12,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup browser book test execute sync check serve bench clean
+.PHONY: setup browser latex book pdf test execute sync check serve bench clean
 
 setup: $(VENV)/.installed
 
@@ -28,7 +29,7 @@ $(VENV)/.installed: requirements.txt
 book: setup
 	$(PY) -m utils.book.build
 
-test: setup browser
+test: setup browser latex
 	$(PY) -m pytest
 
 # The browser tests drive Debian's Chromium (never a downloaded browser). In CI,
@@ -42,6 +43,21 @@ browser:
 	  echo "Installing Chromium (Debian package) for the browser tests"; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; \
 	else echo "Chromium not found: the browser tests will be skipped (install: sudo apt-get install chromium fonts-wqy-microhei)"; fi
+
+# The PDF needs xelatex, CJK fonts and poppler, all Debian packages (the list is in
+# utils/book/pdf.py). In CI, or with BOOK_INSTALL_LATEX=1, missing ones are installed;
+# elsewhere the PDF tests are skipped and say how to install them.
+latex: setup
+	@MISSING="$$($(PY) -m utils.book.pdf --missing-packages)"; if [ -z "$$MISSING" ]; then exit 0; fi; \
+	if [ "$${CI:-}" = "true" ] || [ "$${BOOK_INSTALL_LATEX:-}" = "1" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; \
+	  else echo "Debian packages for the PDF are missing and this user cannot install them: apt-get install --no-install-recommends $$MISSING"; exit 1; fi; \
+	  echo "Installing $$MISSING (Debian packages) for the PDF"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$MISSING >/dev/null; \
+	else echo "The PDF needs Debian packages: its tests will be skipped (install: sudo apt-get install --no-install-recommends $$MISSING)"; fi
+
+pdf: setup latex
+	$(PY) -m utils.book.pdf
 
 execute: setup
 	$(PY) -m utils.book.notebooks execute $(NOTEBOOKS)

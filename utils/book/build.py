@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from utils.book import config
+from utils.book import config, offline
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,23 +99,27 @@ def vendor_assets(out: Path) -> None:
     shutil.copy(ROOT / "book" / "_static" / "favicon.svg", out / "html" / "_vendor" / "favicon.svg")
 
 
-def landing_html(root: Path = ROOT) -> str:
-    """The landing page, from book/_templates/landing.html and the editions of _config.yml."""
+def landing_html(root: Path = ROOT, offline_zip: str | None = None) -> str:
+    """The landing page, from book/_templates/landing.html and the editions of _config.yml;
+    ``offline_zip``: the file name of the zip of the whole site, to link to (none in the zip)."""
     import jinja2
 
-    editions = [{"key": key, **ed, "tagline": config.labels(key, root)["landing"].format(torch=config.pins(root)["torch"])}
+    editions = [{"key": key, **ed, "tagline": config.labels(key, root)["landing"].format(torch=config.pins(root)["torch"]),
+                 "offline_zip": config.labels(key, root)["offline_zip"]}
                 for key, ed in config.editions(root).items()]
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(root / "book" / "_templates"), autoescape=True)
     return env.get_template("landing.html").render(
-        editions=editions, source=editions[0], root_page=config.root_page(root)) + "\n"
+        editions=editions, source=editions[0], root_page=config.root_page(root), offline_zip=offline_zip) + "\n"
 
 
 def build_landing(root: Path = ROOT, out: Path | None = None) -> None:
     out = out or root / "_build"
     (out / "html").mkdir(parents=True, exist_ok=True)
     vendor_assets(out)
-    (out / "html" / "index.html").write_text(landing_html(root), encoding="utf-8")
+    (out / "html" / "index.html").write_text(landing_html(root, offline.zip_name(root)), encoding="utf-8")
     (out / "html" / ".nojekyll").write_text("")
+    # Last: the whole site as one zip for reading offline (its landing page has no link to it).
+    offline.write_zip(out / "html", landing_html(root), root)
 
 
 def main(argv: list[str] | None = None) -> None:

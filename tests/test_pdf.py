@@ -1,0 +1,155 @@
+"""Paper: the whole-book PDF of every edition (xelatex), and the site printed from a browser.
+
+In CI (CI=true) these run: `make test` installs the Debian packages (make latex) and Chromium.
+Elsewhere, without them, the tests that need them are skipped and say how to install them.
+"""
+import functools
+import http.server
+import os
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from utils.book import config, pdf
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = list(config.editions())
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def needs(missing: list[str], what: str, install: str):
+    if missing and os.environ.get("CI") == "true":
+        raise RuntimeError(f"CI=true but {what} is missing ({' '.join(missing)}): `make test` installs it")
+    return pytest.mark.skipif(bool(missing), reason=f"{what} is missing: {install}")
+
+
+needs_latex = needs(pdf.missing_packages(), "LaTeX for the PDF",
+                    "sudo apt-get install --no-install-recommends " + " ".join(pdf.missing_packages()))
+needs_chromium = needs([] if CHROMIUM else ["chromium"], "Chromium", "sudo apt-get install chromium")
+
+
+# ------------------------------------------------------------ the checks, fed wrong input
+
+def test_missing_glyphs_and_overflowing_lines_are_problems(tmp_path):
+    log = ("Missing character: There is no 龘 (U+9F98) in font FreeSerif/OT:script=latn;!\n"
+           "Overfull \\hbox (412.3pt too wide) in paragraph at lines 10--10\n"
+           "Overfull \\hbox (4.7pt too wide) in paragraph at lines 12--12\n")
+    assert pdf.MISSING_CHARACTER.findall(log) == [log.splitlines()[0]]
+    assert pdf.overfull_lines(log) == [log.splitlines()[1]]
+
+
+def test_pdffonts_output_is_read_column_by_column():
+    text = ("name                                 type              encoding         emb sub uni object ID\n"
+            "------------------------------------ ----------------- ---------------- --- --- --- ---------\n"
+            "ABCDEF+FreeSerif-Identity-H          CID Type 0C       Identity-H       yes yes yes     21  0\n"
+            "Helvetica                            Type 1            WinAnsi          no  no  no      7  0\n")
+    assert pdf.parse_pdffonts(text) == [("ABCDEF+FreeSerif-Identity-H", True), ("Helvetica", False)]
+
+
+def test_chapter_titles_are_read_in_each_edition():
+    titles = pdf.chapter_titles("zh-hant")
+    assert titles["book"] == config.editions()["zh-hant"]["title"]
+    assert len(titles) == len(set(titles.values())) >= 9
+    assert all("`" not in t for t in titles.values())
+
+
+# ------------------------------------------------------------ the PDFs
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pdf")
+    built = {}
+    for key in EDITIONS:
+        start = time.perf_counter()
+        path = pdf.build_pdf(key, out=out)
+        built[key] = path
+        print(f"\n{key}: {pdf.page_count(path)} pages, built in {time.perf_counter() - start:.0f} s")
+    return built
+
+
+@pytest.mark.slow
+@needs_latex
+@pytest.mark.parametrize("key", EDITIONS)
+def test_pdf_has_pages_embedded_fonts_and_every_title_in_its_script(pdfs, key):
+    path = pdfs[key]
+    assert pdf.page_count(path) >= 60
+    assert pdf.fonts(path) and all(embedded for _name, embedded in pdf.fonts(path))
+    log = path.with_suffix(".log").read_text(encoding="utf-8", errors="replace")
+    assert pdf.problems(key, path, log) == []
+
+
+@pytest.mark.slow
+@needs_latex
+def test_the_title_check_fails_on_another_editions_pdf(pdfs):
+    found = pdf.problems("zh-hans", pdfs["en"], "")
+    assert sum("is not in the text" in p for p in found) >= 8, found
+
+
+# ------------------------------------------------------------ printing a page of the site
+
+# A4 at 96 px/in, less Chromium's default print margins.
+A4_CONTENT_WIDTH = 718
+CLIPPED = """() => {
+  const blocks = [...document.querySelectorAll('article div.highlight pre, article .cell_output pre')];
+  const width = document.documentElement.clientWidth;
+  return [blocks.length, blocks.filter(el => {
+    const r = el.getBoundingClientRect();
+    return el.scrollWidth > el.clientWidth + 1 || r.right > width + 1 || r.height < 2
+      || getComputedStyle(el).visibility === 'hidden';
+  }).length];
+}"""
+
+
+@pytest.fixture(scope="module")
+def printed(site):
+    from playwright.sync_api import sync_playwright
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+
+        def count(key: str, page_name: str, without_print_css: bool = False) -> tuple[int, int]:
+            """(code and output blocks, those clipped or hidden) of a page as printed on A4."""
+            page = browser.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
+            page.goto(f"{origin}/{key}/{page_name}.html", wait_until="load")
+            if without_print_css:
+                page.evaluate("() => document.querySelectorAll('link[media=print]').forEach(l => l.remove())")
+            page.emulate_media(media="print")
+            page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+            result = tuple(page.evaluate(CLIPPED))
+            page.close()
+            return result
+
+        yield count
+        browser.close()
+    server.shutdown()
+
+
+@pytest.mark.slow
+@needs_chromium
+def test_printing_clips_nothing_and_opens_hidden_cells(printed):
+    from utils.book import editions
+
+    total = 0
+    for key in EDITIONS:
+        for name in editions.toc_docnames():
+            blocks, clipped = printed(key, name)
+            assert clipped == 0, (key, name, clipped, blocks)
+            total += blocks
+    assert total > 100
+
+
+@pytest.mark.slow
+@needs_chromium
+def test_without_the_print_stylesheet_blocks_are_clipped(printed):
+    blocks, clipped = printed("en", "retain_graph", without_print_css=True)
+    assert clipped > 0, blocks

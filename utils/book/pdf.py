@@ -1,0 +1,175 @@
+"""The whole book as one PDF per edition: Sphinx's LaTeX builder, xelatex, CJK fonts from Debian.
+
+    python -m utils.book.pdf                  # every edition into _build/pdf/<edition>.pdf
+    python -m utils.book.pdf --edition zh-hant
+
+Each edition is built with the configuration the site uses (utils/book/build.py) and the
+``latex:`` settings of _config.yml; then latexmk runs xelatex. The PDF is checked: xelatex
+printed no "Missing character" (a glyph no font has, which would be a box on paper), every
+font is embedded, and the title of every chapter can be extracted from the text, in the
+edition's own script. ``make pdf`` installs the Debian packages below when CI=true.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+from utils.book import build, config, editions
+
+ROOT = Path(__file__).resolve().parents[2]
+# What the PDF needs, all Debian packages (make pdf installs them in CI).
+# texlive-lang-chinese: xeCJK needs its ctexhook.sty; texlive-fonts-recommended: hyperref's pzdr.
+DEBIAN_PACKAGES = ("texlive-xetex", "texlive-lang-chinese", "texlive-fonts-recommended", "latexmk",
+                   "fonts-freefont-otf", "fonts-dejavu-core", "fonts-wqy-microhei", "poppler-utils")
+TOOLS = ("xelatex", "latexmk", "pdfinfo", "pdffonts", "pdftotext")
+MISSING_CHARACTER = re.compile(r"^Missing character: There is no .*$", re.M)
+OVERFULL = re.compile(r"^Overfull \\hbox \(([\d.]+)pt too wide\).*$", re.M)
+OVERFULL_LIMIT_PT = 20.0  # narrow table columns stick out by up to ~11 pt; nothing else may
+
+
+def missing_tools() -> list[str]:
+    return [tool for tool in TOOLS if shutil.which(tool) is None]
+
+
+def missing_packages() -> list[str]:
+    """The Debian packages of DEBIAN_PACKAGES that are not installed (make latex installs them)."""
+    if shutil.which("dpkg-query") is None:  # not Debian: judge by the tools alone
+        return list(DEBIAN_PACKAGES) if missing_tools() else []
+    return [p for p in DEBIAN_PACKAGES if "install ok installed" not in subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", p], capture_output=True, text=True).stdout]
+
+
+def build_pdf(key: str, root: Path = ROOT, out: Path | None = None) -> Path:
+    """Build the PDF of one edition into <out>/pdf/<key>.pdf; the LaTeX sources and the
+    xelatex log stay in <out>/latex/<key>/."""
+    out = out or root / "_build"
+    if missing_packages():
+        raise SystemExit(f"the PDF needs Debian packages: sudo apt-get install --no-install-recommends "
+                         f"{' '.join(missing_packages())} (or: BOOK_INSTALL_LATEX=1 make pdf)")
+    cfg_dir = out / "config-pdf" / key
+    cfg_dir.mkdir(parents=True, exist_ok=True)
+    cfg = build.edition_config(config.load(root), key)
+    (cfg_dir / "_config.yml").write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    shutil.copy(root / "_toc.yml", cfg_dir / "_toc.yml")
+    work = out / "latex" / key
+    if work.exists():
+        shutil.rmtree(work)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    cmd = [str(Path(sys.executable).parent / "jupyter-book"), "build", str(root / "book" / key),
+           "--config", str(cfg_dir / "_config.yml"), "--toc", str(cfg_dir / "_toc.yml"),
+           "--path-output", str(work), "--builder", "latex", "--warningiserror", "--nitpick", "--keep-going"]
+    result = subprocess.run(cmd, env=env, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = build.ANSI.sub("", result.stdout)
+    (out / f"latex-{key}.log").write_text(log, encoding="utf-8")
+    warnings = [line for line in log.splitlines() if "WARNING" in line or "ERROR" in line]
+    if result.returncode != 0 or warnings:
+        raise SystemExit(f"edition {key}: the LaTeX build failed; warnings count as errors "
+                         f"(full log: {out / f'latex-{key}.log'}):\n" + "\n".join(warnings or log.splitlines()[-30:]))
+    tex_dir = work / "_build" / "latex"
+    # Sphinx's own Makefile and latexmkrc: latexmk runs xelatex until the references settle.
+    result = subprocess.run(["make", "all-pdf", "LATEXMKOPTS=-interaction=nonstopmode -halt-on-error"],
+                            cwd=tex_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"edition {key}: xelatex failed (log: {tex_dir / 'book.log'}):\n"
+                         + "\n".join(result.stdout.splitlines()[-30:]))
+    target = out / "pdf" / f"{key}.pdf"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(tex_dir / "book.pdf", target)
+    shutil.copy(tex_dir / "book.log", target.with_suffix(".log"))
+    return target
+
+
+def chapter_titles(key: str, root: Path = ROOT) -> dict[str, str]:
+    """{page: title} of the book (the edition's title) and of every chapter, in _toc.yml order,
+    from its '# ' heading without Markdown. (Sphinx's LaTeX writer prints the book's title in
+    place of the root page's heading.)"""
+    titles, pages = {"book": config.editions(root)[key]["title"]}, editions.edition_pages(key, root)
+    for name in editions.toc_docnames(root)[1:]:
+        path = pages[name]
+        if path.suffix == ".ipynb":
+            import nbformat
+
+            text = nbformat.read(path, as_version=4).cells[0].source
+        else:
+            text = path.read_text(encoding="utf-8")
+        heading = next(line for line in text.splitlines() if line.startswith("# "))
+        titles[name] = re.sub(r"[`*]", "", heading[2:]).strip()
+    return titles
+
+
+def page_count(pdf: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+
+
+def fonts(pdf: Path) -> list[tuple[str, bool]]:
+    """(name, embedded) of every font of the PDF, from pdffonts."""
+    return parse_pdffonts(subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout)
+
+
+def parse_pdffonts(text: str) -> list[tuple[str, bool]]:
+    # Columns: name type encoding emb sub uni object ID; the name has no spaces, the type may.
+    return [(line.split()[0], line.split()[-5] == "yes") for line in text.splitlines()[2:] if line.strip()]
+
+
+def text_of(pdf: Path) -> str:
+    return subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def _squeeze(text: str) -> str:
+    """Text without white space, hyphenation or underscores (pdftotext breaks lines where the
+    page did; titles are compared without their Markdown)."""
+    return re.sub(r"-?\s+|_", "", text)
+
+
+def overfull_lines(log: str, limit_pt: float = OVERFULL_LIMIT_PT) -> list[str]:
+    """Lines of the xelatex log where something sticks out of the page by more than limit_pt
+    (an output line that did not wrap sticks out by hundreds of points)."""
+    return [m.group(0) for m in OVERFULL.finditer(log) if float(m.group(1)) > limit_pt]
+
+
+def problems(key: str, pdf: Path, log: str, root: Path = ROOT) -> list[str]:
+    """What is wrong with the PDF of one edition, each problem one line."""
+    found = [f"{pdf.name}: {m.group(0)}" for m in MISSING_CHARACTER.finditer(log)]
+    found += [f"{pdf.name}: sticks out of the page: {line}" for line in overfull_lines(log)]
+    found += [f"{pdf.name}: the font {name} is not embedded" for name, embedded in fonts(pdf) if not embedded]
+    text = _squeeze(text_of(pdf))
+    found += [f"{pdf.name}: the title of {name} ({title!r}) is not in the text"
+              for name, title in chapter_titles(key, root).items() if _squeeze(title) not in text]
+    script = config.editions(root)[key].get("script")
+    if script and not re.search(script["letters"], text):
+        found.append(f"{pdf.name}: no text in the edition's script ({script['letters']})")
+    return found
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--edition", action="append", help="build only this edition (repeatable)")
+    parser.add_argument("--missing-packages", action="store_true",
+                        help="print the Debian packages the PDF needs that are not installed, and stop")
+    args = parser.parse_args(argv)
+    if args.missing_packages:
+        print(" ".join(missing_packages()))
+        return
+    failed = []
+    for key in args.edition or list(config.editions()):
+        start = time.perf_counter()
+        pdf = build_pdf(key)
+        found = problems(key, pdf, pdf.with_suffix(".log").read_text(encoding="utf-8", errors="replace"))
+        print(f"{pdf.relative_to(ROOT)}: {page_count(pdf)} pages, {pdf.stat().st_size / 1e6:.1f} MB, "
+              f"built in {time.perf_counter() - start:.0f} s" + "".join(f"\n  {p}" for p in found), flush=True)
+        failed += found
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

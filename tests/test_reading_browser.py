@@ -157,6 +157,7 @@ def test_icons_come_from_the_small_subset(browser, origin, site):
     page = open_page(browser, f"{origin}/en/retain_graph.html", DESKTOP)
     page.wait_for_function("document.querySelectorAll('svg.svg-inline--fa').length > 5")
     assert page.evaluate("document.querySelectorAll('i.fa-solid, span.fa-solid').length") == 0
+    assert page.locator(".theme-switch-button svg.svg-inline--fa:visible").count() == 1  # attributes kept (data-mode)
     page.close()
 
 

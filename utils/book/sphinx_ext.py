@@ -256,6 +256,7 @@ FA_SUBSET_JS = """(function () {
     el.classList.forEach(function (c) { if (c.indexOf("fa-") === 0 && icons[c.slice(3)]) name = c.slice(3); });
     if (!name || el.namespaceURI === svgNS) return;
     var icon = icons[name], svg = document.createElementNS(svgNS, "svg"), path = document.createElementNS(svgNS, "path");
+    for (var i = 0; i < el.attributes.length; i++) svg.setAttribute(el.attributes[i].name, el.attributes[i].value);  // data-mode etc.
     svg.setAttribute("viewBox", "0 0 " + icon[0] + " " + icon[1]);
     svg.setAttribute("class", "svg-inline--fa " + el.getAttribute("class"));
     svg.setAttribute("aria-hidden", "true");

@@ -135,3 +135,13 @@ def test_nbval_catches_a_hand_edited_output_and_an_unexpected_exception(book_cop
     assert f"graph_basics.ipynb::Cell {edited - 1}" in result.stdout or f"Cell {edited}" in result.stdout
     assert "planted" in result.stdout
     assert "2 failed" in result.stdout
+
+
+def test_split_stream_outputs_are_stored_as_one():
+    cell = nbformat.v4.new_code_cell("print(1); print(2)", outputs=[
+        nbformat.v4.new_output("stream", name="stdout", text="1\n"),
+        nbformat.v4.new_output("stream", name="stdout", text="2\n"),
+        nbformat.v4.new_output("stream", name="stderr", text="w\n"),
+        nbformat.v4.new_output("stream", name="stdout", text="3\n")])
+    notebooks.merge_streams(cell)
+    assert [(o["name"], o["text"]) for o in cell.outputs] == [("stdout", "1\n2\n"), ("stderr", "w\n"), ("stdout", "3\n")]

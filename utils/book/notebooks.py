@@ -111,7 +111,22 @@ def normalise(nb) -> None:
         cell.metadata.pop("collapsed", None)
         cell.metadata.pop("scrolled", None)
         if cell.cell_type == "code":
+            merge_streams(cell)
             clean_outputs(cell, rules)
+
+
+def merge_streams(cell) -> None:
+    """Join consecutive outputs of the same stream: how a print is split into pieces depends
+    on timing (a compile in between), so stored outputs keep one piece per stream run."""
+    merged = []
+    for out in cell.get("outputs", []):
+        prev = merged[-1] if merged else None
+        if (out.get("output_type") == "stream" and prev is not None and prev.get("output_type") == "stream"
+                and prev.get("name") == out.get("name")):
+            prev["text"] = "".join(prev["text"]) + "".join(out["text"])
+        else:
+            merged.append(out)
+    cell["outputs"] = merged
 
 
 def write_notebook(nb, path: Path) -> None:

@@ -27,10 +27,10 @@ def test_setup_cell_comes_from_config(book_copy):
     assert any("cell 1" in p and "Colab setup cell" in p for p in problems)
 
 
-def test_setup_cell_is_a_no_op_off_colab():
+def test_setup_cell_is_a_no_op_in_a_checkout():
     namespace = {}
     exec(notebooks.setup_cell_source(), namespace)
-    assert "pathlib" not in namespace  # the Colab branch did not run
+    assert namespace["book_utils_found"] is True and "book_checkout" not in namespace  # nothing fetched
 
 
 def _planted(book_copy, edit):

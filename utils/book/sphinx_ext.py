@@ -185,6 +185,9 @@ def _add_static(app):
         app.config.html_static_path.append(str(STATIC))
         app.add_css_file("book.css")
         app.add_js_file("book.js", defer="defer")
+        # Paper: long lines wrap instead of being clipped; hidden code cells and solutions open.
+        app.add_css_file("print.css", media="print")
+        app.add_js_file("print.js")
 
 
 def _edition_words(app, cfg):
@@ -305,6 +308,74 @@ def _subset_fontawesome(app, exception):
         target.write_text(fontawesome_subset(icons_used(outdir), source), encoding="utf-8")
 
 
+# Library words written in English outside any catalog, put through the catalogs of book/_locales
+# (the edition's language; English keeps them as they are). The themes' templates are overridden
+# in book/_templates/theme/ (sphinx-book-theme writes "Toggle primary sidebar", "Main", "Page" into
+# them); the two below are written by Python or JavaScript, where no template or setting reaches.
+MYST_NB_SUMMARY = '<summary aria-label="Toggle hidden content">'  # myst_nb/sphinx_.py, visit_HideCellInput
+
+
+def _translate_hidden_cell_label(app, pagename, templatename, context, doctree):
+    """myst-nb 1.4.0 writes the aria-label of a hidden cell's <summary> in its HTML writer,
+    untranslated: replaced in the page body with the catalog's words."""
+    from sphinx.locale import _
+
+    if app.config.book_stock or "body" not in context:
+        return
+    label = html.escape(str(_("Toggle hidden content")), quote=True)
+    context["body"] = context["body"].replace(MYST_NB_SUMMARY, f'<summary aria-label="{label}">')
+
+
+COPYBUTTON_MESSAGES = "const messages = {\n"
+COPYBUTTON_WORDS = {"copy": "Copy", "copy_to_clipboard": "Copy to clipboard", "copy_success": "Copied!",
+                    "copy_failure": "Failed to copy"}
+
+
+def copybutton_with_language(source: str, lang: str, words: dict[str, str]) -> str:
+    """sphinx-copybutton 0.5.2's copybutton.js with ``words`` for ``lang`` (the page's <html lang>)
+    added to its table, unless the table has that language already (it has zh-CN, not zh-TW)."""
+    if f"'{lang}'" in source or f'"{lang}"' in source:
+        return source
+    if source.count(COPYBUTTON_MESSAGES) != 1:
+        raise RuntimeError("copybutton.js has no `const messages = {` table: sphinx-copybutton changed; "
+                           "see utils/book/sphinx_ext.py, copybutton_with_language")
+    entry = f"  {json.dumps(lang)}: {json.dumps(words, ensure_ascii=False)},\n"
+    return source.replace(COPYBUTTON_MESSAGES, COPYBUTTON_MESSAGES + entry)
+
+
+def _translate_copybutton(app, exception):
+    """sphinx-copybutton chooses its words by <html lang> from a table in its script, which has no
+    zh-TW: the edition's words (catalogs of book/_locales) are added to the built script."""
+    from sphinx.locale import _
+
+    if exception or app.config.book_stock or app.builder.format != "html" or not app.config.language:
+        return
+    target = Path(app.outdir) / "_static" / "copybutton.js"
+    lang = app.config.language.replace("_", "-")
+    if target.exists() and lang != "en":
+        words = {key: str(_(text)) for key, text in COPYBUTTON_WORDS.items()}
+        target.write_text(copybutton_with_language(target.read_text(encoding="utf-8"), lang, words), encoding="utf-8")
+
+
+def _booktheme_words_first(app):
+    """sphinx-book-theme's catalogs lack the launch button's words and its zh_CN one has Taiwan's
+    列印 for "Print to PDF". Sphinx's add_message_catalog would make ours a fallback of the theme's
+    (the first catalog registered wins, and the theme registers its own when it is loaded, before
+    builder-inited): ours is put first instead, the theme's behind it."""
+    import gettext
+
+    from sphinx import locale
+
+    language = app.config.language
+    if app.config.book_stock or not language:
+        return
+    ours = gettext.translation("booktheme", str(LOCALES), languages=[language, language.split("_")[0]], fallback=True)
+    theirs = locale.translators.get(("general", "booktheme"))
+    if theirs is not None and theirs is not ours:
+        ours.add_fallback(theirs)
+    locale.translators[("general", "booktheme")] = ours
+
+
 class AnswerCheck(Directive):
     """``{answer-check}``: the reader answers a choice or a number and checks it on the page.
 
@@ -370,9 +441,6 @@ class AnswerCheck(Directive):
         box += nodes.raw("", f'<button type="submit">{html.escape(words["answer_check"])}</button>'
                              '<output class="answer-check-verdict" aria-live="polite"></output></form></div>', format="html")
         return [box]
-        # Paper: long lines wrap instead of being clipped; hidden code cells and solutions open.
-        app.add_css_file("print.css", media="print")
-        app.add_js_file("print.js")
 
 
 def _disconnect_thebe(app, config):
@@ -402,6 +470,9 @@ def setup(app):
     # sphinx-exercise has no zh_TW catalog ("exercise" domain): ours is used where it has none.
     compile_catalogs()
     app.add_message_catalog("exercise", str(LOCALES))
+    app.connect("builder-inited", _booktheme_words_first)
+    app.connect("html-page-context", _translate_hidden_cell_label)
+    app.connect("build-finished", _translate_copybutton)
     app.connect("html-page-context", _page_context)
     app.connect("html-page-context", _drop_thebe, priority=900)
     app.add_directive("book-glossary", GlossaryTable)

@@ -102,3 +102,16 @@ def test_bench_figures_reads_glued_numbers_and_their_spread():
     assert bench_figures.as_number("'a few'") is None
     assert bench_figures.spread(1.63, [1.6, 1.7]) < bench_figures.GOAL
     assert bench_figures.spread(1.63, [3.29, 1.58]) > bench_figures.GOAL  # the audit's retain-vs-sum reruns
+
+
+def test_every_import_in_the_tools_resolves():
+    """Imports inside functions run only when a command does: resolve them all here."""
+    import importlib
+
+    for path in TOOLS:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("utils"):
+                module = importlib.import_module(node.module)
+                for alias in node.names:
+                    assert hasattr(module, alias.name) or importlib.util.find_spec(f"{node.module}.{alias.name}"), \
+                        f"{path.name}: from {node.module} import {alias.name}"

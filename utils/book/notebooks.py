@@ -215,8 +215,6 @@ def main(argv: list[str] | None = None) -> None:
     sub.add_parser("check", help="check the notebook conventions of every edition")
     args = parser.parse_args(argv)
     if args.command == "execute":
-        from utils import editions
-
         paths = [p.resolve() for p in args.paths] or english_notebooks()
         for p in paths:
             if p.parent.name != "en":

@@ -35,13 +35,16 @@ SKIP_TAGS = {"script", "style", "pre", "code", "kbd", "samp", "math", "svg", "no
 # Code, outputs and error messages (myst-nb, Pygments, the error index) and MathJax's source.
 SKIP_CLASSES = {"highlight", "cell_input", "cell_output", "output", "error-message", "math", "notranslate",
                 "pre", "MathJax"}
+# Excerpts of the pages' text that the search page shows: they lose the pages' code markup and lang
+# marks, and the pages themselves are scanned.
+SKIP_SELECTORS = ("#search-results p.context",)
 # Made by the build inside a page's article: everything else there is the chapter's own content.
 GENERATED = ("nav.edition-switcher", ".answer-check", "summary", "a.headerlink", ".caption-number",
              "div.exercise > .admonition-title", "div.solution > .admonition-title", ".copybtn")
 
 
 def _skipped(el, page_langs: set[str]) -> bool:
-    if el.name in SKIP_TAGS:
+    if el.name in SKIP_TAGS or getattr(el, "book_skip", False):
         return True
     if el.get("lang") and el["lang"] not in page_langs:
         return True
@@ -90,7 +93,7 @@ _BOOK_TITLES = {ed["title"] for ed in config.editions().values()}
 def ui_strings(html: str, edition: str, titles: set[str] = frozenset()) -> list[tuple[str, str]]:
     """(where, text) of every UI string of a page: text outside the article and the build's own
     parts inside it, and the reader-facing attributes of every element, minus what is left out."""
-    soup = BeautifulSoup(html, "html.parser")
+    soup = _soup(html)
     root = soup.html or soup
     page_langs = {root.get("lang"), config.editions()[edition]["hreflang"]}
     generated = {id(el) for selector in GENERATED for el in soup.select(selector)}
@@ -123,12 +126,20 @@ def english_words(text: str) -> list[str]:
     return [w for w in LATIN_WORD.findall(text) if w not in NAMES]
 
 
+def _soup(html: str) -> BeautifulSoup:
+    soup = BeautifulSoup(html, "html.parser")
+    for selector in SKIP_SELECTORS:
+        for el in soup.select(selector):
+            el.book_skip = True
+    return soup
+
+
 def page_problems(html: str, edition: str, titles: set[str] = frozenset()) -> list[str]:
     """English UI strings, and characters of the other script anywhere in the page's text and
     attributes (prose included, code and other languages not)."""
     problems = [f"English {where}: {text!r}" for where, text in ui_strings(html, edition, titles)
                 if english_words(text)]
-    soup = BeautifulSoup(html, "html.parser")
+    soup = _soup(html)
     root = soup.html or soup
     page_langs = {root.get("lang"), config.editions()[edition]["hreflang"]}
     texts = [_own_text(root, page_langs)] + [text for _, text in ui_strings(html, edition)]

@@ -369,7 +369,8 @@ def _booktheme_words_first(app):
     language = app.config.language
     if app.config.book_stock or not language:
         return
-    ours = gettext.translation("booktheme", str(LOCALES), languages=[language, language.split("_")[0]], fallback=True)
+    # The language alone: Python's gettext expands "zh" to zh_CN, so zh_TW would fall back to zh_CN.
+    ours = gettext.translation("booktheme", str(LOCALES), languages=[language], fallback=True)
     theirs = locale.translators.get(("general", "booktheme"))
     if theirs is not None and theirs is not ours:
         ours.add_fallback(theirs)

@@ -30,7 +30,7 @@ NAMES = {"PyTorch", "Colab", "GitHub", "Jupyter", "Book", "Sphinx", "pdf", "ipyn
 # Attributes a reader meets: tooltips, what a screen reader says, placeholders, icon text, the
 # copy button's tooltip, the answer check's verdicts (shown by book.js).
 ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "data-tooltip", "aria-description",
-              "data-right", "data-wrong", "data-empty")
+              "data-right", "data-wrong", "data-empty", "data-toggle-hint")
 SKIP_TAGS = {"script", "style", "pre", "code", "kbd", "samp", "math", "svg", "noscript", "template"}
 # Code, outputs and error messages (myst-nb, Pygments, the error index) and MathJax's source.
 SKIP_CLASSES = {"highlight", "cell_input", "cell_output", "output", "error-message", "math", "notranslate",
@@ -165,6 +165,7 @@ def _page(body: str, lang: str = "zh-TW") -> str:
     '<button class="copybtn" data-tooltip="Copy"></button>',
     '<span>Launch interactive content</span>',
     '<button>顯示 code cell 內容</button>',
+    '<button class="toggle-button" data-toggle-hint="Click to show"></button>',
 ])
 def test_the_scan_sees_english_ui_strings(body):
     problems = page_problems(_page(body), "zh-hant")
@@ -268,6 +269,7 @@ def test_what_scripts_add_is_in_the_edition_language_too(site, live, edition):
     titles = edition_titles(site / edition)
     problems = []
     for path, ready in ((f"{edition}/distributed.html", "button.copybtn[data-tooltip]"),
+                        (f"{edition}/variable.html", "button.toggle-button"),
                         (f"{edition}/search.html?q={SEARCH_WORD.get(edition, 'tensor')}", "#search-results li a")):
         page = browser.new_page(viewport={"width": 1366, "height": 900})
         page.goto(f"{origin}/{path}")

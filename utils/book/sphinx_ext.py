@@ -199,6 +199,9 @@ def _edition_words(app, cfg):
     cfg.author = words["author"]
     cfg.nb_code_prompt_show = words["code_prompt_show"]
     cfg.nb_code_prompt_hide = words["code_prompt_hide"]
+    # sphinx-togglebutton's hint on dropdowns (solutions): a setting, English unless set.
+    cfg.togglebutton_hint = words["toggle_show"]
+    cfg.togglebutton_hint_hide = words["toggle_hide"]
     if cfg.html_theme == "sphinx_book_theme":  # the placeholder is an option of that theme
         cfg.html_theme_options = {**cfg.html_theme_options, "search_bar_text": words["search_bar_text"]}
 
@@ -355,6 +358,14 @@ def _translate_copybutton(app, exception):
     if target.exists() and lang != "en":
         words = {key: str(_(text)) for key, text in COPYBUTTON_WORDS.items()}
         target.write_text(copybutton_with_language(target.read_text(encoding="utf-8"), lang, words), encoding="utf-8")
+    # sphinx-togglebutton 0.4.5's script writes the same English aria-label as myst-nb on each button.
+    toggle = Path(app.outdir) / "_static" / "togglebutton.js"
+    if toggle.exists() and lang != "en":
+        label = html.escape(str(_("Toggle hidden content")), quote=True)
+        text = toggle.read_text(encoding="utf-8")
+        if 'aria-label="Toggle hidden content"' not in text:
+            raise RuntimeError("togglebutton.js changed: see utils/book/sphinx_ext.py, _translate_copybutton")
+        toggle.write_text(text.replace('aria-label="Toggle hidden content"', f'aria-label="{label}"'), encoding="utf-8")
 
 
 def _booktheme_words_first(app):
@@ -465,7 +476,8 @@ def setup(app):
     app.add_config_value("book_stock", False, "html")  # the stock-theme build used for comparison
     app.connect("config-inited", _disconnect_thebe)
     app.connect("builder-inited", _add_static)
-    app.connect("config-inited", _edition_words)
+    # Before sphinx-togglebutton's config-inited handler (priority 500), which writes its hint into a script.
+    app.connect("config-inited", _edition_words, priority=400)
     app.connect("build-finished", _subset_fontawesome)
     app.add_directive("answer-check", AnswerCheck)
     # sphinx-exercise has no zh_TW catalog ("exercise" domain): ours is used where it has none.

@@ -55,7 +55,7 @@ def switcher_html(edition: str, pagename: str) -> str:
         else:
             items.append(f'<a href="{url}" hreflang="{lang}" lang="{lang}">{html.escape(name)}</a>')
     label = config.labels(edition)["switcher"]
-    return (f'<nav class="edition-switcher" aria-label="{label}"><span>{label}:</span> '
+    return (f'<nav class="edition-switcher" aria-label="{label}"><span>{label}{config.labels(edition)["colon"].strip()}</span> '
             + " · ".join(items) + "</nav>\n")
 
 
@@ -165,7 +165,7 @@ class ErrorIndex(DataDirective):
             section += message
             section += nodes.paragraph(text=entry["summary"].get(edition, entry["summary"]["en"]))
             where = nodes.paragraph()
-            where += nodes.Text(f"{words['error_explained']}: ")
+            where += nodes.Text(f"{words['error_explained']}{words['colon']}")
             ref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=entry["section"],
                                         refexplicit=False, refwarn=True, refdoc=env.docname)
             ref += nodes.inline(text=entry["section"])
@@ -174,7 +174,8 @@ class ErrorIndex(DataDirective):
             if "historical" in entry:
                 h = entry["historical"]
                 section += nodes.paragraph(
-                    text=f"{words['error_historical'].format(until=h['until'])}. {words['error_source']}: {h['source']}",
+                    text=f"{words['error_historical'].format(until=h['until'])}{words['full_stop']}"
+                         f"{words['error_source']}{words['colon']}{h['source']}",
                     classes=["error-historical"])
             result.append(section)
         return result

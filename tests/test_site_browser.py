@@ -142,30 +142,6 @@ def test_language_switcher_leads_to_the_same_page(browser, origin):
         page.close()
 
 
-SEARCHES = [
-    ("en", "accumulate", "graph_basics"),
-    ("zh-hant", "張量", "graph_basics"),
-    ("zh-hans", "张量", "graph_basics"),
-    ("zh-hant", "volatile", "variable"),
-    ("zh-hans", "Trying to backward through the graph a second time", "graph_basics"),
-    ("zh-hant", "Trying to backward through the graph a second time", "errors"),
-    ("zh-hans", "grad can be implicitly created only for scalar outputs", "errors"),
-    ("zh-hant", "element 0 of tensors does not require grad and does not have a grad_fn", "errors"),
-]
-
-
-@pytest.mark.parametrize("edition, query, expected", SEARCHES)
-def test_search_finds_the_chapter(browser, origin, edition, query, expected):
-    if expected not in editions.edition_pages(edition):
-        pytest.fail(f"the search test expects a page {expected!r} in book/{edition}")
-    page = browser.new_page()
-    page.goto(f"{origin}/{edition}/search.html?q={quote(query)}")
-    page.wait_for_selector("#search-results li a", timeout=20000)
-    hrefs = page.eval_on_selector_all("#search-results li a", "els => els.map(e => e.getAttribute('href'))")
-    page.close()
-    assert any(h.split("#")[0].split("?")[0].endswith(f"{expected}.html") for h in hrefs), hrefs
-
-
 def test_code_cells_have_a_copy_button(browser, origin):
     for key in EDITIONS:
         page = browser.new_page()

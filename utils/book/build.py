@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from utils.book import config, offline
+from utils.book import config, offline, search
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,6 +85,8 @@ def build_edition(key: str, root: Path = ROOT, out: Path | None = None, fresh: b
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(work / "_build" / "html", target)
+    if not stock:
+        search.index_edition(target, key, root)  # Pagefind's index and the paste box's data
 
 
 def vendor_assets(out: Path) -> None:
@@ -105,7 +107,7 @@ def landing_html(root: Path = ROOT, offline_zip: str | None = None) -> str:
     import jinja2
 
     editions = [{"key": key, **ed, "tagline": config.labels(key, root)["landing"].format(torch=config.pins(root)["torch"]),
-                 "offline_zip": config.labels(key, root)["offline_zip"]}
+                 "offline_zip": config.labels(key, root)["offline_zip"], "labels": config.labels(key, root)}
                 for key, ed in config.editions(root).items()]
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(root / "book" / "_templates"), autoescape=True)
     return env.get_template("landing.html").render(

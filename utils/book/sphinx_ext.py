@@ -129,22 +129,6 @@ class GlossaryTable(DataDirective):
         return row
 
 
-def _search_chinese_with_porter():
-    """Sphinx's Chinese search stems English words with the Snowball 'english'
-    stemmer when indexing but with the Porter stemmer in the browser, so a
-    pasted English error message ("Trying to ...") finds nothing. Index with
-    Porter, as Sphinx's English search does."""
-    import snowballstemmer
-    from sphinx.search.zh import SearchChinese
-
-    class SearchChinesePorter(SearchChinese):
-        def init(self, options):
-            super().init(options)
-            self.stemmer = snowballstemmer.stemmer("porter")
-
-    return SearchChinesePorter
-
-
 class ErrorIndex(DataDirective):
     """``{error-index}``: every autograd error message, from book/errors.yml, linked to its section."""
 
@@ -156,7 +140,7 @@ class ErrorIndex(DataDirective):
         env = self.state.document.settings.env
         edition = self.edition()
         words = config.labels(edition)
-        result = []
+        result = [self.paste_box(words)]
         for entry in editions.load_errors():
             section = nodes.container(ids=[f"error-{entry['id']}"], classes=["error-entry"])
             # The message as text, not code: the search index finds it in every edition.
@@ -179,6 +163,21 @@ class ErrorIndex(DataDirective):
                     classes=["error-historical"])
             result.append(section)
         return result
+
+    @staticmethod
+    def paste_box(words: dict) -> nodes.raw:
+        """The paste-your-error box (book/_static/search/paste.js; its data, _static/search/errors.js,
+        is written by utils/book/search.py after the build)."""
+        attr = lambda key: html.escape(words[key], quote=True)
+        return nodes.raw("", (
+            f'<form class="error-paste" data-explained="{attr("error_explained")}" data-none="{attr("paste_none")}" '
+            f'data-search="{attr("search_title")}">'
+            f'<label for="error-paste-text">{attr("paste_label")}</label>'
+            '<textarea id="error-paste-text" rows="5" spellcheck="false" autocomplete="off"></textarea>'
+            f'<button type="submit">{attr("paste_button")}</button>'
+            '<div class="error-paste-result" aria-live="polite"></div></form>'
+            '<script src="_static/search/errormatch.js"></script><script src="_static/search/errors.js"></script>'
+            '<script src="_static/search/paste.js"></script>'), format="html")
 
 
 def _add_static(app):
@@ -469,14 +468,32 @@ def _disconnect_thebe(app, config):
                 app.disconnect(listener.id)
 
 
-def setup(app):
-    import sphinx.search
+SEARCH_LABELS = ("search_title", "search_running", "search_none", "search_count", "search_error_entry",
+                 "search_noscript")
 
-    sphinx.search.languages["zh"] = _search_chinese_with_porter()
+
+def _book_search(app):
+    """The book's search (utils/book/search.py, Pagefind) replaces Sphinx's: no searchindex.js is
+    written, and search.html is the book's page (book/_templates/theme/book-search.html)."""
+    if app.config.book_stock or app.builder.format != "html":
+        return
+    app.builder.search = False
+    app.config.html_additional_pages = {**app.config.html_additional_pages, "search": "book-search.html"}
+
+
+def _search_page_words(app, pagename, templatename, context, doctree):
+    if pagename == "search" and app.config.book_edition:
+        words = config.labels(app.config.book_edition)
+        context["book_search"] = {key: words[key] for key in SEARCH_LABELS}
+
+
+def setup(app):
     app.add_config_value("book_edition", "", "html")
     app.add_config_value("book_stock", False, "html")  # the stock-theme build used for comparison
     app.connect("config-inited", _disconnect_thebe)
     app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", _book_search)
+    app.connect("html-page-context", _search_page_words)
     # Before sphinx-togglebutton's config-inited handler (priority 500), which writes its hint into a script.
     app.connect("config-inited", _edition_words, priority=400)
     app.connect("build-finished", _subset_fontawesome)

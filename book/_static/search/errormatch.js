@@ -1,0 +1,73 @@
+/* The paste-your-error matcher: one implementation, used by the search page, the paste box of the
+   landing and error index pages, and the unit tests (tests/test_search.py runs it under node).
+   An entry of ERRORS (written at build time from book/errors.yml by utils/book/search.py) is
+   {id, message, historical, links}. */
+(function (root, factory) {
+  if (typeof module === "object" && module.exports) module.exports = factory();
+  else root.BookErrorMatch = factory();
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+  // Words too common in messages to tell two of them apart.
+  var STOP = new Set(["a", "an", "the", "of", "to", "is", "are", "be", "it", "in", "and", "or", "if", "you",
+    "that", "this", "for", "with", "when", "by", "at", "on", "as"]);
+
+  /** The message a reader pasted, reduced to what does not vary: no traceback frames, no exception
+   *  class prefixes, no file paths, tensor types and shapes, numbers or addresses. */
+  function normalise(text) {
+    var lines = String(text || "").replace(/\r\n?/g, "\n").split("\n").filter(function (line) {
+      var t = line.trim();
+      if (!t) return false;
+      if (/^Traceback \(most recent call last\)/.test(t)) return false;
+      if (/^File ".*", line \d+/.test(t)) return false;            // a frame
+      if (/^[\^~\s]+$/.test(t)) return false;                       // caret markers under code
+      if (/^During handling of the above exception/.test(t)) return false;
+      return true;
+    });
+    // From the last line that names an exception or warning class (a traceback's last line; a
+    // warning printed as "path.py:12: UserWarning: ..."): what comes before it is the traceback.
+    var PREFIX = /([\w.]+\.)?[A-Z]\w*(Error|Warning|Exception|Interrupt)\b:/;
+    for (var i = lines.length - 1; i >= 0; i--) {
+      var m = PREFIX.exec(lines[i]);
+      if (m) { lines = lines.slice(i); lines[0] = lines[0].slice(m.index); break; }
+    }
+    var s = lines.join(" ");
+    s = s.replace(/(^|\s)([\w.]+\.)?[A-Z]\w*(Error|Warning|Exception|Interrupt)\b:\s*/g, " ");  // RuntimeError:, torch.cuda.OutOfMemoryError:
+    s = s.replace(/[A-Za-z]:\\[^\s"']*/g, " ");                    // Windows paths
+    s = s.replace(/(^|[\s"'(])\/[^\s"']*/g, " ");                  // POSIX paths
+    s = s.replace(/\[torch\.[\w.]+ \[[\d, ]*\]\]/g, " ");          // [torch.FloatTensor [64, 1]]
+    s = s.replace(/torch\.Size\(\[[\d, ]*\]\)/g, " ");
+    s = s.replace(/\[[\d, ]+\]/g, " ");                             // shapes
+    s = s.replace(/\b0x[0-9a-fA-F]+\b/g, " ");                     // addresses
+    s = s.replace(/<[^<>]*\bat\b[^<>]*>/g, " ");                   // <Object at 0x...>
+    s = s.replace(/\b\w*Backward\d*\b/g, " ");                     // node names: AsStridedBackward0
+    s = s.toLowerCase().replace(/\b\d+(\.\d+)*\b/g, " ");          // numbers, versions
+    return s.replace(/[^a-z0-9_@]+/g, " ").trim();
+  }
+
+  function tokens(text) {
+    return normalise(text).split(" ").filter(function (w) { return w && !STOP.has(w); });
+  }
+
+  /** The entries of ``errors`` whose wording the pasted ``text`` contains (or, for a partial paste,
+   *  which contain all of it), best first; [] when nothing matches. */
+  function match(text, errors) {
+    var pasted = tokens(text);
+    if (pasted.length < 3) return [];
+    var have = new Set(pasted);
+    var found = [];
+    errors.forEach(function (entry, order) {
+      var words = Array.from(new Set(tokens(entry.message)));
+      if (!words.length) return;
+      var common = words.filter(function (w) { return have.has(w); }).length;
+      var ofWording = common / words.length;                   // how much of the wording was pasted
+      var ofPaste = common / new Set(pasted).size;              // how much of the paste is the wording
+      var score = ofWording >= 0.8 ? 1 + ofWording + ofPaste / 10 + words.length / 1000
+        : (ofPaste >= 0.9 && common >= 4 ? ofPaste * ofWording : 0);
+      if (score > 0) found.push({ entry: entry, score: score - (entry.historical ? 1e-6 : 0), order: order });
+    });
+    found.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
+    return found.map(function (f) { return f.entry; });
+  }
+
+  return { normalise: normalise, tokens: tokens, match: match };
+});

@@ -1,0 +1,54 @@
+/* The paste-your-error box (landing page, error index page): the reader pastes a message or a whole
+   traceback; errormatch.js matches it against every wording of book/errors.yml (window.BOOK_ERRORS)
+   and the box links straight to the explanation, or says that nothing matched and offers the search.
+   On the landing page (data-editions) it links to the explanation in every edition. */
+(function () {
+  "use strict";
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  }
+  function link(href, text, lang) {
+    var a = el("a", null, text);
+    a.href = href;
+    if (lang) { a.lang = lang; a.hreflang = lang; }
+    return a;
+  }
+  function start(form) {
+    var out = form.querySelector(".error-paste-result");
+    var editions = form.dataset.editions ? JSON.parse(form.dataset.editions) : [{ key: "", name: "" }];
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var text = form.querySelector("textarea").value;
+      var found = window.BookErrorMatch.match(text, window.BOOK_ERRORS || []);
+      out.textContent = "";
+      out.dataset.found = found.length ? found[0].id : "";
+      if (found.length) {
+        var e = found[0];
+        out.appendChild(el("p", "error-paste-message", e.message));
+        if (editions.length === 1) out.appendChild(el("p", null, e.summary));
+        var p = el("p", "error-paste-links", form.dataset.explained + ": ");
+        editions.forEach(function (ed, i) {
+          var prefix = ed.key ? ed.key + "/" : "";
+          if (i) p.appendChild(document.createTextNode(" · "));
+          p.appendChild(link(prefix + e.section, ed.key ? ed.name : e.section_title, ed.hreflang));
+        });
+        out.appendChild(p);
+      } else {
+        var q = window.BookErrorMatch.normalise(text).split(" ").slice(0, 16).join(" ");
+        var none = el("p", "error-paste-none", form.dataset.none + " ");
+        editions.forEach(function (ed, i) {
+          var prefix = ed.key ? ed.key + "/" : "";
+          if (i) none.appendChild(document.createTextNode(" · "));
+          none.appendChild(link(prefix + "search.html?q=" + encodeURIComponent(q || text.trim()), ed.key ? ed.name : form.dataset.search, ed.hreflang));
+        });
+        out.appendChild(none);
+      }
+      out.dataset.state = "done";
+    });
+  }
+  function init() { document.querySelectorAll("form.error-paste").forEach(start); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
+})();

@@ -1,0 +1,138 @@
+"""The search as readers meet it, in headless Chromium: EDITION/search.html?q=QUERY for every query of
+tests/search_queries.yml, and the paste-your-error box of the landing and error index pages."""
+import json
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+import yaml
+
+from utils.book import config, editions
+
+from test_site_browser import browser, origin  # noqa: F401  (fixtures: Chromium and the served site)
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = list(config.editions())
+QUERIES = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))["queries"]
+REPORT = ROOT / "_build" / "search-report.json"
+pytestmark = pytest.mark.slow
+TOP = "ol.search-hits > li > a.search-hit-link"
+
+
+def search(page, origin, edition, query):
+    """The first three results' links of ``query`` on the search page, and the milliseconds to them."""
+    start = time.perf_counter()
+    page.goto(f"{origin}/{edition}/search.html?q={quote(query)}")
+    page.wait_for_function("() => ['done', 'failed'].includes(document.getElementById('search-results').dataset.state)",
+                           timeout=30000)
+    ms = (time.perf_counter() - start) * 1000
+    assert page.get_attribute("#search-results", "data-state") == "done"
+    return page.eval_on_selector_all(TOP, "els => els.slice(0, 3).map(e => e.getAttribute('href'))"), ms
+
+
+def page_of(href: str) -> str:
+    return href.split("#")[0].split("?")[0].rsplit("/", 1)[-1].removesuffix(".html")
+
+
+def is_hit(hrefs, expect) -> bool:
+    return bool({page_of(h) for h in hrefs} & {e.split("#")[0] for e in expect})
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_top_3_hit_rate_of_the_query_set(browser, origin, edition):  # noqa: F811
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    asked = [q for q in QUERIES if edition in q.get("editions", EDITIONS)]
+    misses, times = [], []
+    for q in asked:
+        hrefs, ms = search(page, origin, edition, q["q"])
+        times.append(ms)
+        if not is_hit(hrefs, q["expect"]):
+            misses.append((q["q"][:70], hrefs))
+    page.close()
+    rate = 1 - len(misses) / len(asked)
+    data = json.loads(REPORT.read_text()) if REPORT.exists() else {}
+    data[edition] = {"queries": len(asked), "top3": round(rate, 3), "median_ms": round(sorted(times)[len(times) // 2]),
+                     "misses": misses}
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
+    REPORT.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert errors == []
+    assert rate >= 0.95, misses
+
+
+def test_is_hit_fails_on_a_wrong_page():
+    assert is_hit(["pitfalls.html?highlight=x#pit-inplace-saved"], ["pitfalls#pit-inplace-saved"])
+    assert not is_hit(["distributed.html#id2", "errors.html"], ["pitfalls#pit-inplace-saved"])
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_pasted_error_puts_its_entry_and_section_first_and_links_to_sections(browser, origin, edition):  # noqa: F811
+    page = browser.new_page()
+    hrefs, _ = search(page, origin, edition, "RuntimeError: one of the variables needed for gradient computation has "
+                      "been modified by an inplace operation: [torch.FloatTensor [64, 1]], which is output 0 of "
+                      "AsStridedBackward0, is at version 2; expected version 1 instead.")
+    assert hrefs[0] == "errors.html#error-modified-by-inplace"
+    assert hrefs[1] == "pitfalls.html#pit-inplace-saved"
+    # A section of a chapter, with the words marked in the excerpt and passed on for highlighting.
+    hrefs, _ = search(page, origin, edition, "running_loss")
+    assert "#" in hrefs[0] and "highlight=" in hrefs[0], hrefs
+    assert page.locator("ol.search-hits mark").count() > 0
+    page.goto(f"{origin}/{edition}/{hrefs[0]}")
+    page.wait_for_selector("span.highlighted")
+    page.close()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_match_says_so(browser, origin, edition):  # noqa: F811
+    page = browser.new_page()
+    hrefs, _ = search(page, origin, edition, "zzqxv")
+    assert hrefs == []
+    assert "zzqxv" in page.inner_text("#search-results .search-summary")
+    page.close()
+
+
+def test_the_header_search_box_leads_to_the_search_page(browser, origin):  # noqa: F811
+    page = browser.new_page()
+    page.goto(f"{origin}/en/pitfalls.html")
+    page.keyboard.press("Control+k")
+    page.locator("#pst-search-dialog input[name=q]").fill("retain_graph")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/en/search.html?q=retain_graph")
+    page.wait_for_function("() => document.getElementById('search-results').dataset.state === 'done'")
+    assert page.locator(TOP).count() > 0
+    page.close()
+
+
+def test_one_search_system(site):
+    for edition in EDITIONS:
+        folder = site / edition
+        assert not (folder / "searchindex.js").exists()
+        assert (folder / "_pagefind" / "pagefind.js").exists()
+        assert "searchindex.js" not in (folder / "pitfalls.html").read_text(encoding="utf-8")
+
+
+PASTE = ("Traceback (most recent call last):\n  File \"C:\\Users\\me\\train.py\", line 9, in <module>\n"
+         "    y.backward()\nRuntimeError: grad can be implicitly created only for scalar outputs")
+
+
+@pytest.mark.parametrize("where", ["index.html"] + [f"{e}/errors.html" for e in EDITIONS])
+def test_the_paste_box(browser, origin, where):  # noqa: F811
+    page = browser.new_page()
+    page.goto(f"{origin}/{where}")
+    box = page.locator("form.error-paste")
+    box.locator("textarea").fill(PASTE)
+    box.locator("button").click()
+    page.wait_for_selector("form.error-paste .error-paste-result[data-state=done]")
+    assert page.get_attribute("form.error-paste .error-paste-result", "data-found") == "non-scalar-backward"
+    links = box.locator(".error-paste-links a")
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    assert hrefs and all(h.endswith("pitfalls.html#pit-non-scalar") for h in hrefs)
+    links.first.click()
+    page.wait_for_url("**/pitfalls.html#pit-non-scalar")
+    page.go_back()
+    box.locator("textarea").fill("CUDA out of memory. Tried to allocate 2.00 GiB")
+    box.locator("button").click()
+    page.wait_for_selector("form.error-paste .error-paste-none a[href*='search.html?q=']")
+    page.close()

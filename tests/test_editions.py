@@ -308,3 +308,22 @@ def test_a_fourth_edition_copied_from_another_is_caught(book_copy):
 def test_directive_markup_is_not_prose():
     assert not editions._has_prose("::::{solution-start} rg-ex1\n:class: dropdown\n::::")
     assert editions._has_prose(":::{exercise}\n:label: rg-ex1\nWhich of these losses can run twice?\n:::")
+
+
+@pytest.mark.parametrize("bad", ["一張*聯合*計算圖，再由*分割器（partitioner）*把它切成兩半，也就是*重新計算*。",
+                                 "**症狀：**第二次呼叫失敗。"])
+def test_emphasis_that_does_not_render_as_in_english_is_caught(book_copy, bad):
+    en_path = _book(book_copy) / "en" / "graph_basics.ipynb"
+    nb = notebooks.read_notebook(en_path)
+    i = _md_index(nb)
+    english = "A *joint* graph, cut by the *partitioner*, then *recomputed*." if "分割器" in bad else "**Symptom:** the second call fails."
+    nb.cells[i].source = english
+    notebooks.write_notebook(nb, en_path)
+    editions.sync_all(book_copy)
+    editions.apply_translation("graph_basics", "zh-hant", f"<!-- cell: {nb.cells[i].id} -->\n{bad}\n", book_copy)
+    problems = editions.step_problems(book_copy)
+    assert any(p.startswith(f"book/zh-hant/graph_basics.ipynb: cell {i} ") and "do not render as in English" in p
+               for p in problems)
+    fixed = bad.replace("*分割器（partitioner）*", "*分割器*（partitioner）").replace("**症狀：**", "**症狀**：")
+    editions.apply_translation("graph_basics", "zh-hant", f"<!-- cell: {nb.cells[i].id} -->\n{fixed}\n", book_copy)
+    assert not any(f"cell {i} " in p for p in editions.step_problems(book_copy) if p.startswith("book/zh-hant"))

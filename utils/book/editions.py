@@ -182,6 +182,10 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
                             f"{en.source[:80]!r}")
         elif _has_prose(en.source) and not script_letters(edition, root).search(tr.source):
             problems.append(f"{where}: has no text in the script of {edition}; is it a copy of another edition?")
+        elif emphasis_shape(tr.source) != emphasis_shape(en.source):
+            problems.append(f"{where}: its bold and italics do not render as in English "
+                            f"({''.join(emphasis_shape(tr.source)) or 'none'} vs {''.join(emphasis_shape(en.source)) or 'none'}); "
+                            "next to full-width punctuation write *中文*（English）, and **標籤**：text")
     return problems
 
 
@@ -242,6 +246,37 @@ URL = re.compile(r"\]\([^)]*\)|https?://\S+|<!--.*?-->", re.S)
 
 # MyST directive markup (a fence line with its name and label, an option line) is not prose.
 DIRECTIVE_MARKUP = re.compile(r"^\s*(?:[:`]{3,}\{[^}]*\}.*|[:`]{3,}\s*|:[\w-]+:.*)$", re.M)
+
+
+@lru_cache(maxsize=1)
+def _markdown():
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.colon_fence import colon_fence_plugin
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+
+    return MarkdownIt("commonmark").use(dollarmath_plugin).use(colon_fence_plugin).enable("table")
+
+
+def emphasis_shape(text: str) -> list[str]:
+    """The order in which bold and italics open and close when MyST's parser renders ``text``
+    ('<' '>' for italics, '[' ']' for bold). CommonMark does not close a '*' between a
+    full-width bracket and a CJK character, so a translation can silently pair the wrong
+    asterisks (a whole paragraph in italics) or show them raw; its shape then differs from
+    the English one."""
+    marks = {"em_open": "<", "em_close": ">", "strong_open": "[", "strong_close": "]"}
+    shape = []
+
+    def walk(tokens):
+        for tok in tokens:
+            if tok.type in marks:
+                shape.append(marks[tok.type])
+            elif tok.type == "text" and "*" in tok.content:
+                shape.append("*")
+            if tok.children:
+                walk(tok.children)
+
+    walk(_markdown().parse(text))
+    return shape
 
 
 def _strip_code(text: str) -> str:

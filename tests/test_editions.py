@@ -327,3 +327,12 @@ def test_emphasis_that_does_not_render_as_in_english_is_caught(book_copy, bad):
     fixed = bad.replace("*分割器（partitioner）*", "*分割器*（partitioner）").replace("**症狀：**", "**症狀**：")
     editions.apply_translation("graph_basics", "zh-hant", f"<!-- cell: {nb.cells[i].id} -->\n{fixed}\n", book_copy)
     assert not any(f"cell {i} " in p for p in editions.step_problems(book_copy) if p.startswith("book/zh-hant"))
+
+
+def test_a_key_written_twice_in_a_data_entry_is_refused(book_copy):
+    path = _book(book_copy) / "glossary.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "  - en: autograd\n", "  - en: autograd\n    avoid:\n      zh-hant: [甲]\n    avoid:\n      zh-hans: [乙]\n", 1),
+        encoding="utf-8")
+    with pytest.raises(Exception, match="appears twice"):
+        editions.load_glossary(book_copy)

@@ -331,8 +331,28 @@ def wrong_script_chars(text: str, edition: str, root: Path = ROOT) -> list[str]:
             if forward.convert(ch) != ch and back.convert(ch) == ch]
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """YAML keeps the last of two equal keys without a word; in a data file that silently
+    drops half of an entry (a second `avoid:`), so a repeated key is an error here."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(None, None, f"key {key!r} appears twice in one entry",
+                                                        key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+def load_data(name: str, root: Path = ROOT) -> dict:
+    """book/NAME (errors.yml, glossary.yml), refusing a key that appears twice in an entry."""
+    return yaml.load((root / "book" / name).read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)
+
+
 def load_glossary(root: Path = ROOT) -> list[dict]:
-    return yaml.safe_load((root / "book" / "glossary.yml").read_text(encoding="utf-8"))["terms"]
+    return load_data("glossary.yml", root)["terms"]
 
 
 def script_and_term_problems(root: Path = ROOT) -> list[str]:
@@ -377,7 +397,7 @@ def _stamp_problems(where: str, entry: dict, edition: str, english: str) -> list
 
 
 def load_errors(root: Path = ROOT) -> list[dict]:
-    return yaml.safe_load((root / "book" / "errors.yml").read_text(encoding="utf-8"))["errors"]
+    return load_data("errors.yml", root)["errors"]
 
 
 def stored_errors(root: Path = ROOT) -> list[tuple[str, str]]:

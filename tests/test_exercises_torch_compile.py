@@ -1,6 +1,8 @@
 """The judges of the torch_compile chapter reject the typical wrong answers, with a reason."""
 import pytest
 import torch
+import torch._dynamo
+import torch._functorch.config
 from torch.func import functional_call
 
 from utils.exercises.torch_compile import make_judge_ex1, make_judge_ex2, penalty_eager
@@ -18,24 +20,53 @@ def _between(real, fake, mix):
     return mix * real + (1 - mix) * fake
 
 
+def _penalty(critic_fn, real, fake, mix, create_graph=True):
+    between = _between(real, fake, mix).requires_grad_()
+    grad_in, = torch.autograd.grad(critic_fn(between).sum(), between, create_graph=create_graph)
+    return ((grad_in.norm(dim=1) - 1) ** 2).mean()
+
+
 def solution_1(critic, compiled_critic, real, fake, mix):
     return (compiled_critic(fake).mean() - compiled_critic(real).mean()
             + 10 * penalty_eager(critic, _between(real, fake, mix)))
 
 
+def force_eager_penalty(critic, compiled_critic, real, fake, mix):
+    with torch.compiler.set_stance("force_eager"):
+        penalty = _penalty(compiled_critic, real, fake, mix)
+    return compiled_critic(fake).mean() - compiled_critic(real).mean() + 10 * penalty
+
+
 def compiled_everywhere(critic, compiled_critic, real, fake, mix):
     return (compiled_critic(fake).mean() - compiled_critic(real).mean()
-            + 10 * penalty_eager(compiled_critic, _between(real, fake, mix)))
+            + 10 * _penalty(compiled_critic, real, fake, mix))
+
+
+def compiled_in_penalty_only(critic, compiled_critic, real, fake, mix):
+    return critic(fake).mean() - critic(real).mean() + 10 * _penalty(compiled_critic, real, fake, mix)
 
 
 def nothing_compiled(critic, compiled_critic, real, fake, mix):
-    return critic(fake).mean() - critic(real).mean() + 10 * penalty_eager(critic, _between(real, fake, mix))
+    return critic(fake).mean() - critic(real).mean() + 10 * _penalty(critic, real, fake, mix)
+
+
+def compiled_times_zero(critic, compiled_critic, real, fake, mix):
+    return nothing_compiled(critic, compiled_critic, real, fake, mix) + 0 * compiled_critic(real).mean()
 
 
 def without_create_graph(critic, compiled_critic, real, fake, mix):
     between = _between(real, fake, mix).requires_grad_()
     grad_in, = torch.autograd.grad(critic(between).sum(), between)  # a constant for autograd
-    return compiled_critic(fake).mean() - compiled_critic(real).mean() + 10 * ((grad_in.norm(dim=1) - 1) ** 2).mean()
+    return (compiled_critic(fake).mean() - compiled_critic(real).mean()
+            + 10 * ((grad_in.norm(dim=1) - 1) ** 2).mean())
+
+
+def weight_one(critic, compiled_critic, real, fake, mix):
+    return compiled_critic(fake).mean() - compiled_critic(real).mean() + _penalty(critic, real, fake, mix)
+
+
+def signs_swapped(critic, compiled_critic, real, fake, mix):
+    return compiled_critic(real).mean() - compiled_critic(fake).mean() + 10 * _penalty(critic, real, fake, mix)
 
 
 def test_judge_ex1(setup):
@@ -43,41 +74,72 @@ def test_judge_ex1(setup):
     torch._dynamo.reset()
     judge = make_judge_ex1(critic, torch.compile(critic, backend="aot_eager"), real, fake, mix)
     assert judge(solution_1) is None
-    assert "double-backward error" in judge(compiled_everywhere)
-    assert "no CompiledFunctionBackward" in judge(nothing_compiled)
-    assert "create_graph" in judge(without_create_graph)
+    assert judge(force_eager_penalty) is None
+    assert "donated-buffer error" in judge(compiled_everywhere)
+    assert "donated-buffer error" in judge(compiled_in_penalty_only)
+    assert "must go through compiled_critic" in judge(nothing_compiled)
+    assert "multiplied by 0" in judge(compiled_times_zero)
+    for wrong in [without_create_graph, weight_one, signs_swapped]:
+        reason = judge(wrong)
+        assert "differ from the eager reference" in reason and "create_graph" in reason
     assert "function" in judge(3.0)
 
 
-def solution_2_factory(critic):
-    def solution_2(params, between):
-        grad_in = torch.func.grad(lambda pts: functional_call(critic, params, (pts,)).sum())(between)
-        return ((grad_in.norm(dim=1) - 1) ** 2).mean()
-    return solution_2
+def test_judge_ex1_without_donation(setup):
+    """With donated_buffer=False the compiled penalty reaches the double-backward error."""
+    critic, real, fake, mix = setup
+    torch._dynamo.reset()
+    with torch._functorch.config.patch(donated_buffer=False):
+        judge = make_judge_ex1(critic, torch.compile(critic, backend="aot_eager"), real, fake, mix)
+        assert "double-backward error" in judge(compiled_everywhere)
+        assert judge(solution_1) is None
+    torch._dynamo.reset()
+
+
+def r1_solution_factory(critic):
+    def r1(params, points):
+        grad_in = torch.func.grad(lambda pts: functional_call(critic, params, (pts,)).sum())(points)
+        return (grad_in ** 2).sum(dim=1).mean()
+    return r1
 
 
 def test_judge_ex2(setup):
-    critic, real, fake, mix = setup
-    judge = make_judge_ex2(critic, real, fake, mix)
+    critic, real, _, _ = setup
+    judge = make_judge_ex2(critic, real)
 
-    def with_autograd_grad(params, between):
-        between = between.requires_grad_()
-        grad_in, = torch.autograd.grad(functional_call(critic, params, (between,)).sum(), between,
+    def with_autograd_grad(params, points):
+        points = points.requires_grad_()
+        grad_in, = torch.autograd.grad(functional_call(critic, params, (points,)).sum(), points,
                                        create_graph=True)
-        return ((grad_in.norm(dim=1) - 1) ** 2).mean()
+        return (grad_in ** 2).sum(dim=1).mean()
 
-    def detached_params(params, between):
+    def ignores_params(params, points):
+        grad_in = torch.func.grad(lambda pts: critic(pts).sum())(points)
+        return (grad_in ** 2).sum(dim=1).mean()
+
+    def detached_params(params, points):
         frozen = {k: v.detach() for k, v in params.items()}
-        grad_in = torch.func.grad(lambda pts: functional_call(critic, frozen, (pts,)).sum())(between)
+        grad_in = torch.func.grad(lambda pts: functional_call(critic, frozen, (pts,)).sum())(points)
+        return (grad_in ** 2).sum(dim=1).mean()
+
+    def wgan_gp_instead(params, points):
+        grad_in = torch.func.grad(lambda pts: functional_call(critic, params, (pts,)).sum())(points)
         return ((grad_in.norm(dim=1) - 1) ** 2).mean()
 
-    def no_minus_one(params, between):
-        grad_in = torch.func.grad(lambda pts: functional_call(critic, params, (pts,)).sum())(between)
-        return (grad_in.norm(dim=1) ** 2).mean()
+    def norm_not_squared(params, points):
+        grad_in = torch.func.grad(lambda pts: functional_call(critic, params, (pts,)).sum())(points)
+        return grad_in.norm(dim=1).mean()
 
-    assert judge(solution_2_factory(critic)) is None
-    assert "graph" in judge(with_autograd_grad) and "one compiled region" in judge(with_autograd_grad)
-    with pytest.raises(ValueError, match="no graph"):
-        judge(detached_params)
-    assert "differ from the eager reference" in judge(no_minus_one)
-    assert "function" in judge(None or 1)
+    def mean_inside(params, points):
+        grad_in = torch.func.grad(lambda pts: functional_call(critic, params, (pts,)).mean())(points)
+        return (grad_in ** 2).sum(dim=1).mean()
+
+    assert judge(r1_solution_factory(critic)) is None
+    reason = judge(with_autograd_grad)
+    assert "graph" in reason and "one compiled region" in reason and "torch.func.grad" in reason
+    assert "no gradient reaches params" in judge(ignores_params) or "no graph" in judge(ignores_params)
+    assert "no graph" in judge(detached_params)
+    assert "WGAN-GP" in judge(wgan_gp_instead)
+    assert "not of its square" in judge(norm_not_squared)
+    assert "summed, not averaged" in judge(mean_inside)
+    assert "function" in judge(1)

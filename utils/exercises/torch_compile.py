@@ -1,9 +1,12 @@
 """Judges of the exercises of the chapter "The graph under torch.compile".
 
-Both exercises train a WGAN-GP critic, whose gradient penalty needs a second
-derivative. The judges run the reader's function, call ``backward()`` once and
-compare every parameter's gradient with the eager reference that
-:func:`reference_grads` computes with ``torch.autograd.grad(create_graph=True)``.
+Exercise 1 is a WGAN-GP training loop whose generator step has already run a
+backward through the compiled critic: the reader's critic loss must then give
+the eager gradients in one ``backward()`` while its Wasserstein terms still go
+through the compiled critic. Exercise 2 is an R1 penalty written so that
+``torch.compile`` captures it, inner gradient included, as one region. Both
+judges compare gradients with eager references computed by
+``torch.autograd.grad(create_graph=True)``.
 """
 from __future__ import annotations
 
@@ -13,8 +16,10 @@ import torch
 
 PENALTY_WEIGHT = 10.0
 
+COMPILED_NODE = "CompiledFunctionBackward"
 
-def penalty_eager(critic: torch.nn.Module, between: torch.Tensor) -> torch.Tensor:
+
+def penalty_eager(critic: Callable, between: torch.Tensor) -> torch.Tensor:
     """The WGAN-GP penalty by double backward in eager mode: the reference."""
     between = between.detach().requires_grad_()
     grad, = torch.autograd.grad(critic(between).sum(), between, create_graph=True)
@@ -29,35 +34,44 @@ def reference_grads(critic: torch.nn.Module, real: torch.Tensor, fake: torch.Ten
     return list(torch.autograd.grad(loss, list(critic.parameters()), materialize_grads=True))
 
 
-def _grads_of(loss: Any, critic: torch.nn.Module) -> list[torch.Tensor]:
+def generator_step(compiled_critic: Callable, fake: torch.Tensor) -> None:
+    """The generator step of a WGAN loop: one ordinary backward through the compiled critic.
+
+    ``fake`` requires grad there (it comes from the generator), as the points of
+    the penalty do, so both use the same compiled graph; its backward is
+    compiled with donated buffers.
+    """
+    generated = fake.detach().clone().requires_grad_()
+    (-compiled_critic(generated).mean()).backward()
+
+
+def _grads_of(loss: Any, params: list[torch.Tensor]) -> list[torch.Tensor]:
+    """One ``backward()`` on ``loss``; the gradient of each of ``params`` (zeros where none)."""
     if not isinstance(loss, torch.Tensor) or loss.dim() != 0:
         raise TypeError("the function must return the loss as a scalar tensor")
     if loss.grad_fn is None:
         raise ValueError("the loss has no graph (grad_fn is None): nothing was recorded for backward")
-    for p in critic.parameters():
+    for p in params:
         p.grad = None
     loss.backward()  # one backward call, as in a training step
-    grads = [torch.zeros_like(p) if p.grad is None else p.grad.clone() for p in critic.parameters()]
-    for p in critic.parameters():
+    grads = [torch.zeros_like(p) if p.grad is None else p.grad.clone() for p in params]
+    for p in params:
         p.grad = None
     return grads
 
 
-def _mismatch(got: list[torch.Tensor], want: list[torch.Tensor]) -> str | None:
-    if all(torch.allclose(g, w, atol=1e-5, rtol=1e-4) for g, w in zip(got, want)):
-        return None
-    return ("the parameters' gradients differ from the eager reference; a penalty computed "
-            "from a gradient taken without create_graph=True (or from a detached tensor) "
-            "is a constant and contributes nothing")
-
-
-def _compiled_nodes(loss: torch.Tensor) -> int:
-    from utils.autograd_tools import graph_nodes
-    return sum(g.name == "CompiledFunctionBackward" for g in graph_nodes(loss))
+def _close(got: list[torch.Tensor], want: list[torch.Tensor]) -> bool:
+    return all(torch.allclose(g, w, atol=1e-5, rtol=1e-4) for g, w in zip(got, want))
 
 
 def _explain(exc: Exception) -> str:
     text = str(exc)
+    if "donated buffers" in text:
+        return ("backward() raised the donated-buffer error: the penalty's inner gradient went "
+                "through the compiled critic, whose backward was compiled to reuse its saved "
+                "tensors (it already ran once, in the generator step). Setting "
+                "donated_buffer=False would only lead to the double-backward error: take the "
+                "inner gradient through the eager critic")
     if "double backward" in text or "higher order gradients" in text:
         return ("backward() raised the double-backward error of torch.compile: the penalty's "
                 "inner gradient went through a compiled region's backward, which cannot be "
@@ -65,63 +79,140 @@ def _explain(exc: Exception) -> str:
     return f"running it raised {type(exc).__name__}: {text.splitlines()[0] if text else ''}"
 
 
+class _RecordingCritic:
+    """Calls the compiled critic and keeps its outputs, to see which terms went through it."""
+
+    def __init__(self, compiled_critic: Callable):
+        self.compiled_critic = compiled_critic
+        self.outputs: list[torch.Tensor] = []
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        out = self.compiled_critic(*args, **kwargs)
+        if isinstance(out, torch.Tensor):
+            self.outputs.append(out)
+        return out
+
+
+def _through_compiled(loss: torch.Tensor, outputs: list[torch.Tensor]) -> bool:
+    """Whether some gradient of ``loss`` reaches an output computed by a compiled region."""
+    compiled = [o for o in outputs if o.grad_fn is not None and o.grad_fn.name() == COMPILED_NODE]
+    if not compiled:
+        return False
+    grads = torch.autograd.grad(loss, compiled, allow_unused=True)
+    return any(g is not None and bool(g.abs().sum() > 0) for g in grads)
+
+
 def make_judge_ex1(critic: torch.nn.Module, compiled_critic: Callable, real: torch.Tensor,
                    fake: torch.Tensor, mix: torch.Tensor) -> Callable[[Any], str | None]:
     """Exercise 1: ``answer(critic, compiled_critic, real, fake, mix)`` returns the critic loss.
 
-    Rule: one backward() gives the eager gradients, and the graph contains at
-    least one compiled region (the compiled critic is really used).
+    Before each call the judge runs the generator step (:func:`generator_step`).
+    Rule: one backward() gives the eager gradients, and the Wasserstein terms
+    go through the compiled critic (some of the loss's gradient reaches an
+    output of a compiled region).
     """
     want = reference_grads(critic, real, fake, mix)
+    params = list(critic.parameters())
+
+    def run(answer: Any) -> tuple[Any, _RecordingCritic]:
+        generator_step(compiled_critic, fake)
+        for p in params:
+            p.grad = None
+        recording = _RecordingCritic(compiled_critic)
+        return answer(critic, recording, real, fake, mix), recording
 
     def judge(answer: Any) -> str | None:
         if not callable(answer):
             return "the answer must be a function of (critic, compiled_critic, real, fake, mix)"
-        loss = answer(critic, compiled_critic, real, fake, mix)
-        if isinstance(loss, torch.Tensor) and loss.grad_fn is not None and _compiled_nodes(loss) == 0:
-            return ("the loss's graph has no CompiledFunctionBackward node: the compiled critic "
-                    "is not used, so nothing was compiled")
-        try:
-            got = _grads_of(loss, critic)
+        try:  # the inner gradient itself may fail, inside the answer
+            loss, _ = run(answer)
+            got = _grads_of(loss, params)
         except RuntimeError as exc:
             return _explain(exc)
-        return _mismatch(got, want)
+        loss, recording = run(answer)  # a fresh graph for the second question
+        if not _through_compiled(loss, recording.outputs):
+            return ("no gradient of the loss reaches an output of the compiled critic: the "
+                    "Wasserstein terms critic(fake).mean() - critic(real).mean() must go through "
+                    "compiled_critic (a term multiplied by 0 does not count)")
+        if not _close(got, want):
+            return ("the parameters' gradients differ from the eager reference: check the two "
+                    "Wasserstein terms and their signs, the weight 10, and that the inner "
+                    "gradient is taken with create_graph=True (without it the penalty is a "
+                    "constant)")
+        return None
 
     return judge
 
 
-def make_judge_ex2(critic: torch.nn.Module, real: torch.Tensor, fake: torch.Tensor,
-                   mix: torch.Tensor, backend: str = "aot_eager") -> Callable[[Any], str | None]:
-    """Exercise 2: ``answer(params, between)`` returns the penalty; it is compiled whole.
+def r1_penalty_eager(critic: torch.nn.Module, params: dict[str, torch.Tensor],
+                     points: torch.Tensor) -> torch.Tensor:
+    """The R1 penalty by double backward in eager mode: mean over points of |d critic / d x|^2."""
+    from torch.func import functional_call
 
-    Rule: ``torch.compile(answer)`` runs without a graph break, its backward()
-    gives the eager penalty's gradients, and the result is a single compiled
-    region.
+    points = points.detach().requires_grad_()
+    grad, = torch.autograd.grad(functional_call(critic, params, (points,)).sum(), points,
+                                create_graph=True)
+    return (grad ** 2).sum(dim=1).mean()
+
+
+def make_judge_ex2(critic: torch.nn.Module, real: torch.Tensor,
+                   backend: str = "aot_eager") -> Callable[[Any], str | None]:
+    """Exercise 2: ``answer(params, points)`` returns the R1 penalty; it is compiled whole.
+
+    Rule: ``torch.compile(answer)`` runs without a graph break, and one
+    backward() gives the eager R1 penalty's gradients on ``params``. The judge
+    passes fresh leaf copies of the critic's parameters, so an answer that
+    calls ``critic`` directly (ignoring ``params``) gets no gradient there.
     """
     import torch._dynamo
 
-    between = mix * real + (1 - mix) * fake
-    want = list(torch.autograd.grad(penalty_eager(critic, between), list(critic.parameters()),
-                                    materialize_grads=True))
+    def fresh_params() -> dict[str, torch.Tensor]:
+        return {name: p.detach().clone().requires_grad_() for name, p in critic.named_parameters()}
+
+    ref_params = fresh_params()
+    want_value = r1_penalty_eager(critic, ref_params, real)
+    want = list(torch.autograd.grad(want_value, list(ref_params.values()), materialize_grads=True))
+    grad_in = torch.func.grad(lambda x: torch.func.functional_call(critic, ref_params, (x,)).sum())(real)
+    wgan_value = ((grad_in.norm(dim=1) - 1) ** 2).mean()
+    norm_value = grad_in.norm(dim=1).mean()
+    n = real.shape[0]
 
     def judge(answer: Any) -> str | None:
         if not callable(answer):
-            return "the answer must be a function of (params, between)"
-        params = dict(critic.named_parameters())
+            return "the answer must be a function of (params, points)"
+        params = fresh_params()
         torch._dynamo.reset()
-        explained = torch._dynamo.explain(answer)(params, between.detach())
-        if explained.graph_break_count:
-            reason = str(explained.break_reasons[0].reason).splitlines()[0]
-            return (f"torch.compile breaks the function into {explained.graph_count} graphs "
-                    f"(first break: {reason}); the whole penalty must be one compiled region")
-        torch._dynamo.reset()
-        compiled = torch.compile(answer, backend=backend)
         try:
-            got = _grads_of(compiled(params, between.detach()), critic)
-        except RuntimeError as exc:
-            return _explain(exc)
+            explained = torch._dynamo.explain(answer)(params, real.detach())
+            if explained.graph_break_count:
+                reason = str(explained.break_reasons[0].reason).splitlines()[0]
+                return (f"torch.compile breaks the function into {explained.graph_count} graphs "
+                        f"(first break: {reason}); the whole penalty must be one compiled region, "
+                        "so take the inner gradient with torch.func.grad, not torch.autograd.grad")
+            torch._dynamo.reset()
+            value = torch.compile(answer, backend=backend)(params, real.detach())
+            if not isinstance(value, torch.Tensor) or value.dim() != 0:
+                return "the function must return the penalty as a scalar tensor"
+            if value.grad_fn is None:
+                return ("the penalty has no graph back to params (grad_fn is None): the parameters "
+                        "were detached, or the critic was not called with params")
+            got = _grads_of(value, list(params.values()))
         finally:
             torch._dynamo.reset()
-        return _mismatch(got, want)
+        if all(bool(g.abs().sum() == 0) for g in got):
+            return ("no gradient reaches params: call the critic through "
+                    "functional_call(critic, params, (points,)) so the penalty depends on them")
+        value = value.detach()
+        if torch.allclose(value, want_value.detach(), rtol=1e-4) and _close(got, want):
+            return None
+        if torch.allclose(value, wgan_value, rtol=1e-4):
+            return "that is the WGAN-GP penalty (|g| - 1)^2; R1 has no - 1: the mean of |g|^2"
+        if torch.allclose(value, norm_value, rtol=1e-4):
+            return "that is the mean of |g|, not of its square |g|^2"
+        if torch.allclose(value * n ** 2, want_value.detach(), rtol=1e-4):
+            return ("the value is 1/N^2 of the R1 penalty: take the gradient of the critic's "
+                    "outputs summed, not averaged, so each point gets its own gradient")
+        return ("the penalty or its gradients differ from the eager R1 reference, the mean over "
+                "the points of the squared norm of d critic / d points")
 
     return judge

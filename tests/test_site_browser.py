@@ -11,7 +11,7 @@ import os
 import shutil
 import threading
 from pathlib import Path
-from urllib.parse import quote, urlparse
+from urllib.parse import urlparse
 
 import pytest
 

@@ -142,6 +142,10 @@ def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
              for page in sorted(site.glob("*.html")) if page.stem not in {"search", "genindex"}}
     language = config.editions(root)[edition]["hreflang"].split("-")[0].lower()
     asyncio.run(_index(site, pages, language))
+    # Pagefind's ready-made interfaces are not used (book/_static/search/search.js is the interface).
+    for unused in (site / "_pagefind").glob("pagefind-*"):
+        if "ui" in unused.name or unused.name == "pagefind-highlight.js":
+            unused.unlink()
 
 
 if __name__ == "__main__":

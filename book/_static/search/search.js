@@ -33,7 +33,12 @@
   }
   function marked(excerpt) {
     var found = [], re = /<mark>([^<]+)<\/mark>/g, m;
-    while ((m = re.exec(excerpt))) if (found.indexOf(m[1].toLowerCase()) < 0) found.push(m[1].toLowerCase());
+    var t = document.createElement("textarea");
+    while ((m = re.exec(excerpt))) {
+      t.innerHTML = m[1];  // the excerpt's entities (&lt;) as text; no punctuation around the word
+      var w = t.value.toLowerCase().replace(/^[^\w\u4e00-\u9fff]+|[^\w\u4e00-\u9fff]+$/g, "");
+      if (w && found.indexOf(w) < 0) found.push(w);
+    }
     return found;
   }
   function weight(sub) {
@@ -123,6 +128,9 @@
       var more = subs.slice(1, 4).map(function (s) {
         return { key: local(s.url), title: s.title, url: withHighlight(local(s.url), marked(s.excerpt)) };
       }).filter(function (m) { return !seen.has(m.key); });
+      // A page that matched only on a stray letter (Pagefind's loose matching of an unknown word) is no answer.
+      var marks = marked(best.excerpt);
+      if (marks.length && marks.every(function (w) { return /^[a-z0-9]$/.test(w); })) return;
       if (seen.has(url)) return;
       add(withHighlight(url, marked(best.excerpt)), title, best.excerpt, "", more);
       seen.add(url);

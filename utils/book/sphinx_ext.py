@@ -101,7 +101,8 @@ class GlossaryTable(DataDirective):
         has_avoid = any(term.get("avoid", {}).get(edition) for term in glossary)
         heads = [(ed["name"], ed["hreflang"]) for ed in eds.values()]
         heads += [(config.labels(edition)["glossary_avoid"], None)] if has_avoid else []
-        table = nodes.table(classes=["book-glossary"])
+        # Given widths: LaTeX then wraps each column (p{} columns) instead of running off the page.
+        table = nodes.table(classes=["book-glossary", "colwidths-given"])
         group = nodes.tgroup(cols=len(heads))
         table += group
         for _ in heads:
@@ -170,14 +171,14 @@ class ErrorIndex(DataDirective):
         is written by utils/book/search.py after the build)."""
         attr = lambda key: html.escape(words[key], quote=True)
         return nodes.raw("", (
-            f'<form class="error-paste" data-explained="{attr("error_explained")}" data-none="{attr("paste_none")}" '
+            '<form class="error-paste" data-scripts="_static/search/errormatch.js _static/search/errors.js" '
+            f'data-explained="{attr("error_explained")}" data-none="{attr("paste_none")}" '
             f'data-search="{attr("search_title")}">'
             f'<label for="error-paste-text">{attr("paste_label")}</label>'
             '<textarea id="error-paste-text" rows="5" spellcheck="false" autocomplete="off"></textarea>'
             f'<button type="submit">{attr("paste_button")}</button>'
             '<div class="error-paste-result" aria-live="polite"></div></form>'
-            '<script src="_static/search/errormatch.js"></script><script src="_static/search/errors.js"></script>'
-            '<script src="_static/search/paste.js"></script>'), format="html")
+            '<script src="_static/search/paste.js" defer></script>'), format="html")
 
 
 def _add_static(app):

@@ -19,8 +19,26 @@
   function start(form) {
     var out = form.querySelector(".error-paste-result");
     var editions = form.dataset.editions ? JSON.parse(form.dataset.editions) : [{ key: "", name: "" }];
+    // The matcher and the wordings (about 20 kB) load when the reader first uses the box, not with the page.
+    var ready = null;
+    function load() {
+      if (!ready) ready = (form.dataset.scripts || "").split(" ").filter(Boolean).reduce(function (done, src) {
+        return done.then(function () {
+          return new Promise(function (resolve, reject) {
+            var s = document.createElement("script");
+            s.src = src; s.onload = resolve; s.onerror = reject;
+            document.head.appendChild(s);
+          });
+        });
+      }, Promise.resolve());
+      return ready;
+    }
+    form.querySelector("textarea").addEventListener("focus", load);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
+      load().then(function () { show(); });
+    });
+    function show() {
       var text = form.querySelector("textarea").value;
       var found = window.BookErrorMatch.match(text, window.BOOK_ERRORS || []);
       out.textContent = "";
@@ -47,7 +65,7 @@
         out.appendChild(none);
       }
       out.dataset.state = "done";
-    });
+    }
   }
   function init() { document.querySelectorAll("form.error-paste").forEach(start); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();

@@ -16,8 +16,9 @@ utils/book/build.py calls ``index_edition`` after each edition's build. It
 """
 from __future__ import annotations
 
-import asyncio
 import json
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -89,6 +90,9 @@ def page_for_index(text: str, edition: str, keywords: dict) -> str:
     if article is None:
         return str(soup)
     article["data-pagefind-body"] = ""
+    for selector in EXCLUDE:
+        for el in article.select(selector):
+            el["data-pagefind-ignore"] = "all"
     # The chapter's setup cell (before its first section) is imports, not something to find.
     top = article.find("section")
     if top is not None:
@@ -119,14 +123,24 @@ def page_for_index(text: str, edition: str, keywords: dict) -> str:
     return str(soup)
 
 
-async def _index(site: Path, pages: dict[str, str], language: str) -> None:
-    from pagefind.index import IndexConfig, PagefindIndex
+def _index(site: Path, pages: dict[str, str], language: str) -> None:
+    """Pagefind's command (the extended binary of pagefind[extended]) over the pages as the search
+    reads them, written to a temporary folder. Not its Python API: that one's service can be shut
+    down before the last file is written (a truncated pagefind-entry.json was seen here)."""
+    import tempfile
 
-    cfg = IndexConfig(output_path=str(site / "_pagefind"), force_language=language,
-                      exclude_selectors=EXCLUDE, include_characters="_@.")
-    async with PagefindIndex(config=cfg) as index:
-        for url, content in pages.items():
-            await index.add_html_file(content=content, url=url)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, content in pages.items():
+            (Path(tmp) / name).write_text(content, encoding="utf-8")
+        target = site / "_pagefind"
+        if target.exists():
+            shutil.rmtree(target)
+        result = subprocess.run(
+            [sys.executable, "-m", "pagefind", "--site", tmp, "--output-path", str(target),
+             "--force-language", language, "--include-characters", "_@.", "--quiet"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if result.returncode != 0 or not (target / "pagefind-entry.json").stat().st_size:
+            raise RuntimeError(f"search: Pagefind failed on {site}:\n{result.stdout}")
 
 
 def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
@@ -138,10 +152,10 @@ def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
     target.mkdir(parents=True, exist_ok=True)
     (target / "errors.js").write_text(errors_script(errors_data(edition, labels, root)), encoding="utf-8")
     keywords = load_keywords(root / "book" / "search_keywords.yml")
-    pages = {f"/{page.name}": page_for_index(page.read_text(encoding="utf-8"), edition, keywords)
+    pages = {page.name: page_for_index(page.read_text(encoding="utf-8"), edition, keywords)
              for page in sorted(site.glob("*.html")) if page.stem not in {"search", "genindex"}}
     language = config.editions(root)[edition]["hreflang"].split("-")[0].lower()
-    asyncio.run(_index(site, pages, language))
+    _index(site, pages, language)
     # Pagefind's ready-made interfaces are not used (book/_static/search/search.js is the interface).
     for unused in (site / "_pagefind").glob("pagefind-*"):
         if "ui" in unused.name or unused.name == "pagefind-highlight.js":

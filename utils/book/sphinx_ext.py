@@ -364,6 +364,8 @@ def _translate_copybutton(app, exception):
     if toggle.exists() and lang != "en":
         label = html.escape(str(_("Toggle hidden content")), quote=True)
         text = toggle.read_text(encoding="utf-8")
+        if f'aria-label="{label}"' in text:  # an incremental build keeps the script translated last time
+            return
         if 'aria-label="Toggle hidden content"' not in text:
             raise RuntimeError("togglebutton.js changed: see utils/book/sphinx_ext.py, _translate_copybutton")
         toggle.write_text(text.replace('aria-label="Toggle hidden content"', f'aria-label="{label}"'), encoding="utf-8")

@@ -148,3 +148,21 @@ def test_the_query_set_is_big_enough_and_names_what_exists():
             page, _, anchor = target.partition("#")
             assert page in pages, target
             assert not anchor or anchor in (ids if page == "errors" else labels), target
+
+
+GLOSSARY_PAGE = """<html><body><article class="bd-article"><section id="g"><h1>G</h1>
+<table class="book-glossary"><tr><td lang="en">leaf tensor</td><td lang="zh-Hant">葉張量</td>
+<td lang="zh-Hans">叶张量</td></tr></table></section></article></body></html>"""
+
+
+@pytest.mark.parametrize("edition, ignored, kept", [("zh-hant", "zh-Hans", "zh-Hant"), ("zh-hans", "zh-Hant", "zh-Hans")])
+def test_a_chinese_glossary_is_not_searched_in_the_other_script(edition, ignored, kept):
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(search.page_for_index(GLOSSARY_PAGE, edition, {}), "html.parser")
+    assert soup.select_one(f'td[lang="{ignored}"]').get("data-pagefind-ignore") == "all"
+    assert soup.select_one(f'td[lang="{kept}"]').get("data-pagefind-ignore") is None
+    assert soup.select_one('td[lang="en"]').get("data-pagefind-ignore") is None
+    # The English edition keeps every column (a reader may type either script there).
+    english = BeautifulSoup(search.page_for_index(GLOSSARY_PAGE, "en", {}), "html.parser")
+    assert not english.select("[data-pagefind-ignore]")

@@ -37,7 +37,7 @@ SKIP_CLASSES = {"highlight", "cell_input", "cell_output", "output", "error-messa
                 "pre", "MathJax"}
 # Excerpts of the pages' text that the search page shows: they lose the pages' code markup and lang
 # marks, and the pages themselves are scanned.
-SKIP_SELECTORS = ("#search-results p.context",)
+SKIP_SELECTORS = ("#search-results .search-hit-excerpt",)
 # Made by the build inside a page's article: everything else there is the chapter's own content.
 GENERATED = ("nav.edition-switcher", ".answer-check", "summary", "a.headerlink", ".caption-number",
              "div.exercise > .admonition-title", "div.solution > .admonition-title", ".copybtn")
@@ -82,8 +82,9 @@ def edition_titles(folder: Path) -> set[str]:
 
 
 def _is_title(text: str, titles: set[str]) -> bool:
-    """Whether ``text`` is (a piece of) a chapter's heading; "heading — book title" (<title>) counts."""
-    parts = [" ".join(part.split()) for part in text.split(" — ")]
+    """Whether ``text`` is (a piece of) a chapter's heading; "heading — book title" (<title>) and
+    "page › section" (a search result) count."""
+    parts = [" ".join(part.split()) for part in re.split(" [—›] ", text)]
     return all(any(part and part in t for t in titles) or part in _BOOK_TITLES for part in parts)
 
 
@@ -202,6 +203,20 @@ def test_the_scan_leaves_alone_what_is_legitimately_english():
     titled = _page('<nav aria-label="全書導覽"><a href="g.html">The graph under torch.compile</a></nav>')
     assert page_problems(titled, "zh-hant", {"The graph under torch.compile"}) == []
     assert page_problems(titled, "zh-hant") != []
+
+
+
+def test_the_scan_reads_search_results_as_titles_and_leaves_their_excerpts():
+    hit = ('<div id="search-results"><ol><li><a class="search-hit-link" href="a.html">{link}</a>'
+           '<p class="search-hit-excerpt">the <mark>leaf</mark> tensor 叶张量</p></li></ol></div>')
+    titles = {"計算圖", "葉張量與非葉張量"}
+    assert page_problems(_page(hit.format(link="計算圖 › 葉張量與非葉張量")), "zh-hant", titles) == []
+    error = '錯誤訊息索引: <code class="notranslate">one of the variables needed</code>'
+    assert page_problems(_page(hit.format(link=error)), "zh-hant", titles) == []
+    # Wrong input: a result link that is not a heading, and an error message that is not marked as code.
+    assert page_problems(_page(hit.format(link="Show more results")), "zh-hant", titles) == [
+        "English <a> text: 'Show more results'"]
+    assert page_problems(_page(hit.format(link="錯誤訊息索引: one of the variables")), "zh-hant", titles) != []
 
 
 # The built site.

@@ -98,6 +98,12 @@ def page_for_index(text: str, edition: str, keywords: dict) -> str:
     if top is not None:
         for cell in top.find_all("div", class_="cell", recursive=False):
             cell["data-pagefind-ignore"] = "all"
+    # A Chinese edition's glossary also shows the other script's column: its readers should not
+    # get excerpts in the script they do not read (the English column stays: readers type it).
+    own = config.editions()[edition]["hreflang"]
+    for cell in article.select(".book-glossary [lang]"):
+        if cell["lang"] not in (own, "en") and edition != config.SOURCE:
+            cell["data-pagefind-ignore"] = "all"
     for code in article.select("div.cell_input"):
         code["data-pagefind-weight"] = "0.5"
     for section in article.find_all("section"):

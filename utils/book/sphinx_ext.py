@@ -480,6 +480,10 @@ def _book_search(app):
     written, and search.html is the book's page (book/_templates/theme/book-search.html)."""
     if app.config.book_stock or app.builder.format != "html":
         return
+    # The page extends sphinx-book-theme's page.html: a project on another theme (the answer-check
+    # test's one-page project, on alabaster) keeps Sphinx's search page.
+    if app.config.html_theme != "sphinx_book_theme":
+        return
     app.builder.search = False
     app.config.html_additional_pages = {**app.config.html_additional_pages, "search": "book-search.html"}
 

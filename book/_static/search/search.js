@@ -87,7 +87,9 @@
       if (seen.has(url)) return;
       seen.add(url);
       var li = el("li", "search-hit" + (cls ? " " + cls : ""));
-      var a = el("a", "search-hit-link", title);
+      var a = el("a", "search-hit-link");
+      // A title is text, or nodes (an error message is code: it stays English in every edition).
+      (typeof title === "string" ? [document.createTextNode(title)] : title).forEach(function (n) { a.appendChild(n); });
       a.href = url;
       li.appendChild(a);
       if (excerptHtml) { var p = el("p", "search-hit-excerpt"); p.innerHTML = excerptHtml; li.appendChild(p); }
@@ -103,7 +105,8 @@
     var text = query;
     if (errors.length) {
       var e = errors[0];
-      add(e.entry, words.errorEntry + ": " + e.message.slice(0, 90) + (e.message.length > 90 ? "…" : ""),
+      add(e.entry, [document.createTextNode(words.errorEntry + ": "),
+                    el("code", "notranslate", e.message.slice(0, 90) + (e.message.length > 90 ? "…" : ""))],
           escapeHtml(e.summary), "search-hit-error");
       add(e.section, e.section_title, "", "search-hit-error");
       text = window.BookErrorMatch.normalise(query).split(" ").slice(0, 12).join(" ");

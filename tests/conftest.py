@@ -36,6 +36,29 @@ def site(tmp_path_factory) -> Path:
     return out / "html"
 
 
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium (Debian's) for every browser test of the run."""
+    from browser_tools import ARGS, require_chromium
+    from playwright.sync_api import sync_playwright
+
+    chromium = require_chromium()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def origin(site):
+    """The built site, served on localhost."""
+    from browser_tools import serve
+
+    server, url = serve(site)
+    yield url
+    server.shutdown()
+
+
 def pytest_collection_modifyitems(config, items):
     """nbval's cells execute a whole chapter: they belong to the slow tier, so that
     `pytest -m "not slow"` (and `make check`) runs no notebook."""

@@ -1,6 +1,5 @@
 import gc
 
-import pytest
 import torch
 
 from utils.memory import PackedBytesMeter

@@ -3,21 +3,17 @@
 In CI (CI=true) these run: `make test` installs the Debian packages (make latex) and Chromium.
 Elsewhere, without them, the tests that need them are skipped and say how to install them.
 """
-import functools
-import http.server
 import os
-import shutil
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from browser_tools import CHROMIUM
 from utils.book import config, pdf
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = list(config.editions())
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def needs(missing: list[str], what: str, install: str):
@@ -104,34 +100,20 @@ CLIPPED = """() => {
 
 
 @pytest.fixture(scope="module")
-def printed(site):
-    from playwright.sync_api import sync_playwright
+def printed(browser, origin):
+    def count(key: str, page_name: str, without_print_css: bool = False) -> tuple[int, int]:
+        """(code and output blocks, those clipped or hidden) of a page as printed on A4."""
+        page = browser.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
+        page.goto(f"{origin}/{key}/{page_name}.html", wait_until="load")
+        if without_print_css:
+            page.evaluate("() => document.querySelectorAll('link[media=print]').forEach(l => l.remove())")
+        page.emulate_media(media="print")
+        page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+        result = tuple(page.evaluate(CLIPPED))
+        page.close()
+        return result
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-
-        def count(key: str, page_name: str, without_print_css: bool = False) -> tuple[int, int]:
-            """(code and output blocks, those clipped or hidden) of a page as printed on A4."""
-            page = browser.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
-            page.goto(f"{origin}/{key}/{page_name}.html", wait_until="load")
-            if without_print_css:
-                page.evaluate("() => document.querySelectorAll('link[media=print]').forEach(l => l.remove())")
-            page.emulate_media(media="print")
-            page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
-            result = tuple(page.evaluate(CLIPPED))
-            page.close()
-            return result
-
-        yield count
-        browser.close()
-    server.shutdown()
+    return count
 
 
 @pytest.mark.slow

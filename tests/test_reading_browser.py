@@ -3,7 +3,6 @@ switcher keeping the reader's place, contrast, dark mode, keyboard focus, the an
 the icon subset. Screenshots go to _build/screenshots/reading-*.png for a person to look at.
 """
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -11,38 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from browser_tools import serve
 from utils.book import config
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SHOTS = ROOT / "_build" / "screenshots"
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1366, "height": 900}
 EDITIONS = list(config.editions())
 
-if not CHROMIUM:
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI=true but Chromium is missing: `make test` installs it (apt-get install chromium)")
-    pytest.skip("Chromium is not installed: `sudo apt-get install chromium`", allow_module_level=True)
-
 pytestmark = pytest.mark.slow
-from test_site_browser import serve  # noqa: E402  (same local server as the other browser tests)
-
-
-@pytest.fixture(scope="module")
-def origin(site):
-    server, url = serve(site)
-    yield url
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
 
 
 def open_page(browser, url, viewport, **kw):

@@ -8,9 +8,8 @@ from urllib.parse import quote
 import pytest
 import yaml
 
-from utils.book import config, editions
+from utils.book import config
 
-from test_site_browser import browser, origin  # noqa: F401  (fixtures: Chromium and the served site)
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = list(config.editions())
@@ -40,7 +39,7 @@ def is_hit(hrefs, expect) -> bool:
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_top_3_hit_rate_of_the_query_set(browser, origin, edition):  # noqa: F811
+def test_top_3_hit_rate_of_the_query_set(browser, origin, edition):
     page = browser.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -68,7 +67,7 @@ def test_is_hit_fails_on_a_wrong_page():
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_a_pasted_error_puts_its_entry_and_section_first_and_links_to_sections(browser, origin, edition):  # noqa: F811
+def test_a_pasted_error_puts_its_entry_and_section_first_and_links_to_sections(browser, origin, edition):
     page = browser.new_page()
     hrefs, _ = search(page, origin, edition, "RuntimeError: one of the variables needed for gradient computation has "
                       "been modified by an inplace operation: [torch.FloatTensor [64, 1]], which is output 0 of "
@@ -85,7 +84,7 @@ def test_a_pasted_error_puts_its_entry_and_section_first_and_links_to_sections(b
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_no_match_says_so(browser, origin, edition):  # noqa: F811
+def test_no_match_says_so(browser, origin, edition):
     page = browser.new_page()
     hrefs, _ = search(page, origin, edition, "zzqxv")
     assert hrefs == []
@@ -93,7 +92,7 @@ def test_no_match_says_so(browser, origin, edition):  # noqa: F811
     page.close()
 
 
-def test_the_header_search_box_leads_to_the_search_page(browser, origin):  # noqa: F811
+def test_the_header_search_box_leads_to_the_search_page(browser, origin):
     page = browser.new_page()
     page.goto(f"{origin}/en/pitfalls.html")
     page.keyboard.press("Control+k")
@@ -118,7 +117,7 @@ PASTE = ("Traceback (most recent call last):\n  File \"C:\\Users\\me\\train.py\"
 
 
 @pytest.mark.parametrize("where", ["index.html"] + [f"{e}/errors.html" for e in EDITIONS])
-def test_the_paste_box(browser, origin, where):  # noqa: F811
+def test_the_paste_box(browser, origin, where):
     page = browser.new_page()
     page.goto(f"{origin}/{where}")
     box = page.locator("form.error-paste")

@@ -4,62 +4,21 @@ In CI (CI=true) these tests always run: `make test` installs Chromium when it
 is missing. Elsewhere, without Chromium, they are skipped with a message
 saying how to install it.
 """
-import functools
-import http.server
 import json
-import os
-import shutil
-import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
+from browser_tools import serve
 from utils.book import build, config, editions
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = config.editions()
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-default-apps"]
 REPORT = ROOT / "_build" / "browser-report.json"
 SHOTS = ROOT / "_build" / "screenshots"
 
-if not CHROMIUM:
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI=true but Chromium is missing: `make test` installs it (apt-get install chromium)")
-    pytest.skip("Chromium is not installed: `sudo apt-get install chromium` (Debian/Ubuntu) to run the browser tests",
-                allow_module_level=True)
-
 pytestmark = pytest.mark.slow
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serve(folder: Path):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
-
-
-@pytest.fixture(scope="module")
-def origin(site):
-    server, url = serve(site)
-    yield url
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def visit(browser, url, action=None):

@@ -81,8 +81,9 @@ def errors_script(data: list[dict]) -> str:
             "window.BOOK_ERRORS = " + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + ";\n")
 
 
-def page_for_index(text: str, edition: str, keywords: dict) -> str:
-    """The page as Pagefind should read it (see the module's docstring)."""
+def page_for_index(text: str, edition: str, keywords: dict, lang: str | None = None) -> str:
+    """The page as Pagefind should read it (see the module's docstring); ``lang``: the edition's
+    hreflang (by default, from the book's _config.yml)."""
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(text, "html.parser")
@@ -100,7 +101,7 @@ def page_for_index(text: str, edition: str, keywords: dict) -> str:
             cell["data-pagefind-ignore"] = "all"
     # A Chinese edition's glossary also shows the other script's column: its readers should not
     # get excerpts in the script they do not read (the English column stays: readers type it).
-    own = config.editions()[edition]["hreflang"]
+    own = lang or config.editions()[edition]["hreflang"]
     for cell in article.select(".book-glossary [lang]"):
         if cell["lang"] not in (own, "en") and edition != config.SOURCE:
             cell["data-pagefind-ignore"] = "all"
@@ -158,9 +159,10 @@ def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
     target.mkdir(parents=True, exist_ok=True)
     (target / "errors.js").write_text(errors_script(errors_data(edition, labels, root)), encoding="utf-8")
     keywords = load_keywords(root / "book" / "search_keywords.yml")
-    pages = {page.name: page_for_index(page.read_text(encoding="utf-8"), edition, keywords)
+    hreflang = config.editions(root)[edition]["hreflang"]
+    pages = {page.name: page_for_index(page.read_text(encoding="utf-8"), edition, keywords, hreflang)
              for page in sorted(site.glob("*.html")) if page.stem not in {"search", "genindex"}}
-    language = config.editions(root)[edition]["hreflang"].split("-")[0].lower()
+    language = hreflang.split("-")[0].lower()
     _index(site, pages, language)
     # Pagefind's ready-made interfaces are not used (book/_static/search/search.js is the interface).
     for unused in (site / "_pagefind").glob("pagefind-*"):

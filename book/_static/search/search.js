@@ -41,6 +41,14 @@
     }
     return found;
   }
+  // A title is text, or nodes (an error message is code: it stays English in every edition).
+  function appendTitle(a, title) {
+    (typeof title === "string" ? [document.createTextNode(title)] : title).forEach(function (n) { a.appendChild(n); });
+  }
+  // The heading of an error index entry is the error message itself.
+  function sectionTitle(sub) {
+    return /#error-/.test(sub.url) ? [el("code", "notranslate", sub.title)] : [document.createTextNode(sub.title)];
+  }
   function weight(sub) {
     return (sub.weighted_locations || []).reduce(function (s, l) { return s + (l.balanced_score || l.weight || 1); }, 0);
   }
@@ -89,13 +97,13 @@
       var li = el("li", "search-hit" + (cls ? " " + cls : ""));
       var a = el("a", "search-hit-link");
       // A title is text, or nodes (an error message is code: it stays English in every edition).
-      (typeof title === "string" ? [document.createTextNode(title)] : title).forEach(function (n) { a.appendChild(n); });
+      appendTitle(a, title);
       a.href = url;
       li.appendChild(a);
       if (excerptHtml) { var p = el("p", "search-hit-excerpt"); p.innerHTML = excerptHtml; li.appendChild(p); }
       if (more && more.length) {
         var ul = el("ul", "search-hit-more");
-        more.forEach(function (m) { var i = el("li"), b = el("a", null, m.title); b.href = m.url; i.appendChild(b); ul.appendChild(i); seen.add(m.key); });
+        more.forEach(function (m) { var i = el("li"), b = el("a"); appendTitle(b, m.title); b.href = m.url; i.appendChild(b); ul.appendChild(i); seen.add(m.key); });
         li.appendChild(ul);
       }
       list.appendChild(li);
@@ -127,9 +135,10 @@
       var subs = (page.sub_results && page.sub_results.length ? page.sub_results : [page]).slice();
       subs.sort(function (a, b) { return weight(b) - weight(a); });
       var best = subs[0], url = local(best.url);
-      var title = best.title && best.title !== page.meta.title ? page.meta.title + " › " + best.title : page.meta.title;
+      var title = best.title && best.title !== page.meta.title
+        ? [document.createTextNode(page.meta.title + " › ")].concat(sectionTitle(best)) : page.meta.title;
       var more = subs.slice(1, 4).map(function (s) {
-        return { key: local(s.url), title: s.title, url: withHighlight(local(s.url), marked(s.excerpt)) };
+        return { key: local(s.url), title: sectionTitle(s), url: withHighlight(local(s.url), marked(s.excerpt)) };
       }).filter(function (m) { return !seen.has(m.key); });
       // A page that matched only on a stray letter (Pagefind's loose matching of an unknown word) is no answer.
       var marks = marked(best.excerpt);

@@ -1,0 +1,42 @@
+"""What the browser tests share: Debian's Chromium, a quiet local server for a built site.
+
+The fixtures `browser` (one Chromium for the whole run) and `origin` (the built site served on
+localhost) are in conftest.py. In CI (CI=true) a missing Chromium is an error (`make test`
+installs it); elsewhere the browser tests are skipped with a message saying how to install it.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-default-apps"]
+INSTALL = "sudo apt-get install chromium fonts-wqy-microhei"
+
+
+def require_chromium() -> str:
+    """The Chromium executable; in CI its absence fails, elsewhere it skips the test."""
+    if not CHROMIUM:
+        if os.environ.get("CI") == "true":
+            raise RuntimeError("CI=true but Chromium is missing: `make test` installs it (apt-get install chromium)")
+        pytest.skip(f"Chromium is not installed: `{INSTALL}` to run the browser tests")
+    return CHROMIUM
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder: Path):
+    """(server, "http://127.0.0.1:PORT") serving ``folder``; call server.shutdown() when done."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"

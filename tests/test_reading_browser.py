@@ -52,7 +52,7 @@ def test_menu_hides_and_shows_the_sidebar_on_desktop(browser, origin):
     page.close()
 
 
-OVERFLOWING = """() => [...document.querySelectorAll('div.cell_output pre, div.output pre')]
+OVERFLOWING = """() => [...document.querySelectorAll('div.cell_output pre, div.output pre, div.highlight-text pre')]
   .filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent.slice(0, 60))"""
 
 
@@ -61,13 +61,15 @@ def test_no_output_is_wider_than_its_box(browser, origin, viewport):
     for key in EDITIONS:
         page = open_page(browser, f"{origin}/{key}/retain_graph.html", viewport)
         assert page.locator("div.output.traceback pre").count() > 0
+        assert page.locator("div.highlight-text pre").count() > 0  # the error quoted at the top
         assert page.evaluate(OVERFLOWING) == [], key
         page.close()
 
 
 def test_the_overflow_check_sees_an_unwrapped_output(browser, origin):
     page = open_page(browser, f"{origin}/en/retain_graph.html", PHONE)
-    page.add_style_tag(content="div.cell_output pre, div.output pre { white-space: pre !important; overflow-x: auto !important }")
+    page.add_style_tag(content="div.cell_output pre, div.output pre, div.highlight-text pre "
+                               "{ white-space: pre !important; overflow-x: auto !important }")
     assert page.evaluate(OVERFLOWING) != []
     page.close()
 

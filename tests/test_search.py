@@ -67,6 +67,14 @@ def test_the_in_place_error_of_the_issue_with_its_varying_parts():
     assert run_matcher([paste])[0][0] == "modified-by-inplace"
 
 
+def test_the_first_words_of_a_message_find_todays_wording_before_the_historical_ones():
+    # The phrase readers search for most is the start of the message that every wording shares.
+    found = run_matcher(["Trying to backward through the graph a second time",
+                         "RuntimeError: Trying to backward through the graph a second time, but the buffers"])
+    assert found[0][0] == "backward-twice"
+    assert found[1][0] == "backward-twice-buffers"  # a historical wording's own words still find it
+
+
 def test_the_matcher_says_no_to_what_is_not_an_error_of_the_book():
     nothing = ["CUDA out of memory. Tried to allocate 20.00 MiB", "how do I train a GAN", "", "RuntimeError:",
                "ModuleNotFoundError: No module named 'torchvision'"]

@@ -61,8 +61,10 @@
       var common = words.filter(function (w) { return have.has(w); }).length;
       var ofWording = common / words.length;                   // how much of the wording was pasted
       var ofPaste = common / new Set(pasted).size;              // how much of the paste is the wording
+      // A paste that is most of a wording: that wording. A paste that is only part of wordings (the
+      // first words of a message): the wordings that hold all of it, today's before the historical.
       var score = ofWording >= 0.8 ? 1 + ofWording + ofPaste / 10 + words.length / 1000
-        : (ofPaste >= 0.9 && common >= 4 ? ofPaste * ofWording : 0);
+        : (ofPaste >= 0.9 && common >= 4 ? ofPaste / 2 + (entry.historical ? 0 : 0.01) + ofWording / 100 : 0);
       if (score > 0) found.push({ entry: entry, score: score - (entry.historical ? 1e-6 : 0), order: order });
     });
     found.sort(function (a, b) { return b.score - a.score || a.order - b.order; });

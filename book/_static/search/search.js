@@ -47,7 +47,8 @@
   }
   // The heading of an error index entry is the error message itself.
   function sectionTitle(sub) {
-    return /#error-/.test(sub.url) ? [el("code", "notranslate", sub.title)] : [document.createTextNode(sub.title)];
+    if (!/#error-/.test(sub.url)) return [document.createTextNode(sub.title)];
+    return [el("code", "notranslate", sub.title.length > 90 ? sub.title.slice(0, 90) + "…" : sub.title)];
   }
   function weight(sub) {
     return (sub.weighted_locations || []).reduce(function (s, l) { return s + (l.balanced_score || l.weight || 1); }, 0);

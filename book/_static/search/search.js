@@ -58,11 +58,17 @@
   }
   function terms(text) {
     var seg = new Intl.Segmenter(document.documentElement.lang || "en", { granularity: "word" });
-    var list = [];
+    var list = [], run = "";
+    function push(w) { if (w && !STOP.has(w) && list.indexOf(w) < 0) list.push(w); }
+    // The browser's dictionary splits words it lacks (张量, 叶子张量) into single characters: a run
+    // of single Chinese characters is one word again.
     Array.from(seg.segment(text)).forEach(function (s) {
       var w = s.segment.toLowerCase();
-      if (s.isWordLike && !STOP.has(w) && list.indexOf(w) < 0) list.push(w);
+      if (s.isWordLike && /^[\u3400-\u9fff]$/.test(w)) { run += w; return; }
+      push(run); run = "";
+      if (s.isWordLike) push(w);
     });
+    push(run);
     return list;
   }
 
@@ -121,6 +127,9 @@
       text = window.BookErrorMatch.normalise(query).split(" ").slice(0, 12).join(" ");
     } else if (/\n|(Error|Warning|Exception):/.test(query)) {
       text = window.BookErrorMatch.normalise(query).split(" ").slice(0, 12).join(" ");
+    } else if (terms(query).length) {
+      // A question: Pagefind wants every word, so the words that say little (为什么, 需要, how) go.
+      text = terms(query).join(" ");
     }
     var pagefind = await import(new URL("_pagefind/pagefind.js", document.baseURI).href);
     await pagefind.options({ excerptLength: 26 });

@@ -37,6 +37,14 @@ def test_missing_glyphs_and_overflowing_lines_are_problems(tmp_path):
     assert pdf.overfull_lines(log) == [log.splitlines()[1]]
 
 
+def test_the_table_of_contents_must_be_headed_in_the_edition_language():
+    page = "自動微分的計算圖：保留與釋放\n\n本書作者群\n\n{}\n\n1\n\n本書涵蓋的內容\n"
+    assert pdf.contents_heading_problems("zh-hant", page.format("目錄")) == []
+    assert pdf.contents_heading_problems("zh-hant", page.format("Contents")) == [
+        "the table of contents is not headed '目錄'", "the table of contents is headed 'Contents'"]
+    assert pdf.contents_heading_problems("en", page.format("Contents")) == []
+
+
 def test_pdffonts_output_is_read_column_by_column():
     text = ("name                                 type              encoding         emb sub uni object ID\n"
             "------------------------------------ ----------------- ---------------- --- --- --- ---------\n"

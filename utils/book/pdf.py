@@ -137,6 +137,17 @@ def overfull_lines(log: str, limit_pt: float = OVERFULL_LIMIT_PT) -> list[str]:
     return [m.group(0) for m in OVERFULL.finditer(log) if float(m.group(1)) > limit_pt]
 
 
+def contents_heading_problems(key: str, text: str, root: Path = ROOT) -> list[str]:
+    """The table of contents is headed in the edition's language (labels.contents in _config.yml)."""
+    name = config.labels(key, root)["contents"]
+    head = text[:3000]  # the title page and the start of the table of contents
+    found = [] if name in head else [f"the table of contents is not headed {name!r}"]
+    english = config.labels(config.SOURCE, root)["contents"]
+    if name != english and re.search(rf"^{english}$", head, re.M):
+        found.append(f"the table of contents is headed {english!r}")
+    return found
+
+
 def problems(key: str, pdf: Path, log: str, root: Path = ROOT) -> list[str]:
     """What is wrong with the PDF of one edition, each problem one line."""
     found = [f"{pdf.name}: {m.group(0)}" for m in MISSING_CHARACTER.finditer(log)]
@@ -145,6 +156,7 @@ def problems(key: str, pdf: Path, log: str, root: Path = ROOT) -> list[str]:
     text = _squeeze(text_of(pdf))
     found += [f"{pdf.name}: the title of {name} ({title!r}) is not in the text"
               for name, title in chapter_titles(key, root).items() if _squeeze(title) not in text]
+    found += [f"{pdf.name}: {line}" for line in contents_heading_problems(key, text_of(pdf), root)]
     script = config.editions(root)[key].get("script")
     if script and not re.search(script["letters"], text):
         found.append(f"{pdf.name}: no text in the edition's script ({script['letters']})")

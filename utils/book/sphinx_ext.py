@@ -205,6 +205,12 @@ def _edition_words(app, cfg):
     cfg.togglebutton_hint_hide = words["toggle_hide"]
     if cfg.html_theme == "sphinx_book_theme":  # the placeholder is an option of that theme
         cfg.html_theme_options = {**cfg.html_theme_options, "search_bar_text": words["search_bar_text"]}
+    # The PDF: Sphinx's LaTeX loads babel with "english" for zh (babel has no Chinese captions), so
+    # the table of contents was headed "Contents"; babel sets captions at \begin{document}.
+    if words["contents"] != config.labels(config.SOURCE)["contents"]:
+        caption = "\\addto\\captionsenglish{\\renewcommand{\\contentsname}{%s}}" % words["contents"]
+        cfg.latex_elements = {**cfg.latex_elements,
+                              "preamble": cfg.latex_elements.get("preamble", "") + "\n" + caption + "\n"}
 
 
 def compile_catalogs(folder: Path = LOCALES) -> None:

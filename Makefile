@@ -70,7 +70,7 @@ sync: setup
 # convention fault, in well under a minute.
 check: setup
 	$(PY) -m utils.book.editions check
-	$(PY) -m pytest -q -m "not slow" tests
+	$(PY) -m pytest -q -m "not slow" -n auto tests
 
 serve:
 	$(PY) -m http.server --directory _build/html 8000

@@ -42,7 +42,10 @@ def test_the_table_of_contents_must_be_headed_in_the_edition_language():
     assert pdf.contents_heading_problems("zh-hant", page.format("目錄")) == []
     assert pdf.contents_heading_problems("zh-hant", page.format("Contents")) == [
         "the table of contents is not headed '目錄'", "the table of contents is headed 'Contents'"]
-    assert pdf.contents_heading_problems("en", page.format("Contents")) == []
+    assert pdf.contents_heading_problems("zh-hant", page.format("CONTENTS")) == [
+        "the table of contents is not headed '目錄'", "the table of contents is headed 'Contents'"]
+    assert pdf.contents_heading_problems("en", page.format("CONTENTS")) == []  # as Sphinx's style prints it
+    assert pdf.contents_heading_problems("en", page.format("")) == ["the table of contents is not headed 'Contents'"]
 
 
 def test_pdffonts_output_is_read_column_by_column():

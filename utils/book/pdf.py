@@ -154,10 +154,11 @@ def problems(key: str, pdf: Path, log: str, root: Path = ROOT) -> list[str]:
     found = [f"{pdf.name}: {m.group(0)}" for m in MISSING_CHARACTER.finditer(log)]
     found += [f"{pdf.name}: sticks out of the page: {line}" for line in overfull_lines(log)]
     found += [f"{pdf.name}: the font {name} is not embedded" for name, embedded in fonts(pdf) if not embedded]
-    text = _squeeze(text_of(pdf))
+    plain = text_of(pdf)
+    text = _squeeze(plain)
     found += [f"{pdf.name}: the title of {name} ({title!r}) is not in the text"
               for name, title in chapter_titles(key, root).items() if _squeeze(title) not in text]
-    found += [f"{pdf.name}: {line}" for line in contents_heading_problems(key, text_of(pdf), root)]
+    found += [f"{pdf.name}: {line}" for line in contents_heading_problems(key, plain, root)]
     script = config.editions(root)[key].get("script")
     if script and not re.search(script["letters"], text):
         found.append(f"{pdf.name}: no text in the edition's script ({script['letters']})")

@@ -45,10 +45,13 @@
   function appendTitle(a, title) {
     (typeof title === "string" ? [document.createTextNode(title)] : title).forEach(function (n) { a.appendChild(n); });
   }
+  // An error message, shortened: code, English in every edition.
+  function errorCode(message) {
+    return el("code", "notranslate", message.length > 90 ? message.slice(0, 90) + "…" : message);
+  }
   // The heading of an error index entry is the error message itself.
   function sectionTitle(sub) {
-    if (!/#error-/.test(sub.url)) return [document.createTextNode(sub.title)];
-    return [el("code", "notranslate", sub.title.length > 90 ? sub.title.slice(0, 90) + "…" : sub.title)];
+    return /#error-/.test(sub.url) ? [errorCode(sub.title)] : [document.createTextNode(sub.title)];
   }
   function weight(sub) {
     return (sub.weighted_locations || []).reduce(function (s, l) { return s + (l.balanced_score || l.weight || 1); }, 0);
@@ -103,7 +106,6 @@
       seen.add(url);
       var li = el("li", "search-hit" + (cls ? " " + cls : ""));
       var a = el("a", "search-hit-link");
-      // A title is text, or nodes (an error message is code: it stays English in every edition).
       appendTitle(a, title);
       a.href = url;
       li.appendChild(a);
@@ -117,19 +119,18 @@
     }
     // A pasted error message: its index entry and the section that explains it come first.
     var errors = window.BookErrorMatch ? window.BookErrorMatch.match(query, window.BOOK_ERRORS || []) : [];
-    var text = query;
+    var text = query, asked = terms(query);
     if (errors.length) {
       var e = errors[0];
-      add(e.entry, [document.createTextNode(words.errorEntry + ": "),
-                    el("code", "notranslate", e.message.slice(0, 90) + (e.message.length > 90 ? "…" : ""))],
+      add(e.entry, [document.createTextNode(words.errorEntry + ": "), errorCode(e.message)],
           escapeHtml(e.summary), "search-hit-error");
       add(e.section, e.section_title, "", "search-hit-error");
       text = window.BookErrorMatch.normalise(query).split(" ").slice(0, 12).join(" ");
     } else if (/\n|(Error|Warning|Exception):/.test(query)) {
       text = window.BookErrorMatch.normalise(query).split(" ").slice(0, 12).join(" ");
-    } else if (terms(query).length) {
+    } else if (asked.length) {
       // A question: Pagefind wants every word, so the words that say little (为什么, 需要, how) go.
-      text = terms(query).join(" ");
+      text = asked.join(" ");
     }
     var pagefind = await import(new URL("_pagefind/pagefind.js", document.baseURI).href);
     await pagefind.options({ excerptLength: 26 });

@@ -145,3 +145,64 @@ def test_split_stream_outputs_are_stored_as_one():
         nbformat.v4.new_output("stream", name="stdout", text="3\n")])
     notebooks.merge_streams(cell)
     assert [(o["name"], o["text"]) for o in cell.outputs] == [("stdout", "1\n2\n"), ("stderr", "w\n"), ("stdout", "3\n")]
+
+
+def _glued_cell(source: str, name: str, stored: str, tags: list[str]):
+    cell = nbformat.v4.new_code_cell(source)
+    cell.metadata["tags"] = tags
+    cell.outputs = [nbformat.v4.new_output(
+        "display_data", data={"application/papermill.record/text/plain": repr(stored)},
+        metadata={"scrapbook": {"name": name, "data": True, "display": False,
+                                "mime_prefix": "application/papermill.record/"}})]
+    return cell
+
+
+def test_a_plain_glue_in_an_ignored_cell_is_flagged():
+    cell = _glued_cell('glue("ratio", f"{r:.2f}", display=False)\nassert r > 1', "ratio", "2.10",
+                       ["nbval-ignore-output"])
+    assert any("never compared" in p for p in notebooks.glue_problems(cell, "planted"))
+    cell.metadata["tags"] = []  # compared by nbval: fine
+    assert notebooks.glue_problems(cell, "planted") == []
+
+
+@pytest.mark.parametrize("stored,within,expected", [
+    ("9.5", "(1.17, 4.0)", "outside the band"),     # a measured figure edited by hand
+    ("2.1", "None", "literal band"),                 # a claim that states no band
+    ("fast", "(1.17, 4.0)", "not a number"),
+])
+def test_a_measured_glue_outside_its_band_is_flagged(stored, within, expected):
+    cell = _glued_cell(f'glue_measured("t", t, f"{{t:.1f}}", within={within})', "t", stored,
+                       ["nbval-ignore-output"])
+    assert any(expected in p for p in notebooks.glue_problems(cell, "planted"))
+    cell.outputs[0]["data"]["application/papermill.record/text/plain"] = repr("2.1")
+    if within != "None":
+        assert notebooks.glue_problems(cell, "planted") == []
+
+
+def test_a_measured_glue_without_a_stored_figure_is_flagged():
+    cell = _glued_cell('glue_measured("t", t, "x", within=(1, 2))', "other", "1.5", ["nbval-ignore-output"])
+    assert any("no stored figure" in p for p in notebooks.glue_problems(cell, "planted"))
+
+
+def test_glue_measured_asserts_its_band():
+    from utils.measure import glue_measured
+    with pytest.raises(AssertionError, match="outside the band"):
+        glue_measured("t", 9.0, "9.0", within=(1.0, 4.0))
+
+
+@pytest.mark.slow
+def test_nbval_catches_an_edited_deterministic_glued_value(book_copy):
+    """A figure glued from a compared cell is compared by nbval: edit the stored text, nbval fails."""
+    path = book_copy / "book" / "en" / "saved_memory.ipynb"
+    nb = notebooks.read_notebook(path)
+    index, cell = next((i, c) for i, c in enumerate(nb.cells) if c.cell_type == "code"
+                       and "mem-ckpt-flop-ratio" in notebooks.stored_glue(c))
+    assert not notebooks.IGNORE_OUTPUT_TAGS & set(notebooks.tags(cell))
+    for out in cell.outputs:
+        if out.get("metadata", {}).get("scrapbook", {}).get("name") == "mem-ckpt-flop-ratio":
+            key = "application/papermill.record/text/plain"
+            out["data"][key] = repr(str(float(notebooks.stored_glue(cell)["mem-ckpt-flop-ratio"]) + 0.5))
+    nb.cells = nb.cells[:index + 1]  # the cells up to the planted one are enough
+    notebooks.write_notebook(nb, path)
+    result = _nbval(path, book_copy)
+    assert result.returncode != 0 and "1 failed" in result.stdout, result.stdout[-2000:]

@@ -111,3 +111,21 @@ def compare_times(variants: Mapping[str, Callable[[], Any]], baseline: str | Non
         return {name: statistics.median(s) for name, s in seconds.items()}
     base = seconds[baseline]
     return {name: statistics.median(a / b for a, b in zip(s, base)) for name, s in seconds.items()}
+
+
+def glue_measured(name: str, value: float, text: str, within: tuple[float, float]) -> None:
+    """Glue a measured figure (a time ratio) into the prose, after checking the claim made about it.
+
+    A timing varies from run to run, so its cell ignores its output and nbval
+    cannot compare the stored figure. ``within`` is the band the prose claims
+    ("about 2 times" on any machine); the figure is asserted to lie in it now,
+    and the book's convention check asserts that the stored figure lies in it
+    too (``utils.book.notebooks``), so a figure edited by hand cannot leave it.
+    Deterministic figures (bytes, FLOPs, node counts) are glued with plain
+    ``glue`` from a cell whose output nbval compares.
+    """
+    low, high = within
+    assert low <= value <= high, f"{name}: measured {value:.3g}, outside the band {within} that the prose claims"
+    from myst_nb import glue
+
+    glue(name, text, display=False)

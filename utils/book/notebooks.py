@@ -13,6 +13,7 @@ execute`` then syncs the translations (utils/book/editions.py).
 from __future__ import annotations
 
 import argparse
+import ast
 import configparser
 import copy
 import json
@@ -200,6 +201,76 @@ def convention_problems(path: Path, root: Path = ROOT) -> list[str]:
             problems.append(f"{rel}: cell {i} (id {c.get('id')}): an output shows a machine path ({found.group(0)})")
         if "execution" in c.metadata:
             problems.append(f"{rel}: cell {i} (id {c.get('id')}): execution timing metadata is stored")
+        problems += glue_problems(c, f"{rel}: cell {i} (id {c.get('id')})")
+    return problems
+
+
+GLUE_MIME_SUFFIX = "text/plain"
+
+
+def stored_glue(cell) -> dict[str, str]:
+    """The figures a code cell glued, as stored: name -> the text (without its quotes)."""
+    glued = {}
+    for out in cell.get("outputs", []):
+        meta = out.get("metadata", {}).get("scrapbook")
+        if meta:
+            value = out.get("data", {}).get(meta["mime_prefix"] + GLUE_MIME_SUFFIX, "")
+            value = "".join(value) if isinstance(value, list) else value
+            try:
+                value = ast.literal_eval(value)
+            except (ValueError, SyntaxError):
+                pass
+            glued[meta["name"]] = str(value)
+    return glued
+
+
+def _glue_calls(source: str) -> list[ast.Call]:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and getattr(node.func, "id", getattr(node.func, "attr", None)) in {"glue", "glue_measured"}]
+
+
+def _argument(call: ast.Call, position: int, keyword: str):
+    for kw in call.keywords:
+        if kw.arg == keyword:
+            return kw.value
+    return call.args[position] if len(call.args) > position else None
+
+
+def glue_problems(cell, where: str) -> list[str]:
+    """A figure glued from a cell whose output nbval ignores is never compared, so such a cell
+    may glue only measurements, with ``utils.measure.glue_measured`` and a literal band that the
+    stored figure must lie in; a deterministic figure belongs in a cell nbval compares."""
+    if not IGNORE_OUTPUT_TAGS & set(tags(cell)):
+        return []
+    problems, stored = [], stored_glue(cell)
+    for call in _glue_calls(cell.source):
+        name_node = _argument(call, 0, "name")
+        name = name_node.value if isinstance(name_node, ast.Constant) else ast.unparse(name_node or call)
+        if getattr(call.func, "id", getattr(call.func, "attr", None)) == "glue":
+            problems.append(f"{where}: glues {name!r} in a cell whose output nbval ignores, so the stored "
+                            "figure is never compared: glue deterministic figures from a cell nbval compares, "
+                            "and measurements with glue_measured(name, value, text, within=(low, high))")
+            continue
+        try:
+            low, high = ast.literal_eval(_argument(call, 3, "within"))
+        except (ValueError, TypeError, SyntaxError):
+            problems.append(f"{where}: glue_measured({name!r}, ...) needs a literal band within=(low, high)")
+            continue
+        if name not in stored:
+            problems.append(f"{where}: glue_measured({name!r}, ...) has no stored figure; execute the chapter")
+            continue
+        try:
+            value = float(stored[name].replace(",", "").rstrip("%"))
+        except ValueError:
+            problems.append(f"{where}: the stored figure {name!r} = {stored[name]!r} is not a number")
+            continue
+        if not low <= value <= high:
+            problems.append(f"{where}: the stored figure {name!r} = {stored[name]} lies outside the band "
+                            f"({low}, {high}) that its cell claims; re-execute the chapter instead of editing it")
     return problems
 
 

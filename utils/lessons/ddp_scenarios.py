@@ -81,6 +81,21 @@ def grad_norm_penalty(loss: torch.Tensor, params: list[torch.Tensor]) -> torch.T
     return sum(g.pow(2).sum() for g in grads)
 
 
+def averaged_grad_norm_penalty(loss: torch.Tensor, params: list[torch.Tensor], recorded: bool) -> torch.Tensor:
+    """grad_norm_penalty of the gradient averaged over the processes, averaged in one of two ways."""
+    import torch.distributed._functional_collectives as funcol  # what torch 2.13 recommends for this
+
+    grads = torch.autograd.grad(loss, params, create_graph=True)
+    world_size = torch.distributed.get_world_size()
+    if recorded:  # a new tensor with a grad_fn: its backward all-reduces the incoming gradient
+        grads = [funcol.all_reduce(g, "sum", torch.distributed.group.WORLD) / world_size for g in grads]
+    else:  # in place and outside autograd: g holds the average, its graph is still the local one
+        for g in grads:
+            torch.distributed.all_reduce(g)
+            g.div_(world_size)
+    return sum(g.pow(2).sum() for g in grads)
+
+
 class CheckpointedNet(torch.nn.Module):
     """make_model() with its second half under torch.utils.checkpoint."""
 
@@ -159,6 +174,13 @@ def ddp_backward_patterns(rank: int, world_size: int) -> dict:
         loss = mse_loss(ddp(x), y)
         (loss + grad_norm_penalty(loss, list(ddp.parameters()))).backward()
         results["grad_norm_penalty"] = flat_grad(ddp)
+
+        # The same penalty on the averaged gradient: all_reduce in place, or recorded by autograd.
+        for name, recorded in (("penalty_all_reduce_in_place", False), ("penalty_all_reduce_recorded", True)):
+            ddp = DDP(make_model())
+            loss = mse_loss(ddp(x), y)
+            (loss + averaged_grad_norm_penalty(loss, list(ddp.parameters()), recorded)).backward()
+            results[name] = flat_grad(ddp)
 
         # backward(create_graph=True) on the parameters goes through DDP's reducer.
         ddp = DDP(make_model())

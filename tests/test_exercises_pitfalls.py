@@ -48,13 +48,60 @@ def test_ex1_rejects_other_training():
     assert "differ" in judge_ex1(train)
 
 
+def _ex1_with_autograd_grad(requires_grad, retain_graph, grad=torch.autograd.grad):
+    """Exercise 1's loop with torch.autograd.grad for the gradient (``grad`` as the reader imported it)."""
+    def train():
+        x = torch.linspace(-1, 1, 16, requires_grad=requires_grad)
+        target = torch.sin(x)  # still outside the loop
+        w = torch.zeros(1, requires_grad=True)
+        optimizer = torch.optim.SGD([w], lr=0.5)
+        losses = []
+        for _ in range(10):
+            optimizer.zero_grad()
+            loss = ((w * x - target) ** 2).mean()
+            w.grad, = grad(loss, w, retain_graph=retain_graph)
+            optimizer.step()
+            losses.append(loss.item())
+        return losses
+    return train
+
+
+def test_ex1_rejects_autograd_grad_with_retain_graph():
+    reason = judge_ex1(_ex1_with_autograd_grad(requires_grad=True, retain_graph=True))
+    assert reason and "torch.autograd.grad(..., retain_graph=True)" in reason
+
+
+def test_ex1_rejects_autograd_grad_imported_by_name_with_retain_graph():
+    from torch.autograd import grad  # bound before the judge starts recording
+    reason = judge_ex1(_ex1_with_autograd_grad(requires_grad=True, retain_graph=True, grad=grad))
+    assert reason and "retain_graph=True" in reason
+
+
+def test_ex1_accepts_autograd_grad_once_the_data_has_no_graph():
+    assert judge_ex1(_ex1_with_autograd_grad(requires_grad=False, retain_graph=False)) is None
+
+
 def test_ex2_judge():
     assert judge_ex2(lambda s: (s[0].detach(), s[1].detach())) is None
+    assert judge_ex2(lambda s: tuple(t.detach().clone() for t in s)) is None
     assert "detach" in judge_ex2(lambda s: (s[0].detach(), s[1]))  # c still carries the graph
-    assert "requires grad" in judge_ex2(lambda s: s)
+    assert "grad_fn" in judge_ex2(lambda s: s)
     fresh = judge_ex2(lambda s: tuple(torch.zeros_like(t).requires_grad_() for t in s))
     assert "values changed" in fresh
     assert "pair" in judge_ex2(lambda s: s[0].detach())
+
+
+def test_ex2_rejects_data():
+    reason = judge_ex2(lambda s: (s[0].data, s[1].data))
+    assert reason and ".data" in reason and "version counter" in reason and "detach()" in reason
+
+
+def test_ex2_accepts_a_detached_state_that_requires_grad():
+    """The statement asks that no chunk's backward reach into the previous one: a new leaf stops it there.
+
+    (retain_graph's exercise 2 judges the same answer the same way.)
+    """
+    assert judge_ex2(lambda s: tuple(t.detach().requires_grad_() for t in s)) is None
 
 
 def _ex3_train(zero_grad=True, item_inside=True, item_at_end=False):
@@ -83,7 +130,22 @@ def test_ex3_rejects_a_tensor_total_with_item_only_at_the_end():
 
 def test_ex3_rejects_the_missing_zero_grad():
     reason = judge_ex3(_ex3_train(zero_grad=False))
-    assert reason and "zero_grad" in reason
+    assert reason and "zero_grad" in reason and "sum of all gradients" in reason
+
+
+def test_ex3_rejects_zero_grad_between_backward_and_step():
+    def train(model, optimizer, batches):
+        total = 0.0
+        for inputs, target in batches:
+            loss = nn.functional.mse_loss(model(inputs), target)
+            loss.backward()
+            optimizer.zero_grad()  # clears what backward just computed
+            optimizer.step()
+            total += loss.item()
+        return total / len(batches)
+    reason = judge_ex3(train)
+    assert reason and "found no gradient in 5 of its calls" in reason
+    assert "between backward() and step()" in reason and "sum of all gradients" not in reason
 
 
 def test_ex3_rejects_the_original_loop():

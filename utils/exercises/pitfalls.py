@@ -7,7 +7,6 @@ must let every iteration's graph go before the next-but-one iteration starts.
 """
 from __future__ import annotations
 
-import inspect
 import math
 import weakref
 from contextlib import contextmanager
@@ -15,6 +14,8 @@ from typing import Any, Callable, Iterator
 
 import torch
 from torch import nn
+
+from utils.exercises.probes import bypasses_version_counter, recorded_engine_calls
 
 
 def _leaves(tensor: torch.Tensor) -> list[torch.Tensor]:
@@ -33,27 +34,21 @@ def _leaves(tensor: torch.Tensor) -> list[torch.Tensor]:
 
 @contextmanager
 def recorded_backward_calls() -> Iterator[list[dict[str, Any]]]:
-    """Record every torch.autograd.backward call (Tensor.backward goes through it) made in the block.
+    """Record every backward pass started in the block: ``backward()`` and ``torch.autograd.grad``.
 
-    Each record has ``retain_graph`` (as passed) and ``leaves`` (the leaf
-    tensors the first output's graph reaches).
+    The engine's entry point is recorded (utils.exercises.probes), so a
+    ``grad`` imported by name is seen too. Each record has ``kind``
+    (``"backward"`` or ``"grad"``), ``retain_graph`` (as the engine got it:
+    ``create_graph=True`` implies it) and ``leaves`` (the leaf tensors the
+    first output's graph reaches).
     """
     calls: list[dict[str, Any]] = []
-    real = torch.autograd.backward
-    signature = inspect.signature(real)
 
-    def spy(*args, **kwargs):
-        bound = signature.bind(*args, **kwargs)
-        tensors = bound.arguments["tensors"]
-        first = tensors if isinstance(tensors, torch.Tensor) else tensors[0]
-        calls.append({"retain_graph": bound.arguments.get("retain_graph"), "leaves": _leaves(first)})
-        return real(*args, **kwargs)
+    def note(call):
+        calls.append({"kind": call.kind, "retain_graph": call.retain_graph, "leaves": call.leaves})
 
-    torch.autograd.backward = spy
-    try:
+    with recorded_engine_calls(on_call=note):
         yield calls
-    finally:
-        torch.autograd.backward = real
 
 
 # ---------------------------------------------------------------- exercise 1
@@ -78,7 +73,12 @@ def judge_ex1(train: Callable[[], list], device: torch.device | str = "cpu") -> 
     """``train()`` must return 10 float losses equal to the reference, without retain_graph, graphs reaching only w."""
     with recorded_backward_calls() as calls:
         losses = train()
-    if any(call["retain_graph"] for call in calls):
+    retained = [call for call in calls if call["retain_graph"]]
+    if retained:
+        if retained[0]["kind"] == "grad":
+            return ("it calls torch.autograd.grad(..., retain_graph=True) (create_graph=True implies it): that "
+                    "silences the error but keeps the target's graph alive and runs through it again in every "
+                    "iteration; give the data no graph instead")
         return ("it calls backward(retain_graph=True): that silences the error but keeps the target's graph "
                 "alive and fills x.grad; give the data no graph instead")
     if any(len(call["leaves"]) > 1 for call in calls):
@@ -115,9 +115,14 @@ def judge_ex2(carry: Callable, device: torch.device | str = "cpu") -> str | None
             return ("the carried values changed: a fresh state throws away what the network "
                     "remembered from the previous chunk")
         for name, t in zip("hc", state):
-            if t.requires_grad:
-                return (f"{name} still requires grad, so the next chunk's backward reaches into this "
-                        f"chunk's graph (or computes a gradient nobody reads): detach it")
+            if t.grad_fn is not None:
+                return (f"{name} still has a grad_fn (it is an output of this chunk's graph), so the next "
+                        f"chunk's backward reaches into this chunk's graph: detach it")
+        for name, t, source in zip("hc", state, new_state):
+            if bypasses_version_counter(t, source):
+                return (f"{name} shares the memory of the chunk's state but not its version counter, as .data "
+                        "gives: autograd can no longer see an in-place change of either tensor; use detach(), "
+                        "which cuts the history the same way and keeps the check")
     return None
 
 
@@ -175,11 +180,26 @@ def judge_ex3(train: Callable, device: torch.device | str = "cpu") -> str | None
     """``train(model, optimizer, batches)``: one clean step per batch, average as a float, no graph kept."""
     model, optimizer, batches = _ex3_setup(device)
     watched = _WatchedBatches(batches, model)
-    average = train(model, optimizer, watched)
+    empty_steps = []  # the steps that found no gradient to apply
+
+    def before_step(opt, args, kwargs):
+        params = [p for group in opt.param_groups for p in group["params"]]
+        if all(p.grad is None or not p.grad.any() for p in params):
+            empty_steps.append(1)
+
+    handle = optimizer.register_step_pre_hook(before_step)
+    try:
+        average = train(model, optimizer, watched)
+    finally:
+        handle.remove()
     if watched.kept_alive:
         return ("an earlier iteration's graph was still alive two iterations later: a running total kept "
                 "as a tensor (total += loss) links every iteration's graph, even if .item() is called at "
                 "the end; add loss.item() inside the loop")
+    if empty_steps:
+        return (f"optimizer.step() found no gradient in {len(empty_steps)} of its calls, so it changed nothing: "
+                "zero_grad() between backward() and step() clears the gradients before the step can use "
+                "them; call zero_grad() before backward(), at the start of each iteration")
     if isinstance(average, torch.Tensor):
         return "return a Python float (.item()), not a tensor"
     reference, ref_optimizer, _ = _ex3_setup(device)

@@ -30,12 +30,28 @@ def test_ex2_accepts_detach_and_rejects_the_wrong_fixes():
     rejected(judge_ex2(None if False else 3), "function")
 
 
+def test_ex2_rejects_data():
+    rejected(judge_ex2(lambda h: h.data), ".data", "version counter", "detach()")
+
+
+def test_ex2_accepts_a_detached_state_that_requires_grad():
+    """The statement asks for no saved tensors held between iterations: a new leaf holds none.
+
+    (pitfalls' exercise 2 judges the same answer the same way.)
+    """
+    assert judge_ex2(lambda h: h.detach().requires_grad_()) is None
+
+
 def test_ex3_accepts_detach_and_rejects_substitutes():
     assert judge_ex3(lambda fake: fake.detach()) is None
     for wrong in (torch.zeros_like, torch.ones_like, torch.randn_like):
         rejected(judge_ex3(wrong), "generator's samples")
     rejected(judge_ex3(lambda fake: fake), "reached the generator")
     rejected(judge_ex3(lambda fake: fake.clone()), "reached the generator")
+
+
+def test_ex3_rejects_data():
+    rejected(judge_ex3(lambda fake: fake.data), ".data", "version counter", "fake.detach()")
 
 
 def make_setup():
@@ -75,3 +91,12 @@ def test_ex4_checks_the_rule_not_only_the_values():
     rejected(judge(with_backward), "0 times")
     rejected(judge(lambda l1, l2: torch.autograd.grad([l1, l2], params[:2])), "differ")
     rejected(judge([1, 2]), "function")
+
+
+def test_ex4_accepts_grad_imported_by_name():
+    from torch.autograd import grad  # bound before the judge starts recording
+    two_losses, params = make_setup()
+    judge = make_judge_ex4(two_losses, params)
+    assert judge(lambda l1, l2: grad([l1, l2], params)) is None
+    rejected(judge(lambda l1, l2: grad([l1, l2], params, retain_graph=True)), "kept the graph")
+    rejected(judge(lambda l1, l2: grad(l1 + l2, params)), "two losses")

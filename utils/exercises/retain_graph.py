@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterator, Sequence
 import torch
 
 from utils.autograd_tools import SavedTensorMeter
+from utils.exercises.probes import bypasses_version_counter, recorded_engine_calls
 
 # Exercise 1 ------------------------------------------------------------------
 
@@ -92,6 +93,10 @@ def judge_ex2(carry: Any) -> str | None:
     if carried.grad_fn is not None:
         return ("the carried state still has a grad_fn, so the next backward reaches into the "
                 "previous iteration's graph")
+    if bypasses_version_counter(carried, probe):
+        return ("the carried state shares the hidden state's memory but not its version counter, as "
+                ".data gives: autograd can no longer see an in-place change of either tensor; use "
+                "detach(), which cuts the link the same way and keeps the check")
     try:
         held = run_carry(carry)
     except RuntimeError as exc:
@@ -127,6 +132,10 @@ def judge_ex3(for_d: Any) -> str | None:
         return "d_loss.backward() still reached the generator and wrote gradients into its parameters"
     if disc.weight.grad is None:
         return "the discriminator got no gradient"
+    if bypasses_version_counter(seen, fake):
+        return ("the tensor shown to D shares the fake batch's memory but not its version counter, as "
+                ".data gives: autograd can no longer see an in-place change of either tensor; use "
+                "fake.detach(), which cuts the link to G the same way and keeps the check")
     return None
 
 
@@ -134,20 +143,23 @@ def judge_ex3(for_d: Any) -> str | None:
 
 @contextmanager
 def recording_grad_calls() -> Iterator[list[dict[str, Any]]]:
-    """Record every call of ``torch.autograd.grad`` made inside the block (outputs and options)."""
-    real = torch.autograd.grad
+    """Record every call of ``torch.autograd.grad`` made inside the block (outputs and options).
+
+    The engine's entry point is recorded (utils.exercises.probes), so ``grad``
+    imported by name (``from torch.autograd import grad``) counts too;
+    ``backward()`` calls are left out. ``outputs`` is the tuple of outputs
+    the call got, ``retain_graph`` the value the engine got (``create_graph``
+    implies it).
+    """
     calls: list[dict[str, Any]] = []
 
-    def recording(outputs, inputs, *args, **kwargs):
-        calls.append({"outputs": outputs, "retain_graph": kwargs.get("retain_graph"),
-                      "create_graph": kwargs.get("create_graph", False)})
-        return real(outputs, inputs, *args, **kwargs)
+    def note(call):
+        if call.kind == "grad":
+            calls.append({"outputs": call.outputs, "retain_graph": call.retain_graph,
+                          "create_graph": call.create_graph})
 
-    torch.autograd.grad = recording
-    try:
+    with recorded_engine_calls(on_call=note):
         yield calls
-    finally:
-        torch.autograd.grad = real
 
 
 def make_judge_ex4(two_losses: Callable[[], tuple[torch.Tensor, torch.Tensor]],
@@ -176,7 +188,7 @@ def make_judge_ex4(two_losses: Callable[[], tuple[torch.Tensor, torch.Tensor]],
         if len(calls) != 1:
             return f"it called torch.autograd.grad {len(calls)} times; the exercise asks for one call"
         outputs = calls[0]["outputs"]
-        if isinstance(outputs, torch.Tensor) or len(outputs) != 2 or outputs[0] is not loss1 or outputs[1] is not loss2:
+        if len(outputs) != 2 or outputs[0] is not loss1 or outputs[1] is not loss2:
             return ("the outputs of the call should be the two losses, [loss1, loss2]; "
                     "a new sum of them is a different exercise")
         if calls[0]["retain_graph"] or calls[0]["create_graph"]:

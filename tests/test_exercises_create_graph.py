@@ -57,8 +57,30 @@ def forgot_create_graph(f, w, v):
     return g  # a gradient, not a product
 
 
+def functional_hvp(f, w, v):
+    return torch.autograd.functional.hvp(f, w, v)[1]
+
+
+def functional_vhp(f, w, v):
+    return torch.autograd.functional.vhp(f, w, v)[1]
+
+
+def functional_hessian(f, w, v):
+    return torch.autograd.functional.hessian(f, w) @ v
+
+
 def test_ex2_accepts_double_backward():
     assert ex.judge_ex2(solution_hvp) is None
+
+
+def test_ex2_accepts_grad_imported_by_name():
+    from torch.autograd import grad  # bound before the judge starts recording
+
+    def by_name(f, w, v):
+        w = w.detach().requires_grad_()
+        g, = grad(f(w), w, create_graph=True)
+        return grad(g @ v, w)[0]
+    assert ex.judge_ex2(by_name) is None
 
 
 @pytest.mark.parametrize("answer, reason", [
@@ -67,6 +89,9 @@ def test_ex2_accepts_double_backward():
     (func_hessian, "torch.func transform"),
     (finite_differences, "evaluated f 2 times"),
     (forgot_create_graph, "create_graph=True"),
+    (functional_hvp, "lets torch.autograd.functional"),
+    (functional_vhp, "lets torch.autograd.functional"),
+    (functional_hessian, "lets torch.autograd.functional"),
 ])
 def test_ex2_rejects_answers_that_break_the_rules(answer, reason):
     verdict = ex.judge_ex2(answer)
@@ -139,7 +164,8 @@ def test_ex4_accepts_a_twice_differentiable_cube():
 
 @pytest.mark.parametrize("answer, reason", [
     (DetachedCube, "second derivative is wrong"),
-    (OnceCube, "second derivative is wrong"),
+    (OnceCube, "double backward fails (trying to differentiate twice a function that was marked with "
+               "@once_differentiable)"),
     (WrongFirstDerivative, "first derivative is wrong"),
     (lambda x: x**3, "subclass of torch.autograd.Function"),
 ])

@@ -7,6 +7,8 @@ from typing import Any, Callable
 import torch
 from torch.func import functional_call
 
+from utils.exercises.probes import recorded_engine_calls
+
 
 FOURTH_DERIVATIVE_AT_1 = math.sin(1.0) - 4 * math.cos(1.0)  # d^4/dx^4 (x sin x) = x sin x - 4 cos x
 
@@ -42,32 +44,27 @@ def judge_ex2(hvp: Callable, device: torch.device | str = "cpu") -> str | None:
     (finite differences evaluate it at shifted points), the differentiation
     must go through ``torch.autograd.grad`` (two calls at least, one of them
     with ``create_graph=True``; torch.func transforms and forward mode do not
-    call it), ``w`` must keep its value and version, and no ``.grad`` may be
-    filled (``w`` is passed as a leaf that requires grad, so ``backward()``
-    would fill it).
+    call it) written in the answer, not made for it by
+    ``torch.autograd.functional`` (``hvp``, ``vhp``, ``hessian``), ``w`` must
+    keep its value and version, and no ``.grad`` may be filled (``w`` is
+    passed as a leaf that requires grad, so ``backward()`` would fill it).
+    The calls are recorded at the engine's entry (utils.exercises.probes), so
+    ``grad`` imported by name counts too.
     """
     w = torch.tensor([0.2, -0.5, 1.0], device=device, requires_grad=True)
     vec = torch.tensor([1.0, 2.0, -1.0], device=device)
     w_before, version_before = w.detach().clone(), w._version
-    calls = {"f": 0, "grad": 0, "create_graph": 0, "func": 0}
+    calls = {"f": 0, "func": 0}
 
     def f(t):
         calls["f"] += 1
         calls["func"] += torch._C._functorch.is_functorch_wrapped_tensor(t)  # inside a torch.func transform
         return (t.sin() * t.roll(1)).sum() + t.pow(4).sum()
 
-    real_grad = torch.autograd.grad
-
-    def counting_grad(*args, **kwargs):
-        calls["grad"] += 1
-        calls["create_graph"] += bool(kwargs.get("create_graph", False))
-        return real_grad(*args, **kwargs)
-
-    torch.autograd.grad = counting_grad
-    try:
+    with recorded_engine_calls() as engine_calls:
         result = hvp(f, w, vec)
-    finally:
-        torch.autograd.grad = real_grad
+    grad_calls = [c for c in engine_calls if c.kind == "grad"]
+    helpers = sorted({c.via for c in engine_calls if c.via})
     if w._version != version_before or not torch.equal(w.detach(), w_before):
         return "hvp changed w in place; build any new point out of place and leave w alone"
     if w.grad is not None:
@@ -75,15 +72,17 @@ def judge_ex2(hvp: Callable, device: torch.device | str = "cpu") -> str | None:
     if calls["func"]:
         return ("hvp differentiates f with a torch.func transform (hessian, jvp, grad...); "
                 "the exercise asks for double backward with torch.autograd.grad")
+    if helpers:
+        return (f"hvp lets {helpers[0]} (hvp, vhp, hessian...) do the double backward; the exercise asks "
+                "you to write it: two calls of torch.autograd.grad, the first with create_graph=True")
     if calls["f"] > 1:
         return (f"hvp evaluated f {calls['f']} times; finite differences (or extra forward passes) "
                 "are not double backward, which needs one forward pass")
-    if calls["grad"] == 0:
-        return ("hvp never called torch.autograd.grad (call it by that name); "
-                "the exercise asks for double backward with torch.autograd.grad")
-    if calls["create_graph"] == 0:
+    if not grad_calls:
+        return "hvp never called torch.autograd.grad; the exercise asks for double backward with it"
+    if not any(c.create_graph for c in grad_calls):
         return "no call of torch.autograd.grad had create_graph=True, so the gradient was never recorded"
-    if calls["grad"] < 2:
+    if len(grad_calls) < 2:
         return "one call of torch.autograd.grad gives the gradient; H v needs a second one through it"
     if not isinstance(result, torch.Tensor) or result.shape != w.shape:
         return "hvp must return one tensor shaped like w"
@@ -148,10 +147,21 @@ def judge_ex4(cls: Any, device: torch.device | str = "cpu") -> str | None:
         return "forward does not compute x**3"
     if not torch.autograd.gradcheck(cls.apply, (x,), raise_exception=False):
         return "the first derivative is wrong (gradcheck fails): backward should return grad_out * 3 * x**2"
-    try:
-        ok = torch.autograd.gradgradcheck(cls.apply, (x,), raise_exception=False)
-    except RuntimeError as err:  # @once_differentiable refuses loudly
-        return f"double backward fails ({str(err).splitlines()[0]}): write backward in differentiable torch ops"
+    # One double backward of our own before gradgradcheck, which (raise_exception=False) would turn the
+    # error of @once_differentiable into a bare False: the reader should see which error it is. The
+    # incoming gradient requires grad, as gradgradcheck's does; @once_differentiable only installs its
+    # refusing node when some input of backward requires grad, and that node leads to no input (so
+    # torch.autograd.grad would skip it): a plain backward() on copies runs every node.
+    x_copy = x.detach().clone().requires_grad_()
+    grad_out = torch.ones_like(x, requires_grad=True)
+    first, = torch.autograd.grad(cls.apply(x_copy), x_copy, grad_out, create_graph=True)
+    if first.requires_grad:
+        try:
+            first.sum().backward()
+        except RuntimeError as err:  # @once_differentiable refuses loudly
+            return (f"double backward fails ({str(err).splitlines()[0]}): write backward in "
+                    "differentiable torch ops, without @once_differentiable")
+    ok = torch.autograd.gradgradcheck(cls.apply, (x,), raise_exception=False)
     if not ok:
         return ("the second derivative is wrong (gradgradcheck fails): backward must use torch ops on the saved "
                 "tensor, without detach() or NumPy, so that create_graph can record it")

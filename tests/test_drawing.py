@@ -61,3 +61,27 @@ def test_mark_freed_values_keeps_the_node_colour_and_reddens_only_the_values():
         assert "mark_freed" in str(exc)
     else:
         raise AssertionError("an unknown mark_freed must be refused")
+
+
+def test_sequence_numbers_and_versions_are_drawn_and_follow_the_graph():
+    a = torch.ones(2, requires_grad=True)
+    b = a.exp()
+    out = (b * a).sum()
+    fig = draw_graph(out, names={"a": a}, sequence_nr=True, versions=True, fontsize=13)
+    texts = [t.get_text() for t in fig.axes[0].texts if t.get_text()]
+    assert len(texts) == 4
+    # relative to the graph's first node: exp 0, mul 1, sum 2; AccumulateGrad is the maximum
+    assert any("ExpBackward0" in t and "seq 0" in t and "result = float32[2] (8 B) v0" in t for t in texts)
+    assert any("MulBackward0" in t and "seq 1" in t for t in texts)
+    assert any("SumBackward0" in t and "seq 2" in t for t in texts)
+    assert any("AccumulateGrad" in t and "seq max" in t and "(leaf a, v0)" in t for t in texts)
+    assert all(t.get_fontsize() == 13 for t in fig.axes[0].texts if t.get_text())
+    width_13 = fig.get_size_inches()[0]
+    plt.close(fig)
+    with torch.no_grad():
+        a.add_(1)  # bumps a's version, which MulBackward0 saved
+    fig = draw_graph(b, names={"a": a}, versions=True)
+    texts = [t.get_text() for t in fig.axes[0].texts if t.get_text()]
+    assert any("(leaf a, v1)" in t for t in texts) and not any("seq" in t for t in texts)
+    assert fig.get_size_inches()[0] < width_13  # the default font is smaller, and so is the figure
+    plt.close(fig)

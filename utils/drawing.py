@@ -8,6 +8,7 @@ import torch
 from utils.autograd_tools import FREED, format_value, graph_nodes
 
 
+SEQUENCE_NR_MAX = 2**64 - 1  # AccumulateGrad's sequence number (UINT64_MAX), so it runs as soon as it is ready
 FREED_COLOUR = "#c62828"  # the text of saved values that backward() freed (mark_freed="values")
 
 
@@ -44,6 +45,9 @@ def draw_graph(
     title: str | None = None,
     ax: Any = None,
     mark_freed: str = "box",
+    sequence_nr: bool = False,
+    versions: bool = False,
+    fontsize: float = 8,
 ):
     """Draw the graph behind ``root`` and return the matplotlib Figure.
 
@@ -53,6 +57,13 @@ def draw_graph(
     box in its usual colour and writes only the freed values in red, which
     says what backward() releases: the saved values, not the node. Leaves
     named in ``names`` label their ``AccumulateGrad`` box.
+
+    ``sequence_nr=True`` adds each node's sequence number, counted from the
+    smallest in the graph (``seq 0``; ``AccumulateGrad`` reads ``seq max``:
+    its number is the largest an unsigned 64-bit integer holds).
+    ``versions=True`` adds the version counter of each named leaf and of
+    each saved tensor (``v1``). ``fontsize`` sets the text size; the figure
+    grows with it.
     """
     if mark_freed not in ("box", "values"):
         raise ValueError(f"mark_freed is 'box' or 'values', not {mark_freed!r}")
@@ -60,11 +71,14 @@ def draw_graph(
 
     labels = {id(t): label for label, t in (names or {}).items()}
     nodes = graph_nodes(root)
+    ordinary = [g.node._sequence_nr() for g in nodes if g.node._sequence_nr() != SEQUENCE_NR_MAX]
+    first = min(ordinary) if ordinary else 0
+    scale = fontsize / 8
     pos = graph_layout([g.children for g in nodes])
     width = max(x for x, _ in pos) - min(x for x, _ in pos) + 1
     height = -min(y for _, y in pos) + 1
     if ax is None:
-        fig, ax = plt.subplots(figsize=(max(4.0, 3.4 * width), max(2.0, 1.5 * height)))
+        fig, ax = plt.subplots(figsize=(max(4.0, 3.4 * width) * scale, max(2.0, 1.5 * height) * scale))
     else:
         fig = ax.figure
     for g in nodes:
@@ -76,14 +90,21 @@ def draw_graph(
         x, y = pos[g.index]
         head = g.name
         if g.variable is not None:
-            head += f"\n(leaf {labels.get(id(g.variable), '')})".replace(" )", ")")
-        saved_lines = [f"{k} = {format_value(v)}" for k, v in g.saved.items()]
+            leaf = f"leaf {labels.get(id(g.variable), '')}".rstrip()
+            if versions:
+                leaf += f", v{g.variable._version}"
+            head += f"\n({leaf})"
+        if sequence_nr:
+            seq = g.node._sequence_nr()
+            head += "\nseq max" if seq == SEQUENCE_NR_MAX else f"\nseq {seq - first}"
+        saved_lines = [f"{k} = {format_value(v)}" + (f" v{v._version}" if versions and isinstance(v, torch.Tensor) else "")
+                       for k, v in g.saved.items()]
         freed = any(v is FREED for v in g.saved.values())
         text = head + ("\n" + "\n".join(saved_lines) if saved_lines else "")
         node_face = "#e3f2e1" if g.variable is not None else "#e4ecf7"
         if mark_freed == "box" or not freed:
             face = "#fde2e2" if freed else node_face
-            ax.text(x, y, text, ha="center", va="center", fontsize=8, family="monospace",
+            ax.text(x, y, text, ha="center", va="center", fontsize=fontsize, family="monospace",
                     bbox=dict(boxstyle="round,pad=0.4", facecolor=face, edgecolor="#333333"))
             continue
         # Two texts with the same lines, padded to one width in a monospace font, so they
@@ -94,9 +115,9 @@ def draw_graph(
         blank = " " * width_chars
         kept = "\n".join(blank if f else line.ljust(width_chars) for line, f in zip(lines, is_freed))
         gone = "\n".join(line.ljust(width_chars) if f else blank for line, f in zip(lines, is_freed))
-        ax.text(x, y, kept, ha="center", va="center", fontsize=8, family="monospace",
+        ax.text(x, y, kept, ha="center", va="center", fontsize=fontsize, family="monospace",
                 bbox=dict(boxstyle="round,pad=0.4", facecolor=node_face, edgecolor="#333333"))
-        ax.text(x, y, gone, ha="center", va="center", fontsize=8, family="monospace",
+        ax.text(x, y, gone, ha="center", va="center", fontsize=fontsize, family="monospace",
                 color=FREED_COLOUR, fontweight="bold")
     ax.set_xlim(min(x for x, _ in pos) - 0.7, max(x for x, _ in pos) + 0.7)
     ax.set_ylim(min(y for _, y in pos) - 0.6, 0.6)

@@ -1,0 +1,113 @@
+"""The judges of the internals chapter reject the typical wrong answers, with a reason, and accept the solutions."""
+import collections
+
+import pytest
+import torch
+
+from utils.exercises import internals as ex
+
+
+def test_ex1_accepts_the_measured_version():
+    assert ex.version_after_the_sequence() == 3
+    assert ex.judge_ex1(3) is None and ex.judge_ex1(3.0) is None
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (4, "x.data is a new tensor"),        # .data thought to share the counter
+    (2, "detach() shares"),               # detach() or the view thought not to share it
+    (0, "do bump the counter"),           # in-place writes thought not to count
+    (1, "is not 1"),
+    (True, "give a number"),
+    ("3", "give a number"),
+])
+def test_ex1_rejects_the_typical_wrong_counts(answer, reason):
+    verdict = ex.judge_ex1(answer)
+    assert verdict is not None and reason in verdict
+
+
+def engine_schedule(root):
+    """The solution: dependency counts, then the ready node with the highest sequence number first."""
+    deps = collections.Counter()
+    seen, stack = {root}, [root]
+    while stack:
+        node = stack.pop()
+        for child, _ in node.next_functions:
+            if child is not None:
+                deps[child] += 1
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+    ready, order = [root], []
+    while ready:
+        ready.sort(key=lambda node: node._sequence_nr())
+        node = ready.pop()
+        order.append(node)
+        for child, _ in node.next_functions:
+            if child is not None:
+                deps[child] -= 1
+                if deps[child] == 0:
+                    ready.append(child)
+    return order
+
+
+def by_sequence_number(root):
+    """Wrong: sorts by sequence number and forgets that a node waits for all its gradients."""
+    return sorted(ex._walk(root), key=lambda node: node._sequence_nr(), reverse=True)
+
+
+def breadth_first(root):
+    """Wrong: the order of next_functions, level by level."""
+    order, i = [root], 0
+    while i < len(order):
+        for child, _ in order[i].next_functions:
+            if child is not None and child not in order:
+                order.append(child)
+        i += 1
+    return order
+
+
+def leaves_last(root):
+    """Wrong: sequence numbers, but every AccumulateGrad at the end."""
+    nodes = ex._walk(root)
+    accs = [n for n in nodes if "AccumulateGrad" in n.name()]
+    rest = sorted((n for n in nodes if n not in accs), key=lambda node: node._sequence_nr(), reverse=True)
+    return rest + accs
+
+
+def test_ex2_accepts_the_engine_schedule():
+    assert ex.judge_ex2(engine_schedule) is None
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (by_sequence_number, "the engine ran"),
+    (breadth_first, "the engine ran"),
+    (leaves_last, "the engine ran"),
+    (lambda root: None, "returned None"),
+    (lambda root: [n.name() for n in engine_schedule(root)], "not names"),
+])
+def test_ex2_rejects_the_typical_wrong_schedules(answer, reason):
+    verdict = ex.judge_ex2(answer)
+    assert verdict is not None and reason in verdict
+
+
+def test_ex2_graphs_tell_the_wrong_schedules_apart():
+    # each wrong schedule fails on at least one graph, and the solution on none
+    for what, loss in ex._graphs("cpu"):
+        predicted = engine_schedule(loss.grad_fn)
+        assert [id(n) for n in predicted] == [id(n) for n in ex.engine_order(loss)], what
+
+
+def test_ex3_accepts_a_write_through_data():
+    assert ex.judge_ex3(lambda t: t.data.add_(1)) is None
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (lambda t: t.detach().add_(1), "saw the write"),
+    (lambda t: t[:2].add_(1), "saw the write"),
+    (lambda t: torch.autograd.graph.increment_version(t), "did not change"),
+    (lambda t: t.add(1), "did not change"),
+    ("t.data.add_(1)", "function of one tensor"),
+])
+def test_ex3_rejects_writes_the_counter_sees_and_non_writes(answer, reason):
+    verdict = ex.judge_ex3(answer)
+    assert verdict is not None and reason in verdict

@@ -1,0 +1,110 @@
+"""Judges of the exercises of the chapter "Inside the engine: the Variable internals"."""
+from __future__ import annotations
+
+import numbers
+from typing import Any, Callable
+
+import torch
+
+
+def version_after_the_sequence(device: torch.device | str = "cpu") -> int:
+    """Run the sequence of exercise 1 and return ``x._version`` at its end."""
+    x = torch.zeros(4, device=device)
+    view = x[:2]
+    view.add_(1)             # a view shares its base's counter: 1
+    x.mul_(2)                # 2
+    x.detach().zero_()       # detach() shares the counter: 3
+    x.data.fill_(3.0)        # .data has a counter of its own: still 3
+    return x._version
+
+
+def judge_ex1(answer: Any, device: torch.device | str = "cpu") -> str | None:
+    """The version of ``x`` after a view's in-place op, an in-place op, a detach()ed and a .data write."""
+    if isinstance(answer, bool) or not isinstance(answer, numbers.Real):
+        return f"give a number, not {type(answer).__name__}"
+    want = version_after_the_sequence(device)
+    if float(answer) == want:
+        return None
+    if float(answer) == want + 1:
+        return "one write too many: x.data is a new tensor with a version counter of its own"
+    if float(answer) == want - 1:
+        return "one write too few: x.detach() shares x's version counter, and so does the view x[:2]"
+    if float(answer) == 0:
+        return "in-place writes do bump the counter, through a view or detach() as well"
+    return f"x._version is not {answer}"
+
+
+def _walk(root: Any) -> list[Any]:
+    """Every node reachable from ``root``, each once."""
+    seen, stack, nodes = {root}, [root], [root]
+    while stack:
+        node = stack.pop()
+        for child, _ in node.next_functions:
+            if child is not None and child not in seen:
+                seen.add(child)
+                nodes.append(child)
+                stack.append(child)
+    return nodes
+
+
+def _graphs(device: torch.device | str) -> list[tuple[str, torch.Tensor]]:
+    """Small graphs on which the wrong schedules differ from the engine's (built fresh on each call)."""
+    x = torch.tensor([0.5, 1.0], device=device, requires_grad=True)
+    y = torch.tensor([2.0, 3.0], device=device, requires_grad=True)
+    graphs = []
+    # 1. x's branch is recorded first; y's branch later and longer
+    u = x.exp()
+    w = y.sin().cos()
+    graphs.append(("two leaves, the later branch longer", (u + w).sum()))
+    # 2. a diamond: a is used twice, so its node waits for both uses
+    a = x * 2
+    graphs.append(("a diamond", (a.exp() * a.sin()).sum()))
+    # 3. a skip connection: the leaf feeds the first and the last operation
+    h = x.tanh().exp()
+    graphs.append(("a skip connection", (h * x).sum()))
+    return graphs
+
+
+def engine_order(loss: torch.Tensor) -> list[Any]:
+    """Run backward on ``loss`` and return the nodes in the order the engine called them."""
+    order: list[Any] = []
+    handles = [node.register_prehook(lambda grads, node=node: order.append(node))
+               for node in _walk(loss.grad_fn)]
+    loss.backward()
+    for handle in handles:
+        handle.remove()
+    return order
+
+
+def _names(nodes: list[Any]) -> list[str]:
+    return [node.name().replace("torch::autograd::", "") for node in nodes]
+
+
+def judge_ex2(schedule: Callable[[Any], Any], device: torch.device | str = "cpu") -> str | None:
+    """``schedule(root)`` returns the nodes in the order the engine will run them, without running backward."""
+    for what, loss in _graphs(device):
+        predicted = schedule(loss.grad_fn)
+        if predicted is None:
+            return "the function returned None; return the list of nodes"
+        predicted = list(predicted)
+        if any(not hasattr(node, "next_functions") for node in predicted):
+            return "return graph nodes (objects with next_functions), not names or numbers"
+        actual = engine_order(loss)
+        if len(predicted) != len(actual) or any(p is not a for p, a in zip(predicted, actual)):
+            return (f"on {what} the engine ran {_names(actual)}, "
+                    f"and the function predicted {_names(predicted)}")
+    return None
+
+
+def judge_ex3(change: Callable[[torch.Tensor], Any], device: torch.device | str = "cpu") -> str | None:
+    """``change(t)`` changes the values of ``t`` and leaves ``t._version`` where it was."""
+    if not callable(change):
+        return "give a function of one tensor"
+    t = torch.arange(4.0, device=device)
+    before_values, before_version = t.clone(), t._version
+    change(t)
+    if torch.equal(t, before_values):
+        return "t's values did not change"
+    if t._version != before_version:
+        return f"the version counter saw the write (version {before_version} -> {t._version})"
+    return None

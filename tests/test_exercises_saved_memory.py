@@ -7,9 +7,21 @@ from utils.exercises.saved_memory import judge_ex1, make_judge_ex2, make_judge_e
 
 def test_ex1_judge():
     assert judge_ex1({"relu", "softmax", "tanh", "exp"}) is None
-    assert "save their input" in judge_ex1({"relu", "softmax", "tanh", "exp", "square"})
+    assert "save their input" in judge_ex1({"relu", "softmax", "tanh", "exp", "square", "linear"})
     assert "also save their output" in judge_ex1({"relu", "softmax"})
     assert "not among" in judge_ex1({"sigmoidal"})
+
+
+def test_ex1_reasons_give_each_operation_its_own_derivative():
+    softmax_missing = judge_ex1({"relu", "tanh", "exp"})
+    assert "softmax also saves its output" in softmax_missing
+    assert "softmax: y * (g - (g * y).sum(dim))" in softmax_missing
+    assert "1 - y**2" not in softmax_missing  # tanh's derivative, not softmax's
+    tanh_missing = judge_ex1({"relu", "softmax", "exp"})
+    assert "tanh: 1 - y**2" in tanh_missing and "softmax" not in tanh_missing
+    square_extra = judge_ex1({"relu", "softmax", "tanh", "exp", "square"})
+    assert "square saves its input" in square_extra and "square: 2x" in square_extra
+    assert "Linear" not in square_extra
 
 
 def test_ex2_judge_names_each_miscount():

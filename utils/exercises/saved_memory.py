@@ -18,6 +18,20 @@ from utils.memory import PackedBytesMeter
 
 EX1_NAMES = ("linear", "conv", "relu", "softmax", "batchnorm", "tanh", "exp", "square")
 
+# Why each operation saves what it saves: its derivative, written with the tensor it needs.
+_EX1_NEEDS_INPUT = {
+    "linear": "Linear: x for the weight gradient",
+    "conv": "Conv: x for the weight gradient",
+    "batchnorm": "batch norm: the input and its per-channel statistics",
+    "square": "square: 2x",
+}
+_EX1_NEEDS_OUTPUT = {
+    "relu": "relu: where y > 0",
+    "softmax": "softmax: y * (g - (g * y).sum(dim)), g the incoming gradient",
+    "tanh": "tanh: 1 - y**2",
+    "exp": "exp: y",
+}
+
 
 def ex1_ops(device: torch.device | str = "cpu") -> dict[str, tuple[Callable, torch.Tensor]]:
     """Each candidate operation with an input of a suitable shape."""
@@ -56,11 +70,16 @@ def judge_ex1(answer: Iterable[str], device: torch.device | str = "cpu") -> str 
     truth = {name for name, (op, x) in ex1_ops(device).items() if saves_output(op, x, device)}
     extra, missing = sorted(answer - truth), sorted(truth - answer)
     if extra:
-        return (f"{', '.join(extra)} save their input, not their output: their derivative needs the "
-                "input (square: 2x; Linear and Conv: x for the weight gradient; batch norm: the input)")
+        why = "; ".join(_EX1_NEEDS_INPUT.get(name, name) for name in extra)
+        one = len(extra) == 1
+        return (f"{', '.join(extra)} {'saves its' if one else 'save their'} input, not "
+                f"{'its' if one else 'their'} output: {'its' if one else 'their'} derivative needs the "
+                f"input ({why})")
     if missing:
-        return (f"{', '.join(missing)} also save their output: their derivative is written with the "
-                "result (relu: where y > 0; softmax, tanh: 1 - y**2; exp: y)")
+        why = "; ".join(_EX1_NEEDS_OUTPUT.get(name, name) for name in missing)
+        one = len(missing) == 1
+        return (f"{', '.join(missing)} also {'saves its' if one else 'save their'} output: "
+                f"{'its' if one else 'their'} derivative is written with the result y ({why})")
     return None
 
 

@@ -1,0 +1,236 @@
+"""The judges of the custom Function chapter reject the typical wrong answers, with a reason, and accept the solutions."""
+import torch
+from torch.autograd.function import once_differentiable
+
+from utils.exercises import custom_function as ex
+
+
+# Exercise 1: 2 * exp(x), what backward needs saved with save_for_backward.
+
+class ScaledExp(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        out = 2 * x.exp()
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        out, = ctx.saved_tensors
+        return grad_out * out
+
+
+class ScaledExpSavesInput(ScaledExp):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return 2 * x.exp()
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, = ctx.saved_tensors
+        return grad_out * 2 * x.exp()
+
+
+class KeepsOutputOnCtx(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.out = 2 * x.exp()
+        return ctx.out
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        return grad_out * ctx.out
+
+
+class KeepsIntermediateOnCtx(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.e = x.exp()
+        return 2 * ctx.e
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        return grad_out * 2 * ctx.e
+
+
+class SavesAndKeeps(ScaledExp):
+    @staticmethod
+    def forward(ctx, x):
+        out = 2 * x.exp()
+        ctx.save_for_backward(out)
+        ctx.out = out  # "just in case"
+        return out
+
+
+class KeepsListOnCtx(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.cache = [x.exp()]
+        return 2 * ctx.cache[0]
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        return grad_out * 2 * ctx.cache[0]
+
+
+class WrongGradient(ScaledExp):
+    @staticmethod
+    def backward(ctx, grad_out):
+        out, = ctx.saved_tensors
+        return grad_out * out / 2
+
+
+def test_ex1_accepts_save_for_backward_of_the_output_or_the_input():
+    assert ex.judge_ex1(ScaledExp) is None
+    assert ex.judge_ex1(ScaledExpSavesInput) is None
+
+
+def test_ex1_rejects_tensors_kept_on_ctx():
+    for wrong in (KeepsOutputOnCtx, KeepsIntermediateOnCtx, SavesAndKeeps, KeepsListOnCtx):
+        verdict = ex.judge_ex1(wrong)
+        assert verdict is not None and "ctx." in verdict, (wrong.__name__, verdict)
+
+
+def test_ex1_rejects_a_wrong_gradient_and_non_classes():
+    assert "gradient is wrong" in ex.judge_ex1(WrongGradient)
+    assert "subclass" in ex.judge_ex1("ScaledExp")
+    assert "subclass" in ex.judge_ex1(lambda x: 2 * x.exp())
+
+
+# Exercise 2: SiLU, twice differentiable.
+
+class SiLURecompute(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * torch.sigmoid(x)
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, = ctx.saved_tensors
+        s = torch.sigmoid(x)
+        return grad_out * (s + x * s * (1 - s))
+
+
+class SiLUSavesIntermediate(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        s = torch.sigmoid(x)
+        ctx.save_for_backward(x, s)
+        return x * s
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, s = ctx.saved_tensors
+        return grad_out * (s + x * s * (1 - s))
+
+
+class SiLUOnce(SiLURecompute):
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, grad_out):
+        x, = ctx.saved_tensors
+        s = torch.sigmoid(x)
+        return grad_out * (s + x * s * (1 - s))
+
+
+class SiLUDetached(SiLURecompute):
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, = ctx.saved_tensors
+        s = torch.sigmoid(x.detach())
+        return grad_out * (s + x * s * (1 - s))
+
+
+class SiLUOnCtx(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.x = x
+        return x * torch.sigmoid(x)
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        s = torch.sigmoid(ctx.x)
+        return grad_out * (s + ctx.x * s * (1 - s))
+
+
+class SiLUWrongFirst(SiLURecompute):
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, = ctx.saved_tensors
+        return grad_out * torch.sigmoid(x)
+
+
+class SiLUReturnsIntermediate(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        s = torch.sigmoid(x)
+        ctx.save_for_backward(x, s)
+        return x * s, s
+
+    @staticmethod
+    def backward(ctx, grad_out, grad_s):
+        x, s = ctx.saved_tensors
+        return grad_out * (s + x * s * (1 - s)) + grad_s * s * (1 - s)
+
+
+def test_ex2_accepts_recomputing_or_returning_the_intermediate():
+    assert ex.judge_ex2(SiLURecompute) is None
+    assert ex.judge_ex2(SiLUReturnsIntermediate) is None
+
+
+def test_ex2_rejects_a_saved_intermediate_and_a_detached_backward_as_silently_wrong():
+    for wrong in (SiLUSavesIntermediate, SiLUDetached):
+        verdict = ex.judge_ex2(wrong)
+        assert verdict is not None and "wrong second derivative" in verdict, (wrong.__name__, verdict)
+
+
+def test_ex2_rejects_once_differentiable_ctx_attributes_and_a_wrong_first_derivative():
+    verdict = ex.judge_ex2(SiLUOnce)
+    assert verdict is not None and "graph" in verdict
+    assert "ctx.x" in ex.judge_ex2(SiLUOnCtx)
+    assert "first derivative" in ex.judge_ex2(SiLUWrongFirst)
+
+
+# Exercise 3: multiply by 2 in place.
+
+class DoubleInPlace(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        x.mul_(2)
+        ctx.mark_dirty(x)
+        return x
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        return grad_out * 2
+
+
+class ForgetsMarkDirty(DoubleInPlace):
+    @staticmethod
+    def forward(ctx, x):
+        return x.mul_(2)
+
+
+class OutOfPlace(DoubleInPlace):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+
+
+class WrongBackward(DoubleInPlace):
+    @staticmethod
+    def backward(ctx, grad_out):
+        return grad_out
+
+
+def test_ex3_accepts_mark_dirty():
+    assert ex.judge_ex3(DoubleInPlace) is None
+
+
+def test_ex3_rejects_the_typical_wrong_fixes():
+    assert "mark_dirty" in ex.judge_ex3(ForgetsMarkDirty)
+    assert "in place" in ex.judge_ex3(OutOfPlace)
+    assert "not 2" in ex.judge_ex3(WrongBackward)
+    assert "subclass" in ex.judge_ex3(DoubleInPlace.apply)

@@ -54,6 +54,26 @@ def compiled_times_zero(critic, compiled_critic, real, fake, mix):
     return nothing_compiled(critic, compiled_critic, real, fake, mix) + 0 * compiled_critic(real).mean()
 
 
+def only_fake_compiled(critic, compiled_critic, real, fake, mix):
+    return (compiled_critic(fake).mean() - critic(real).mean()
+            + 10 * penalty_eager(critic, _between(real, fake, mix)))
+
+
+def only_real_compiled(critic, compiled_critic, real, fake, mix):
+    return (critic(fake).mean() - compiled_critic(real).mean()
+            + 10 * penalty_eager(critic, _between(real, fake, mix)))
+
+
+def real_compiled_times_zero(critic, compiled_critic, real, fake, mix):
+    return only_fake_compiled(critic, compiled_critic, real, fake, mix) + 0 * compiled_critic(real).mean()
+
+
+def both_in_one_call(critic, compiled_critic, real, fake, mix):
+    values = compiled_critic(torch.cat([fake, real]))
+    n = fake.shape[0]
+    return values[:n].mean() - values[n:].mean() + 10 * penalty_eager(critic, _between(real, fake, mix))
+
+
 def without_create_graph(critic, compiled_critic, real, fake, mix):
     between = _between(real, fake, mix).requires_grad_()
     grad_in, = torch.autograd.grad(critic(between).sum(), between)  # a constant for autograd
@@ -79,6 +99,11 @@ def test_judge_ex1(setup):
     assert "donated-buffer error" in judge(compiled_in_penalty_only)
     assert "must go through compiled_critic" in judge(nothing_compiled)
     assert "multiplied by 0" in judge(compiled_times_zero)
+    assert judge(both_in_one_call) is None
+    for wrong, term in [(only_fake_compiled, "fake"), (only_real_compiled, "real"),
+                        (real_compiled_times_zero, "fake")]:
+        reason = judge(wrong)
+        assert reason and f"only the {term} term goes through compiled_critic" in reason
     for wrong in [without_create_graph, weight_one, signs_swapped]:
         reason = judge(wrong)
         assert "differ from the eager reference" in reason and "create_graph" in reason

@@ -80,26 +80,45 @@ def _explain(exc: Exception) -> str:
 
 
 class _RecordingCritic:
-    """Calls the compiled critic and keeps its outputs, to see which terms went through it."""
+    """Calls the compiled critic and keeps its inputs and outputs, to see which terms went through it."""
 
     def __init__(self, compiled_critic: Callable):
         self.compiled_critic = compiled_critic
         self.outputs: list[torch.Tensor] = []
+        self.inputs: list[torch.Tensor | None] = []
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         out = self.compiled_critic(*args, **kwargs)
         if isinstance(out, torch.Tensor):
+            first = args[0] if args else next(iter(kwargs.values()), None)
             self.outputs.append(out)
+            self.inputs.append(first.detach() if isinstance(first, torch.Tensor) else None)
         return out
 
 
-def _through_compiled(loss: torch.Tensor, outputs: list[torch.Tensor]) -> bool:
-    """Whether some gradient of ``loss`` reaches an output computed by a compiled region."""
-    compiled = [o for o in outputs if o.grad_fn is not None and o.grad_fn.name() == COMPILED_NODE]
-    if not compiled:
+def _holds_rows(points: torch.Tensor | None, batch: torch.Tensor) -> bool:
+    """Whether ``points`` is ``batch``, or holds it as a block of rows (``torch.cat([fake, real])``)."""
+    if points is None or points.dim() != batch.dim() or points.shape[1:] != batch.shape[1:]:
         return False
-    grads = torch.autograd.grad(loss, compiled, allow_unused=True)
-    return any(g is not None and bool(g.abs().sum() > 0) for g in grads)
+    n = batch.shape[0]
+    return any(torch.equal(points[i:i + n], batch) for i in range(points.shape[0] - n + 1))
+
+
+def _through_compiled(loss: torch.Tensor, recording: _RecordingCritic,
+                      batches: dict[str, torch.Tensor]) -> list[str]:
+    """The names of ``batches`` whose critic values carry some gradient of ``loss`` through a compiled region.
+
+    A batch counts when an output of the compiled critic, computed from
+    points that hold it, gets a non-zero gradient from ``loss``.
+    """
+    compiled = [(o, i) for o, i in zip(recording.outputs, recording.inputs)
+                if o.grad_fn is not None and o.grad_fn.name() == COMPILED_NODE]
+    if not compiled:
+        return []
+    grads = torch.autograd.grad(loss, [o for o, _ in compiled], allow_unused=True)
+    reached = [i for (_, i), g in zip(compiled, grads) if g is not None and bool(g.abs().sum() > 0)]
+    return [name for name, batch in batches.items()
+            if any(_holds_rows(points, batch.detach()) for points in reached)]
 
 
 def make_judge_ex1(critic: torch.nn.Module, compiled_critic: Callable, real: torch.Tensor,
@@ -107,9 +126,10 @@ def make_judge_ex1(critic: torch.nn.Module, compiled_critic: Callable, real: tor
     """Exercise 1: ``answer(critic, compiled_critic, real, fake, mix)`` returns the critic loss.
 
     Before each call the judge runs the generator step (:func:`generator_step`).
-    Rule: one backward() gives the eager gradients, and the Wasserstein terms
-    go through the compiled critic (some of the loss's gradient reaches an
-    output of a compiled region).
+    Rule: one backward() gives the eager gradients, and both Wasserstein
+    terms go through the compiled critic (for ``fake`` and for ``real``, some
+    of the loss's gradient reaches an output of a compiled region computed
+    from those points).
     """
     want = reference_grads(critic, real, fake, mix)
     params = list(critic.parameters())
@@ -130,10 +150,17 @@ def make_judge_ex1(critic: torch.nn.Module, compiled_critic: Callable, real: tor
         except RuntimeError as exc:
             return _explain(exc)
         loss, recording = run(answer)  # a fresh graph for the second question
-        if not _through_compiled(loss, recording.outputs):
+        through = _through_compiled(loss, recording, {"fake": fake, "real": real})
+        if not through:
             return ("no gradient of the loss reaches an output of the compiled critic: the "
                     "Wasserstein terms critic(fake).mean() - critic(real).mean() must go through "
                     "compiled_critic (a term multiplied by 0 does not count)")
+        if len(through) == 1:
+            missing = "real" if through == ["fake"] else "fake"
+            return (f"only the {through[0]} term goes through compiled_critic; the critic's value on "
+                    f"{missing} was computed eagerly (or sends no gradient through a compiled region): "
+                    "both Wasserstein terms, critic(fake).mean() and critic(real).mean(), must go "
+                    "through compiled_critic")
         if not _close(got, want):
             return ("the parameters' gradients differ from the eager reference: check the two "
                     "Wasserstein terms and their signs, the weight 10, and that the inner "

@@ -54,7 +54,7 @@ def saves_output(op: Callable, x: torch.Tensor, device: torch.device | str = "cp
 
     def pack(t):
         ptrs.append(t.untyped_storage().data_ptr())
-        return t
+        return t.detach()  # not t: a saved output returned as is makes a reference cycle with its node
 
     with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
         y = op(x)

@@ -59,3 +59,29 @@ def test_unknown_section_and_stale_translation_are_caught(book_copy):
     assert any("'no-such-label' is not a label" in p for p in problems)
     assert any(p.startswith(f"book/errors.yml: entry {editions.load_errors(book_copy)[1]['id']!r}")
                and "English changed since the zh-hans translation" in p for p in problems)
+
+
+NON_LEAF_WARNING = "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed."
+
+
+def test_a_warning_counts_when_a_cell_prints_it_and_an_error_only_when_raised(book_copy):
+    def change(errs):
+        errs.append(dict(errs[0], id="printed-warning", kind="warning", message=NON_LEAF_WARNING))
+        errs.append(dict(errs[0], id="printed-as-error", message=NON_LEAF_WARNING))  # kind: error by default
+        errs.append(dict(errs[0], id="unprinted-warning", kind="warning", message="a warning nobody prints"))
+        errs.append(dict(errs[0], id="odd-kind", kind="notice"))
+    _edit_errors(book_copy, change)
+    problems = editions.error_index_problems(book_copy)
+    assert not any("'printed-warning'" in p for p in problems)
+    assert any("'printed-as-error'" in p and "no cell of the book raises" in p for p in problems)
+    assert any("'unprinted-warning'" in p and "no cell of the book prints this warning" in p for p in problems)
+    assert any("'odd-kind'" in p and "neither 'error' nor 'warning'" in p for p in problems)
+
+
+def test_a_see_also_label_must_exist(book_copy):
+    def change(errs):
+        errs[0]["see_also"] = ["rg-error", "no-such-section"]
+    _edit_errors(book_copy, change)
+    problems = editions.error_index_problems(book_copy)
+    assert any("see_also 'no-such-section' is not a label" in p for p in problems)
+    assert not any("see_also 'rg-error'" in p for p in problems)

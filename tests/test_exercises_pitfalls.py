@@ -2,7 +2,7 @@
 import torch
 from torch import nn
 
-from utils.exercises.pitfalls import judge_ex1, judge_ex2, judge_ex3
+from utils.exercises.pitfalls import judge_ex1, judge_ex2, judge_ex3, judge_ex4, judge_ex5
 
 
 def _ex1_loop(requires_grad, retain_graph=False, as_float=True, target_inside=False):
@@ -163,3 +163,125 @@ def test_ex3_rejects_a_list_of_loss_tensors():
             losses.append(loss)
         return sum(v.item() for v in losses) / len(losses)
     assert "alive" in judge_ex3(train)
+
+
+# ---------------------------------------------------------------- exercise 4: an in-place step on a leaf
+
+def _step_no_grad(w, lr):
+    with torch.no_grad():
+        w -= lr * w.grad
+    w.grad = None
+
+
+def test_ex4_accepts_no_grad_and_zeroed_grad():
+    assert judge_ex4(_step_no_grad) is None
+
+    def zeroing(w, lr):
+        with torch.no_grad():
+            w.sub_(lr * w.grad)
+        w.grad.zero_()
+    assert judge_ex4(zeroing) is None
+
+
+def test_ex4_rejects_the_update_with_grad_mode_on():
+    def step(w, lr):
+        w -= lr * w.grad
+    reason = judge_ex4(step)
+    assert reason and "torch.no_grad()" in reason and "grad mode on" in reason
+
+
+def test_ex4_rejects_data():
+    def step(w, lr):
+        w.data -= lr * w.grad
+        w.grad = None
+    reason = judge_ex4(step)
+    assert reason and ".data" in reason and "version counter" in reason
+
+
+def test_ex4_rejects_a_new_tensor_or_a_clone():
+    def rebinding(w, lr):
+        w = w - lr * w.grad  # a new, local tensor
+    def cloned(w, lr):
+        w = w.detach().clone()
+        with torch.no_grad():
+            w -= 0.1 * torch.ones_like(w)
+    for step in (rebinding, cloned):
+        reason = judge_ex4(step)
+        assert reason and "did not get the step" in reason
+
+
+def test_ex4_rejects_a_kept_gradient_and_a_lost_requires_grad():
+    def keeps_grad(w, lr):
+        with torch.no_grad():
+            w -= lr * w.grad
+    assert "still there" in judge_ex4(keeps_grad)
+
+    def unfreezes_nothing(w, lr):
+        w.requires_grad_(False)
+        w -= lr * w.grad
+        w.grad = None
+    assert "no longer requires grad" in judge_ex4(unfreezes_nothing)
+
+
+# ---------------------------------------------------------------- exercise 5: actor-critic
+
+def _ex5_update(detach=True, retain_graph=False, clone=False, both_backward_first=False):
+    def update(actor, critic, actor_opt, critic_opt, states, actions, returns):
+        log_probs = torch.distributions.Categorical(logits=actor(states)).log_prob(actions)
+        advantage = returns - critic(states).squeeze(1)
+        critic_loss = advantage.pow(2).mean()
+        weight = advantage.detach() if detach else advantage.clone() if clone else advantage
+        actor_loss = -(log_probs * weight).mean()
+        critic_opt.zero_grad()
+        actor_opt.zero_grad()
+        if both_backward_first:
+            critic_loss.backward(retain_graph=not detach)  # without detach the actor's pass needs the graph
+            actor_loss.backward()
+            critic_opt.step()
+            actor_opt.step()
+            return
+        critic_loss.backward(retain_graph=retain_graph)
+        critic_opt.step()
+        actor_loss.backward()
+        actor_opt.step()
+    return update
+
+
+def test_ex5_accepts_the_detached_advantage():
+    assert judge_ex5(_ex5_update()) is None
+    assert judge_ex5(_ex5_update(both_backward_first=True)) is None  # both gradients first, then both steps
+
+
+def test_ex5_rejects_retain_graph_as_the_fix():
+    reason = judge_ex5(_ex5_update(detach=False, retain_graph=True))
+    assert reason and "retain_graph=True keeps the critic's saved tensors" in reason
+
+
+def test_ex5_rejects_a_clone_instead_of_detach():
+    reason = judge_ex5(_ex5_update(detach=False, clone=True, retain_graph=True))
+    assert reason and "detach the advantage" in reason
+    reason = judge_ex5(_ex5_update(detach=False, clone=True))
+    assert reason and "detach the advantage" in reason
+
+
+def test_ex5_rejects_both_backward_passes_before_the_steps_without_detach():
+    reason = judge_ex5(_ex5_update(detach=False, both_backward_first=True))
+    assert reason and "sent gradient into the critic" in reason
+
+
+def test_ex5_rejects_a_leftover_retain_graph():
+    reason = judge_ex5(_ex5_update(retain_graph=True))
+    assert reason and "still passes retain_graph=True" in reason
+
+
+def test_ex5_rejects_an_advantage_from_the_updated_critic():
+    def update(actor, critic, actor_opt, critic_opt, states, actions, returns):
+        critic_opt.zero_grad()
+        (returns - critic(states).squeeze(1)).pow(2).mean().backward()
+        critic_opt.step()
+        advantage = (returns - critic(states).squeeze(1)).detach()  # after the step: another advantage
+        actor_opt.zero_grad()
+        (-(torch.distributions.Categorical(logits=actor(states)).log_prob(actions) * advantage).mean()).backward()
+        actor_opt.step()
+    reason = judge_ex5(update)
+    assert reason and "actor's update differs" in reason

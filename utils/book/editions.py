@@ -400,6 +400,18 @@ def load_errors(root: Path = ROOT) -> list[dict]:
     return load_data("errors.yml", root)["errors"]
 
 
+def stored_warnings(root: Path = ROOT) -> list[tuple[str, str]]:
+    """(where, text) of every stdout stream stored in the English chapters: where a cell prints a
+    warning it recorded (``warnings.catch_warnings(record=True)``; warnings on stderr are refused)."""
+    found = []
+    for path in notebooks.english_notebooks(root):
+        for i, c in enumerate(notebooks.read_notebook(path).cells):
+            for o in c.get("outputs", []):
+                if o.get("output_type") == "stream" and o.get("name") == "stdout":
+                    found.append((f"{path.relative_to(root)}: cell {i}", o["text"]))
+    return found
+
+
 def stored_errors(root: Path = ROOT) -> list[tuple[str, str]]:
     """(where, 'Type: message') of every error output stored in the English chapters."""
     found = []
@@ -425,6 +437,7 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
     each entry points at a real section, and its translations follow its English summary."""
     problems = []
     raised = [" ".join(text.split()) for _, text in stored_errors(root)]
+    printed = [" ".join(text.split()) for _, text in stored_warnings(root)]
     labels = english_labels(root)
     ids = set()
     for e in load_errors(root):
@@ -433,18 +446,29 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
             problems.append(f"{where}: duplicate id")
         ids.add(e.get("id"))
         message = " ".join(e["message"].split())
-        hit = any(message in text for text in raised)
+        kind = e.get("kind", "error")
+        if kind not in ("error", "warning"):
+            problems.append(f"{where}: kind {kind!r} is neither 'error' nor 'warning'")
+        # an error is raised by a raises-exception cell; a warning is printed by a cell that records it
+        # (or raised, by a cell that turns warnings into errors)
+        hit = any(message in text for text in raised + (printed if kind == "warning" else []))
         if "historical" in e:
             h = e["historical"]
             if not h.get("until") or not h.get("source"):
                 problems.append(f"{where}: a historical entry needs 'until' (a version) and 'source' (a citation)")
             if hit:
                 problems.append(f"{where}: marked historical, but a cell of the book raises it on this torch")
+        elif not hit and kind == "warning":
+            problems.append(f"{where}: no cell of the book prints this warning (record it with "
+                            "warnings.catch_warnings(record=True) and print it, or mark it historical)")
         elif not hit:
             problems.append(f"{where}: no cell of the book raises this message (raise it, or mark it historical "
                             "with the version and a source)")
         if e.get("section") not in labels:
             problems.append(f"{where}: section {e.get('section')!r} is not a label in any English chapter")
+        for label in e.get("see_also", []):
+            if label not in labels:
+                problems.append(f"{where}: see_also {label!r} is not a label in any English chapter")
         summary = e.get("summary", {})
         for edition in config.editions(root):
             if not summary.get(edition):

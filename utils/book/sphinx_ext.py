@@ -151,10 +151,13 @@ class ErrorIndex(DataDirective):
             section += nodes.paragraph(text=entry["summary"].get(edition, entry["summary"]["en"]))
             where = nodes.paragraph()
             where += nodes.Text(f"{words['error_explained']}{words['colon']}")
-            ref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=entry["section"],
-                                        refexplicit=False, refwarn=True, refdoc=env.docname)
-            ref += nodes.inline(text=entry["section"])
-            where += ref
+            for i, label in enumerate([entry["section"], *entry.get("see_also", [])]):
+                if i:
+                    where += nodes.Text(" · ")  # the section first, then the see_also sections
+                ref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=label,
+                                            refexplicit=False, refwarn=True, refdoc=env.docname)
+                ref += nodes.inline(text=label)
+                where += ref
             section += where
             if "historical" in entry:
                 h = entry["historical"]

@@ -216,3 +216,91 @@ def judge_ex3(train: Callable, device: torch.device | str = "cpu") -> str | None
     if not isinstance(average, float) or abs(average - ref_total / len(batches)) > 1e-6:
         return "the returned value is not the average of the per-batch losses"
     return None
+
+
+# ---------------------------------------------------------------- exercise 4
+
+def judge_ex4(step: Callable, device: torch.device | str = "cpu") -> str | None:
+    """``step(w, lr)``: one gradient-descent step on the leaf ``w`` in place, seen by autograd, ``.grad`` cleared."""
+    w = torch.tensor([1.0, -2.0, 3.0], device=device, requires_grad=True)
+    x = torch.tensor([0.5, 1.0, 2.0], device=device)
+    (w * x).sum().pow(2).backward()
+    expected = (w - 0.1 * w.grad).detach()
+    version = w._version
+    try:
+        step(w, 0.1)
+    except RuntimeError as err:
+        if "leaf Variable" in str(err):
+            return ("the update ran with grad mode on, so autograd tried to record it on the leaf w: "
+                    "make it under torch.no_grad()")
+        raise
+    if not w.is_leaf or w.grad_fn is not None:
+        return "w is no longer a leaf: the update was recorded; make it under torch.no_grad()"
+    if not w.requires_grad:
+        return "w no longer requires grad: the next backward() would give it no gradient"
+    if not torch.allclose(w.detach(), expected):
+        return ("w itself did not get the step: `w = w - lr * w.grad` (or a clone) makes a new tensor and "
+                "leaves the caller's w as it was; change w in place (w -= ... under torch.no_grad())")
+    if w._version == version:
+        return ("w changed but its version counter did not, as through .data: a graph that saved w would "
+                "then give a silently wrong gradient; update under torch.no_grad() instead")
+    if w.grad is not None and w.grad.any():
+        return "the gradient is still there: clear it (w.grad = None) so the next backward() does not add to it"
+    return None
+
+
+# ---------------------------------------------------------------- exercise 5
+
+def _ex5_setup(device):
+    torch.manual_seed(0)
+    actor = nn.Sequential(nn.Linear(4, 16), nn.Tanh(), nn.Linear(16, 2)).to(device)
+    critic = nn.Sequential(nn.Linear(4, 16), nn.Tanh(), nn.Linear(16, 1)).to(device)
+    states, actions = torch.randn(10, 4).to(device), torch.randint(0, 2, (10,)).to(device)
+    returns = torch.randn(10).to(device)
+    optimizers = torch.optim.SGD(actor.parameters(), lr=0.1), torch.optim.SGD(critic.parameters(), lr=0.1)
+    return actor, critic, *optimizers, states, actions, returns
+
+
+def ex5_reference(device: torch.device | str = "cpu"):
+    """The actor and critic after one correct update: the critic on its own loss, the actor with a constant advantage."""
+    actor, critic, actor_opt, critic_opt, states, actions, returns = _ex5_setup(device)
+    log_probs = torch.distributions.Categorical(logits=actor(states)).log_prob(actions)
+    advantage = returns - critic(states).squeeze(1)
+    critic_opt.zero_grad()
+    advantage.pow(2).mean().backward()
+    critic_opt.step()
+    actor_opt.zero_grad()
+    (-(log_probs * advantage.detach()).mean()).backward()
+    actor_opt.step()
+    return actor, critic
+
+
+def judge_ex5(update: Callable, device: torch.device | str = "cpu") -> str | None:
+    """``update(actor, critic, actor_opt, critic_opt, states, actions, returns)``: one correct actor-critic update."""
+    actor, critic, *rest = _ex5_setup(device)
+    with recorded_backward_calls() as calls:
+        try:
+            update(actor, critic, *rest)
+        except RuntimeError as err:
+            if "modified by an inplace operation" in str(err):
+                if any(call["retain_graph"] for call in calls):
+                    return ("retain_graph=True keeps the critic's saved tensors, not their old values: the actor's "
+                            "backward still goes through the critic's weights that critic_opt.step() changed; "
+                            "detach the advantage for the actor's loss")
+                return ("the actor's backward still goes through the critic, whose weights critic_opt.step() "
+                        "changed (a clone() keeps the graph): detach the advantage for the actor's loss")
+            if "a second time" in str(err):
+                return ("the actor's backward went through the critic's graph, which the critic's backward had "
+                        "freed: detach the advantage for the actor's loss")
+            raise
+    ref_actor, ref_critic = ex5_reference(device)
+    if not all(torch.allclose(p, q, atol=1e-6) for p, q in zip(critic.parameters(), ref_critic.parameters())):
+        return ("the critic's update differs from one step on its own loss: the actor's loss also sent gradient "
+                "into the critic (the advantage was not detached), or the critic was not stepped once")
+    if not all(torch.allclose(p, q, atol=1e-6) for p, q in zip(actor.parameters(), ref_actor.parameters())):
+        return ("the actor's update differs from one step with the advantage of this forward pass (computed "
+                "before the critic's step) held constant")
+    if any(call["retain_graph"] for call in calls):
+        return ("it still passes retain_graph=True: with the advantage detached no backward goes through a "
+                "graph twice, and retain_graph only keeps the critic's saved tensors alive longer")
+    return None

@@ -5,10 +5,16 @@ Each chapter's judges live in a module of this package named for the chapter
 returns ``None`` when it is right, or a sentence saying what is wrong with it
 (it may also raise: a wrong answer often does). Every judge has a unit test
 that feeds it the typical wrong answers, including those the chapter names.
+
+Verdicts, reasons and hints speak the language of the notebook's edition
+(:mod:`utils.exercises.messages`); the hint a check cell passes is the
+English one, looked up in the catalogs.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
+
+from utils.exercises import messages
 
 
 def check(label: str, answer: Any, judge: Callable[[Any], Any], hint: str) -> None:
@@ -28,16 +34,15 @@ def verdict(label: str, answer: Any, judge: Callable[[Any], Any], hint: str) -> 
     message is shown.
     """
     if answer is None:
-        print(f"{label}: not answered yet. {hint}")
+        print(messages.verdict_line("not_answered", label, hint))
         return False
     try:
         result = judge(answer)
     except Exception as exc:  # a wrong answer may fail in any way; say how
-        print(f"{label}: not yet ({type(exc).__name__}: {exc}). {hint}")
+        print(messages.verdict_line("raised", label, hint, error=f"{type(exc).__name__}: {exc}"))
         return False
     if result is None or result is True:
-        print(f"{label}: correct.")
+        print(messages.verdict_line("correct", label))
         return True
-    reason = f" {result.rstrip('.')}." if isinstance(result, str) and result else ""
-    print(f"{label}: not yet.{reason} {hint}")
+    print(messages.verdict_line("wrong", label, hint, reason=result))
     return False

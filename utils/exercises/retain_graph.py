@@ -12,7 +12,10 @@ from typing import Any, Callable, Iterator, Sequence
 import torch
 
 from utils.autograd_tools import SavedTensorMeter
+from utils.exercises.messages import Catalog, join
 from utils.exercises.probes import bypasses_version_counter, recorded_engine_calls
+
+say = Catalog("retain_graph")
 
 # Exercise 1 ------------------------------------------------------------------
 
@@ -24,10 +27,7 @@ EX1_LOSSES: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
     "x.view(3, 1)": lambda x: x.view(3, 1).sum(),
 }
 
-_EX1_WHY = {
-    "x * 4": "x * 4 saves the wrapped number 4 as a tensor (MulBackward0._saved_other)",
-    "x.exp()": "x.exp() saves its result (ExpBackward0._saved_result)",
-}
+_EX1_WHY = ("x * 4", "x.exp()")  # the losses whose node saves a tensor: messages ex1.why.NAME
 
 
 def backward_twice_works(name: str, device: torch.device | str = "cpu") -> bool:
@@ -45,18 +45,19 @@ def backward_twice_works(name: str, device: torch.device | str = "cpu") -> bool:
 def judge_ex1(answer: Any) -> str | None:
     """The set of loss names that survive a second backward without retain_graph."""
     if isinstance(answer, str) or not hasattr(answer, "__iter__"):
-        return "answer_1 should be a set of names, such as {\"x + 1\"}"
+        return say("ex1.not_a_set")
     chosen = set(answer)
     unknown = chosen - set(EX1_LOSSES)
     if unknown:
-        return f"{sorted(unknown)} is not one of the losses {list(EX1_LOSSES)}"
+        return say("ex1.unknown", unknown=sorted(unknown), losses=list(EX1_LOSSES))
     truth = {name for name in EX1_LOSSES if backward_twice_works(name)}
     wrong = sorted(chosen - truth)
     if wrong:
-        return "; ".join(_EX1_WHY.get(n, n) for n in wrong) + ", and a second backward needs it"
+        return say("ex1.needs_saved", why=join((say(f"ex1.why.{n}") if n in _EX1_WHY else n for n in wrong),
+                                                "clauses"))
     missing = sorted(truth - chosen)
     if missing:
-        return f"{missing} saves no tensor, so it can be backpropagated twice as well"
+        return say("ex1.missing", missing=missing)
     return None
 
 
@@ -82,27 +83,23 @@ def run_carry(carry: Callable[[torch.Tensor], torch.Tensor], steps: int = 4,
 def judge_ex2(carry: Any) -> str | None:
     """``carry(hidden)`` must keep the state's values and cut its link to the old graph."""
     if not callable(carry):
-        return "answer_2 should be a function of the hidden state"
+        return say("ex2.not_callable")
     probe = torch.tanh(torch.nn.Linear(8, 8)(torch.randn(2, 8)))  # a state with a graph
     carried = carry(probe)
     if not isinstance(carried, torch.Tensor) or carried.shape != probe.shape:
-        return "carry must return a tensor of the same shape as the hidden state"
+        return say("ex2.shape")
     if not torch.equal(carried.detach(), probe.detach()):
-        return ("carry changed the values of the hidden state: the next iteration would start "
-                "from a reset state and forget the sequence; only the link to the graph should go")
+        return say("ex2.values_changed")
     if carried.grad_fn is not None:
-        return ("the carried state still has a grad_fn, so the next backward reaches into the "
-                "previous iteration's graph")
+        return say("ex2.grad_fn")
     if bypasses_version_counter(carried, probe):
-        return ("the carried state shares the hidden state's memory but not its version counter, as "
-                ".data gives: autograd can no longer see an in-place change of either tensor; use "
-                "detach(), which cuts the link the same way and keeps the check")
+        return say("ex2.data")
     try:
         held = run_carry(carry)
     except RuntimeError as exc:
-        return f"the loop still fails: {str(exc).split('.')[0]}"
+        return say("ex2.still_fails", error=str(exc).split(".")[0])
     if held:
-        return f"the loop still holds {held} bytes of saved tensors between iterations"
+        return say("ex2.holds", held=held)
     return None
 
 
@@ -123,19 +120,16 @@ def d_step(for_d: Callable[[torch.Tensor], torch.Tensor], device: torch.device |
 def judge_ex3(for_d: Any) -> str | None:
     """D must see the generator's samples themselves, and its loss must not reach G."""
     if not callable(for_d):
-        return "answer_3 should be a function of the fake batch"
+        return say("ex3.not_callable")
     gen, disc, fake, seen = d_step(for_d)
     if not isinstance(seen, torch.Tensor) or seen.shape != fake.shape or not torch.equal(seen.detach(), fake.detach()):
-        return ("the discriminator must be shown the generator's samples; a tensor of other "
-                "values (zeros, ones, noise) trains it on something else")
+        return say("ex3.other_values")
     if gen.weight.grad is not None:
-        return "d_loss.backward() still reached the generator and wrote gradients into its parameters"
+        return say("ex3.reached_generator")
     if disc.weight.grad is None:
-        return "the discriminator got no gradient"
+        return say("ex3.no_gradient")
     if bypasses_version_counter(seen, fake):
-        return ("the tensor shown to D shares the fake batch's memory but not its version counter, as "
-                ".data gives: autograd can no longer see an in-place change of either tensor; use "
-                "fake.detach(), which cuts the link to G the same way and keeps the check")
+        return say("ex3.data")
     return None
 
 
@@ -174,7 +168,7 @@ def make_judge_ex4(two_losses: Callable[[], tuple[torch.Tensor, torch.Tensor]],
 
     def judge(answer: Any) -> str | None:
         if not callable(answer):
-            return "answer_4 should be a function of (loss1, loss2) that returns the gradients"
+            return say("ex4.not_callable")
         loss1, loss2 = two_losses()
         expected = torch.autograd.grad(loss1 + loss2, params)
         loss1, loss2 = two_losses()
@@ -186,25 +180,24 @@ def make_judge_ex4(two_losses: Callable[[], tuple[torch.Tensor, torch.Tensor]],
         finally:
             handle.remove()
         if len(calls) != 1:
-            return f"it called torch.autograd.grad {len(calls)} times; the exercise asks for one call"
+            return say("ex4.calls", count=len(calls))
         outputs = calls[0]["outputs"]
         if len(outputs) != 2 or outputs[0] is not loss1 or outputs[1] is not loss2:
-            return ("the outputs of the call should be the two losses, [loss1, loss2]; "
-                    "a new sum of them is a different exercise")
+            return say("ex4.outputs")
         if calls[0]["retain_graph"] or calls[0]["create_graph"]:
-            return "the call kept the graph (retain_graph or create_graph); one pass needs neither"
+            return say("ex4.kept_graph")
         if len(passes) != 1:
-            return f"the backward passes went through the shared body {len(passes)} times instead of once"
+            return say("ex4.passes", count=len(passes))
         try:
             torch.autograd.grad(loss1, params[0])
         except RuntimeError:
             pass
         else:
-            return "the graph was not freed: something kept it alive"
+            return say("ex4.not_freed")
         grads = tuple(grads)
         if len(grads) != len(expected) or not all(
                 torch.allclose(g, e, atol=1e-6) for g, e in zip(grads, expected)):
-            return "the gradients differ from those of loss1 + loss2"
+            return say("ex4.differ")
         return None
 
     return judge

@@ -6,26 +6,30 @@ from typing import Any, Callable
 import torch
 import torch.autograd.forward_ad as fwAD
 
+from utils.exercises.messages import Catalog
+
+say = Catalog("variable")
+common = Catalog("common")
+
 
 def judge_ex1(mode: Any, device: torch.device | str = "cpu") -> str | None:
     """The context manager that replaces ``volatile=True`` when results may later meet autograd."""
     if not isinstance(mode, type) and hasattr(mode, "__enter__"):
-        return "that is an instance (with the brackets); give the class or function itself"
+        return say("ex1.instance")
     if not callable(mode):
-        return "give the context manager itself (a class or function)"
+        return say("ex1.not_callable")
     if mode is torch.set_grad_enabled:
-        return "set_grad_enabled needs a flag; the exercise asks for the manager that switches recording off by itself"
+        return say("ex1.set_grad_enabled")
     weight = torch.ones(2, device=device, requires_grad=True)
     with mode():
         target = weight * 3
     if target.requires_grad:
-        return "a graph was recorded inside the block, which volatile=True never did"
+        return say("ex1.recorded")
     if target.is_inference():
-        return ("its results are inference tensors: autograd refuses to save them for backward, "
-                "so they cannot be used later in a recorded computation")
+        return say("ex1.inference")
     (weight * target).sum().backward()  # the result must be usable in a recorded computation
     if not torch.equal(weight.grad, torch.full((2,), 3.0, device=device)):
-        return "the result did not behave as a constant in a later backward"
+        return say("ex1.not_constant")
     return None
 
 
@@ -39,8 +43,8 @@ def judge_ex2(hook: Callable[[torch.Tensor], Any], device: torch.device | str = 
     want = torch.tensor([-1.0, 0.5, 1.0], device=device)
     if x.grad is None or not torch.equal(x.grad, want):
         if x.grad is not None and torch.equal(x.grad, upstream):
-            return "the gradient that flows on is not clipped: a hook must return the new gradient"
-        return f"the gradient that flows on is {x.grad.tolist() if x.grad is not None else None}, not {want.tolist()}"
+            return say("ex2.not_clipped")
+        return say("ex2.flows_on", got=x.grad.tolist() if x.grad is not None else None, want=want.tolist())
     return None
 
 
@@ -50,7 +54,7 @@ def judge_ex2_inplace_free(hook: Callable[[torch.Tensor], Any], device: torch.de
     before = grad.clone()
     hook(grad)
     if not torch.equal(grad, before):
-        return "the hook changed the gradient it received in place (clamp_ instead of clamp?)"
+        return say("ex2.in_place")
     return None
 
 
@@ -74,16 +78,15 @@ def judge_ex3(keep: Callable[[torch.Tensor, dict], Any], device: torch.device | 
     y.backward(upstream, retain_graph=True)
     y.backward(upstream)
     if "grad" not in box:
-        return 'box["grad"] was never set'
+        return say("ex3.never_set")
     if not torch.equal(upstream, torch.tensor([1.0, 10.0, 100.0], device=device)):
-        return ("the hook stored the gradient itself and later added to it in place, which changed a "
-                "tensor it does not own (here the caller's upstream gradient): store a clone")
+        return say("ex3.stored_itself")
     if not torch.equal(x.grad, 2 * 2 * upstream):
-        return "the gradient that flowed on to x changed: the hook must not modify or replace it"
+        return say("ex3.flow_changed")
     if torch.equal(box["grad"], upstream):
-        return "after two backward passes box['grad'] holds one gradient: the second must add to the first"
+        return say("ex3.one_gradient")
     if not torch.equal(box["grad"], 2 * upstream):
-        return f"box['grad'] is {box['grad'].tolist()}, expected {(2 * upstream).tolist()}"
+        return say("ex3.expected", got=box["grad"].tolist(), want=(2 * upstream).tolist())
     return None
 
 
@@ -100,17 +103,17 @@ def _directional_reference() -> tuple[float, float, list[float]]:
 def judge_ex4(answer: Any) -> str | None:
     """The directional derivative of sum(x**3) at (1, 2, 3) along (1, 0, -1), as a Python float."""
     if isinstance(answer, torch.Tensor):
-        return "give a Python float (.item()), not a tensor"
+        return common("python_float")
     if not isinstance(answer, float):
-        return f"give a Python float, not {type(answer).__name__}"
+        return common("python_float_not", type=type(answer).__name__)
     value, along_v, gradient = _directional_reference()
     if abs(answer - value) < 1e-4:
-        return f"{value:g} is f(x) itself; the exercise asks for its derivative along v (the tangent)"
+        return say("ex4.f_itself", value=value)
     if abs(answer - along_v) < 1e-4:
         return None
     if any(abs(answer - g) < 1e-4 for g in gradient):
-        return "that is one component of the gradient; the derivative along v is the gradient dotted with v"
-    return f"{answer} is not the derivative along v"
+        return say("ex4.component")
+    return say("ex4.not", answer=answer)
 
 
 def forward_ad_solution(device: torch.device | str = "cpu") -> float:

@@ -1,0 +1,153 @@
+"""The exercises' messages (verdicts, judges' reasons, hints) in the reader's language.
+
+The texts live in ``utils/exercises/messages/<module>.yml``: one entry per
+message, keyed by a short id, with the text of every edition (``en``,
+``zh-hant``, ``zh-hans``...) and ``str.format`` fields for the values a judge
+puts in (``{got}``). English is the source: every other text translates it,
+and records in ``translated_from`` the hash of the English it translates
+(``utils.book.editions.text_hash``), so a changed English text shows up as a
+stale translation in the tests. A PyTorch or Python error message quoted in a
+translated text stays English, as printed, inside backticks.
+
+The edition is that of the notebook being run: ``BOOK_EDITION`` if set, else
+the name of the kernel's working directory when it is an edition (Jupyter
+starts a kernel in the notebook's folder, ``book/zh-hant/``), else English.
+Code cells are the same in every edition; only this lookup differs.
+
+A message is a :class:`Text`: a ``str`` in the current edition that can be
+rendered again in any other (``text.render("zh-hans")``), its fields included.
+The tests use that to check every message a wrong answer produces in every
+edition. This module imports no torch.
+"""
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import yaml
+
+CATALOGS = Path(__file__).with_name("messages")
+ENVIRONMENT_VARIABLE = "BOOK_EDITION"
+SOURCE = "en"
+
+# While a list, every Text made is appended to it (the tests check them all in every edition).
+recorded: list | None = None
+
+
+@lru_cache(maxsize=None)
+def editions() -> tuple[str, ...]:
+    """The book's editions (_config.yml); where the checkout is absent, the languages of the catalogs."""
+    try:
+        from utils.book import config  # torch-free: reads _config.yml
+        return tuple(config.editions())
+    except (OSError, KeyError, ImportError):
+        return tuple(sorted(load("common")["verdict.correct"].keys() - {"translated_from"}))
+
+
+def edition() -> str:
+    """The edition whose language the messages speak now (see the module's docstring)."""
+    chosen = os.environ.get(ENVIRONMENT_VARIABLE)
+    if chosen:
+        if chosen not in editions():
+            raise ValueError(f"{ENVIRONMENT_VARIABLE}={chosen!r} is not an edition of this book: "
+                             f"{', '.join(editions())}")
+        return chosen
+    folder = Path.cwd().name
+    return folder if folder in editions() else SOURCE
+
+
+@lru_cache(maxsize=None)
+def load(module: str) -> dict[str, dict[str, Any]]:
+    """The catalog of ``module`` (``common`` for the verdict lines and shared words)."""
+    return yaml.safe_load((CATALOGS / f"{module}.yml").read_text(encoding="utf-8"))
+
+
+def catalog_names() -> list[str]:
+    return sorted(p.stem for p in CATALOGS.glob("*.yml"))
+
+
+def text_of(module: str, key: str, language: str) -> str:
+    """The template of ``key`` in ``language``; English where a translation is missing."""
+    entry = load(module)[key]
+    return entry.get(language) or entry[SOURCE]
+
+
+class Text(str):
+    """A message in the current edition that can be rendered in another one, fields included."""
+
+    def __new__(cls, render: Callable[[str], str]) -> "Text":
+        text = super().__new__(cls, render(edition()))
+        text.render = render
+        if recorded is not None:
+            recorded.append(text)
+        return text
+
+
+def _in(language: str, value: Any) -> Any:
+    return value.render(language) if isinstance(value, Text) else value
+
+
+def say(module: str, key: str, **fields: Any) -> Text:
+    """The message ``key`` of ``module``'s catalog, with ``fields`` put in."""
+    load(module)[key]  # a wrong key fails here, in every edition
+    return Text(lambda language: text_of(module, key, language).format(
+        **{name: _in(language, value) for name, value in fields.items()}))
+
+
+def join(items: Iterable[Any], separator: str = "list") -> Text:
+    """``items`` joined as the edition writes a list (``a, b`` / ``a、b``) or clauses (``; `` / ``；``)."""
+    items = list(items)
+    return Text(lambda language: text_of("common", f"separator.{separator}", language).join(
+        str(_in(language, item)) for item in items))
+
+
+class Catalog:
+    """The messages of one judge module: ``say = Catalog("variable")``, then ``say("ex1.instance")``."""
+
+    def __init__(self, module: str):
+        self.module = module
+
+    def __call__(self, key: str, **fields: Any) -> Text:
+        return say(self.module, key, **fields)
+
+
+# ------------------------------------------------------------------ hints and verdict lines
+
+@lru_cache(maxsize=None)
+def _hints() -> dict[str, tuple[str, str]]:
+    """English hint text -> (module, key), over every catalog's ``hint.*`` entries."""
+    return {entry[SOURCE]: (module, key) for module in catalog_names()
+            for key, entry in load(module).items() if key.startswith("hint.")}
+
+
+def hint(english: str) -> str:
+    """The notebook's (English) hint in the current edition; an unknown hint as written."""
+    found = _hints().get(english)
+    return say(*found) if found else english
+
+
+def _without_full_stop(reason: str) -> Text | str:
+    if isinstance(reason, Text):
+        return Text(lambda language: reason.render(language).rstrip(".。"))
+    return reason.rstrip(".。")
+
+
+_EXERCISE = re.compile(r"Exercise (\d+)")
+
+
+def label(english: str) -> str:
+    """``"Exercise 3"`` in the current edition; any other label as written."""
+    match = _EXERCISE.fullmatch(english)
+    return say("common", "exercise", number=match.group(1)) if match else english
+
+
+def verdict_line(kind: str, label_: str, hint_: str = "", reason: Any = None, error: str = "") -> Text:
+    """The line :func:`utils.exercises.verdict` prints: ``kind`` is not_answered, raised, correct or wrong."""
+    if kind == "wrong":
+        reason = (say("common", "verdict.reason", reason=_without_full_stop(reason))
+                  if isinstance(reason, str) and reason else "")
+    return say("common", f"verdict.{kind}", label=label(label_), hint=hint(hint_) if hint_ else "",
+               reason=reason, error=error)

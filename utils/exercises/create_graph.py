@@ -7,7 +7,11 @@ from typing import Any, Callable
 import torch
 from torch.func import functional_call
 
+from utils.exercises.messages import Catalog
 from utils.exercises.probes import recorded_engine_calls
+
+say = Catalog("create_graph")
+common = Catalog("common")
 
 
 FOURTH_DERIVATIVE_AT_1 = math.sin(1.0) - 4 * math.cos(1.0)  # d^4/dx^4 (x sin x) = x sin x - 4 cos x
@@ -16,21 +20,21 @@ FOURTH_DERIVATIVE_AT_1 = math.sin(1.0) - 4 * math.cos(1.0)  # d^4/dx^4 (x sin x)
 def judge_ex1(value: Any) -> str | None:
     """The fourth derivative of x sin x at x = 1, as a Python float."""
     if isinstance(value, torch.Tensor):
-        return "give a Python float (.item()), not a tensor"
+        return common("python_float")
     if not isinstance(value, float):
-        return f"give a Python float, not {type(value).__name__}"
+        return common("python_float_not", type=type(value).__name__)
     wrong = {
-        "the third derivative": -3 * math.sin(1.0) - math.cos(1.0),
-        "the second derivative": 2 * math.cos(1.0) - math.sin(1.0),
-        "the first derivative": math.sin(1.0) + math.cos(1.0),
-        "f itself": math.sin(1.0),
+        "third": -3 * math.sin(1.0) - math.cos(1.0),
+        "second": 2 * math.cos(1.0) - math.sin(1.0),
+        "first": math.sin(1.0) + math.cos(1.0),
+        "f": math.sin(1.0),
     }
     for name, bad in wrong.items():
         if abs(value - bad) < 1e-4:
-            return f"that is {name}; take one more derivative with create_graph=True"
+            return say("ex1.lower_order", name=say(f"ex1.order.{name}"))
     if abs(value - FOURTH_DERIVATIVE_AT_1) < 1e-4:
         return None
-    return f"{value:.4f} is not the fourth derivative"
+    return say("ex1.not", value=value)
 
 
 def _reference_hvp(f: Callable, w: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
@@ -66,29 +70,26 @@ def judge_ex2(hvp: Callable, device: torch.device | str = "cpu") -> str | None:
     grad_calls = [c for c in engine_calls if c.kind == "grad"]
     helpers = sorted({c.via for c in engine_calls if c.via})
     if w._version != version_before or not torch.equal(w.detach(), w_before):
-        return "hvp changed w in place; build any new point out of place and leave w alone"
+        return say("ex2.in_place")
     if w.grad is not None:
-        return "hvp filled w.grad (it called backward()); return the product from torch.autograd.grad instead"
+        return say("ex2.filled_grad")
     if calls["func"]:
-        return ("hvp differentiates f with a torch.func transform (hessian, jvp, grad...); "
-                "the exercise asks for double backward with torch.autograd.grad")
+        return say("ex2.func")
     if helpers:
-        return (f"hvp lets {helpers[0]} (hvp, vhp, hessian...) do the double backward; the exercise asks "
-                "you to write it: two calls of torch.autograd.grad, the first with create_graph=True")
+        return say("ex2.helper", helper=helpers[0])
     if calls["f"] > 1:
-        return (f"hvp evaluated f {calls['f']} times; finite differences (or extra forward passes) "
-                "are not double backward, which needs one forward pass")
+        return say("ex2.evaluations", count=calls["f"])
     if not grad_calls:
-        return "hvp never called torch.autograd.grad; the exercise asks for double backward with it"
+        return say("ex2.no_grad_call")
     if not any(c.create_graph for c in grad_calls):
-        return "no call of torch.autograd.grad had create_graph=True, so the gradient was never recorded"
+        return say("ex2.no_create_graph")
     if len(grad_calls) < 2:
-        return "one call of torch.autograd.grad gives the gradient; H v needs a second one through it"
+        return say("ex2.one_call")
     if not isinstance(result, torch.Tensor) or result.shape != w.shape:
-        return "hvp must return one tensor shaped like w"
+        return say("ex2.shape")
     want = _reference_hvp(lambda t: (t.sin() * t.roll(1)).sum() + t.pow(4).sum(), w_before, vec)
     if not torch.allclose(result.detach(), want, atol=1e-5):
-        return f"hvp returned {[round(t, 4) for t in result.tolist()]}, but H v is {[round(t, 4) for t in want.tolist()]}"
+        return say("ex2.values", got=[round(t, 4) for t in result.tolist()], want=[round(t, 4) for t in want.tolist()])
     return None
 
 
@@ -120,19 +121,19 @@ def make_judge_ex3(critic: torch.nn.Module, real: torch.Tensor, fake: torch.Tens
 
     def judge(value: Any) -> str | None:
         if not isinstance(value, torch.Tensor):
-            return f"give a tensor, not {type(value).__name__}"
+            return say("ex3.not_tensor", type=type(value).__name__)
         if value.shape != want.shape:
-            return f"the shape is {tuple(value.shape)}; the weight of critic[0] is {tuple(want.shape)}"
+            return say("ex3.shape", got=tuple(value.shape), want=tuple(want.shape))
         value = value.detach()
         if torch.allclose(value, want, atol=1e-5):
             return None
         if torch.allclose(value, weight_of_penalty * want, atol=1e-4):
-            return f"that is {weight_of_penalty:g} times the answer: the exercise asks for the penalty alone, without its weight"
+            return say("ex3.weighted", weight=weight_of_penalty)
         if torch.allclose(value, total, atol=1e-4):
-            return "that is the gradient of the whole critic loss; the exercise asks for the penalty alone"
+            return say("ex3.whole_loss")
         if torch.allclose(value, critic_only, atol=1e-4) or torch.count_nonzero(value) == 0:
-            return "the penalty contributed nothing: was its input gradient recorded (create_graph=True)?"
-        return "that is not the gradient of the penalty with respect to critic[0].weight"
+            return say("ex3.nothing")
+        return say("ex3.not")
 
     return judge
 
@@ -140,13 +141,13 @@ def make_judge_ex3(critic: torch.nn.Module, real: torch.Tensor, fake: torch.Tens
 def judge_ex4(cls: Any, device: torch.device | str = "cpu") -> str | None:
     """A custom autograd.Function computing x**3 that passes gradgradcheck in float64."""
     if not (isinstance(cls, type) and issubclass(cls, torch.autograd.Function)):
-        return "give a subclass of torch.autograd.Function (the class itself)"
+        return say("ex4.not_function")
     x = torch.tensor([0.5, -1.5, 2.0], dtype=torch.float64, device=device, requires_grad=True)
     out = cls.apply(x)
     if not torch.allclose(out, x**3):
-        return "forward does not compute x**3"
+        return say("ex4.forward")
     if not torch.autograd.gradcheck(cls.apply, (x,), raise_exception=False):
-        return "the first derivative is wrong (gradcheck fails): backward should return grad_out * 3 * x**2"
+        return say("ex4.first")
     # One double backward of our own before gradgradcheck, which (raise_exception=False) would turn the
     # error of @once_differentiable into a bare False: the reader should see which error it is. The
     # incoming gradient requires grad, as gradgradcheck's does; @once_differentiable only installs its
@@ -159,10 +160,8 @@ def judge_ex4(cls: Any, device: torch.device | str = "cpu") -> str | None:
         try:
             first.sum().backward()
         except RuntimeError as err:  # @once_differentiable refuses loudly
-            return (f"double backward fails ({str(err).splitlines()[0]}): write backward in "
-                    "differentiable torch ops, without @once_differentiable")
+            return say("ex4.double_fails", error=str(err).splitlines()[0])
     ok = torch.autograd.gradgradcheck(cls.apply, (x,), raise_exception=False)
     if not ok:
-        return ("the second derivative is wrong (gradgradcheck fails): backward must use torch ops on the saved "
-                "tensor, without detach() or NumPy, so that create_graph can record it")
+        return say("ex4.second")
     return None

@@ -6,6 +6,10 @@ from typing import Any, Callable
 
 import torch
 
+from utils.exercises.messages import Catalog
+
+say = Catalog("internals")
+
 
 def version_after_the_sequence(device: torch.device | str = "cpu") -> int:
     """Run the sequence of exercise 1 and return ``x._version`` at its end."""
@@ -21,17 +25,17 @@ def version_after_the_sequence(device: torch.device | str = "cpu") -> int:
 def judge_ex1(answer: Any, device: torch.device | str = "cpu") -> str | None:
     """The version of ``x`` after a view's in-place op, an in-place op, a detach()ed and a .data write."""
     if isinstance(answer, bool) or not isinstance(answer, numbers.Real):
-        return f"give a number, not {type(answer).__name__}"
+        return say("ex1.not_number", type=type(answer).__name__)
     want = version_after_the_sequence(device)
     if float(answer) == want:
         return None
     if float(answer) == want + 1:
-        return "one write too many: x.data is a new tensor with a version counter of its own"
+        return say("ex1.one_too_many")
     if float(answer) == want - 1:
-        return "one write too few: x.detach() shares x's version counter, and so does the view x[:2]"
+        return say("ex1.one_too_few")
     if float(answer) == 0:
-        return "in-place writes do bump the counter, through a view or detach() as well"
-    return f"x._version is not {answer}"
+        return say("ex1.zero")
+    return say("ex1.not", answer=answer)
 
 
 def _walk(root: Any) -> list[Any]:
@@ -48,20 +52,23 @@ def _walk(root: Any) -> list[Any]:
 
 
 def _graphs(device: torch.device | str) -> list[tuple[str, torch.Tensor]]:
-    """Small graphs on which the wrong schedules differ from the engine's (built fresh on each call)."""
+    """Small graphs on which the wrong schedules differ from the engine's (built fresh on each call).
+
+    Each comes with the key of its description in the catalog (graph.KEY).
+    """
     x = torch.tensor([0.5, 1.0], device=device, requires_grad=True)
     y = torch.tensor([2.0, 3.0], device=device, requires_grad=True)
     graphs = []
     # 1. x's branch is recorded first; y's branch later and longer
     u = x.exp()
     w = y.sin().cos()
-    graphs.append(("two leaves, the later branch longer", (u + w).sum()))
+    graphs.append(("two_leaves", (u + w).sum()))
     # 2. a diamond: a is used twice, so its node waits for both uses
     a = x * 2
-    graphs.append(("a diamond", (a.exp() * a.sin()).sum()))
+    graphs.append(("diamond", (a.exp() * a.sin()).sum()))
     # 3. a skip connection: the leaf feeds the first and the last operation
     h = x.tanh().exp()
-    graphs.append(("a skip connection", (h * x).sum()))
+    graphs.append(("skip", (h * x).sum()))
     return graphs
 
 
@@ -85,26 +92,26 @@ def judge_ex2(schedule: Callable[[Any], Any], device: torch.device | str = "cpu"
     for what, loss in _graphs(device):
         predicted = schedule(loss.grad_fn)
         if predicted is None:
-            return "the function returned None; return the list of nodes"
+            return say("ex2.returned_none")
         predicted = list(predicted)
         if any(not hasattr(node, "next_functions") for node in predicted):
-            return "return graph nodes (objects with next_functions), not names or numbers"
+            return say("ex2.not_nodes")
         actual = engine_order(loss)
         if len(predicted) != len(actual) or any(p is not a for p, a in zip(predicted, actual)):
-            return (f"on {what} the engine ran {_names(actual)}, "
-                    f"and the function predicted {_names(predicted)}")
+            return say("ex2.order", graph=say(f"graph.{what}"), actual=_names(actual),
+                       predicted=_names(predicted))
     return None
 
 
 def judge_ex3(change: Callable[[torch.Tensor], Any], device: torch.device | str = "cpu") -> str | None:
     """``change(t)`` changes the values of ``t`` and leaves ``t._version`` where it was."""
     if not callable(change):
-        return "give a function of one tensor"
+        return say("ex3.not_callable")
     t = torch.arange(4.0, device=device)
     before_values, before_version = t.clone(), t._version
     change(t)
     if torch.equal(t, before_values):
-        return "t's values did not change"
+        return say("ex3.unchanged")
     if t._version != before_version:
-        return f"the version counter saw the write (version {before_version} -> {t._version})"
+        return say("ex3.seen", before=before_version, after=t._version)
     return None

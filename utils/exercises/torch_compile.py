@@ -14,6 +14,10 @@ from typing import Any, Callable
 
 import torch
 
+from utils.exercises.messages import Catalog
+
+say = Catalog("torch_compile")
+
 PENALTY_WEIGHT = 10.0
 
 COMPILED_NODE = "CompiledFunctionBackward"
@@ -48,9 +52,9 @@ def generator_step(compiled_critic: Callable, fake: torch.Tensor) -> None:
 def _grads_of(loss: Any, params: list[torch.Tensor]) -> list[torch.Tensor]:
     """One ``backward()`` on ``loss``; the gradient of each of ``params`` (zeros where none)."""
     if not isinstance(loss, torch.Tensor) or loss.dim() != 0:
-        raise TypeError("the function must return the loss as a scalar tensor")
+        raise TypeError(say("loss.not_scalar"))
     if loss.grad_fn is None:
-        raise ValueError("the loss has no graph (grad_fn is None): nothing was recorded for backward")
+        raise ValueError(say("loss.no_graph"))
     for p in params:
         p.grad = None
     loss.backward()  # one backward call, as in a training step
@@ -67,16 +71,10 @@ def _close(got: list[torch.Tensor], want: list[torch.Tensor]) -> bool:
 def _explain(exc: Exception) -> str:
     text = str(exc)
     if "donated buffers" in text:
-        return ("backward() raised the donated-buffer error: the penalty's inner gradient went "
-                "through the compiled critic, whose backward was compiled to reuse its saved "
-                "tensors (it already ran once, in the generator step). Setting "
-                "donated_buffer=False would only lead to the double-backward error: take the "
-                "inner gradient through the eager critic")
+        return say("error.donated")
     if "double backward" in text or "higher order gradients" in text:
-        return ("backward() raised the double-backward error of torch.compile: the penalty's "
-                "inner gradient went through a compiled region's backward, which cannot be "
-                "differentiated again")
-    return f"running it raised {type(exc).__name__}: {text.splitlines()[0] if text else ''}"
+        return say("error.double_backward")
+    return say("error.other", error=f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}")
 
 
 class _RecordingCritic:
@@ -143,7 +141,7 @@ def make_judge_ex1(critic: torch.nn.Module, compiled_critic: Callable, real: tor
 
     def judge(answer: Any) -> str | None:
         if not callable(answer):
-            return "the answer must be a function of (critic, compiled_critic, real, fake, mix)"
+            return say("ex1.not_callable")
         try:  # the inner gradient itself may fail, inside the answer
             loss, _ = run(answer)
             got = _grads_of(loss, params)
@@ -152,20 +150,12 @@ def make_judge_ex1(critic: torch.nn.Module, compiled_critic: Callable, real: tor
         loss, recording = run(answer)  # a fresh graph for the second question
         through = _through_compiled(loss, recording, {"fake": fake, "real": real})
         if not through:
-            return ("no gradient of the loss reaches an output of the compiled critic: the "
-                    "Wasserstein terms critic(fake).mean() - critic(real).mean() must go through "
-                    "compiled_critic (a term multiplied by 0 does not count)")
+            return say("ex1.none_compiled")
         if len(through) == 1:
             missing = "real" if through == ["fake"] else "fake"
-            return (f"only the {through[0]} term goes through compiled_critic; the critic's value on "
-                    f"{missing} was computed eagerly (or sends no gradient through a compiled region): "
-                    "both Wasserstein terms, critic(fake).mean() and critic(real).mean(), must go "
-                    "through compiled_critic")
+            return say("ex1.only_one", term=through[0], missing=missing)
         if not _close(got, want):
-            return ("the parameters' gradients differ from the eager reference: check the two "
-                    "Wasserstein terms and their signs, the weight 10, and that the inner "
-                    "gradient is taken with create_graph=True (without it the penalty is a "
-                    "constant)")
+            return say("ex1.differ")
         return None
 
     return judge
@@ -206,40 +196,34 @@ def make_judge_ex2(critic: torch.nn.Module, real: torch.Tensor,
 
     def judge(answer: Any) -> str | None:
         if not callable(answer):
-            return "the answer must be a function of (params, points)"
+            return say("ex2.not_callable")
         params = fresh_params()
         torch._dynamo.reset()
         try:
             explained = torch._dynamo.explain(answer)(params, real.detach())
             if explained.graph_break_count:
                 reason = str(explained.break_reasons[0].reason).splitlines()[0]
-                return (f"torch.compile breaks the function into {explained.graph_count} graphs "
-                        f"(first break: {reason}); the whole penalty must be one compiled region, "
-                        "so take the inner gradient with torch.func.grad, not torch.autograd.grad")
+                return say("ex2.graph_break", count=explained.graph_count, reason=reason)
             torch._dynamo.reset()
             value = torch.compile(answer, backend=backend)(params, real.detach())
             if not isinstance(value, torch.Tensor) or value.dim() != 0:
-                return "the function must return the penalty as a scalar tensor"
+                return say("ex2.not_scalar")
             if value.grad_fn is None:
-                return ("the penalty has no graph back to params (grad_fn is None): the parameters "
-                        "were detached, or the critic was not called with params")
+                return say("ex2.no_graph")
             got = _grads_of(value, list(params.values()))
         finally:
             torch._dynamo.reset()
         if all(bool(g.abs().sum() == 0) for g in got):
-            return ("no gradient reaches params: call the critic through "
-                    "functional_call(critic, params, (points,)) so the penalty depends on them")
+            return say("ex2.no_gradient")
         value = value.detach()
         if torch.allclose(value, want_value.detach(), rtol=1e-4) and _close(got, want):
             return None
         if torch.allclose(value, wgan_value, rtol=1e-4):
-            return "that is the WGAN-GP penalty (|g| - 1)^2; R1 has no - 1: the mean of |g|^2"
+            return say("ex2.wgan")
         if torch.allclose(value, norm_value, rtol=1e-4):
-            return "that is the mean of |g|, not of its square |g|^2"
+            return say("ex2.norm")
         if torch.allclose(value * n ** 2, want_value.detach(), rtol=1e-4):
-            return ("the value is 1/N^2 of the R1 penalty: take the gradient of the critic's "
-                    "outputs summed, not averaged, so each point gets its own gradient")
-        return ("the penalty or its gradients differ from the eager R1 reference, the mean over "
-                "the points of the squared norm of d critic / d points")
+            return say("ex2.averaged")
+        return say("ex2.differ")
 
     return judge

@@ -52,3 +52,172 @@ def test_traditional_variants_are_not_simplified():
     # s2tw changes these variants, and so does tw2s: they are not Simplified, so zh-Hant may use them
     assert editions.wrong_script_chars("裏面、爲何、衆人", "zh-hant") == []
     assert editions.wrong_script_chars("里面、为何、众人", "zh-hant") == ["为", "众", "里"]
+
+
+def _book_root(tmp_path: Path) -> Path:
+    for name in ("_config.yml", "_toc.yml", "requirements.txt"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    return tmp_path
+
+
+def _code(source, tags=(), outputs=(), cell_id=None, **metadata):
+    cell = nbformat.v4.new_code_cell(source)
+    cell.metadata.update(metadata)
+    if tags:
+        cell.metadata["tags"] = list(tags)
+    cell.outputs = list(outputs)
+    cell.id = cell_id or f"c{abs(hash(source)) % 10**6}"
+    return cell
+
+
+def test_every_convention_rule_names_file_cell_id_and_fix(tmp_path):
+    """One notebook breaking every rule: the problems are exactly these messages, in this order."""
+    root = _book_root(tmp_path)
+    error = nbformat.v4.new_output("error", ename="RuntimeError", evalue="boom", traceback=["RuntimeError: boom"])
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("Intro without a title"),
+        _code("print(1)", cell_id="first"),
+        _code("x = 1", cell_id="second"),
+        _code("print(2)", tags=["nbval-ignore-output"], cell_id="ignored"),
+        _code("1 / 0", outputs=[error], cell_id="untagged"),
+        _code("pass", tags=["raises-exception"], cell_id="noerror"),
+        _code("warn()", outputs=[nbformat.v4.new_output("stream", name="stderr", text="careful\n")], cell_id="err"),
+        _code("where()", outputs=[nbformat.v4.new_output("stream", name="stdout", text="/home/張三/x.py\n")],
+              cell_id="path"),
+        _code("pass", cell_id="timed", execution={"iopub.status.busy": "2026-01-01"}),
+    ]
+    nb.cells[0].id = "title"
+    target = root / "book" / "en" / "x.ipynb"
+    target.parent.mkdir(parents=True)
+    notebooks.write_notebook(nb, target)
+    rel = "book/en/x.ipynb"
+    assert notebooks.convention_problems(target, root) == [
+        f"{rel}: cell 0 must be a markdown cell starting with the page title ('# ...')",
+        f"{rel}: cell 1: the first code cell must be the Colab setup cell (tagged 'colab-setup'; "
+        "run 'python -m utils.book.editions sync' to write it)",
+        f"{rel}: cell 2: the second code cell must choose the device ('device = choose_device()')",
+        f"{rel}: no code cell has been executed; run 'python -m utils.book.notebooks execute {rel}'",
+        f"{rel}: cell 3 (id ignored): it ignores its output, so it must assert the claim it supports",
+        f"{rel}: cell 4 (id untagged): stores an error but is not tagged raises-exception",
+        f"{rel}: cell 5 (id noerror): tagged raises-exception but stores no error",
+        f"{rel}: cell 6 (id err): writes to stderr (a warning?); catch it and print what the reader should see",
+        f"{rel}: cell 7 (id path): an output shows a machine path (/home/張三/)",
+        f"{rel}: cell 8 (id timed): execution timing metadata is stored",
+    ]
+    # a notebook outside the book is named by its whole path
+    outside = tmp_path.parent / "elsewhere.ipynb"
+    notebooks.write_notebook(nb, outside)
+    assert notebooks.convention_problems(outside, root)[0].startswith(f"{outside}: cell 0 ")
+
+
+def test_a_title_and_setup_cell_that_follow_the_rules_pass(tmp_path):
+    root = _book_root(tmp_path)
+    nb = nbformat.v4.new_notebook()
+    setup = _code(notebooks.setup_cell_source(root), tags=["colab-setup"], cell_id="setup")
+    device = _code("device = choose_device()", cell_id="device", execution_count=1)
+    device.execution_count = 1
+    nb.cells = [nbformat.v4.new_markdown_cell("  # Title"), setup, device]
+    nb.cells[0].id = "title"
+    target = root / "x.ipynb"
+    notebooks.write_notebook(nb, target)
+    assert notebooks.convention_problems(target, root) == []
+    nb.cells = nb.cells[:1]  # a page with no code at all is fine too
+    notebooks.write_notebook(nb, target)
+    assert notebooks.convention_problems(target, root) == []
+
+
+def _glued(name, stored, source, tags=("nbval-ignore-output",)):
+    cell = _code(source, tags=tags, cell_id="g")
+    if stored is not None:
+        cell.outputs = [nbformat.v4.new_output(
+            "display_data", data={"application/papermill.record/text/plain": repr(stored)},
+            metadata={"scrapbook": {"name": name, "data": True, "display": False,
+                                    "mime_prefix": "application/papermill.record/"}})]
+    return cell
+
+
+def test_every_glue_rule_has_its_exact_message():
+    where = "book/en/x.ipynb: cell 3 (id g)"
+    cases = [
+        (_glued("r", "2.1", 'glue("r", f"{r:.1f}", display=False)\nassert r'),
+         f"{where}: glues 'r' in a cell whose output nbval ignores, so the stored figure is never compared: "
+         "glue deterministic figures from a cell nbval compares, and measurements with "
+         "glue_measured(name, value, text, within=(low, high))"),
+        (_glued("t", "2.1", 'glue_measured("t", t, "x", within=band)'),
+         f"{where}: glue_measured('t', ...) needs a literal band within=(low, high)"),
+        (_glued("t", "2.1", 'glue_measured("t", t, "x", (1, 3))'),  # the band given by position is read too
+         None),
+        (_glued("t", None, 'glue_measured("t", t, "x", within=(1, 3))'),
+         f"{where}: glue_measured('t', ...) has no stored figure; execute the chapter"),
+        (_glued("t", "fast", 'glue_measured("t", t, "x", within=(1, 3))'),
+         f"{where}: the stored figure 't' = 'fast' is not a number"),
+        (_glued("t", "3.5", 'glue_measured("t", t, "x", within=(1, 3))'),
+         f"{where}: the stored figure 't' = 3.5 lies outside the band (1, 3) that its cell claims; "
+         "re-execute the chapter instead of editing it"),
+        (_glued("t", "3", 'glue_measured(name="t", value=t, text="x", within=(1, 3))'), None),  # the edge is in
+        (_glued("t", "1", 'glue_measured("t", t, "x", within=(1, 3))'), None),
+        (_glued("t", "1,000%", 'glue_measured("t", t, "x", within=(999, 1001))'), None),  # "1,000%" reads 1000
+        (_glued("r", "2.1", 'glue("r", "2.1")', tags=()), None),  # compared by nbval: no rule applies
+    ]
+    for cell, expected in cases:
+        assert notebooks.glue_problems(cell, where) == ([expected] if expected else []), cell.source
+
+
+def test_stored_glue_reads_lists_and_plain_text():
+    cell = _glued("a", None, "")
+    cell.outputs = [
+        nbformat.v4.new_output("display_data", data={"application/papermill.record/text/plain": ["'1.", "5'"]},
+                               metadata={"scrapbook": {"name": "a", "mime_prefix": "application/papermill.record/"}}),
+        nbformat.v4.new_output("display_data", data={"application/papermill.record/text/plain": "not python"},
+                               metadata={"scrapbook": {"name": "b", "mime_prefix": "application/papermill.record/"}}),
+        nbformat.v4.new_output("stream", name="stdout", text="no glue here\n"),
+    ]
+    assert notebooks.stored_glue(cell) == {"a": "1.5", "b": "not python"}
+
+
+def test_sanitizers_are_read_as_utf8_and_replace_defaults_to_nothing(tmp_path):
+    cfg = tmp_path / "rules.cfg"
+    cfg.write_text("[ellipsis]\nregex: 0x[0-9a-f]+\nreplace: 0x…\n\n[drop]\nregex: secret\n", encoding="utf-8")
+    rules = notebooks.load_sanitizers(cfg)
+    assert [(p.pattern, r) for p, r in rules] == [("0x[0-9a-f]+", "0x…"), ("secret", "")]
+    assert notebooks.sanitize("at 0xdeadbeef: secret", rules) == "at 0x…: "
+    assert notebooks.sanitize("tensor([1.], device='cuda:0')") == "tensor([1.])"  # the book's own rules
+
+
+def test_clean_outputs_handles_every_output_type():
+    rules = [(__import__("re").compile("0x[0-9a-f]+"), "0x…")]
+    cell = nbformat.v4.new_code_cell("x")
+    cell.outputs = [
+        nbformat.v4.new_output("stream", name="stdout", text="at 0xabc\n"),
+        nbformat.v4.new_output("execute_result", data={"text/plain": ["<obj at ", "0xabc>"], "image/png": "0xabc"},
+                               execution_count=1),
+        nbformat.v4.new_output("display_data", data={"text/html": "<b>0xabc</b>",
+                                                     "application/papermill.record/text/plain": "'0xabc'"},
+                               metadata={"scrapbook": {"name": "n"}}),
+        nbformat.v4.new_output("error", ename="ValueError", evalue="bad 0xabc", traceback=["frame", "last"]),
+    ]
+    cell.outputs[0]["metadata"] = {"transient": 1}
+    notebooks.clean_outputs(cell, rules)
+    stream, result, display, error = cell.outputs
+    assert "metadata" not in stream and stream["text"] == "at 0x…\n"
+    assert result["data"] == {"text/plain": "<obj at 0x…>", "image/png": "0xabc"}  # only text is sanitised
+    assert display["data"]["text/html"] == "<b>0x…</b>"
+    assert display["data"]["application/papermill.record/text/plain"] == "'0x…'"
+    assert display["metadata"] == {"scrapbook": {"name": "n"}}  # kept: glue needs it
+    assert error["evalue"] == "bad 0x…" and error["traceback"] == ["ValueError: bad 0x…"]
+
+
+def test_merge_streams_joins_only_neighbours_of_one_stream():
+    cell = nbformat.v4.new_code_cell("x")
+    out = nbformat.v4.new_output
+    cell.outputs = [out("stream", name="stdout", text="a"), out("stream", name="stdout", text=["b", "c"]),
+                    out("stream", name="stderr", text="e"), out("stream", name="stdout", text="d"),
+                    out("display_data", data={"text/plain": "p"}), out("stream", name="stdout", text="f")]
+    notebooks.merge_streams(cell)
+    assert [(o.get("name"), "".join(o.get("text", ""))) for o in cell.outputs] == [
+        ("stdout", "abc"), ("stderr", "e"), ("stdout", "d"), (None, ""), ("stdout", "f")]
+
+
+def test_tags_of_a_cell_without_metadata():
+    assert notebooks.tags({}) == [] and notebooks.tags({"metadata": {"tags": ["a"]}}) == ["a"]

@@ -7,10 +7,14 @@ from typing import Any
 
 import torch
 
+from utils.exercises.messages import Catalog, join
+
+say = Catalog("custom_function")
+
 
 def _is_function_class(cls: Any) -> str | None:
     if not (isinstance(cls, type) and issubclass(cls, torch.autograd.Function)):
-        return f"give a subclass of torch.autograd.Function (the class itself), not {type(cls).__name__}"
+        return say("not_function", type=type(cls).__name__)
     return None
 
 
@@ -50,29 +54,27 @@ def judge_ex1(cls: Any, device: torch.device | str = "cpu") -> str | None:
     with torch.autograd.graph.saved_tensors_hooks(lambda t: packed.append(t) or t, lambda t: t):
         y = cls.apply(x)
     if not isinstance(y, torch.Tensor) or not torch.allclose(y, 2 * x.detach().exp()):
-        return "apply(x) must return 2 * exp(x)"
+        return say("ex1.value")
     if y.grad_fn is None:
-        return "the output has no grad_fn: the Function is not recorded"
+        return say("ex1.no_grad_fn")
     on_ctx = _tensors_on_ctx(y.grad_fn)
     if on_ctx:
-        return (f"ctx keeps tensors as attributes ({', '.join('ctx.' + n for n in on_ctx)}); autograd never "
-                "frees them and saved-tensor hooks never see them: pass them to ctx.save_for_backward")
+        return say("ex1.on_ctx", names=join("ctx." + n for n in on_ctx))
     if not packed:
-        return "nothing went through ctx.save_for_backward, so backward must be reading a tensor kept elsewhere"
+        return say("ex1.nothing_saved")
     packed.clear()
     grad, = torch.autograd.grad(y.sum(), x, retain_graph=True)
     if not torch.allclose(grad, 2 * x.detach().exp()):
-        return "the gradient is wrong: d/dx 2 exp(x) = 2 exp(x)"
+        return say("ex1.gradient")
     if not _backward_twice_raises(cls.apply(x).sum()):
-        return ("a second backward through the same graph ran: a tensor kept outside save_for_backward "
-                "survives the first backward, with its memory")
+        return say("ex1.second_backward")
     out = cls.apply(x)
     ref = weakref.ref(out)
     del out
     alive = ref() is not None
     gc.collect()
     if alive:
-        return "the output stays alive after it is dropped (a reference cycle through ctx); save it with save_for_backward"
+        return say("ex1.alive")
     return None
 
 
@@ -99,22 +101,20 @@ def judge_ex2(cls: Any, device: torch.device | str = "cpu") -> str | None:
 
     y = first(x)
     if not torch.allclose(y, torch.nn.functional.silu(x.detach())):
-        return "apply(x) must return x * sigmoid(x) (or that as its first output)"
+        return say("ex2.value")
     on_ctx = _tensors_on_ctx(y.grad_fn)
     if on_ctx:
-        return (f"ctx keeps tensors as attributes ({', '.join('ctx.' + n for n in on_ctx)}); "
-                "use ctx.save_for_backward")
+        return say("ex2.on_ctx", names=join("ctx." + n for n in on_ctx))
     if not torch.autograd.gradcheck(first, (x,), raise_exception=False):
-        return "the first derivative is wrong (gradcheck fails)"
+        return say("ex2.first")
     g, = torch.autograd.grad(first(x).sum(), x, create_graph=True)
     if g.grad_fn is None:
-        return "the gradient has no graph: backward detaches or is not written in torch operations"
+        return say("ex2.no_graph")
     second, = torch.autograd.grad(g.sum(), x)  # once_differentiable raises here
     if not torch.allclose(second, _silu_second_derivative(x.detach())):
-        return ("double backward runs but gives a wrong second derivative: backward uses a tensor that autograd "
-                "treats as a constant (an intermediate of forward, or a detached one); recompute it from the input")
+        return say("ex2.second")
     if not torch.autograd.gradgradcheck(first, (x,), raise_exception=False):
-        return "gradgradcheck fails"
+        return say("ex2.gradgradcheck")
     return None
 
 
@@ -134,15 +134,14 @@ def judge_ex3(cls: Any, device: torch.device | str = "cpu") -> str | None:
     version = b._version
     y = cls.apply(b)
     if not torch.equal(b.detach(), 2 * a.detach()):
-        return "the input was not multiplied by 2 in place (its values did not change)"
+        return say("ex3.not_doubled")
     if b._version == version:
-        return "the input's version counter did not move: modify it with an in-place operation (mul_)"
+        return say("ex3.version")
     if y is not b:
-        return ("apply returned a new tensor, not the input it modified: call ctx.mark_dirty(x) and return x "
-                "(without mark_dirty, the input keeps its old history and its gradient is wrong)")
+        return say("ex3.new_tensor")
     grad, = torch.autograd.grad(b.sum(), a)
     if not torch.allclose(grad, torch.full_like(grad, 2.0)):
-        return f"the gradient through the modified tensor is {grad.tolist()}, not 2: backward must return 2 * grad"
+        return say("ex3.gradient", got=grad.tolist())
     leaf = torch.ones(3, device=device, requires_grad=True)
     try:
         cls.apply(leaf)
@@ -150,5 +149,5 @@ def judge_ex3(cls: Any, device: torch.device | str = "cpu") -> str | None:
         if "leaf Variable that requires grad" not in str(exc):
             raise
     else:
-        return "applied to a leaf that requires grad, it changed the leaf silently: mark the input dirty"
+        return say("ex3.leaf")
     return None

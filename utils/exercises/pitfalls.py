@@ -15,7 +15,10 @@ from typing import Any, Callable, Iterator
 import torch
 from torch import nn
 
+from utils.exercises.messages import Catalog
 from utils.exercises.probes import bypasses_version_counter, recorded_engine_calls
+
+say = Catalog("pitfalls")
 
 
 def _leaves(tensor: torch.Tensor) -> list[torch.Tensor]:
@@ -76,21 +79,17 @@ def judge_ex1(train: Callable[[], list], device: torch.device | str = "cpu") -> 
     retained = [call for call in calls if call["retain_graph"]]
     if retained:
         if retained[0]["kind"] == "grad":
-            return ("it calls torch.autograd.grad(..., retain_graph=True) (create_graph=True implies it): that "
-                    "silences the error but keeps the target's graph alive and runs through it again in every "
-                    "iteration; give the data no graph instead")
-        return ("it calls backward(retain_graph=True): that silences the error but keeps the target's graph "
-                "alive and fills x.grad; give the data no graph instead")
+            return say("ex1.grad_retained")
+        return say("ex1.backward_retained")
     if any(len(call["leaves"]) > 1 for call in calls):
-        return ("the loss's graph still reaches a second leaf besides w (the data x): the target must be "
-                "computed from data that does not require grad")
+        return say("ex1.second_leaf")
     if not isinstance(losses, list) or len(losses) != 10:
-        return "return a list of the 10 loss values"
+        return say("ex1.ten_losses")
     if not all(isinstance(v, float) for v in losses):
-        return "the loss values must be Python floats (loss.item()), not tensors that keep their graphs"
+        return say("ex1.floats")
     reference = ex1_reference_losses(device)
     if not all(math.isclose(a, b, rel_tol=1e-5, abs_tol=1e-7) for a, b in zip(losses, reference)):
-        return "the losses differ from training w the same way (lr=0.5, 10 steps, zero_grad each step)"
+        return say("ex1.differ")
     return None
 
 
@@ -110,19 +109,15 @@ def judge_ex2(carry: Callable, device: torch.device | str = "cpu") -> str | None
         optimizer.step()
         state = carry(new_state)
         if not isinstance(state, tuple) or len(state) != 2:
-            return "return the pair (h, c)"
+            return say("ex2.pair")
         if not all(torch.equal(a, b) for a, b in zip(state, new_state)):
-            return ("the carried values changed: a fresh state throws away what the network "
-                    "remembered from the previous chunk")
+            return say("ex2.values_changed")
         for name, t in zip("hc", state):
             if t.grad_fn is not None:
-                return (f"{name} still has a grad_fn (it is an output of this chunk's graph), so the next "
-                        f"chunk's backward reaches into this chunk's graph: detach it")
+                return say("ex2.grad_fn", name=name)
         for name, t, source in zip("hc", state, new_state):
             if bypasses_version_counter(t, source):
-                return (f"{name} shares the memory of the chunk's state but not its version counter, as .data "
-                        "gives: autograd can no longer see an in-place change of either tensor; use detach(), "
-                        "which cuts the history the same way and keeps the check")
+                return say("ex2.data", name=name)
     return None
 
 
@@ -193,15 +188,11 @@ def judge_ex3(train: Callable, device: torch.device | str = "cpu") -> str | None
     finally:
         handle.remove()
     if watched.kept_alive:
-        return ("an earlier iteration's graph was still alive two iterations later: a running total kept "
-                "as a tensor (total += loss) links every iteration's graph, even if .item() is called at "
-                "the end; add loss.item() inside the loop")
+        return say("ex3.kept_alive")
     if empty_steps:
-        return (f"optimizer.step() found no gradient in {len(empty_steps)} of its calls, so it changed nothing: "
-                "zero_grad() between backward() and step() clears the gradients before the step can use "
-                "them; call zero_grad() before backward(), at the start of each iteration")
+        return say("ex3.empty_steps", count=len(empty_steps))
     if isinstance(average, torch.Tensor):
-        return "return a Python float (.item()), not a tensor"
+        return say("ex3.tensor")
     reference, ref_optimizer, _ = _ex3_setup(device)
     ref_total = 0.0
     for inputs, target in batches:
@@ -211,10 +202,9 @@ def judge_ex3(train: Callable, device: torch.device | str = "cpu") -> str | None
         ref_optimizer.step()
         ref_total += loss.item()
     if not torch.allclose(model.weight, reference.weight, atol=1e-6):
-        return ("the weights differ from one clean SGD step per batch: backward() adds to .grad, so "
-                "without optimizer.zero_grad() every step uses the sum of all gradients so far")
+        return say("ex3.weights")
     if not isinstance(average, float) or abs(average - ref_total / len(batches)) > 1e-6:
-        return "the returned value is not the average of the per-batch losses"
+        return say("ex3.average")
     return None
 
 
@@ -231,21 +221,18 @@ def judge_ex4(step: Callable, device: torch.device | str = "cpu") -> str | None:
         step(w, 0.1)
     except RuntimeError as err:
         if "leaf Variable" in str(err):
-            return ("the update ran with grad mode on, so autograd tried to record it on the leaf w: "
-                    "make it under torch.no_grad()")
+            return say("ex4.grad_mode")
         raise
     if not w.is_leaf or w.grad_fn is not None:
-        return "w is no longer a leaf: the update was recorded; make it under torch.no_grad()"
+        return say("ex4.not_leaf")
     if not w.requires_grad:
-        return "w no longer requires grad: the next backward() would give it no gradient"
+        return say("ex4.no_requires_grad")
     if not torch.allclose(w.detach(), expected):
-        return ("w itself did not get the step: `w = w - lr * w.grad` (or a clone) makes a new tensor and "
-                "leaves the caller's w as it was; change w in place (w -= ... under torch.no_grad())")
+        return say("ex4.no_step")
     if w._version == version:
-        return ("w changed but its version counter did not, as through .data: a graph that saved w would "
-                "then give a silently wrong gradient; update under torch.no_grad() instead")
+        return say("ex4.data")
     if w.grad is not None and w.grad.any():
-        return "the gradient is still there: clear it (w.grad = None) so the next backward() does not add to it"
+        return say("ex4.grad_left")
     return None
 
 
@@ -284,23 +271,16 @@ def judge_ex5(update: Callable, device: torch.device | str = "cpu") -> str | Non
         except RuntimeError as err:
             if "modified by an inplace operation" in str(err):
                 if any(call["retain_graph"] for call in calls):
-                    return ("retain_graph=True keeps the critic's saved tensors, not their old values: the actor's "
-                            "backward still goes through the critic's weights that critic_opt.step() changed; "
-                            "detach the advantage for the actor's loss")
-                return ("the actor's backward still goes through the critic, whose weights critic_opt.step() "
-                        "changed (a clone() keeps the graph): detach the advantage for the actor's loss")
+                    return say("ex5.retained_inplace")
+                return say("ex5.inplace")
             if "a second time" in str(err):
-                return ("the actor's backward went through the critic's graph, which the critic's backward had "
-                        "freed: detach the advantage for the actor's loss")
+                return say("ex5.freed")
             raise
     ref_actor, ref_critic = ex5_reference(device)
     if not all(torch.allclose(p, q, atol=1e-6) for p, q in zip(critic.parameters(), ref_critic.parameters())):
-        return ("the critic's update differs from one step on its own loss: the actor's loss also sent gradient "
-                "into the critic (the advantage was not detached), or the critic was not stepped once")
+        return say("ex5.critic")
     if not all(torch.allclose(p, q, atol=1e-6) for p, q in zip(actor.parameters(), ref_actor.parameters())):
-        return ("the actor's update differs from one step with the advantage of this forward pass (computed "
-                "before the critic's step) held constant")
+        return say("ex5.actor")
     if any(call["retain_graph"] for call in calls):
-        return ("it still passes retain_graph=True: with the advantage detached no backward goes through a "
-                "graph twice, and retain_graph only keeps the critic's saved tensors alive longer")
+        return say("ex5.leftover")
     return None

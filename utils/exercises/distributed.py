@@ -10,6 +10,10 @@ from typing import Any, Callable, Mapping
 
 import torch
 
+from utils.exercises.messages import Catalog, join
+
+say = Catalog("distributed")
+
 
 def make_judge_ex1(no_sync_calls: int) -> Callable[[Any], str | None]:
     """All-reduce calls of one step with 4 micro-batches, 3 of them inside no_sync.
@@ -19,16 +23,16 @@ def make_judge_ex1(no_sync_calls: int) -> Callable[[Any], str | None]:
     """
     def judge(answer: Any) -> str | None:
         if not isinstance(answer, int) or isinstance(answer, bool):
-            return "give a whole number"
+            return say("ex1.not_int")
         if answer == no_sync_calls:
             return None
         if answer == 4:
-            return "inside no_sync no all-reduce happens: only the last backward, outside the block, averages"
+            return say("ex1.four")
         if answer == 3:
-            return "it is the backward passes inside no_sync that skip the all-reduce, not the last one"
+            return say("ex1.three")
         if answer == 0:
-            return "the last backward pass runs outside no_sync, and it averages the accumulated gradient"
-        return "count the backward passes outside no_sync, times the buckets (one here)"
+            return say("ex1.zero")
+        return say("ex1.count")
     return judge
 
 
@@ -40,18 +44,16 @@ def make_judge_ex2(grads: Mapping[str, tuple[torch.Tensor, torch.Tensor]]) -> Ca
         answer = {answer} if isinstance(answer, str) else set(answer)
         unknown = answer - set(grads)
         if unknown:
-            return f"not pattern names of grads: {sorted(unknown)}"
+            return say("ex2.unknown", names=sorted(unknown))
         extra, missing = answer - drifting, drifting - answer
         if "after_first_backward" in extra:
-            return "after_first_backward is the state after the first backward, which DDP averaged"
+            return say("ex2.after_first_backward")
         if "grad_norm_penalty" in extra:
-            return ("in grad_norm_penalty the ranks agree: each rank's penalty is local, but the final "
-                    "backward averages the whole gradient; it differs from the single-process result, "
-                    "not between ranks")
+            return say("ex2.grad_norm_penalty")
         if extra:
-            return f"{', '.join(sorted(extra))}: the ranks end with equal gradients there"
+            return say("ex2.equal", names=join(sorted(extra)))
         if missing:
-            return f"{', '.join(sorted(missing))} also ends with different gradients on the two ranks"
+            return say("ex2.missing", names=join(sorted(missing)))
         return None
     return judge
 
@@ -61,14 +63,13 @@ def judge_ex3(answer: Any) -> str | None:
     from torch.nn.parallel import DistributedDataParallel
     keywords = inspect.signature(DistributedDataParallel).parameters
     if not isinstance(answer, str):
-        return "give the keyword's name as a string"
+        return say("ex3.not_string")
     if answer == "_set_static_graph":
-        return "_set_static_graph() is the older private method; the constructor takes a keyword"
+        return say("ex3.private")
     if answer not in keywords:
-        return f"DistributedDataParallel has no keyword {answer!r}"
+        return say("ex3.no_keyword", answer=answer)
     if answer == "find_unused_parameters":
-        return ("find_unused_parameters=True is what makes reentrant checkpointing fail: DDP marks the "
-                "checkpointed parameters unused, then ready a second time in backward")
+        return say("ex3.find_unused")
     if answer != "static_graph":
-        return f"{answer} does not tell DDP that the set of used parameters is the same in every iteration"
+        return say("ex3.not_static", answer=answer)
     return None

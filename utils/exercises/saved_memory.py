@@ -12,25 +12,17 @@ import torch
 from torch import nn
 
 from utils.autograd_tools import SavedTensorMeter
+from utils.exercises.messages import Catalog, join
 from utils.memory import PackedBytesMeter
+
+say = Catalog("saved_memory")
 
 # ---------------------------------------------------------------- exercise 1
 
 EX1_NAMES = ("linear", "conv", "relu", "softmax", "batchnorm", "tanh", "exp", "square")
 
-# Why each operation saves what it saves: its derivative, written with the tensor it needs.
-_EX1_NEEDS_INPUT = {
-    "linear": "Linear: x for the weight gradient",
-    "conv": "Conv: x for the weight gradient",
-    "batchnorm": "batch norm: the input and its per-channel statistics",
-    "square": "square: 2x",
-}
-_EX1_NEEDS_OUTPUT = {
-    "relu": "relu: where y > 0",
-    "softmax": "softmax: y * (g - (g * y).sum(dim)), g the incoming gradient",
-    "tanh": "tanh: 1 - y**2",
-    "exp": "exp: y",
-}
+# Why each operation saves what it saves: its derivative, written with the tensor it needs
+# (the messages ex1.needs.NAME of the catalog).
 
 
 def ex1_ops(device: torch.device | str = "cpu") -> dict[str, tuple[Callable, torch.Tensor]]:
@@ -66,20 +58,15 @@ def judge_ex1(answer: Iterable[str], device: torch.device | str = "cpu") -> str 
     answer = set(answer) if not isinstance(answer, str) else {answer}
     unknown = answer - set(EX1_NAMES)
     if unknown:
-        return f"not among the names offered: {sorted(unknown)}"
+        return say("ex1.unknown", names=sorted(unknown))
     truth = {name for name, (op, x) in ex1_ops(device).items() if saves_output(op, x, device)}
     extra, missing = sorted(answer - truth), sorted(truth - answer)
     if extra:
-        why = "; ".join(_EX1_NEEDS_INPUT.get(name, name) for name in extra)
-        one = len(extra) == 1
-        return (f"{', '.join(extra)} {'saves its' if one else 'save their'} input, not "
-                f"{'its' if one else 'their'} output: {'its' if one else 'their'} derivative needs the "
-                f"input ({why})")
+        return say(f"ex1.saves_input.{'one' if len(extra) == 1 else 'many'}", names=join(extra),
+                   why=join((say(f"ex1.needs.{name}") for name in extra), "clauses"))
     if missing:
-        why = "; ".join(_EX1_NEEDS_OUTPUT.get(name, name) for name in missing)
-        one = len(missing) == 1
-        return (f"{', '.join(missing)} also {'saves its' if one else 'save their'} output: "
-                f"{'its' if one else 'their'} derivative is written with the result y ({why})")
+        return say(f"ex1.saves_output.{'one' if len(missing) == 1 else 'many'}", names=join(missing),
+                   why=join((say(f"ex1.needs.{name}") for name in missing), "clauses"))
     return None
 
 
@@ -103,20 +90,18 @@ def make_judge_ex2(net: nn.Module, inputs: torch.Tensor) -> Callable[[Any], str 
 
     def judge(answer: Any) -> str | None:
         if not isinstance(answer, int) or isinstance(answer, bool):
-            return "give a whole number of bytes (an int)"
+            return say("ex2.not_int")
         if answer == measured:
             return None
         if answer == measured + hidden_bytes:
-            return ("ReLU's output and the second Linear's input are the same tensor: memory is counted "
-                    "once per tensor, however many nodes save it")
+            return say("ex2.same_tensor")
         if answer == measured - input_bytes:
-            return ("the first Linear saves its input even when that input does not require grad: "
-                    "the weight's gradient needs it")
+            return say("ex2.first_input")
         if answer in (measured + output_bytes, measured + hidden_bytes + output_bytes):
-            return "nothing saves the network's output: the last Linear saves its input"
+            return say("ex2.output")
         if answer >= measured + param_bytes:
-            return "parameters are not counted: they are in memory with or without a graph"
-        return f"{answer} B is not what the forward pass saves; count tensor by tensor with the table"
+            return say("ex2.parameters")
+        return say("ex2.not", answer=answer)
 
     return judge
 
@@ -137,7 +122,7 @@ def make_judge_ex3(model: nn.Module, batch: torch.Tensor, loss_of: Callable[[tor
 
     def judge(pair: Any) -> str | None:
         if not (isinstance(pair, tuple) and len(pair) == 2 and all(callable(f) for f in pair)):
-            return "set answer_3 to a pair (pack, unpack) of functions"
+            return say("ex3.not_pair")
         pack, unpack = pair
         copied_params = []
 
@@ -157,21 +142,16 @@ def make_judge_ex3(model: nn.Module, batch: torch.Tensor, loss_of: Callable[[tor
         try:
             loss.backward()
         except RuntimeError as exc:
-            return f"backward failed with your unpack hook ({str(exc).splitlines()[0]})"
+            return say("ex3.backward_failed", error=str(exc).splitlines()[0])
         grads = [p.grad for p in params]
         if any(g is None or g.dtype != e.dtype for g, e in zip(grads, exact)):
-            return "unpack must give back a tensor of the original dtype (float32)"
+            return say("ex3.dtype")
         error = max(((g - e).abs().max() / e.abs().max()).item() for g, e in zip(grads, exact))
         if kept > max_ratio * plain_bytes:
-            reason = (f"your hooks keep {kept} B, {kept / plain_bytes:.2f} x the plain step's {plain_bytes} B "
-                      f"(at most {max_ratio} x allowed)")
-            if copied_params:
-                reason += ("; the pack hook made low-precision copies of parameters, which stay in memory "
-                           "anyway: return parameters unchanged")
-            return reason
+            return say("ex3.too_many_bytes_copies" if copied_params else "ex3.too_many_bytes",
+                       kept=kept, ratio=kept / plain_bytes, plain=plain_bytes, max_ratio=max_ratio)
         if error >= max_error:
-            return (f"the largest relative gradient error is {error:.1e}, not below {max_error:.0e}: "
-                    "the 16-bit type you chose keeps too few significant bits")
+            return say("ex3.error", error=error, max_error=max_error)
         return None
 
     return judge

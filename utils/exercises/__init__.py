@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from utils.exercises import messages
-
 
 def check(label: str, answer: Any, judge: Callable[[Any], Any], hint: str) -> None:
     """Print whether ``answer`` solves exercise ``label``.
@@ -33,6 +31,8 @@ def verdict(label: str, answer: Any, judge: Callable[[Any], Any], hint: str) -> 
     (a string) or False for a wrong one; an exception counts as wrong and its
     message is shown.
     """
+    from utils.exercises import messages  # here, so `python -m utils.exercises.messages` imports it once
+
     if answer is None:
         print(messages.verdict_line("not_answered", label, hint))
         return False

@@ -7,6 +7,10 @@ from torch.autograd.function import once_differentiable
 
 from utils.exercises import create_graph as ex
 
+from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
+
 
 def test_ex1_accepts_the_fourth_derivative_and_names_lower_orders():
     x = torch.tensor(1.0, dtype=torch.float64, requires_grad=True)

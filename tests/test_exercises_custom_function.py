@@ -1,8 +1,13 @@
 """The judges of the custom Function chapter reject the typical wrong answers, with a reason, and accept the solutions."""
+import pytest
 import torch
 from torch.autograd.function import once_differentiable
 
 from utils.exercises import custom_function as ex
+
+from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
 
 # Exercise 1: 2 * exp(x), what backward needs saved with save_for_backward.

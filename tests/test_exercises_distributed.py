@@ -1,7 +1,12 @@
 """The judges of the distributed chapter reject the wrong answers, with a reason."""
+import pytest
 import torch
 
 from utils.exercises.distributed import judge_ex3, make_judge_ex1, make_judge_ex2
+
+from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
 
 def test_ex1_judge():

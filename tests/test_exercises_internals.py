@@ -6,6 +6,10 @@ import torch
 
 from utils.exercises import internals as ex
 
+from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
+
 
 def test_ex1_accepts_the_measured_version():
     assert ex.version_after_the_sequence() == 3

@@ -1,8 +1,13 @@
 """The judges of the pitfalls chapter reject the wrong answers the chapter names, with a reason."""
+import pytest
 import torch
 from torch import nn
 
 from utils.exercises.pitfalls import judge_ex1, judge_ex2, judge_ex3, judge_ex4, judge_ex5
+
+from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
 
 def _ex1_loop(requires_grad, retain_graph=False, as_float=True, target_inside=False):

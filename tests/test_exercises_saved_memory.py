@@ -1,8 +1,13 @@
 """The judges of the saved_memory chapter measure, and reject the usual miscounts with a reason."""
+import pytest
 import torch
 from torch import nn
 
 from utils.exercises.saved_memory import judge_ex1, make_judge_ex2, make_judge_ex3
+
+from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
 
 def test_ex1_judge():

@@ -7,6 +7,10 @@ from torch.func import functional_call
 
 from utils.exercises.torch_compile import make_judge_ex1, make_judge_ex2, penalty_eager
 
+from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
+
 
 @pytest.fixture(scope="module")
 def setup():

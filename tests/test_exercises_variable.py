@@ -4,6 +4,10 @@ import torch
 
 from utils.exercises import variable as ex
 
+from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
+
 
 def test_ex1_accepts_no_grad():
     assert ex.judge_ex1(torch.no_grad) is None

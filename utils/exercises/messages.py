@@ -33,7 +33,7 @@ CATALOGS = Path(__file__).with_name("messages")
 ENVIRONMENT_VARIABLE = "BOOK_EDITION"
 SOURCE = "en"
 
-# While a list, every Text made is appended to it (the tests check them all in every edition).
+# While a list, every message say() makes is appended to it (the tests check each in every edition).
 recorded: list | None = None
 
 
@@ -81,8 +81,6 @@ class Text(str):
     def __new__(cls, render: Callable[[str], str]) -> "Text":
         text = super().__new__(cls, render(edition()))
         text.render = render
-        if recorded is not None:
-            recorded.append(text)
         return text
 
 
@@ -93,8 +91,11 @@ def _in(language: str, value: Any) -> Any:
 def say(module: str, key: str, **fields: Any) -> Text:
     """The message ``key`` of ``module``'s catalog, with ``fields`` put in."""
     load(module)[key]  # a wrong key fails here, in every edition
-    return Text(lambda language: text_of(module, key, language).format(
+    text = Text(lambda language: text_of(module, key, language).format(
         **{name: _in(language, value) for name, value in fields.items()}))
+    if recorded is not None:
+        recorded.append(text)
+    return text
 
 
 def join(items: Iterable[Any], separator: str = "list") -> Text:

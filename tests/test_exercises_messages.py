@@ -14,6 +14,7 @@ import io
 import json
 import string
 from contextlib import redirect_stdout
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -126,6 +127,11 @@ def test_a_judge_speaks_the_edition_it_runs_in(monkeypatch):
 
 # ------------------------------------------------------------------ the catalogs
 
+@lru_cache(maxsize=None)
+def avoided(edition: str) -> tuple:
+    return tuple(avoided_terms(edition))
+
+
 def catalog_problems(name: str, catalog: dict) -> list[str]:
     """Every entry: a text per edition, the English's format fields, a current stamp, the edition's script and terms."""
     problems = []
@@ -154,7 +160,7 @@ def catalog_problems(name: str, catalog: dict) -> list[str]:
             if bad:
                 problems.append(f"{where}: {edition} uses characters of another script: {''.join(bad)}")
             problems += [f"{where}: {edition} uses {word!r} (glossary: {term!r})"
-                         for word, term in avoided_terms(edition) if word in text]
+                         for word, term in avoided(edition) if word in text]
     return problems
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from utils.book import config, editions, notebooks
+from utils.book import config, notebooks
+from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTER = "graph_basics"
@@ -110,7 +111,7 @@ def test_setup_cell_and_its_pin_come_from_the_config():
 def test_every_setup_cell_names_the_repository():
     url, _ = config.repository()
     for key in config.editions():
-        for name, path in editions.edition_pages(key).items():
+        for name, path in data.edition_pages(key).items():
             if path.suffix == ".ipynb":
                 first = next(c for c in notebooks.read_notebook(path).cells if c.cell_type == "code")
                 assert url in first.source, path

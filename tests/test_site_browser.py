@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 import pytest
 
 from browser_tools import serve
-from utils.book import build, config, editions
+from utils.book import build, config
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = config.editions()
@@ -60,7 +60,7 @@ def visit(browser, url, action=None):
 
 
 def all_pages():
-    return [(key, name) for key in EDITIONS for name in editions.toc_docnames()]
+    return [(key, name) for key in EDITIONS for name in config.toc_docnames()]
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +143,7 @@ def test_no_heavier_than_the_stock_theme(browser, origin, stock_origin, report):
     for key in EDITIONS:
         ours = {"requests": 0, "bytes": 0, "mathjax_bytes": 0, "mathjax_requests": 0, "failed": 0}
         stock = dict(ours)
-        for name in editions.toc_docnames():
+        for name in config.toc_docnames():
             for totals, base in ((ours, origin), (stock, stock_origin)):
                 seen = visit(browser, f"{base}/{key}/{name}.html")
                 totals["requests"] += seen["requests"]
@@ -151,7 +151,7 @@ def test_no_heavier_than_the_stock_theme(browser, origin, stock_origin, report):
                 totals["mathjax_bytes"] += seen["mathjax_bytes"]
                 totals["mathjax_requests"] += seen["mathjax_requests"]
                 totals["failed"] += len(seen["failed"]) + len(seen["foreign"])
-        pages = len(editions.toc_docnames())
+        pages = len(config.toc_docnames())
         summary[key] = {
             "pages": pages,
             "ours_bytes_per_page": round(ours["bytes"] / pages),

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import yaml
 
-from utils.book import build, config, editions
+from utils.book import build, config
+from utils.book.editions.data import edition_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 # What the PDF needs, all Debian packages (make pdf installs them in CI).
@@ -91,8 +92,8 @@ def chapter_titles(key: str, root: Path = ROOT) -> dict[str, str]:
     """{page: title} of the book (the edition's title) and of every chapter, in _toc.yml order,
     from its '# ' heading without Markdown. (Sphinx's LaTeX writer prints the book's title in
     place of the root page's heading.)"""
-    titles, pages = {"book": config.editions(root)[key]["title"]}, editions.edition_pages(key, root)
-    for name in editions.toc_docnames(root)[1:]:
+    titles, pages = {"book": config.editions(root)[key]["title"]}, edition_pages(key, root)
+    for name in config.toc_docnames(root)[1:]:
         path = pages[name]
         if path.suffix == ".ipynb":
             import nbformat

@@ -14,7 +14,8 @@ from pathlib import Path
 from docutils import nodes
 from docutils.parsers.rst import Directive
 
-from utils.book import config, editions
+from utils.book import config
+from utils.book.editions.data import load_errors, load_glossary
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "book" / "_static"
@@ -96,7 +97,7 @@ class GlossaryTable(DataDirective):
     def run(self):
         edition = self.edition()
         eds = config.editions()
-        glossary = editions.load_glossary()
+        glossary = load_glossary()
         # The avoided wordings of the edition being built, in a column of their own if it has any.
         has_avoid = any(term.get("avoid", {}).get(edition) for term in glossary)
         heads = [(ed["name"], ed["hreflang"]) for ed in eds.values()]
@@ -142,7 +143,7 @@ class ErrorIndex(DataDirective):
         edition = self.edition()
         words = config.labels(edition)
         result = [self.paste_box(words)]
-        for entry in editions.load_errors():
+        for entry in load_errors():
             section = nodes.container(ids=[f"error-{entry['id']}"], classes=["error-entry"])
             # The message as text, not code: the search index finds it in every edition.
             message = nodes.paragraph(classes=["error-message"])

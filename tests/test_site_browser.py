@@ -133,7 +133,7 @@ def stock_origin(site, tmp_path_factory):
     server.shutdown()
 
 
-BOOK_FILES = ("book.css", "book.js", "print.css", "print.js")  # utils/book/sphinx_ext.py, _add_static
+BOOK_FILES = ("book.css", "book.js", "print.css", "print.js")  # utils/book/sphinx_ext/__init__.py, _add_static
 
 
 def test_no_heavier_than_the_stock_theme(browser, origin, stock_origin, report):

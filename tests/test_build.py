@@ -78,6 +78,12 @@ def test_each_edition_has_its_language_switcher_and_alternates(site):
                 assert target == (site / other_key / page.name).resolve(), (page, target)
             html = page.read_text(encoding="utf-8")
             assert 'class="edition-switcher"' in html, page
+            nav = html[html.index('class="edition-switcher"'):html.index("</nav>", html.index('class="edition-switcher"'))]
+            links = dict((lang, href) for href, lang in re.findall(r'<a href="([^"]+)" hreflang="([^"]+)"', nav))
+            assert set(links) == {e["hreflang"] for k, e in EDITIONS.items() if k != key}, page
+            for other_key, other in EDITIONS.items():  # the switcher's links, what the browser test clicks
+                if other_key != key:
+                    assert (page.parent / links[other["hreflang"]]).resolve() == (site / other_key / page.name).resolve()
 
 
 @pytest.mark.slow

@@ -75,6 +75,7 @@ def run_setup_cell(book_copy: Path, tmp_path: Path, where: str) -> subprocess.Co
                           cwd=work, env=env, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow  # runs a chapter in a subprocess (a clone, a kernel)
 @pytest.mark.parametrize("where", ["colab", "downloaded"])
 def test_setup_cell_fetches_utils_and_the_chapter_imports_work(book_copy, tmp_path, where):
     remote = remote_repository(tmp_path)

@@ -45,6 +45,11 @@ def repository(root: Path = ROOT) -> tuple[str, str]:
     return repo["url"], repo.get("branch", "main")
 
 
+def repository_name(root: Path = ROOT) -> str:
+    """The repository's name, the last part of its URL (the folder a clone of it makes)."""
+    return repository(root)[0].rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+
+
 @lru_cache(maxsize=None)
 def _pins(root: Path) -> dict[str, str]:
     pins = {}

@@ -52,7 +52,7 @@ def setup_cell_source(root: Path = ROOT) -> str:
     myst-nb pin of requirements.txt. It fetches the book's helpers wherever ``utils`` is
     missing (Colab, or a notebook downloaded on its own); in a checkout it does nothing."""
     url, branch = config.repository(root)
-    folder = url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+    folder = config.repository_name(root)
     return (
         "# Where the book's helpers (utils/) or myst-nb (for glue) are missing, as on Colab or in a\n"
         "# notebook downloaded on its own, fetch them. In a checkout of the book this does nothing.\n"

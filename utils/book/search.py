@@ -71,7 +71,7 @@ def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = R
             raise RuntimeError(f"search: errors.yml entry {entry['id']}: no section labelled {entry['section']!r} in {edition}")
         page, title = labels[entry["section"]]
         out.append({"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
-                    "summary": entry["summary"].get(edition, entry["summary"]["en"]),
+                    "summary": entry["summary"].get(edition, entry["summary"][config.SOURCE]),
                     "entry": f"{labels[anchor][0]}.html#{anchor}",
                     "section": f"{page}.html#{entry['section']}", "section_title": title})
     return out

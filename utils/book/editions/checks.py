@@ -2,18 +2,16 @@
 outputs, current translations) and translated Markdown pages (``editions check`` runs them all)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from utils.book import config, notebooks
 from utils.book.editions import changes, error_index, terms
-from utils.book.editions.data import edition_pages, text_hash
+from utils.book.editions.data import MD_STAMP, edition_pages, text_hash
 from utils.book.editions.prose import alt, emphasis_shape, has_prose, script_letters, strip_code
 from utils.book.editions.sync import comparable
 
 ROOT = config.ROOT
 SOURCE = config.SOURCE
-MD_STAMP = re.compile(r"^<!-- translation-source: ([0-9a-f]+) -->\n")
 
 
 def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> list[str]:

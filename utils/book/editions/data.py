@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from utils.book import config
 ROOT = config.ROOT
 SOURCE = config.SOURCE
 DATA_FILES = ("errors.yml", "glossary.yml")
+# A translated Markdown page's first line: the hash of the English page it translates.
+MD_STAMP = re.compile(r"^<!-- translation-source: ([0-9a-f]+) -->\n")
 
 
 def text_hash(text: str) -> str:

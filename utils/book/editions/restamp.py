@@ -17,8 +17,8 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from utils.book import config, notebooks
 from utils.book.editions import changes
-from utils.book.editions.checks import MD_STAMP
-from utils.book.editions.data import (DATA_FILES, edition_pages, entry_english, entry_key, entry_translation,
+from utils.book.editions.data import (DATA_FILES, MD_STAMP, edition_pages, entry_english, entry_key,
+                                      entry_translation,
                                       text_hash)
 from utils.book.editions.prose import alt
 

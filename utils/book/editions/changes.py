@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import shlex
 import subprocess
 from functools import lru_cache
 from pathlib import Path
@@ -136,7 +137,7 @@ RESTAMP = "python -m utils.book.editions restamp"
 def restamp_hint(name: str, cell: str | None, old: str | None, new: str) -> str:
     """The command that marks a translation current, with --cell where restamp would refuse without it."""
     named = old is None or not meaning_kept(old, new)
-    return f"{RESTAMP} {name}" + (f" --cell {cell!r}" if named and cell is not None else "")
+    return f"{RESTAMP} {name}" + (f" --cell {shlex.quote(cell)}" if named and cell is not None else "")
 
 
 def entry_stamp_problems(kind: str, where: str, entry: dict, edition: str, root: Path = ROOT) -> list[str]:
@@ -147,8 +148,8 @@ def entry_stamp_problems(kind: str, where: str, entry: dict, edition: str, root:
         return []
     if stamp is None:
         return [f"{where}: no translated_from stamp for {edition}; once its {edition} form is written, "
-                f"run '{RESTAMP} {kind}.yml --edition {edition} --cell {entry_key(kind, entry)!r}'"]
+                f"run: {RESTAMP} {kind}.yml --edition {edition} --cell {shlex.quote(entry_key(kind, entry))}"]
     old = older_entry(kind, stamp, root)
     hint = restamp_hint(f"{kind}.yml", entry_key(kind, entry), old, english)
     return [f"{where}: its English changed since the {edition} translation ({describe(old, english)}); "
-            f"update the translation, or if the meaning is unchanged run '{hint}'"]
+            f"update the translation, or if the meaning is unchanged run: {hint}"]

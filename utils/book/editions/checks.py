@@ -34,8 +34,8 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
             if text and stamp != text_hash(text):
                 old = changes.older_cell(en_path, en.get("id"), stamp, root, field="alt") if stamp else None
                 problems.append(f"{where}: the figure's alt text is not a translation of the current English alt text"
-                                + (f" ({changes.describe(old, text)}; if the meaning is unchanged: "
-                                   f"'{changes.restamp_hint(en_path.stem, en.get('id'), old, text)}')" if stamp else ""))
+                                + (f" ({changes.describe(old, text)}); if the meaning is unchanged run: "
+                                   f"{changes.restamp_hint(en_path.stem, en.get('id'), old, text)}" if stamp else ""))
             if en.source != tr.source:
                 problems.append(f"{where}: code differs from English; code is edited in book/en only")
             elif comparable(en) != comparable(tr):
@@ -48,8 +48,8 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
         elif stamp != text_hash(en.source):
             old = changes.older_cell(en_path, en.get("id"), stamp, root)
             problems.append(f"{where}: translates an older English text; {changes.describe(old, en.source)}; "
-                            f"translate the change, or if the meaning is unchanged run "
-                            f"'{changes.restamp_hint(en_path.stem, en.get('id'), old, en.source)}'")
+                            f"translate the change, or if the meaning is unchanged run: "
+                            f"{changes.restamp_hint(en_path.stem, en.get('id'), old, en.source)}")
         elif has_prose(en.source) and not script_letters(edition, root).search(tr.source):
             problems.append(f"{where}: has no text in the script of {edition}; is it a copy of another edition?")
         elif emphasis_shape(tr.source) != emphasis_shape(en.source):
@@ -69,8 +69,8 @@ def md_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> list[st
     if m.group(1) != want:
         old = changes.older_page(en_path, m.group(1), root)
         return [f"{rel}: translates an older {en_path.relative_to(root)} ({changes.describe(old, english)}); "
-                f"update it, or if the meaning is unchanged run "
-                f"'{changes.restamp_hint(en_path.stem, en_path.stem, old, english)}'"]
+                f"update it, or if the meaning is unchanged run: "
+                f"{changes.restamp_hint(en_path.stem, en_path.stem, old, english)}"]
     edition = tr_path.relative_to(root / "book").parts[0]
     if not script_letters(edition, root).search(strip_code(tr_path.read_text(encoding="utf-8"))):
         return [f"{rel}: has no text in the script of {edition}; is it a copy of another edition?"]

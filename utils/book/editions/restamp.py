@@ -8,6 +8,7 @@ name for a Markdown page). A cell never translated is never stamped.
 """
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,7 +55,7 @@ class _Decide:
             return True
         self.result.refused.append(
             f"{where}: {changes.describe(old, new)}; translate it, or if the meaning is unchanged name it: "
-            f"'{changes.RESTAMP} {self.name} --cell {key!r}'")
+            f"{changes.RESTAMP} {self.name} --cell {shlex.quote(key)}")
         return False
 
 

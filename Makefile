@@ -4,9 +4,11 @@
 #   make pdf      set up, then build the whole book as one PDF per edition into _build/pdf/
 #   make execute  re-execute the English chapters, write outputs back, sync the translations
 #   make serve    serve _build/html on http://localhost:8000
-#   make check    the fast tier: edition and convention checks, unit tests (no nbval, no build)
-#   make bench    the measurements: nbval once vs every edition, build and rebuild times,
-#                 and the spread of every glued figure re-executed 3 times under load
+#   make check    the fast tier: edition and convention checks, unit tests (no nbval, no build);
+#                 runs them all and reports every failure together
+#   make bench    the measurements: page weight against a stock build, load times, nbval once
+#                 vs every edition, build and rebuild times, and the spread of every glued
+#                 figure re-executed 3 times under load
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -29,8 +31,10 @@ $(VENV)/.installed: requirements.txt
 book: setup
 	$(PY) -m utils.book.build
 
+# Spread over the cores by pytest-xdist; the tests of one file stay on one worker (a notebook's
+# cells, a module's browser page), and the site is built once for all of them (tests/conftest.py).
 test: setup browser latex
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadfile -m "not bench"
 
 # The browser tests drive Debian's Chromium (never a downloaded browser); the paste
 # box's matcher is tested under Node.js. In CI, or with BOOK_INSTALL_BROWSER=1, a
@@ -68,16 +72,21 @@ sync: setup
 	$(PY) -m utils.book.editions sync
 
 # The fast tier (no notebook execution, no site build, no browser): every edition and
-# convention fault, in well under a minute.
+# convention fault and every unit test, all run even when one fails, then reported together.
 check: setup
-	$(PY) -m utils.book.editions check
-	$(PY) -m pytest -q -m "not slow" -n auto tests
+	@failed=""; \
+	$(PY) -m utils.book.editions check || failed="$$failed 'editions check'"; \
+	$(PY) -m pytest -q -m "not slow" -n auto tests || failed="$$failed 'unit tests'"; \
+	if [ -n "$$failed" ]; then echo "make check: FAILED:$$failed (each reported above)"; exit 1; fi; \
+	echo "make check: everything passed"
 
 serve:
 	$(PY) -m http.server --directory _build/html 8000
 
-# The measurements reported in the issues: nbval once vs every edition, build times.
-bench: setup
+# The measurements reported in the issues: page weight against a stock build and load times
+# (browser), nbval once vs every edition, build times, the spread of glued figures.
+bench: setup browser
+	$(PY) -m pytest -q -m bench tests
 	$(PY) -m utils.book.bench_validation
 	$(PY) -m utils.book.bench_site
 	$(PY) -m utils.book.bench_figures

@@ -25,16 +25,30 @@ def book_copy(tmp_path: Path) -> Path:
     return dest
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    """The whole site, built fresh once per test run into a temporary folder (warnings are
-    errors: a warning fails here). Nothing is written to the repository's _build/."""
+def build_site(out: Path) -> Path:
     from utils.book import build, config
 
-    out = tmp_path_factory.mktemp("build")
     for key in config.editions():
         build.build_edition(key, out=out, fresh=True)
     build.build_landing(out=out)
+    return out / "html"
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, worker_id) -> Path:
+    """The whole site, built fresh once per test run into a temporary folder (warnings are
+    errors: a warning fails here). Nothing is written to the repository's _build/. Under
+    pytest-xdist the first worker that needs it builds it while holding a lock in the run's
+    shared temporary folder; the others wait and use it."""
+    from filelock import FileLock
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if worker_id != "master" else base
+    out, done = shared / "site", shared / "site.built"
+    with FileLock(str(shared / "site.lock")):
+        if not done.exists():
+            build_site(out)
+            done.write_text("built\n", encoding="utf-8")
     return out / "html"
 
 

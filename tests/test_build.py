@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from utils.book import build, config, editions, notebooks
+from utils.book import build, config, notebooks
+from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = config.editions()
@@ -47,7 +48,7 @@ def parse(path: Path) -> Assets:
 
 
 def pages(site, key):
-    return [site / key / f"{name}.html" for name in editions.toc_docnames()]
+    return [site / key / f"{name}.html" for name in config.toc_docnames()]
 
 
 @pytest.mark.slow
@@ -77,6 +78,12 @@ def test_each_edition_has_its_language_switcher_and_alternates(site):
                 assert target == (site / other_key / page.name).resolve(), (page, target)
             html = page.read_text(encoding="utf-8")
             assert 'class="edition-switcher"' in html, page
+            nav = html[html.index('class="edition-switcher"'):html.index("</nav>", html.index('class="edition-switcher"'))]
+            links = dict((lang, href) for href, lang in re.findall(r'<a href="([^"]+)" hreflang="([^"]+)"', nav))
+            assert set(links) == {e["hreflang"] for k, e in EDITIONS.items() if k != key}, page
+            for other_key, other in EDITIONS.items():  # the switcher's links, what the browser test clicks
+                if other_key != key:
+                    assert (page.parent / links[other["hreflang"]]).resolve() == (site / other_key / page.name).resolve()
 
 
 @pytest.mark.slow
@@ -84,7 +91,7 @@ def test_colab_buttons_open_the_committed_notebook(site):
     url, branch = config.repository()
     repo = url.split("github.com/")[1]
     for key in EDITIONS:
-        for name, path in editions.edition_pages(key).items():
+        for name, path in data.edition_pages(key).items():
             if path.suffix != ".ipynb":
                 continue
             html = (site / key / f"{name}.html").read_text(encoding="utf-8")
@@ -103,7 +110,7 @@ def test_images_have_alt_text_and_setup_cell_is_hidden(site):
 
 @pytest.mark.slow
 def test_glossary_page_renders_the_data_file(site):
-    terms = editions.load_glossary()
+    terms = data.load_glossary()
     for key in EDITIONS:
         html = (site / key / "glossary.html").read_text(encoding="utf-8")
         for term in terms:
@@ -115,8 +122,8 @@ def test_glossary_columns_carry_their_language(site):
     for key in EDITIONS:
         html = (site / key / "glossary.html").read_text(encoding="utf-8")
         for ed in EDITIONS.values():
-            assert html.count(f'lang="{ed["hreflang"]}"') >= len(editions.load_glossary()), (key, ed["hreflang"])
-        has_avoid = any(t.get("avoid", {}).get(key) for t in editions.load_glossary())
+            assert html.count(f'lang="{ed["hreflang"]}"') >= len(data.load_glossary()), (key, ed["hreflang"])
+        has_avoid = any(t.get("avoid", {}).get(key) for t in data.load_glossary())
         assert (config.labels(key)["glossary_avoid"] in html) == has_avoid, key
 
 
@@ -182,10 +189,10 @@ def test_error_index_page_lists_every_message_with_its_section(site):
         page = site / key / "errors.html"
         text = htmllib.unescape(page.read_text(encoding="utf-8"))
         p = parse(page)
-        for entry in editions.load_errors():
+        for entry in data.load_errors():
             assert entry["message"] in text, (key, entry["id"])
             assert f"error-{entry['id']}" in p.ids, (key, entry["id"])
             assert entry["summary"][key] in text, (key, entry["id"])
         # every "explained in" link points into a chapter of the same edition
         chapter_links = [h for h in p.links if ".html#" in h and not h.startswith("http")]
-        assert len(chapter_links) >= len(editions.load_errors())
+        assert len(chapter_links) >= len(data.load_errors())

@@ -7,7 +7,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from utils.book import editions, notebooks
+from utils.book import notebooks
+from utils.book.editions import changes, data, prose
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,22 +37,24 @@ def test_a_relative_path_is_not_a_machine_path(tmp_path):
 
 @pytest.mark.parametrize("entry", [{}, {"translated_from": {}}, {"translated_from": {"zh-hans": "0" * 16}}])
 def test_a_missing_stamp_is_a_problem(entry):
-    problems = editions._stamp_problems("errors.yml: x", entry, "zh-hant", "some English")
+    entry = {"id": "x", "summary": {"en": "some English"}, **entry}
+    problems = changes.entry_stamp_problems("errors", "errors.yml: x", entry, "zh-hant")
     assert problems and "no translated_from stamp for zh-hant" in problems[0]
 
 
 def test_a_current_and_a_stale_stamp():
     english = "some English"
-    assert editions._stamp_problems("w", {"translated_from": {"zh-hant": editions.text_hash(english)}},
-                                    "zh-hant", english) == []
-    stale = editions._stamp_problems("w", {"translated_from": {"zh-hant": "0" * 16}}, "zh-hant", english)
+    entry = {"id": "x", "summary": {"en": english}}
+    assert changes.entry_stamp_problems("errors", "w", dict(entry, translated_from={"zh-hant": data.text_hash(english)}),
+                                        "zh-hant") == []
+    stale = changes.entry_stamp_problems("errors", "w", dict(entry, translated_from={"zh-hant": "0" * 16}), "zh-hant")
     assert stale and "changed since the zh-hant translation" in stale[0]
 
 
 def test_traditional_variants_are_not_simplified():
     # s2tw changes these variants, and so does tw2s: they are not Simplified, so zh-Hant may use them
-    assert editions.wrong_script_chars("裏面、爲何、衆人", "zh-hant") == []
-    assert editions.wrong_script_chars("里面、为何、众人", "zh-hant") == ["为", "众", "里"]
+    assert prose.wrong_script_chars("裏面、爲何、衆人", "zh-hant") == []
+    assert prose.wrong_script_chars("里面、为何、众人", "zh-hant") == ["为", "众", "里"]
 
 
 def _book_root(tmp_path: Path) -> Path:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from utils.book import config, editions, notebooks
+from utils.book import config, notebooks
+from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTER = "graph_basics"
@@ -74,6 +75,7 @@ def run_setup_cell(book_copy: Path, tmp_path: Path, where: str) -> subprocess.Co
                           cwd=work, env=env, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow  # runs a chapter in a subprocess (a clone, a kernel)
 @pytest.mark.parametrize("where", ["colab", "downloaded"])
 def test_setup_cell_fetches_utils_and_the_chapter_imports_work(book_copy, tmp_path, where):
     remote = remote_repository(tmp_path)
@@ -110,7 +112,7 @@ def test_setup_cell_and_its_pin_come_from_the_config():
 def test_every_setup_cell_names_the_repository():
     url, _ = config.repository()
     for key in config.editions():
-        for name, path in editions.edition_pages(key).items():
+        for name, path in data.edition_pages(key).items():
             if path.suffix == ".ipynb":
                 first = next(c for c in notebooks.read_notebook(path).cells if c.cell_type == "code")
                 assert url in first.source, path

@@ -9,12 +9,14 @@ from utils.distributed import WorkerError, WorkerTimeout, capture_stderr, launch
 from utils.lessons.ddp_scenarios import all_reduce_rank, raise_on_rank, sleep_on_rank
 
 
+@pytest.mark.slow  # spawns worker processes that import torch
 def test_all_reduce_across_two_ranks_returns_each_rank_result():
     results = launch(all_reduce_rank, world_size=2, timeout=60)
     assert results == [{"rank": 0, "world_size": 2, "sum": 3.0}, {"rank": 1, "world_size": 2, "sum": 3.0}]
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.slow  # spawns worker processes that import torch
 def test_a_raising_worker_is_named_with_its_exception():
     start = time.monotonic()
     with pytest.raises(WorkerError) as info:
@@ -28,6 +30,7 @@ def test_a_raising_worker_is_named_with_its_exception():
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.slow  # spawns worker processes that import torch
 def test_a_hanging_worker_times_out_and_leaves_no_process():
     start = time.monotonic()
     with pytest.raises(WorkerTimeout) as info:

@@ -1,25 +1,27 @@
 """The three editions stay in step: checked on the real book, then on planted bad input."""
 import shutil
+import subprocess
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from utils.book import editions, notebooks
+from utils.book import config, notebooks
+from utils.book.editions import changes, checks, data, error_index, prose, restamp, scaffold, sync, terms, translate
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_every_toc_page_exists_in_every_edition():
-    assert editions.structure_problems() == []
+    assert checks.structure_problems() == []
 
 
 def test_translations_are_in_step_with_english():
-    assert editions.step_problems() == []
+    assert checks.step_problems() == []
 
 
 def test_scripts_and_glossary_terms():
-    assert editions.script_and_term_problems() == []
+    assert terms.script_and_term_problems() == []
 
 
 def _code_index(nb):
@@ -48,7 +50,7 @@ def test_code_changed_in_one_edition_is_caught(book_copy):
         nb.cells[i].source += "\nprint('only here')"
         return i
     i = _edit(_book(book_copy) / "zh-hant" / "graph_basics.ipynb", change)
-    problems = editions.step_problems(book_copy)
+    problems = checks.step_problems(book_copy)
     assert problems == [p for p in problems if p.startswith("book/zh-hant/graph_basics.ipynb")]
     assert any(f"cell {i} " in p and "code differs from English" in p for p in problems)
 
@@ -59,7 +61,7 @@ def test_output_edited_by_hand_in_a_translation_is_caught(book_copy):
         nb.cells[i].outputs[0]["text"] = "edited by hand\n"
         return i
     i = _edit(_book(book_copy) / "zh-hans" / "graph_basics.ipynb", change)
-    problems = editions.step_problems(book_copy)
+    problems = checks.step_problems(book_copy)
     assert any(p.startswith(f"book/zh-hans/graph_basics.ipynb: cell {i} ") and "outputs" in p for p in problems)
 
 
@@ -69,7 +71,7 @@ def test_english_prose_changed_without_translations_is_caught(book_copy):
         nb.cells[i].source += "\n\nA new English sentence."
         return i
     i = _edit(_book(book_copy) / "en" / "graph_basics.ipynb", change)
-    problems = editions.step_problems(book_copy)
+    problems = checks.step_problems(book_copy)
     for ed in ("zh-hant", "zh-hans"):
         assert any(p.startswith(f"book/{ed}/graph_basics.ipynb: cell {i} ") and "older English text" in p
                    for p in problems)
@@ -78,7 +80,7 @@ def test_english_prose_changed_without_translations_is_caught(book_copy):
 def test_english_markdown_page_changed_is_caught(book_copy):
     page = _book(book_copy) / "en" / "glossary.md"
     page.write_text(page.read_text() + "\nOne more line.\n")
-    problems = editions.step_problems(book_copy)
+    problems = checks.step_problems(book_copy)
     assert any(p.startswith("book/zh-hant/glossary.md") and "older" in p for p in problems)
 
 
@@ -86,30 +88,30 @@ def test_sync_keeps_translations_and_copies_code(book_copy):
     tr = _book(book_copy) / "zh-hant" / "graph_basics.ipynb"
     i = _edit(tr, lambda nb: (_code_index(nb), nb.cells[_code_index(nb)].__setitem__("source", "changed"))[0])
     before = notebooks.read_notebook(tr)
-    editions.sync_all(book_copy)
+    sync.sync_all(book_copy)
     after = notebooks.read_notebook(tr)
     en = notebooks.read_notebook(_book(book_copy) / "en" / "graph_basics.ipynb")
     assert after.cells[i].source == en.cells[i].source
     prose = [c.source for c in after.cells if c.cell_type == "markdown"]
     assert prose == [c.source for c in before.cells if c.cell_type == "markdown"]
-    assert editions.step_problems(book_copy) == []
+    assert checks.step_problems(book_copy) == []
 
 
 def test_missing_chapter_is_caught(book_copy):
     (_book(book_copy) / "zh-hans" / "graph_basics.ipynb").unlink()
-    problems = editions.structure_problems(book_copy)
+    problems = checks.structure_problems(book_copy)
     assert "book/zh-hans: page 'graph_basics' is in _toc.yml but missing from this edition" in problems
 
 
 def test_chapter_missing_from_toc_is_caught(book_copy):
     for ed in ("en", "zh-hant", "zh-hans"):
         shutil.copy(_book(book_copy) / ed / "graph_basics.ipynb", _book(book_copy) / ed / "extra.ipynb")
-    problems = editions.structure_problems(book_copy)
+    problems = checks.structure_problems(book_copy)
     assert "book/en/extra.ipynb: not listed in _toc.yml" in problems
     toc = book_copy / "_toc.yml"
     toc.write_text(toc.read_text() + "  - file: not_written\n")
     assert "book/zh-hant: page 'not_written' is in _toc.yml but missing from this edition" in \
-        editions.structure_problems(book_copy)
+        checks.structure_problems(book_copy)
 
 
 @pytest.mark.parametrize("edition, planted, found", [
@@ -122,13 +124,13 @@ def test_wrong_script_is_caught(book_copy, edition, planted, found):
         nb.cells[i].source += planted
         return i
     i = _edit(_book(book_copy) / edition / "graph_basics.ipynb", change)
-    problems = editions.script_and_term_problems(book_copy)
+    problems = terms.script_and_term_problems(book_copy)
     assert any(p.startswith(f"book/{edition}/graph_basics.ipynb: cell {i} ") and found in p for p in problems)
 
 
 def test_wrong_script_ignores_code_and_english():
-    assert editions.wrong_script_chars("`print('简体')` 張量與記憶體", "zh-hant") == ["体", "简"]  # raw text
-    assert editions.wrong_script_chars(editions._strip_code("`print('简体')` 張量與記憶體"), "zh-hant") == []
+    assert prose.wrong_script_chars("`print('简体')` 張量與記憶體", "zh-hant") == ["体", "简"]  # raw text
+    assert prose.wrong_script_chars(prose.strip_code("`print('简体')` 張量與記憶體"), "zh-hant") == []
 
 
 def test_avoided_term_is_caught(book_copy):
@@ -137,7 +139,7 @@ def test_avoided_term_is_caught(book_copy):
         nb.cells[i].source += "這會占用很多內存。"
         return i
     i = _edit(_book(book_copy) / "zh-hant" / "graph_basics.ipynb", change)
-    problems = editions.script_and_term_problems(book_copy)
+    problems = terms.script_and_term_problems(book_copy)
     assert any(f"cell {i} " in p and "'內存'" in p and "'memory'" in p for p in problems)
 
 
@@ -147,43 +149,43 @@ def test_export_apply_round_trip(book_copy):
         nb.cells[i].source += "\n\nNew sentence."
         return i
     i = _edit(_book(book_copy) / "en" / "graph_basics.ipynb", change)
-    todo = editions.export_translation("graph_basics", "zh-hans", book_copy)
+    todo = translate.export_translation("graph_basics", "zh-hans", book_copy)
     en = notebooks.read_notebook(_book(book_copy) / "en" / "graph_basics.ipynb")
     assert todo.count("<!-- cell: ") == 1 and f"<!-- cell: {en.cells[i].id} -->" in todo
-    done = editions.apply_translation("graph_basics", "zh-hans", f"<!-- cell: {en.cells[i].id} -->\n新的句子。\n",
+    done = translate.apply_translation("graph_basics", "zh-hans", f"<!-- cell: {en.cells[i].id} -->\n新的句子。\n",
                                       book_copy)
     assert done == [en.cells[i].id]
-    assert not [p for p in editions.step_problems(book_copy) if p.startswith("book/zh-hans")]
+    assert not [p for p in checks.step_problems(book_copy) if p.startswith("book/zh-hans")]
 
 
 def test_stale_alt_text_is_caught(book_copy):
     en_path = _book(book_copy) / "en" / "graph_basics.ipynb"
     nb = notebooks.read_notebook(en_path)
-    i = next(i for i, c in enumerate(nb.cells) if editions._alt(c))
+    i = next(i for i, c in enumerate(nb.cells) if prose.alt(c))
     nb.cells[i].metadata["mystnb"]["image"]["alt"] += " Changed."
     notebooks.write_notebook(nb, en_path)
-    editions.sync_all(book_copy)
-    problems = editions.step_problems(book_copy)
+    sync.sync_all(book_copy)
+    problems = checks.step_problems(book_copy)
     assert any(f"cell {i} " in p and "alt text" in p for p in problems)
 
 
 def test_taiwan_standard_forms_pass_and_mainland_forms_do_not():
-    assert editions.wrong_script_chars("峰值、記憶體、著名", "zh-hant") == []
-    assert editions.wrong_script_chars("显存峰值", "zh-hant") == ["显"]
-    assert editions.wrong_script_chars("峰值、内存、着", "zh-hans") == []
-    assert editions.wrong_script_chars("記憶體", "zh-hans") == ["憶", "記", "體"]
+    assert prose.wrong_script_chars("峰值、記憶體、著名", "zh-hant") == []
+    assert prose.wrong_script_chars("显存峰值", "zh-hant") == ["显"]
+    assert prose.wrong_script_chars("峰值、内存、着", "zh-hans") == []
+    assert prose.wrong_script_chars("記憶體", "zh-hans") == ["憶", "記", "體"]
 
 
 def test_a_markdown_page_in_place_of_a_translated_notebook_is_caught(book_copy):
     nb = _book(book_copy) / "zh-hant" / "variable.ipynb"
     nb.unlink()
     (_book(book_copy) / "zh-hant" / "variable.md").write_text("# Variable\n\n一頁。\n", encoding="utf-8")
-    problems = editions.structure_problems(book_copy)
+    problems = checks.structure_problems(book_copy)
     assert any(p.startswith("book/zh-hant/variable.md") and "same kind of file" in p for p in problems)
 
 
 def _figure_cell(nb):
-    return next(i for i, c in enumerate(nb.cells) if editions._alt(c))
+    return next(i for i, c in enumerate(nb.cells) if prose.alt(c))
 
 
 def test_sync_copies_figure_settings_and_keeps_translated_alt_text(book_copy):
@@ -194,11 +196,11 @@ def test_sync_copies_figure_settings_and_keeps_translated_alt_text(book_copy):
     nb.cells[i].metadata["mystnb"].setdefault("image", {})["width"] = "80%"
     notebooks.write_notebook(nb, en_path)
     tr_alt = notebooks.read_notebook(tr_path).cells[i].metadata["mystnb"]["image"]["alt"]
-    assert editions.step_problems(book_copy)  # the width is missing from the translations
-    editions.sync_all(book_copy)
+    assert checks.step_problems(book_copy)  # the width is missing from the translations
+    sync.sync_all(book_copy)
     image = notebooks.read_notebook(tr_path).cells[i].metadata["mystnb"]["image"]
     assert image["width"] == "80%" and image["alt"] == tr_alt
-    assert editions.step_problems(book_copy) == []
+    assert checks.step_problems(book_copy) == []
 
 
 def test_figure_settings_edited_in_a_translation_are_caught(book_copy):
@@ -207,21 +209,68 @@ def test_figure_settings_edited_in_a_translation_are_caught(book_copy):
     i = _figure_cell(nb)
     nb.cells[i].metadata["mystnb"]["image"]["width"] = "10%"
     notebooks.write_notebook(nb, tr_path)
-    problems = editions.step_problems(book_copy)
+    problems = checks.step_problems(book_copy)
     assert any(p.startswith(f"book/zh-hans/graph_basics.ipynb: cell {i} ") and "metadata" in p for p in problems)
 
 
-def test_restamp_after_an_edit_that_keeps_the_meaning(book_copy):
-    en_path = _book(book_copy) / "en" / "graph_basics.ipynb"
+def _committed(copy: Path) -> Path:
+    """The copy as a git work tree with one commit: restamp finds the English a stamp names there."""
+    git = ["git", "-C", str(copy), "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "book", "_toc.yml"], check=True)
+    subprocess.run(git + ["commit", "-qm", "base"], check=True)
+    return copy
+
+
+def _edit_md_cell(en_path: Path, change) -> tuple[int, str]:
     nb = notebooks.read_notebook(en_path)
     i = _md_index(nb)
-    nb.cells[i].source = nb.cells[i].source.replace(" ", "  ", 1)  # a one-character fix
+    nb.cells[i].source = change(nb.cells[i].source)
     notebooks.write_notebook(nb, en_path)
-    assert any(f"cell {i} " in p for p in editions.step_problems(book_copy))
-    assert editions.restamp("zh-hant", "graph_basics", book_copy, cell=nb.cells[i].id) == [nb.cells[i].id]
-    problems = editions.step_problems(book_copy)
+    return i, nb.cells[i].id
+
+
+def test_meaning_kept_tells_a_typo_from_a_new_wording():
+    assert changes.meaning_kept("the graph is freed", "the graph is  freed")
+    assert changes.meaning_kept("the grpah is freed", "the graph is freed")
+    assert changes.meaning_kept("see [the docs](a.html)", "see [the docs](b.html#x)")
+    assert not changes.meaning_kept("the graph is freed", "the graph is kept")
+    assert not changes.meaning_kept("the graph is freed", "the graph is not freed")
+    assert changes.word_diff("the graph is freed now", "the graph is kept now") == "the graph is [-freed-] {+kept+} now"
+
+
+def test_restamp_after_an_edit_that_keeps_the_meaning(book_copy):
+    _committed(book_copy)
+    i, cell_id = _edit_md_cell(_book(book_copy) / "en" / "graph_basics.ipynb", lambda s: s.replace(" ", "  ", 1))
+    problems = checks.step_problems(book_copy)
+    assert sum(f"cell {i} " in p for p in problems) == 2
+    assert all(p.endswith("run: python -m utils.book.editions restamp graph_basics") for p in problems
+               if f"cell {i} " in p), problems  # no --cell needed
+    done = restamp.restamp("graph_basics", book_copy)  # every translated edition at once
+    assert sorted(done.done) == [f"zh-hans: {cell_id}", f"zh-hant: {cell_id}"] and done.refused == []
+    assert checks.step_problems(book_copy) == []
+
+
+def test_restamp_refuses_a_changed_meaning_unless_the_cell_is_named(book_copy):
+    _committed(book_copy)
+    en_path = _book(book_copy) / "en" / "graph_basics.ipynb"
+    i, cell_id = _edit_md_cell(en_path, lambda s: s + " Never again.")
+    problems = [p for p in checks.step_problems(book_copy) if f"cell {i} " in p]
+    assert len(problems) == 2 and all("{+Never again.+}" in p and p.endswith(f"restamp graph_basics --cell {cell_id}") for p in problems), problems
+    refused = restamp.restamp("graph_basics", book_copy)
+    assert refused.done == [] and len(refused.refused) == 2 and "{+Never again.+}" in refused.refused[0]
+    assert restamp.restamp("graph_basics", book_copy, edition="zh-hant", cells=[cell_id]).done == [f"zh-hant: {cell_id}"]
+    problems = checks.step_problems(book_copy)
     assert not [p for p in problems if p.startswith("book/zh-hant/")]
     assert any(p.startswith(f"book/zh-hans/graph_basics.ipynb: cell {i} ") for p in problems)
+    with pytest.raises(SystemExit, match="no cell"):
+        restamp.restamp("graph_basics", book_copy, cells=["no-such-cell"])
+
+
+def test_restamp_without_git_history_needs_the_cell_named(book_copy):
+    i, cell_id = _edit_md_cell(_book(book_copy) / "en" / "graph_basics.ipynb", lambda s: s.replace(" ", "  ", 1))
+    assert restamp.restamp("graph_basics", book_copy).done == []
+    assert len(restamp.restamp("graph_basics", book_copy, cells=[cell_id]).done) == 2
 
 
 def test_restamp_never_marks_an_untranslated_cell(book_copy):
@@ -229,45 +278,82 @@ def test_restamp_never_marks_an_untranslated_cell(book_copy):
     nb = notebooks.read_notebook(en_path)
     nb.cells.insert(2, nbformat.v4.new_markdown_cell("A new English paragraph with several words."))
     notebooks.write_notebook(nb, en_path)
-    editions.sync_all(book_copy)
-    assert editions.restamp("zh-hant", "graph_basics", book_copy) == []
-    assert any("not translated yet" in p for p in editions.step_problems(book_copy))
+    sync.sync_all(book_copy)
+    assert restamp.restamp("graph_basics", book_copy, cells=[nb.cells[2].id]).done == []
+    assert any("not translated yet" in p for p in checks.step_problems(book_copy))
 
 
 def test_restamp_of_a_markdown_page(book_copy):
+    _committed(book_copy)
     page = _book(book_copy) / "en" / "errors.md"
     page.write_text(page.read_text() + "\n", encoding="utf-8")
-    assert editions.restamp("zh-hans", "errors", book_copy) == ["errors"]
-    problems = editions.step_problems(book_copy)
+    assert restamp.restamp("errors", book_copy, edition="zh-hans").done == ["zh-hans: errors"]
+    problems = checks.step_problems(book_copy)
     assert any(p.startswith("book/zh-hant/errors.md") for p in problems)
     assert not any(p.startswith("book/zh-hans/errors.md") for p in problems)
 
 
 def test_error_index_stamps_are_per_edition(book_copy):
+    _committed(book_copy)
     path = _book(book_copy) / "errors.yml"
-    first = editions.load_errors(book_copy)[0]
+    first = data.load_errors(book_copy)[0]
     path.write_text(path.read_text(encoding="utf-8").replace(first["summary"]["en"], first["summary"]["en"] + " Typo."),
                     encoding="utf-8")
-    problems = editions.error_index_problems(book_copy)
+    problems = error_index.error_index_problems(book_copy)
     assert {p.split(": ")[1] for p in problems if "English changed" in p} == {f"entry {first['id']!r}"}
-    assert sum("English changed" in p for p in problems) == 2  # zh-hant and zh-hans
-    assert editions.restamp("zh-hant", "errors.yml", book_copy, cell=first["id"]) == [first["id"]]
-    problems = editions.error_index_problems(book_copy)
+    assert sum("English changed" in p and "{+Typo.+}" in p for p in problems) == 2  # zh-hant and zh-hans
+    assert restamp.restamp("errors.yml", book_copy).done == []  # a word was added: refused
+    assert restamp.restamp("errors.yml", book_copy, edition="zh-hant", cells=[first["id"]]).done == [f"zh-hant: {first['id']}"]
+    problems = error_index.error_index_problems(book_copy)
     assert len([p for p in problems if "English changed" in p]) == 1
     assert "zh-hans" in next(p for p in problems if "English changed" in p)
-    assert editions.restamp("zh-hans", "errors.yml", book_copy) == [first["id"]]
-    assert editions.error_index_problems(book_copy) == []
+    assert restamp.restamp("errors.yml", book_copy, cells=[first["id"]]).done == [f"zh-hans: {first['id']}"]
+    assert error_index.error_index_problems(book_copy) == []
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# Data of the error index page")  # comments kept
+    assert f'translated_from: {{zh-hant: "{data.text_hash(first["summary"]["en"] + " Typo.")}", zh-hans: ' in text
 
 
 def test_glossary_stamps_follow_the_english_term(book_copy):
     path = _book(book_copy) / "glossary.yml"
-    path.write_text(path.read_text(encoding="utf-8").replace("  - en: backward pass\n", "  - en: backward pass (backprop)\n"),
-                    encoding="utf-8")
-    problems = editions.script_and_term_problems(book_copy)
+    before = path.read_text(encoding="utf-8")
+    path.write_text(before.replace("  - en: backward pass\n", "  - en: backward pass (backprop)\n"), encoding="utf-8")
+    problems = terms.script_and_term_problems(book_copy)
     assert sum("'backward pass (backprop)'" in p and "English changed" in p for p in problems) == 2
-    editions.restamp("zh-hant", "glossary.yml", book_copy)
-    editions.restamp("zh-hans", "glossary.yml", book_copy)
-    assert editions.script_and_term_problems(book_copy) == []
+    assert restamp.restamp("glossary.yml", book_copy).done == []
+    restamp.restamp("glossary.yml", book_copy, cells=["backward pass (backprop)"])
+    assert terms.script_and_term_problems(book_copy) == []
+    after = path.read_text(encoding="utf-8").splitlines()
+    assert len(after) == len(before.splitlines()) and after[0] == before.splitlines()[0]  # one line changed in place
+
+
+def test_a_new_glossary_term_names_the_command_that_stamps_it(book_copy):
+    path = _book(book_copy) / "glossary.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "terms:\n", "terms:\n  - en: gradient tape\n    zh-hant: 梯度帶\n    zh-hans: 梯度带\n", 1), encoding="utf-8")
+    problems = [p for p in terms.script_and_term_problems(book_copy) if "gradient tape" in p]
+    assert len(problems) == 2 and all("no translated_from stamp" in p and
+                                      "restamp glossary.yml --edition" in p and "--cell 'gradient tape'" in p
+                                      for p in problems), problems
+    restamp.restamp("glossary.yml", book_copy, cells=["gradient tape"])
+    assert terms.script_and_term_problems(book_copy) == []
+    assert "  - en: gradient tape\n    zh-hant: 梯度帶\n    zh-hans: 梯度带\n    translated_from: {zh-hant: " in \
+        path.read_text(encoding="utf-8")
+
+
+def test_new_chapter_meets_the_conventions(book_copy):
+    written = scaffold.new_chapter("hooks", "Hooks on the graph", book_copy)
+    assert config.toc_docnames(book_copy)[-3:] == ["hooks", "errors", "glossary"]
+    assert checks.structure_problems(book_copy) == []
+    nb = notebooks.read_notebook(_book(book_copy) / "en" / "hooks.ipynb")
+    assert [c.id for c in nb.cells] == ["title", "colab-setup", "imports"]
+    problems = notebooks.convention_problems(_book(book_copy) / "en" / "hooks.ipynb", book_copy)
+    assert len(problems) == 1 and "no code cell has been executed" in problems[0]  # next: make execute
+    steps = [p for p in checks.step_problems(book_copy) if "hooks" in p]
+    assert len(steps) == 2 and all("cell 0 (id title): not translated yet" in p for p in steps), steps
+    assert len(written) == 4
+    with pytest.raises(SystemExit, match="exists already"):
+        scaffold.new_chapter("hooks", "Again", book_copy)
 
 
 FOURTH = """  ja:
@@ -296,8 +382,8 @@ def add_fourth_edition(copy: Path) -> None:
 
 def test_a_fourth_edition_copied_from_another_is_caught(book_copy):
     add_fourth_edition(book_copy)
-    assert editions.translations(book_copy) == ["zh-hant", "zh-hans", "ja"]
-    problems = editions.all_problems(book_copy)
+    assert config.translations(book_copy) == ["zh-hant", "zh-hans", "ja"]
+    problems = checks.all_problems(book_copy)
     assert any(p.startswith("book/ja/graph_basics.ipynb") and "script of ja" in p for p in problems)
     assert any(p.startswith("book/ja/errors.md") and "script of ja" in p for p in problems)
     assert any(p.startswith("book/glossary.yml") and "no ja form" in p for p in problems)
@@ -306,8 +392,8 @@ def test_a_fourth_edition_copied_from_another_is_caught(book_copy):
 
 
 def test_directive_markup_is_not_prose():
-    assert not editions._has_prose("::::{solution-start} rg-ex1\n:class: dropdown\n::::")
-    assert editions._has_prose(":::{exercise}\n:label: rg-ex1\nWhich of these losses can run twice?\n:::")
+    assert not prose.has_prose("::::{solution-start} rg-ex1\n:class: dropdown\n::::")
+    assert prose.has_prose(":::{exercise}\n:label: rg-ex1\nWhich of these losses can run twice?\n:::")
 
 
 @pytest.mark.parametrize("bad", ["一張*聯合*計算圖，再由*分割器（partitioner）*把它切成兩半，也就是*重新計算*。",
@@ -319,14 +405,14 @@ def test_emphasis_that_does_not_render_as_in_english_is_caught(book_copy, bad):
     english = "A *joint* graph, cut by the *partitioner*, then *recomputed*." if "分割器" in bad else "**Symptom:** the second call fails."
     nb.cells[i].source = english
     notebooks.write_notebook(nb, en_path)
-    editions.sync_all(book_copy)
-    editions.apply_translation("graph_basics", "zh-hant", f"<!-- cell: {nb.cells[i].id} -->\n{bad}\n", book_copy)
-    problems = editions.step_problems(book_copy)
+    sync.sync_all(book_copy)
+    translate.apply_translation("graph_basics", "zh-hant", f"<!-- cell: {nb.cells[i].id} -->\n{bad}\n", book_copy)
+    problems = checks.step_problems(book_copy)
     assert any(p.startswith(f"book/zh-hant/graph_basics.ipynb: cell {i} ") and "do not render as in English" in p
                for p in problems)
     fixed = bad.replace("*分割器（partitioner）*", "*分割器*（partitioner）").replace("**症狀：**", "**症狀**：")
-    editions.apply_translation("graph_basics", "zh-hant", f"<!-- cell: {nb.cells[i].id} -->\n{fixed}\n", book_copy)
-    assert not any(f"cell {i} " in p for p in editions.step_problems(book_copy) if p.startswith("book/zh-hant"))
+    translate.apply_translation("graph_basics", "zh-hant", f"<!-- cell: {nb.cells[i].id} -->\n{fixed}\n", book_copy)
+    assert not any(f"cell {i} " in p for p in checks.step_problems(book_copy) if p.startswith("book/zh-hant"))
 
 
 def test_a_key_written_twice_in_a_data_entry_is_refused(book_copy):
@@ -334,5 +420,5 @@ def test_a_key_written_twice_in_a_data_entry_is_refused(book_copy):
     path.write_text(path.read_text(encoding="utf-8").replace(
         "  - en: autograd\n", "  - en: autograd\n    avoid:\n      zh-hant: [甲]\n    avoid:\n      zh-hans: [乙]\n", 1),
         encoding="utf-8")
-    with pytest.raises(Exception, match="appears twice"):
-        editions.load_glossary(book_copy)
+    with pytest.raises(Exception, match="duplicate key"):
+        data.load_glossary(book_copy)

@@ -1,17 +1,18 @@
 """The error index: every message in it is raised by a cell of the book, or cited as historical."""
 import yaml
 
-from utils.book import editions, notebooks
+from utils.book import notebooks
+from utils.book.editions import data, error_index
 
 
 def test_error_index_is_consistent_with_the_book():
-    assert editions.error_index_problems() == []
+    assert error_index.error_index_problems() == []
 
 
 def test_the_index_covers_the_book_s_title_error():
-    messages = [e["message"] for e in editions.load_errors()]
+    messages = [e["message"] for e in data.load_errors()]
     assert any(m.startswith("Trying to backward through the graph a second time") for m in messages)
-    assert sum("historical" in e for e in editions.load_errors()) >= 4
+    assert sum("historical" in e for e in data.load_errors()) >= 4
 
 
 def _edit_errors(root, change):
@@ -23,7 +24,7 @@ def _edit_errors(root, change):
 
 def test_a_message_no_cell_raises_is_caught(book_copy):
     _edit_errors(book_copy, lambda errs: errs.append(dict(errs[0], id="planted", message="a message nobody raises")))
-    problems = editions.error_index_problems(book_copy)
+    problems = error_index.error_index_problems(book_copy)
     assert any("'planted'" in p and "no cell of the book raises" in p for p in problems)
 
 
@@ -36,7 +37,7 @@ def test_a_message_whose_raising_cell_is_gone_is_caught(book_copy):
             c["outputs"] = [o for o in c_outputs if "only for scalar outputs" not in o.get("evalue", "")] \
                 if c.cell_type == "code" else c_outputs
         notebooks.write_notebook(nb, path)
-    problems = editions.error_index_problems(book_copy)
+    problems = error_index.error_index_problems(book_copy)
     assert any("'non-scalar-backward'" in p and "no cell" in p for p in problems)
 
 
@@ -45,7 +46,7 @@ def test_historical_entries_must_be_cited_and_not_raised(book_copy):
         current = next(e for e in errs if "historical" not in e)
         current["historical"] = {"until": "", "source": ""}
     _edit_errors(book_copy, change)
-    problems = editions.error_index_problems(book_copy)
+    problems = error_index.error_index_problems(book_copy)
     assert any("needs 'until'" in p for p in problems)
     assert any("marked historical, but a cell of the book raises it" in p for p in problems)
 
@@ -55,9 +56,9 @@ def test_unknown_section_and_stale_translation_are_caught(book_copy):
         errs[0]["section"] = "no-such-label"
         errs[1]["summary"]["en"] += " Changed."
     _edit_errors(book_copy, change)
-    problems = editions.error_index_problems(book_copy)
+    problems = error_index.error_index_problems(book_copy)
     assert any("'no-such-label' is not a label" in p for p in problems)
-    assert any(p.startswith(f"book/errors.yml: entry {editions.load_errors(book_copy)[1]['id']!r}")
+    assert any(p.startswith(f"book/errors.yml: entry {data.load_errors(book_copy)[1]['id']!r}")
                and "English changed since the zh-hans translation" in p for p in problems)
 
 
@@ -71,7 +72,7 @@ def test_a_warning_counts_when_a_cell_prints_it_and_an_error_only_when_raised(bo
         errs.append(dict(errs[0], id="unprinted-warning", kind="warning", message="a warning nobody prints"))
         errs.append(dict(errs[0], id="odd-kind", kind="notice"))
     _edit_errors(book_copy, change)
-    problems = editions.error_index_problems(book_copy)
+    problems = error_index.error_index_problems(book_copy)
     assert not any("'printed-warning'" in p for p in problems)
     assert any("'printed-as-error'" in p and "no cell of the book raises" in p for p in problems)
     assert any("'unprinted-warning'" in p and "no cell of the book prints this warning" in p for p in problems)
@@ -82,6 +83,6 @@ def test_a_see_also_label_must_exist(book_copy):
     def change(errs):
         errs[0]["see_also"] = ["rg-error", "no-such-section"]
     _edit_errors(book_copy, change)
-    problems = editions.error_index_problems(book_copy)
+    problems = error_index.error_index_problems(book_copy)
     assert any("see_also 'no-such-section' is not a label" in p for p in problems)
     assert not any("see_also 'rg-error'" in p for p in problems)

@@ -130,11 +130,11 @@ def printed(browser, origin):
 @pytest.mark.slow
 @needs_chromium
 def test_printing_clips_nothing_and_opens_hidden_cells(printed):
-    from utils.book import editions
+    from utils.book import config
 
     total = 0
     for key in EDITIONS:
-        for name in editions.toc_docnames():
+        for name in config.toc_docnames():
             blocks, clipped = printed(key, name)
             assert clipped == 0, (key, name, clipped, blocks)
             total += blocks

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from utils.book import editions, search
+from utils.book import config, search
+from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[1]
 MATCHER = ROOT / "book" / "_static" / "search" / "errormatch.js"
-ERRORS = editions.load_errors()
+ERRORS = data.load_errors()
 NODE = shutil.which("node")
 
 
@@ -147,7 +148,7 @@ def test_the_query_set_is_big_enough_and_names_what_exists():
     from utils.book import config
 
     assert len(QUERIES) >= 60
-    pages = set(editions.toc_docnames())
+    pages = set(config.toc_docnames())
     labels = english_labels()
     ids = {f"error-{e['id']}" for e in ERRORS}
     for q in QUERIES:

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup, Comment, NavigableString
 
-from utils.book import config, editions
+from utils.book import config
+from utils.book.editions import prose
 
 TRANSLATED = config.translations()
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
@@ -154,7 +155,7 @@ def page_problems(html: str, edition: str, titles: set[str] = frozenset()) -> li
     root = soup.html or soup
     page_langs = {root.get("lang"), config.editions()[edition]["hreflang"]}
     texts = [_own_text(root, page_langs)] + [text for _, text in ui_strings(html, edition)]
-    wrong = editions.wrong_script_chars("\n".join(texts), edition)
+    wrong = prose.wrong_script_chars("\n".join(texts), edition)
     if wrong:
         problems.append(f"characters of the other script: {''.join(wrong)}")
     return problems
@@ -235,7 +236,7 @@ def test_the_scan_reads_search_results_as_titles_and_leaves_their_excerpts():
 
 def _built_pages(site: Path, edition: str) -> list[Path]:
     pages = sorted((site / edition).glob("*.html"))
-    assert {p.stem for p in pages} >= set(editions.toc_docnames()) | {"search", "genindex"}, pages
+    assert {p.stem for p in pages} >= set(config.toc_docnames()) | {"search", "genindex"}, pages
     return pages
 
 

@@ -88,11 +88,6 @@ class GraphNode:
     children: list[int]
     variable: torch.Tensor | None = field(default=None, repr=False)
 
-    @property
-    def saved_bytes(self) -> int:
-        """Bytes of the tensors this node saved (each tensor's own elements)."""
-        return sum(t.numel() * t.element_size() for v in self.saved.values() for t in tensors_in(v))
-
 
 def graph_nodes(root: torch.Tensor | Any) -> list[GraphNode]:
     """Walk the backward graph from ``root`` (a tensor or node), breadth first.
@@ -245,10 +240,6 @@ class StorageLedger:
 
     def _unpack(self, packed: Any) -> torch.Tensor:  # pragma: no cover
         raise NotImplementedError
-
-    def reset_peak(self) -> None:
-        """Start a new peak from what is live now."""
-        self.peak_bytes = self.live_bytes
 
     def __enter__(self):
         self._hooks.__enter__()

@@ -42,13 +42,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         copy_sources(root)
-        fresh_en = timed(lambda: build.build_edition("en", root=root, fresh=True))
-        path = root / "book" / "en" / "graph_basics.ipynb"
+        fresh_en = timed(lambda: build.build_edition(config.SOURCE, root=root, fresh=True))
+        path = root / "book" / config.SOURCE / "graph_basics.ipynb"
         nb = notebooks.read_notebook(path)
         cell = next(c for c in nb.cells[1:] if c.cell_type == "markdown")
         cell.source += "\n\nOne more sentence."
         notebooks.write_notebook(nb, path)
-        incremental_en = timed(lambda: build.build_edition("en", root=root))
+        incremental_en = timed(lambda: build.build_edition(config.SOURCE, root=root))
     figures = {"full_build_three_editions_s": round(full, 1), "fresh_build_en_s": round(fresh_en, 1),
                "incremental_rebuild_en_after_one_markdown_cell_s": round(incremental_en, 1),
                "incremental_over_fresh": round(incremental_en / fresh_en, 2)}

@@ -53,34 +53,42 @@ def stock_config(base: dict, key: str) -> dict:
     return cfg
 
 
+def run_jupyter_book(key: str, cfg: dict, builder: str, work: Path, out: Path, root: Path = ROOT) -> None:
+    """Run Jupyter Book on book/KEY with ``cfg`` and ``builder`` (html, latex) into ``work``,
+    strictly: a warning fails it, with the lines that say why (the log: <out>/<builder>-KEY.log)."""
+    cfg_dir = out / ("config" if builder == "html" else f"config-{builder}") / key
+    cfg_dir.mkdir(parents=True, exist_ok=True)
+    (cfg_dir / "_config.yml").write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    shutil.copy(root / "_toc.yml", cfg_dir / "_toc.yml")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    cmd = [
+        str(Path(sys.executable).parent / "jupyter-book"), "build", str(root / "book" / key),
+        "--config", str(cfg_dir / "_config.yml"), "--toc", str(cfg_dir / "_toc.yml"),
+        "--path-output", str(work), "--builder", builder,
+        "--warningiserror", "--nitpick", "--keep-going",
+    ]
+    result = subprocess.run(cmd, env=env, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = ANSI.sub("", result.stdout)
+    log_path = out / f"{'build' if builder == 'html' else builder}-{key}.log"
+    log_path.write_text(log, encoding="utf-8")
+    warnings = [line for line in log.splitlines() if "WARNING" in line or "ERROR" in line]
+    if result.returncode != 0 or warnings:
+        what = "the LaTeX build" if builder == "latex" else "the build"
+        raise SystemExit(f"edition {key}: {what} failed; warnings count as errors "
+                         f"(full log: {log_path}):\n" + "\n".join(warnings or log.splitlines()[-30:]))
+
+
 def build_edition(key: str, root: Path = ROOT, out: Path | None = None, fresh: bool = False,
                   stock: bool = False) -> None:
     """Build one edition; ``fresh`` rebuilds every page (an incremental build
     does not repeat the warnings of pages that did not change)."""
     out = out or root / "_build"
     base = config.load(root)
-    cfg_dir = out / "config" / key
-    cfg_dir.mkdir(parents=True, exist_ok=True)
     cfg = stock_config(base, key) if stock else edition_config(base, key)
-    (cfg_dir / "_config.yml").write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    shutil.copy(root / "_toc.yml", cfg_dir / "_toc.yml")
     work = out / "editions" / key
     if fresh and work.exists():
         shutil.rmtree(work)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
-    cmd = [
-        str(Path(sys.executable).parent / "jupyter-book"), "build", str(root / "book" / key),
-        "--config", str(cfg_dir / "_config.yml"), "--toc", str(cfg_dir / "_toc.yml"),
-        "--path-output", str(work), "--builder", "html",
-        "--warningiserror", "--nitpick", "--keep-going",
-    ]
-    result = subprocess.run(cmd, env=env, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    log = ANSI.sub("", result.stdout)
-    (out / f"build-{key}.log").write_text(log, encoding="utf-8")
-    warnings = [line for line in log.splitlines() if "WARNING" in line or "ERROR" in line]
-    if result.returncode != 0 or warnings:
-        raise SystemExit(f"edition {key}: the build failed; warnings count as errors "
-                         f"(full log: {out / f'build-{key}.log'}):\n" + "\n".join(warnings or log.splitlines()[-30:]))
+    run_jupyter_book(key, cfg, "html", work, out, root)
     target = out / "html" / key
     if target.exists():
         shutil.rmtree(target)

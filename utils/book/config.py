@@ -1,4 +1,5 @@
-"""The book's settings, read once: _config.yml (editions, repository) and requirements.txt (versions).
+"""The book's settings, read once: _config.yml (editions, repository), _toc.yml (page order) and
+requirements.txt (versions).
 
 Every other tool asks this module; nothing else reads those two files.
 """
@@ -44,6 +45,11 @@ def repository(root: Path = ROOT) -> tuple[str, str]:
     return repo["url"], repo.get("branch", "main")
 
 
+def repository_name(root: Path = ROOT) -> str:
+    """The repository's name, the last part of its URL (the folder a clone of it makes)."""
+    return repository(root)[0].rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+
+
 @lru_cache(maxsize=None)
 def _pins(root: Path) -> dict[str, str]:
     pins = {}
@@ -64,6 +70,23 @@ def pin(package: str, root: Path = ROOT) -> str:
     return f"{package}=={pins(root)[package.lower()]}"
 
 
+def toc_docnames(root: Path = ROOT) -> list[str]:
+    """Every page of the book in _toc.yml's order, its root first (the only reader of _toc.yml)."""
+    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
+    names = [toc["root"]]
+
+    def walk(entries):
+        for entry in entries or []:
+            if "file" in entry:
+                names.append(entry["file"])
+            walk(entry.get("sections"))
+
+    walk(toc.get("chapters"))
+    for part in toc.get("parts", []):
+        walk(part.get("chapters"))
+    return names
+
+
 def root_page(root: Path = ROOT) -> str:
     """The first page of every edition (_toc.yml's root)."""
-    return yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))["root"]
+    return toc_docnames(root)[0]

@@ -8,7 +8,7 @@ Execution is deterministic (fixed seeds in each chapter, PYTHONHASHSEED=0),
 outputs are passed through the nbval sanitiser, tracebacks are cut to their
 last line (no machine paths) and notebook metadata is reduced to a fixed
 form, so re-running unchanged code leaves ``git diff`` empty. ``make
-execute`` then syncs the translations (utils/book/editions.py).
+execute`` then syncs the translations (utils/book/editions/sync.py).
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def setup_cell_source(root: Path = ROOT) -> str:
     myst-nb pin of requirements.txt. It fetches the book's helpers wherever ``utils`` is
     missing (Colab, or a notebook downloaded on its own); in a checkout it does nothing."""
     url, branch = config.repository(root)
-    folder = url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+    folder = config.repository_name(root)
     return (
         "# Where the book's helpers (utils/) or myst-nb (for glue) are missing, as on Colab or in a\n"
         "# notebook downloaded on its own, fetch them. In a checkout of the book this does nothing.\n"
@@ -275,7 +275,13 @@ def glue_problems(cell, where: str) -> list[str]:
 
 
 def english_notebooks(root: Path = ROOT) -> list[Path]:
-    return sorted((root / "book" / "en").glob("*.ipynb"))
+    return sorted((root / "book" / config.SOURCE).glob("*.ipynb"))
+
+
+def all_convention_problems(root: Path = ROOT) -> list[str]:
+    """The convention problems of every notebook of every edition."""
+    return [q for p in sorted((root / "book").rglob("*.ipynb")) if "_build" not in p.parts
+            for q in convention_problems(p, root)]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -288,13 +294,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "execute":
         paths = [p.resolve() for p in args.paths] or english_notebooks()
         for p in paths:
-            if p.parent.name != "en":
+            if p.parent.name != config.SOURCE:
                 raise SystemExit(f"{p}: execute the English chapter; translations take its code and outputs")
             print(f"executing {p.relative_to(ROOT)}", flush=True)
             execute(p)
     else:
-        problems = [q for p in sorted((ROOT / "book").rglob("*.ipynb")) if "_build" not in p.parts
-                    for q in convention_problems(p)]
+        problems = all_convention_problems()
         print("\n".join(problems) or "notebook conventions: ok")
         sys.exit(1 if problems else 0)
 

@@ -16,8 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def zip_name(root: Path = ROOT) -> str:
     """<repository name>-offline.zip, from _config.yml's repository URL."""
-    url, _branch = config.repository(root)
-    return url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git") + "-offline.zip"
+    return config.repository_name(root) + "-offline.zip"
 
 
 def write_zip(site: Path, landing_offline: str, root: Path = ROOT) -> Path:

@@ -12,7 +12,6 @@ edition's own script. ``make pdf`` installs the Debian packages below when CI=tr
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import subprocess
@@ -20,9 +19,8 @@ import sys
 import time
 from pathlib import Path
 
-import yaml
-
-from utils.book import build, config, editions
+from utils.book import build, config
+from utils.book.editions.data import edition_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 # What the PDF needs, all Debian packages (make pdf installs them in CI).
@@ -54,25 +52,10 @@ def build_pdf(key: str, root: Path = ROOT, out: Path | None = None) -> Path:
     if missing_packages():
         raise SystemExit(f"the PDF needs Debian packages: sudo apt-get install --no-install-recommends "
                          f"{' '.join(missing_packages())} (or: BOOK_INSTALL_LATEX=1 make pdf)")
-    cfg_dir = out / "config-pdf" / key
-    cfg_dir.mkdir(parents=True, exist_ok=True)
-    cfg = build.edition_config(config.load(root), key)
-    (cfg_dir / "_config.yml").write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    shutil.copy(root / "_toc.yml", cfg_dir / "_toc.yml")
     work = out / "latex" / key
     if work.exists():
         shutil.rmtree(work)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
-    cmd = [str(Path(sys.executable).parent / "jupyter-book"), "build", str(root / "book" / key),
-           "--config", str(cfg_dir / "_config.yml"), "--toc", str(cfg_dir / "_toc.yml"),
-           "--path-output", str(work), "--builder", "latex", "--warningiserror", "--nitpick", "--keep-going"]
-    result = subprocess.run(cmd, env=env, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    log = build.ANSI.sub("", result.stdout)
-    (out / f"latex-{key}.log").write_text(log, encoding="utf-8")
-    warnings = [line for line in log.splitlines() if "WARNING" in line or "ERROR" in line]
-    if result.returncode != 0 or warnings:
-        raise SystemExit(f"edition {key}: the LaTeX build failed; warnings count as errors "
-                         f"(full log: {out / f'latex-{key}.log'}):\n" + "\n".join(warnings or log.splitlines()[-30:]))
+    build.run_jupyter_book(key, build.edition_config(config.load(root), key), "latex", work, out, root)
     tex_dir = work / "_build" / "latex"
     # Sphinx's own Makefile and latexmkrc: latexmk runs xelatex until the references settle.
     result = subprocess.run(["make", "all-pdf", "LATEXMKOPTS=-interaction=nonstopmode -halt-on-error"],
@@ -91,8 +74,8 @@ def chapter_titles(key: str, root: Path = ROOT) -> dict[str, str]:
     """{page: title} of the book (the edition's title) and of every chapter, in _toc.yml order,
     from its '# ' heading without Markdown. (Sphinx's LaTeX writer prints the book's title in
     place of the root page's heading.)"""
-    titles, pages = {"book": config.editions(root)[key]["title"]}, editions.edition_pages(key, root)
-    for name in editions.toc_docnames(root)[1:]:
+    titles, pages = {"book": config.editions(root)[key]["title"]}, edition_pages(key, root)
+    for name in config.toc_docnames(root)[1:]:
         path = pages[name]
         if path.suffix == ".ipynb":
             import nbformat

@@ -24,7 +24,8 @@ from pathlib import Path
 
 import yaml
 
-from utils.book import config, editions
+from utils.book import config
+from utils.book.editions.data import load_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = ROOT / "book" / "search_keywords.yml"
@@ -62,7 +63,7 @@ def label_index(site: Path) -> dict[str, tuple[str, str]]:
 def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = ROOT) -> list[dict]:
     """Every wording of errors.yml with the edition's links (relative to a page of the edition)."""
     out = []
-    for entry in editions.load_errors(root):
+    for entry in load_errors(root):
         anchor = f"error-{entry['id']}"
         if anchor not in labels:
             raise RuntimeError(f"search: the error index of {edition} has no entry #{anchor}")
@@ -70,7 +71,7 @@ def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = R
             raise RuntimeError(f"search: errors.yml entry {entry['id']}: no section labelled {entry['section']!r} in {edition}")
         page, title = labels[entry["section"]]
         out.append({"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
-                    "summary": entry["summary"].get(edition, entry["summary"]["en"]),
+                    "summary": entry["summary"].get(edition, entry["summary"][config.SOURCE]),
                     "entry": f"{labels[anchor][0]}.html#{anchor}",
                     "section": f"{page}.html#{entry['section']}", "section_title": title})
     return out

@@ -1,0 +1,3 @@
+from utils.book.editions.cli import main
+
+main()

@@ -1,0 +1,94 @@
+"""Keep the three editions in step.
+
+    python -m utils.book.editions sync                 # copy code and outputs from English
+    python -m utils.book.editions check                # everything the tests check, as a report
+    python -m utils.book.editions export zh-hant graph_basics > todo.md
+    python -m utils.book.editions apply zh-hant graph_basics todo.md
+    python -m utils.book.editions restamp graph_basics [--edition zh-hant] [--cell ID ...]
+    python -m utils.book.editions restamp errors.yml   # or glossary.yml
+    python -m utils.book.editions new-chapter hooks "Hooks on the graph"
+
+English (book/en) is the source. A translated notebook has the same cells in the same order,
+with the same ids: its code cells are copies of the English ones, written by ``sync`` and never
+by hand; its markdown cells are translations, each recording in its metadata the hash of the
+English text it translates (``translation.source``). Translated Markdown pages (.md) record it
+in a first-line comment ``<!-- translation-source: HASH -->``; each entry of book/errors.yml and
+book/glossary.yml records it per edition (``translated_from: {EDITION: HASH}``). When the
+English text changes, ``check`` names the file and cell, with the words that changed.
+
+After an English edit that does not change the meaning (a typo, a link), ``restamp`` marks the
+translations of every edition current; a cell whose words changed more than that is refused
+unless named with ``--cell``. After one that changes the meaning, translate.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from utils.book import config
+from utils.book.editions.checks import all_problems
+from utils.book.editions.restamp import restamp
+from utils.book.editions.scaffold import new_chapter
+from utils.book.editions.sync import sync_all
+from utils.book.editions.translate import apply_translation, export_translation
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m utils.book.editions", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("sync", help="copy code and outputs from English into every translation")
+    sub.add_parser("check", help="every edition and convention check, as a report")
+    ex = sub.add_parser("export", help="the prose of a chapter to translate, as Markdown blocks")
+    ex.add_argument("edition")
+    ex.add_argument("name")
+    ex.add_argument("--all", action="store_true", help="every prose cell, not only those to (re)translate")
+    ap = sub.add_parser("apply", help="write a translated export back, stamped")
+    ap.add_argument("edition")
+    ap.add_argument("name")
+    ap.add_argument("file", type=Path)
+    rs = sub.add_parser("restamp", help="mark translations current after an English edit that keeps the meaning")
+    rs.add_argument("pages", nargs="+", metavar="[EDITION] NAME",
+                    help="a page (graph_basics, errors, glossary), or errors.yml / glossary.yml; "
+                         "an edition before it (the older form) is the same as --edition")
+    rs.add_argument("--edition", help="only this edition (default: every translation)")
+    rs.add_argument("--cell", action="append", help="re-stamp this cell id (an error id, an English term, "
+                    "the page's name for a Markdown page) even though its words changed; repeatable")
+    nc = sub.add_parser("new-chapter", help="an English chapter that meets the conventions, its _toc.yml line "
+                        "and its translations")
+    nc.add_argument("name", help="file name without .ipynb (lower case, _)")
+    nc.add_argument("title")
+    return p
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
+    if args.command == "sync":
+        sync_all()
+    elif args.command == "check":
+        problems = all_problems()
+        print("\n".join(problems) or "editions: in step")
+        sys.exit(1 if problems else 0)
+    elif args.command == "export":
+        sys.stdout.write(export_translation(args.name, args.edition, only_todo=not args.all))
+    elif args.command == "apply":
+        done = apply_translation(args.name, args.edition, args.file.read_text(encoding="utf-8"))
+        print(f"{len(done)} cells translated and stamped")
+    elif args.command == "restamp":
+        edition = args.edition
+        if len(args.pages) == 2 and args.pages[0] in config.translations():
+            edition = args.pages[0]
+        elif len(args.pages) != 1:
+            raise SystemExit("restamp [EDITION] NAME")
+        result = restamp(args.pages[-1], edition=edition, cells=args.cell)
+        print(f"re-stamped {len(result.done)}: {', '.join(result.done)}" if result.done else "nothing re-stamped")
+        if result.refused:
+            print("refused (the words changed; translate, or name the cell with --cell):\n  "
+                  + "\n  ".join(result.refused))
+            sys.exit(1)
+    elif args.command == "new-chapter":
+        for path in new_chapter(args.name, args.title):
+            print(f"wrote {path.relative_to(config.ROOT)}")
+        print(f"next: write the chapter in book/{config.SOURCE}/{args.name}.ipynb, then "
+              f"'make execute NOTEBOOKS=book/{config.SOURCE}/{args.name}.ipynb' and translate it (export/apply)")

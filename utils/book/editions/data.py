@@ -1,0 +1,83 @@
+"""What the editions are made of: each edition's pages, the data files (book/errors.yml,
+book/glossary.yml) and the stamp (the hash of the English text a translation follows).
+
+Every tool that needs the glossary or the error index reads it here (the Sphinx directives,
+the search index, the checks); this module imports no other part of the editions package.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+from utils.book import config
+
+ROOT = config.ROOT
+SOURCE = config.SOURCE
+DATA_FILES = ("errors.yml", "glossary.yml")
+# A translated Markdown page's first line: the hash of the English page it translates.
+MD_STAMP = re.compile(r"^<!-- translation-source: ([0-9a-f]+) -->\n")
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def edition_pages(edition: str, root: Path = ROOT) -> dict[str, Path]:
+    """{docname: path} of the pages (.ipynb, .md) of book/EDITION, without _ and . folders."""
+    folder = root / "book" / edition
+    pages = {}
+    for p in sorted(folder.rglob("*")):
+        if p.suffix in {".ipynb", ".md"} and not any(part.startswith(("_", ".")) for part in p.relative_to(folder).parts):
+            pages[p.relative_to(folder).with_suffix("").as_posix()] = p
+    return pages
+
+
+@lru_cache(maxsize=16)
+def _parsed(path: Path, mtime_ns: int, size: int) -> dict:
+    # ruamel.yaml refuses a key written twice in one mapping (DuplicateKeyError): YAML would
+    # otherwise keep the last one without a word, silently dropping half of an entry.
+    return YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+
+
+def load_data(name: str, root: Path = ROOT) -> dict:
+    """book/NAME (errors.yml, glossary.yml), parsed once per version of the file; a key that
+    appears twice in an entry is an error. The caller gets its own copy."""
+    path = Path(root) / "book" / name
+    stat = path.stat()
+    return copy.deepcopy(_parsed(path.resolve(), stat.st_mtime_ns, stat.st_size))
+
+
+def load_glossary(root: Path = ROOT) -> list[dict]:
+    return load_data("glossary.yml", root)["terms"]
+
+
+def load_errors(root: Path = ROOT) -> list[dict]:
+    return load_data("errors.yml", root)["errors"]
+
+
+def avoided_terms(glossary: list[dict], edition: str) -> list[tuple[str, str]]:
+    """(wording, English term) of every wording the glossary says ``edition`` avoids."""
+    return [(w, t["en"]) for t in glossary for w in (t.get("avoid") or {}).get(edition, [])]
+
+
+def entry_key(kind: str, entry: dict) -> str:
+    """What names an entry of a data file: an error's id, a term's English wording."""
+    return entry["id"] if kind == "errors" else entry["en"]
+
+
+def entry_english(kind: str, entry: dict) -> str:
+    """The English text an entry's translations follow (its stamp is this text's hash)."""
+    return entry["summary"][SOURCE] if kind == "errors" else entry[SOURCE]
+
+
+def entry_translation(kind: str, entry: dict, edition: str) -> str | None:
+    return (entry.get("summary") or {}).get(edition) if kind == "errors" else entry.get(edition)
+
+
+def entries(kind: str, root: Path = ROOT) -> list[dict]:
+    return load_errors(root) if kind == "errors" else load_glossary(root)

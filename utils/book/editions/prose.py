@@ -1,0 +1,104 @@
+"""Reading the prose of a page: what is prose (not code, links or directive markup), which script
+it is written in, and how its bold and italics render."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from utils.book import config, notebooks
+
+ROOT = config.ROOT
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+INLINE_CODE = re.compile(r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$", re.S)
+URL = re.compile(r"\]\([^)]*\)|https?://\S+|<!--.*?-->", re.S)
+# MyST directive markup (a fence line with its name and label, an option line) is not prose.
+DIRECTIVE_MARKUP = re.compile(r"^\s*(?:[:`]{3,}\{[^}]*\}.*|[:`]{3,}\s*|:[\w-]+:.*)$", re.M)
+
+
+def alt(cell) -> str | None:
+    """A code cell's figure alt text (translated with the prose), if it has one."""
+    return cell.metadata.get("mystnb", {}).get("image", {}).get("alt") if cell.cell_type == "code" else None
+
+
+@lru_cache(maxsize=1)
+def _markdown():
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.colon_fence import colon_fence_plugin
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+
+    return MarkdownIt("commonmark").use(dollarmath_plugin).use(colon_fence_plugin).enable("table")
+
+
+def emphasis_shape(text: str) -> list[str]:
+    """The order in which bold and italics open and close when MyST's parser renders ``text``
+    ('<' '>' for italics, '[' ']' for bold). CommonMark does not close a '*' between a
+    full-width bracket and a CJK character, so a translation can silently pair the wrong
+    asterisks (a whole paragraph in italics) or show them raw; its shape then differs from
+    the English one."""
+    marks = {"em_open": "<", "em_close": ">", "strong_open": "[", "strong_close": "]"}
+    shape = []
+
+    def walk(tokens):
+        for tok in tokens:
+            if tok.type in marks:
+                shape.append(marks[tok.type])
+            elif tok.type == "text" and "*" in tok.content:
+                shape.append("*")
+            if tok.children:
+                walk(tok.children)
+
+    walk(_markdown().parse(text))
+    return shape
+
+
+def strip_code(text: str) -> str:
+    return URL.sub("", INLINE_CODE.sub("", DIRECTIVE_MARKUP.sub("", text)))
+
+
+def has_prose(text: str) -> bool:
+    return len(LATIN_WORD.findall(strip_code(text))) >= 3
+
+
+def prose_of(path: Path) -> list[tuple[str, str]]:
+    """(where, text) of the prose of a page: its markdown cells, or the page itself."""
+    if path.suffix == ".ipynb":
+        nb = notebooks.read_notebook(path)
+        out = [(f"cell {i} (id {c.get('id')})", strip_code(c.source)) for i, c in enumerate(nb.cells)
+               if c.cell_type == "markdown"]
+        for i, c in enumerate(nb.cells):
+            text = alt(c)
+            if text:
+                out.append((f"cell {i} (id {c.get('id')}) figure alt text", text))
+        return out
+    return [("text", strip_code(path.read_text(encoding="utf-8")))]
+
+
+@lru_cache(maxsize=None)
+def _converter(name: str):
+    import opencc
+
+    return opencc.OpenCC(name)
+
+
+def script_letters(edition: str, root: Path = ROOT) -> re.Pattern:
+    """What the prose of ``edition`` must contain (its `script.letters` in _config.yml)."""
+    script = config.editions(root)[edition].get("script") or {}
+    return re.compile(script.get("letters", r"[A-Za-z]"))
+
+
+def wrong_script_chars(text: str, edition: str, root: Path = ROOT) -> list[str]:
+    """Characters of another script, decided by the edition's pair of OpenCC configurations.
+
+    With ``opencc: [forward, back]`` a character belongs to the other script when
+    ``forward`` changes it and ``back`` leaves it as it is. zh-Hant (Taiwan) uses
+    s2tw/tw2s, so Taiwan's standard forms (峰, not OpenCC's 峯) pass; zh-Hans uses
+    t2s/s2t. An edition without `opencc` has no such check.
+    """
+    pair = (config.editions(root)[edition].get("script") or {}).get("opencc")
+    if not pair:
+        return []
+    forward, back = _converter(pair[0]), _converter(pair[1])
+    letters = script_letters(edition, root)
+    return [ch for ch in sorted(set(letters.findall(text)))
+            if forward.convert(ch) != ch and back.convert(ch) == ch]

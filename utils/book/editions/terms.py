@@ -1,0 +1,41 @@
+"""Each edition's prose is in its script and avoids the wordings its glossary entries name; each
+glossary term has a form, in the right script, for every translation, stamped with its English."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from utils.book import config
+from utils.book.editions.changes import entry_stamp_problems
+from utils.book.editions.data import avoided_terms, edition_pages, load_glossary
+from utils.book.editions.prose import prose_of, wrong_script_chars
+
+ROOT = config.ROOT
+
+
+def script_and_term_problems(root: Path = ROOT) -> list[str]:
+    problems = []
+    glossary = load_glossary(root)
+    for edition in config.editions(root):
+        avoid = avoided_terms(glossary, edition)
+        for name, path in edition_pages(edition, root).items():
+            rel = path.relative_to(root)
+            for where, text in prose_of(path):
+                bad = wrong_script_chars(text, edition, root)
+                if bad:
+                    problems.append(f"{rel}: {where}: characters of another script in the {edition} edition: "
+                                    f"{''.join(bad)}")
+                for word, term in avoid:
+                    if word in text:
+                        problems.append(f"{rel}: {where}: uses {word!r}, which the glossary's entry "
+                                        f"{term!r} says to avoid in {edition}")
+    for t in glossary:
+        where = f"book/glossary.yml: term {t['en']!r}"
+        for edition in config.translations(root):
+            if not t.get(edition):
+                problems.append(f"{where}: no {edition} form")
+                continue
+            bad = wrong_script_chars(t[edition], edition, root)
+            if bad:
+                problems.append(f"{where}: {edition} form uses {''.join(bad)}")
+            problems += entry_stamp_problems("glossary", where, t, edition, root)
+    return problems

@@ -1,0 +1,78 @@
+"""``{answer-check}``: a self-check box on the page (the reader's answer is checked by book/_static/book.js)."""
+from __future__ import annotations
+
+import html
+import json
+
+from docutils import nodes
+from docutils.parsers.rst import Directive
+
+from utils.book import config
+
+
+class AnswerCheck(Directive):
+    """``{answer-check}``: the reader answers a choice or a number and checks it on the page.
+
+    Choices, one per line of the content, ``key: text`` (the text is translated with the prose)::
+
+        ```{answer-check}
+        :answer: b
+        a: the graph
+        b: the saved tensors
+        ```
+
+    A number: ``:kind: number``, ``:answer: 4096`` (several answers: separated by ``|``),
+    optional ``:tolerance: 0.5``. The button and verdicts are the edition's labels.
+    """
+
+    has_content = True
+    option_spec = {"answer": str, "kind": lambda v: v.strip() if v.strip() in {"choice", "number"} else
+                   (_ for _ in ()).throw(ValueError("kind is choice or number")), "tolerance": float}
+
+    def run(self):
+        env = self.state.document.settings.env
+        words = config.labels(env.config.book_edition or config.SOURCE)
+        kind = self.options.get("kind", "choice")
+        if "answer" not in self.options:
+            raise self.error("answer-check needs :answer:")
+        answers = [a.strip() for a in self.options["answer"].split("|") if a.strip()]
+        serial = env.new_serialno("answer-check")
+        name = f"answer-{env.docname.replace('/', '-')}-{serial}"
+        attrs = {"class": "answer-check", "data-kind": kind, "data-answers": json.dumps(answers),
+                 "data-right": words["answer_right"], "data-wrong": words["answer_wrong"],
+                 "data-empty": words["answer_empty"]}
+        if "tolerance" in self.options:
+            attrs["data-tolerance"] = str(self.options["tolerance"])
+        if kind == "number":
+            try:
+                [float(a) for a in answers]
+            except ValueError:
+                raise self.error(f"answer-check: a number answer is not a number: {answers}") from None
+        box = nodes.container()
+        opening = "<div " + " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items()) + "><form>"
+        box += nodes.raw("", opening, format="html")
+        if kind == "choice":
+            keys = []
+            box += nodes.raw("", f'<fieldset><legend class="visually-hidden">{html.escape(words["answer_prompt"])}</legend>', format="html")
+            for i, line in enumerate(l for l in self.content if l.strip()):
+                key, sep, text = line.partition(":")
+                if not sep:
+                    raise self.error(f"answer-check: a choice is 'key: text', not {line!r}")
+                key = key.strip()
+                keys.append(key)
+                box += nodes.raw("", f'<label><input type="radio" name="{name}" value="{html.escape(key, quote=True)}"> '
+                                     f'{html.escape(key)}: ', format="html")
+                inline, messages = self.state.inline_text(text.strip(), self.lineno + i)
+                box += inline
+                box += messages
+                box += nodes.raw("", "</label>", format="html")
+            box += nodes.raw("", "</fieldset>", format="html")
+            if not set(answers) <= set(keys):
+                raise self.error(f"answer-check: answers {answers} are not among the choices {keys}")
+        else:
+            box += nodes.raw("", f'<label>{html.escape(words["answer_prompt"])} <input type="text" inputmode="decimal" '
+                                 f'name="{name}" autocomplete="off"></label>', format="html")
+        box += nodes.raw("", f'<button type="submit">{html.escape(words["answer_check"])}</button>'
+                             '<output class="answer-check-verdict" aria-live="polite"></output></form></div>', format="html")
+        return [box]
+

@@ -1,5 +1,7 @@
 import time
 
+import pytest
+
 import torch
 
 from utils.exercises import check, verdict
@@ -45,14 +47,26 @@ def test_check_prints_each_verdict(capsys):
     assert out[6] == "Exercise 1: correct."
 
 
-def test_compare_times_gives_ratios_to_the_baseline_and_restores_threads():
-    from utils.measure import compare_times
+def test_compare_times_gives_ratios_to_the_baseline_and_restores_threads(monkeypatch):
+    """A fake clock that only the variants advance: the ratios are exact, whatever the machine's load."""
+    from utils import measure
+    now = [0.0]
+    monkeypatch.setattr(measure.time, "perf_counter", lambda: now[0])
+
+    def takes(seconds):
+        def run():
+            now[0] += seconds
+        return run
+
+    slow_rounds = iter([0.002] * 3 + [0.05] * 3)  # two bursts of "load" on the baseline: the median ignores them
     threads = torch.get_num_threads()
-    ratios = compare_times({"short": lambda: time.sleep(0.002), "long": lambda: time.sleep(0.008)},
-                           baseline="short", rounds=5, warmup=1)
+    ratios = measure.compare_times({"short": lambda: takes(next(slow_rounds, 0.002))(), "long": takes(0.008)},
+                                   baseline="short", rounds=7, warmup=1)
     assert ratios["short"] == 1.0
-    assert 2.5 < ratios["long"] < 6  # 4x by construction; sleep overshoots a little
+    assert ratios["long"] == pytest.approx(4.0)
     assert torch.get_num_threads() == threads
+    seconds = measure.compare_times({"a": takes(0.003), "b": takes(0.001)}, rounds=3, warmup=0)
+    assert seconds == pytest.approx({"a": 0.003, "b": 0.001})
 
 
 def test_compare_times_pins_threads_while_timing():

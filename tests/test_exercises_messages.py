@@ -18,11 +18,11 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-import yaml
 
 from exercise_messages import english_runs, problems_in_every_edition, untranslated
 from utils.book import config
-from utils.book.editions import avoided_terms, text_hash, wrong_script_chars
+from utils.book.editions.data import avoided_terms, load_glossary, text_hash
+from utils.book.editions.prose import wrong_script_chars
 from utils.exercises import messages, verdict
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -129,7 +129,7 @@ def test_a_judge_speaks_the_edition_it_runs_in(monkeypatch):
 
 @lru_cache(maxsize=None)
 def avoided(edition: str) -> tuple:
-    return tuple(avoided_terms(edition))
+    return tuple(avoided_terms(load_glossary(), edition))
 
 
 def catalog_problems(name: str, catalog: dict) -> list[str]:
@@ -185,10 +185,12 @@ def test_a_missing_or_stale_translation_is_named():
 
 
 def test_no_key_appears_twice_in_a_catalog():
-    from utils.book.editions import _UniqueKeyLoader  # YAML would keep the last of two equal keys silently
+    from ruamel.yaml import YAML  # refuses a key written twice (PyYAML would keep the last one silently)
 
+    with pytest.raises(Exception, match="duplicate key"):
+        YAML(typ="safe", pure=True).load("k:\n  en: a\nk:\n  en: b\n")
     for name in messages.catalog_names():
-        yaml.load((messages.CATALOGS / f"{name}.yml").read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)
+        YAML(typ="safe", pure=True).load((messages.CATALOGS / f"{name}.yml").read_text(encoding="utf-8"))
 
 
 # ------------------------------------------------------------------ verdict lines and hints

@@ -158,7 +158,7 @@ def verdict_line(kind: str, label_: str, hint_: str = "", reason: Any = None, er
 
 def stamp(english: str) -> str:
     """The hash a translation records of the English it translates (the book's text_hash)."""
-    from utils.book.editions import text_hash
+    from utils.book.editions.data import text_hash
     return text_hash(english)
 
 

@@ -239,3 +239,36 @@ def test_ex3_rejects_the_typical_wrong_fixes():
     assert "in place" in ex.judge_ex3(OutOfPlace)
     assert "not 2" in ex.judge_ex3(WrongBackward)
     assert "subclass" in ex.judge_ex3(DoubleInPlace.apply)
+
+
+class KeepsDictOnCtx(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.cache = {"e": x.exp()}  # a tensor inside a dict is still kept on ctx
+        return 2 * ctx.cache["e"]
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 2 * ctx.cache["e"]
+
+
+class _Holder:
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+
+class KeepsObjectOnCtx(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.holder = _Holder(x.exp())
+        return 2 * ctx.holder.tensor
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 2 * ctx.holder.tensor
+
+
+@pytest.mark.parametrize("wrong", [KeepsDictOnCtx, KeepsObjectOnCtx])
+def test_ex1_rejects_a_tensor_in_a_dict_or_object_on_ctx(wrong):
+    verdict = ex.judge_ex1(wrong)
+    assert verdict is not None and "ctx." in verdict

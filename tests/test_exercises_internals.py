@@ -82,10 +82,53 @@ def test_ex2_accepts_the_engine_schedule():
     assert ex.judge_ex2(engine_schedule) is None
 
 
+def _dependencies(root):
+    deps, seen, stack = collections.Counter(), {root}, [root]
+    while stack:
+        node = stack.pop()
+        for child, _ in node.next_functions:
+            if child is not None:
+                deps[child] += 1
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+    return deps
+
+
+def dependencies_with_a_stack(root):
+    """Wrong: dependency counts, but the last node made ready runs next (sequence numbers ignored)."""
+    deps, ready, order = _dependencies(root), [root], []
+    while ready:
+        node = ready.pop()
+        order.append(node)
+        for child, _ in node.next_functions:
+            if child is not None:
+                deps[child] -= 1
+                if deps[child] == 0:
+                    ready.append(child)
+    return order
+
+
+def reverse_postorder(root):
+    """Wrong: a depth-first topological order, children in next_functions order."""
+    done, order = set(), []
+
+    def visit(node):
+        done.add(node)
+        for child, _ in node.next_functions:
+            if child is not None and child not in done:
+                visit(child)
+        order.append(node)
+    visit(root)
+    return order[::-1]
+
+
 @pytest.mark.parametrize("answer, reason", [
     (by_sequence_number, "the engine ran"),
     (breadth_first, "the engine ran"),
     (leaves_last, "the engine ran"),
+    (dependencies_with_a_stack, "the engine ran"),
+    (reverse_postorder, "the engine ran"),
     (lambda root: None, "returned None"),
     (lambda root: [n.name() for n in engine_schedule(root)], "not names"),
 ])
@@ -95,10 +138,15 @@ def test_ex2_rejects_the_typical_wrong_schedules(answer, reason):
 
 
 def test_ex2_graphs_tell_the_wrong_schedules_apart():
-    # each wrong schedule fails on at least one graph, and the solution on none
+    # the solution matches the engine on every graph; each wrong schedule misses on at least one
+    wrong = {f: False for f in (by_sequence_number, breadth_first, leaves_last,
+                                dependencies_with_a_stack, reverse_postorder)}
     for what, loss in ex._graphs("cpu"):
-        predicted = engine_schedule(loss.grad_fn)
-        assert [id(n) for n in predicted] == [id(n) for n in ex.engine_order(loss)], what
+        predicted = [id(n) for n in engine_schedule(loss.grad_fn)]
+        for schedule in wrong:
+            wrong[schedule] |= [id(n) for n in schedule(loss.grad_fn)] != predicted
+        assert predicted == [id(n) for n in ex.engine_order(loss)], what
+    assert all(wrong.values()), [f.__name__ for f, missed in wrong.items() if not missed]
 
 
 def test_ex3_accepts_a_write_through_data():

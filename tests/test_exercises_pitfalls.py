@@ -290,3 +290,23 @@ def test_ex5_rejects_an_advantage_from_the_updated_critic():
         actor_opt.step()
     reason = judge_ex5(update)
     assert reason and "actor's update differs" in reason
+
+
+def test_ex4_rejects_a_step_that_ignores_lr():
+    def fixed_rate(w, lr):
+        with torch.no_grad():
+            w -= 0.1 * w.grad  # the example's rate, not the lr it was given
+        w.grad = None
+    assert "did not get the step" in judge_ex4(fixed_rate)
+
+
+def test_ex5_rejects_an_update_without_zero_grad():
+    def update(actor, critic, actor_opt, critic_opt, states, actions, returns):
+        log_probs = torch.distributions.Categorical(logits=actor(states)).log_prob(actions)
+        advantage = returns - critic(states).squeeze(1)
+        advantage.pow(2).mean().backward()  # adds to the previous iteration's gradients
+        critic_opt.step()
+        (-(log_probs * advantage.detach()).mean()).backward()
+        actor_opt.step()
+    reason = judge_ex5(update)
+    assert reason and "zero_grad()" in reason

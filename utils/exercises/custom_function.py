@@ -20,12 +20,20 @@ def _is_function_class(cls: Any) -> str | None:
 
 def _tensors_on_ctx(node: Any) -> list[str]:
     """Names of the tensors a custom Function's node keeps as plain attributes of ctx."""
-    found = []
-    for name, value in vars(node).items():
-        values = value if isinstance(value, (list, tuple)) else (value,)
-        if any(isinstance(v, torch.Tensor) for v in values):
-            found.append(name)
-    return sorted(found)
+    return sorted(name for name, value in vars(node).items() if _holds_tensor(value))
+
+
+def _holds_tensor(value: Any, depth: int = 0) -> bool:
+    """A tensor, or a container or plain object that holds one (a dict, a list, a small class)."""
+    if isinstance(value, torch.Tensor):
+        return True
+    if depth > 3 or isinstance(value, (str, bytes, type)):
+        return False
+    if isinstance(value, dict):
+        value = list(value.values())
+    elif hasattr(value, "__dict__") and not callable(value):
+        value = list(vars(value).values())
+    return isinstance(value, (list, tuple, set)) and any(_holds_tensor(v, depth + 1) for v in value)
 
 
 def _backward_twice_raises(loss: torch.Tensor) -> bool:

@@ -63,6 +63,9 @@ def _graphs(device: torch.device | str) -> list[tuple[str, torch.Tensor]]:
     u = x.exp()
     w = y.sin().cos()
     graphs.append(("two_leaves", (u + w).sum()))
+    # 1b. the same branches, the later one as the first operand: next_functions order is not priority
+    u2, w2 = x.exp(), y.sin().cos()
+    graphs.append(("operands_swapped", (w2 + u2).sum()))
     # 2. a diamond: a is used twice, so its node waits for both uses
     a = x * 2
     graphs.append(("diamond", (a.exp() * a.sin()).sum()))

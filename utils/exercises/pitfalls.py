@@ -215,10 +215,10 @@ def judge_ex4(step: Callable, device: torch.device | str = "cpu") -> str | None:
     w = torch.tensor([1.0, -2.0, 3.0], device=device, requires_grad=True)
     x = torch.tensor([0.5, 1.0, 2.0], device=device)
     (w * x).sum().pow(2).backward()
-    expected = (w - 0.1 * w.grad).detach()
+    expected = (w - 0.3 * w.grad).detach()  # not the 0.1 of the statement's example: lr must be used
     version = w._version
     try:
-        step(w, 0.1)
+        step(w, 0.3)
     except RuntimeError as err:
         if "leaf Variable" in str(err):
             return say("ex4.grad_mode")
@@ -265,6 +265,9 @@ def ex5_reference(device: torch.device | str = "cpu"):
 def judge_ex5(update: Callable, device: torch.device | str = "cpu") -> str | None:
     """``update(actor, critic, actor_opt, critic_opt, states, actions, returns)``: one correct actor-critic update."""
     actor, critic, *rest = _ex5_setup(device)
+    stale = 0.5
+    for p in [*actor.parameters(), *critic.parameters()]:
+        p.grad = torch.full_like(p, stale)  # the previous iteration's gradients, as in a training loop
     with recorded_backward_calls() as calls:
         try:
             update(actor, critic, *rest)
@@ -277,10 +280,16 @@ def judge_ex5(update: Callable, device: torch.device | str = "cpu") -> str | Non
                 return say("ex5.freed")
             raise
     ref_actor, ref_critic = ex5_reference(device)
-    if not all(torch.allclose(p, q, atol=1e-6) for p, q in zip(critic.parameters(), ref_critic.parameters())):
-        return say("ex5.critic")
-    if not all(torch.allclose(p, q, atol=1e-6) for p, q in zip(actor.parameters(), ref_actor.parameters())):
-        return say("ex5.actor")
+
+    def same(params, reference, shift=0.0):
+        return all(torch.allclose(p, q - shift, atol=1e-6) for p, q in zip(params, reference))
+
+    lr = rest[0].param_groups[0]["lr"]
+    for model, ref, reason in ((critic, ref_critic, "ex5.critic"), (actor, ref_actor, "ex5.actor")):
+        if not same(model.parameters(), ref.parameters()):
+            if same(model.parameters(), ref.parameters(), lr * stale):
+                return say("ex5.zero_grad")
+            return say(reason)
     if any(call["retain_graph"] for call in calls):
         return say("ex5.leftover")
     return None

@@ -143,6 +143,29 @@ def test_avoided_term_is_caught(book_copy):
     assert any(f"cell {i} " in p and "'內存'" in p and "'memory'" in p for p in problems)
 
 
+def test_avoided_wording_is_caught(book_copy):
+    # glossary.yml's `wordings` (phrases that are not terms) are checked like a term's avoid list, in the
+    # prose of the chapters (outside inline code) and in errors.yml summaries, and read from the book checked
+    glossary = _book(book_copy) / "glossary.yml"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace(
+        "wordings:\n", "wordings:\n  - en: planted phrase\n    avoid: {zh-hans: [甲乙丙]}\n", 1), encoding="utf-8")
+
+    def change(nb):
+        i = _md_index(nb)
+        nb.cells[i].source += "这条链终止于一个节点，甲乙丙。`终止于`"
+        return i
+    i = _edit(_book(book_copy) / "zh-hans" / "graph_basics.ipynb", change)
+    problems = [p for p in terms.script_and_term_problems(book_copy) if f"cell {i} " in p]
+    assert any("'终止于'" in p and "'ends at (a chain of nodes, a graph)'" in p for p in problems), problems
+    assert any("'甲乙丙'" in p and "'planted phrase'" in p for p in problems), problems
+    assert sum("'终止于'" in p for p in problems) == 1  # the one in inline code is not counted
+    errors = _book(book_copy) / "errors.yml"
+    first = data.load_errors(book_copy)[0]
+    errors.write_text(errors.read_text(encoding="utf-8").replace(
+        first["summary"]["zh-hans"], first["summary"]["zh-hans"] + "张量已被释放。", 1), encoding="utf-8")
+    assert any(first["id"] in p and "'被释放'" in p for p in error_index.error_index_problems(book_copy))
+
+
 def test_export_apply_round_trip(book_copy):
     def change(nb):
         i = _md_index(nb)

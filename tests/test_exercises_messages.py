@@ -21,7 +21,7 @@ import pytest
 
 from exercise_messages import english_runs, problems_in_every_edition, untranslated
 from utils.book import config
-from utils.book.editions.data import avoided_terms, load_glossary, text_hash
+from utils.book.editions.data import avoided_terms, load_glossary, load_wordings, text_hash
 from utils.book.editions.prose import wrong_script_chars
 from utils.exercises import messages, verdict
 
@@ -129,7 +129,7 @@ def test_a_judge_speaks_the_edition_it_runs_in(monkeypatch):
 
 @lru_cache(maxsize=None)
 def avoided(edition: str) -> tuple:
-    return tuple(avoided_terms(load_glossary(), edition))
+    return tuple(avoided_terms(load_glossary(), edition, load_wordings()))
 
 
 def catalog_problems(name: str, catalog: dict) -> list[str]:

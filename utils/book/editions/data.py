@@ -60,9 +60,17 @@ def load_errors(root: Path = ROOT) -> list[dict]:
     return load_data("errors.yml", root)["errors"]
 
 
-def avoided_terms(glossary: list[dict], edition: str) -> list[tuple[str, str]]:
-    """(wording, English term) of every wording the glossary says ``edition`` avoids."""
-    return [(w, t["en"]) for t in glossary for w in (t.get("avoid") or {}).get(edition, [])]
+def load_wordings(root: Path = ROOT) -> list[dict]:
+    """glossary.yml's ``wordings``: phrases that are not terms (a literal rendering, a passive) which an
+    edition avoids. The term checks apply their ``avoid`` lists like a term's; the glossary page does
+    not show them."""
+    return load_data("glossary.yml", root).get("wordings") or []
+
+
+def avoided_terms(glossary: list[dict], edition: str, wordings: list[dict] = ()) -> list[tuple[str, str]]:
+    """(wording, English term) of every wording the glossary (its terms, then its ``wordings``) says
+    ``edition`` avoids."""
+    return [(w, t["en"]) for t in [*glossary, *wordings] for w in (t.get("avoid") or {}).get(edition, [])]
 
 
 def entry_key(kind: str, entry: dict) -> str:

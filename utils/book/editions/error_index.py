@@ -7,7 +7,7 @@ from pathlib import Path
 
 from utils.book import config, notebooks
 from utils.book.editions.changes import entry_stamp_problems
-from utils.book.editions.data import avoided_terms, load_errors, load_glossary
+from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings
 from utils.book.editions.prose import script_letters, wrong_script_chars
 
 ROOT = config.ROOT
@@ -52,7 +52,7 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
     printed = [" ".join(text.split()) for _, text in stored_warnings(root)]
     labels = english_labels(root)
     glossary = load_glossary(root)
-    avoid = {edition: avoided_terms(glossary, edition) for edition in config.translations(root)}
+    avoid = {edition: avoided_terms(glossary, edition, load_wordings(root)) for edition in config.translations(root)}
     ids = set()
     for e in load_errors(root):
         where = f"book/errors.yml: entry {e.get('id')!r}"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from utils.book import config
 from utils.book.editions.changes import entry_stamp_problems
-from utils.book.editions.data import avoided_terms, edition_pages, load_glossary
+from utils.book.editions.data import avoided_terms, edition_pages, load_glossary, load_wordings
 from utils.book.editions.prose import prose_of, wrong_script_chars
 
 ROOT = config.ROOT
@@ -16,7 +16,7 @@ def script_and_term_problems(root: Path = ROOT) -> list[str]:
     problems = []
     glossary = load_glossary(root)
     for edition in config.editions(root):
-        avoid = avoided_terms(glossary, edition)
+        avoid = avoided_terms(glossary, edition, load_wordings(root))
         for name, path in edition_pages(edition, root).items():
             rel = path.relative_to(root)
             for where, text in prose_of(path):

@@ -98,6 +98,33 @@ def test_myst_nb_writes_the_label_that_is_replaced():
     assert '<summary aria-label="顯示 &quot;隱藏&quot;">' in library_words.hidden_cell_label(body, '顯示 "隱藏"')
 
 
+def test_myst_nb_names_the_hidden_part_with_the_words_that_are_translated():
+    import myst_nb
+    from babel.messages.pofile import read_po
+
+    writer = (Path(myst_nb.__file__).parent / "sphinx_.py").read_text(encoding="utf-8")
+    for word in library_words.PROMPT_TYPES:
+        assert f'node["prompt_show"].replace("{{type}}", "{word}")' in writer
+    for state, key in (("collapsed", "prompt_show"), ("expanded", "prompt_hide")):
+        assert library_words.PROMPT_TITLE.format(state=state, text=f'{{escape(node["{key}"])}}') in writer
+    body = ('<p class="collapsed admonition-title">显示outputs</p>\n'
+            '<p class="expanded admonition-title">隐藏output</p>\n<p>output</p>')
+    words = {"output": "输出", "outputs": "全部输出"}
+    out = library_words.typed_prompts(body, ["显示{type}", "隐藏{type}"], words)
+    assert "显示全部输出</p>" in out and "隐藏输出</p>" in out  # "outputs" is not read as "output" + "s"
+    assert out.endswith("<p>output</p>")  # only the prompts change
+    assert library_words.typed_prompts(body, ["显示代码单元格内容", "隐藏代码单元格内容"], words) == body
+    # an edition whose label names the part has a word for each in its catalog
+    for edition, info in config.editions().items():
+        if "{type}" not in info["labels"]["code_prompt_show"] or info["language"] == "en":
+            continue
+        with (config.ROOT / "book" / "_locales" / info["language"] / "LC_MESSAGES" / "sphinx.po").open("rb") as f:
+            catalog = read_po(f)
+        for word in library_words.PROMPT_TYPES:
+            message = catalog.get(f"myst-nb {{type}}: {word}")
+            assert message is not None and message.string, (edition, word)
+
+
 def test_installed_scripts_still_have_what_the_patches_replace():
     import sphinx_copybutton
     import sphinx_togglebutton

@@ -24,6 +24,28 @@ COPYBUTTON_WORDS = {"copy": "Copy", "copy_to_clipboard": "Copy to clipboard", "c
                     "copy_failure": "Failed to copy"}
 
 
+# myst-nb's HideInputCells (myst_nb/sphinx_.py) puts one of these English words in place of "{type}" in
+# the show/hide prompts of a hidden cell (the labels code_prompt_show/_hide): the whole cell, its
+# source, its output, the outputs of a cell without source. The catalogs of book/_locales translate
+# them under the msgid "myst-nb {type}: WORD"; an edition whose catalog lacks one keeps myst-nb's word.
+PROMPT_TYPES = ("content", "source", "output", "outputs")
+PROMPT_TITLE = '<p class="{state} admonition-title">{text}</p>'
+
+
+def typed_prompts(body: str, prompts: list[str], words: dict[str, str]) -> str:
+    """A page body whose hidden-cell prompts name the part they hide in ``words`` ({myst-nb's word:
+    the edition's}), for each prompt (show, hide) that has a {type} field."""
+    for prompt in prompts:
+        if "{type}" not in prompt:
+            continue
+        for word in sorted(words, key=len, reverse=True):  # "outputs" before "output"
+            for state in ("collapsed", "expanded"):
+                mine = PROMPT_TITLE.format(state=state, text=html.escape(prompt.replace("{type}", word)))
+                body = body.replace(mine, PROMPT_TITLE.format(
+                    state=state, text=html.escape(prompt.replace("{type}", words[word]))))
+    return body
+
+
 def _source_language() -> str:
     return config.editions()[config.SOURCE]["language"]
 
@@ -39,6 +61,11 @@ def translate_hidden_cell_label(app, pagename, templatename, context, doctree):
     if app.config.book_stock or "body" not in context:
         return
     context["body"] = hidden_cell_label(context["body"], str(_(ENGLISH_LABEL)))
+    msgids = {word: f"myst-nb {{type}}: {word}" for word in PROMPT_TYPES}
+    words = {word: str(_(msgid)) for word, msgid in msgids.items() if str(_(msgid)) != msgid}
+    if words:
+        prompts = [app.config.nb_code_prompt_show, app.config.nb_code_prompt_hide]
+        context["body"] = typed_prompts(context["body"], prompts, words)
 
 
 def copybutton_with_language(source: str, lang: str, words: dict[str, str]) -> str:

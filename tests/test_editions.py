@@ -143,6 +143,39 @@ def test_avoided_term_is_caught(book_copy):
     assert any(f"cell {i} " in p and "'內存'" in p and "'memory'" in p for p in problems)
 
 
+def test_an_avoided_word_inside_its_own_terms_form_is_not_counted(book_copy):
+    # zh-hant avoids 算法 (algorithm: 演算法), which is part of 演算法 itself: only the bare word counts,
+    # in the chapters and in errors.yml summaries
+    assert data.uses_avoided("常見的算法錯誤", "算法", "演算法")
+    assert data.uses_avoided("演算法與算法", "算法", "演算法")
+    assert not data.uses_avoided("類似的演算法", "算法", "演算法")
+    assert not data.uses_avoided("演算演算法法", "算法", "演算法")  # the masked form joins nothing
+    assert ("算法", "algorithm", "演算法") in data.avoided_terms(data.load_glossary(book_copy), "zh-hant")
+
+    def allowed(nb):
+        i = _md_index(nb)
+        nb.cells[i].source += "行動者－評論者與類似的演算法。"
+        return i
+    i = _edit(_book(book_copy) / "zh-hant" / "graph_basics.ipynb", allowed)
+    assert not [p for p in terms.script_and_term_problems(book_copy) if f"cell {i} " in p and "'算法'" in p]
+
+    def avoided(nb):
+        i = _md_index(nb)
+        nb.cells[i].source += "常見的算法錯誤。"
+        return i
+    i = _edit(_book(book_copy) / "zh-hant" / "graph_basics.ipynb", avoided)
+    assert any(f"cell {i} " in p and "'算法'" in p and "'algorithm'" in p
+               for p in terms.script_and_term_problems(book_copy))
+    errors = _book(book_copy) / "errors.yml"
+    first = data.load_errors(book_copy)[0]
+    errors.write_text(errors.read_text(encoding="utf-8").replace(
+        first["summary"]["zh-hant"], first["summary"]["zh-hant"] + "換一種演算法。", 1), encoding="utf-8")
+    assert not [p for p in error_index.error_index_problems(book_copy) if "'算法'" in p]
+    errors.write_text(errors.read_text(encoding="utf-8").replace("換一種演算法。", "換一種算法。", 1),
+                      encoding="utf-8")
+    assert any(first["id"] in p and "'算法'" in p for p in error_index.error_index_problems(book_copy))
+
+
 def test_avoided_wording_is_caught(book_copy):
     # glossary.yml's `wordings` (phrases that are not terms) are checked like a term's avoid list, in the
     # prose of the chapters (outside inline code) and in errors.yml summaries, and read from the book checked

@@ -21,7 +21,7 @@ import pytest
 
 from exercise_messages import english_runs, problems_in_every_edition, untranslated
 from utils.book import config
-from utils.book.editions.data import avoided_terms, load_glossary, load_wordings, text_hash
+from utils.book.editions.data import avoided_terms, load_glossary, load_wordings, text_hash, uses_avoided
 from utils.book.editions.prose import wrong_script_chars
 from utils.exercises import messages, verdict
 
@@ -160,7 +160,7 @@ def catalog_problems(name: str, catalog: dict) -> list[str]:
             if bad:
                 problems.append(f"{where}: {edition} uses characters of another script: {''.join(bad)}")
             problems += [f"{where}: {edition} uses {word!r} (glossary: {term!r})"
-                         for word, term in avoided(edition) if word in text]
+                         for word, term, form in avoided(edition) if uses_avoided(text, word, form)]
     return problems
 
 

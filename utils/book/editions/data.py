@@ -67,10 +67,20 @@ def load_wordings(root: Path = ROOT) -> list[dict]:
     return load_data("glossary.yml", root).get("wordings") or []
 
 
-def avoided_terms(glossary: list[dict], edition: str, wordings: list[dict] = ()) -> list[tuple[str, str]]:
-    """(wording, English term) of every wording the glossary (its terms, then its ``wordings``) says
-    ``edition`` avoids."""
-    return [(w, t["en"]) for t in [*glossary, *wordings] for w in (t.get("avoid") or {}).get(edition, [])]
+def avoided_terms(glossary: list[dict], edition: str,
+                  wordings: list[dict] = ()) -> list[tuple[str, str, str]]:
+    """(wording, English term, the term's own form in ``edition``) of every wording the glossary (its
+    terms, then its ``wordings``, which have no form) says ``edition`` avoids."""
+    return [(w, t["en"], (t.get(edition) or "").split("（")[0].strip())
+            for t in [*glossary, *wordings] for w in (t.get("avoid") or {}).get(edition, [])]
+
+
+def uses_avoided(text: str, word: str, form: str = "") -> bool:
+    """Whether ``text`` uses the avoided ``word``. A word that is part of its own term's form (算法
+    inside 演算法) counts only outside that form."""
+    if form and word in form:
+        text = text.replace(form, "\0")
+    return word in text
 
 
 def entry_key(kind: str, entry: dict) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from utils.book import config
 from utils.book.editions.changes import entry_stamp_problems
-from utils.book.editions.data import avoided_terms, edition_pages, load_glossary, load_wordings
+from utils.book.editions.data import avoided_terms, edition_pages, load_glossary, load_wordings, uses_avoided
 from utils.book.editions.prose import prose_of, wrong_script_chars
 
 ROOT = config.ROOT
@@ -24,8 +24,8 @@ def script_and_term_problems(root: Path = ROOT) -> list[str]:
                 if bad:
                     problems.append(f"{rel}: {where}: characters of another script in the {edition} edition: "
                                     f"{''.join(bad)}")
-                for word, term in avoid:
-                    if word in text:
+                for word, term, form in avoid:
+                    if uses_avoided(text, word, form):
                         problems.append(f"{rel}: {where}: uses {word!r}, which the glossary's entry "
                                         f"{term!r} says to avoid in {edition}")
     for t in glossary:

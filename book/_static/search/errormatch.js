@@ -48,23 +48,39 @@
     return normalise(text).split(" ").filter(function (w) { return w && !STOP.has(w); });
   }
 
+  // The words of every wording: a pasted word outside them (GAN, critic, optimizerG) is the reader's
+  // own, not part of a message, and does not count against a match.
+  var vocabularies = new WeakMap();
+  function vocabulary(errors) {
+    if (!vocabularies.has(errors)) {
+      var all = new Set();
+      errors.forEach(function (entry) { tokens(entry.message).forEach(function (w) { all.add(w); }); });
+      vocabularies.set(errors, all);
+    }
+    return vocabularies.get(errors);
+  }
+
   /** The entries of ``errors`` whose wording the pasted ``text`` contains (or, for a partial paste,
    *  which contain all of it), best first; [] when nothing matches. */
   function match(text, errors) {
     var pasted = tokens(text);
     if (pasted.length < 3) return [];
     var have = new Set(pasted);
+    var known = vocabulary(errors);
+    var ofMessages = Array.from(have).filter(function (w) { return known.has(w); }).length || 1;
     var found = [];
     errors.forEach(function (entry, order) {
       var words = Array.from(new Set(tokens(entry.message)));
       if (!words.length) return;
       var common = words.filter(function (w) { return have.has(w); }).length;
       var ofWording = common / words.length;                   // how much of the wording was pasted
-      var ofPaste = common / new Set(pasted).size;              // how much of the paste is the wording
+      var ofPaste = common / have.size;                         // how much of the paste is the wording
+      var ofPasted = common / ofMessages;                        // ... of the paste's words that are in messages
       // A paste that is most of a wording: that wording. A paste that is only part of wordings (the
-      // first words of a message): the wordings that hold all of it, today's before the historical.
+      // first words of a message, maybe among words of the reader's own): the wordings that hold all
+      // of it, today's before the historical.
       var score = ofWording >= 0.8 ? 1 + ofWording + ofPaste / 10 + words.length / 1000
-        : (ofPaste >= 0.9 && common >= 4 ? ofPaste / 2 + (entry.historical ? 0 : 0.01) + ofWording / 100 : 0);
+        : (ofPasted >= 0.9 && common >= 4 ? ofPasted / 2 + ofPaste / 100 + (entry.historical ? 0 : 0.01) + ofWording / 100 : 0);
       if (score > 0) found.push({ entry: entry, score: score - (entry.historical ? 1e-6 : 0), order: order });
     });
     found.sort(function (a, b) { return b.score - a.score || a.order - b.order; });

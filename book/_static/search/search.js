@@ -1,6 +1,7 @@
 /* The search page (EDITION/search.html?q=QUERY): a pasted error message first (errormatch.js against
-   the wordings of book/errors.yml), then Pagefind's results, one per section, best first, with the
-   matched words marked in the excerpt and highlighted on the page the link leads to. */
+   the wordings of book/errors.yml: its index entry and every section that explains a case of it),
+   then Pagefind's results, one per section (page › heading), best first, with the matched words
+   marked in the excerpt and highlighted on the page the link leads to. */
 (function () {
   "use strict";
   var box = document.getElementById("book-search");
@@ -49,16 +50,6 @@
   function errorCode(message) {
     return el("code", "notranslate", message.length > 90 ? message.slice(0, 90) + "…" : message);
   }
-  // The heading of an error index entry is the error message itself.
-  function sectionTitle(sub) {
-    return /#error-/.test(sub.url) ? [errorCode(sub.title)] : [document.createTextNode(sub.title)];
-  }
-  function weight(sub) {
-    return (sub.weighted_locations || []).reduce(function (s, l) { return s + (l.balanced_score || l.weight || 1); }, 0);
-  }
-  function bestWeight(page) {
-    return Math.max.apply(null, (page.sub_results || []).map(weight).concat([weight(page)]));
-  }
   function terms(text) {
     var seg = new Intl.Segmenter(document.documentElement.lang || "en", { granularity: "word" });
     var list = [], run = "";
@@ -75,25 +66,28 @@
     return list;
   }
 
-  async function pagefindResults(pagefind, text) {
-    var all = await pagefind.search(text);
-    var results = all.results.slice();
-    if (results.length >= 3) return results;
-    // Fewer than three pages hold every word: rank pages by the words they do hold.
+  // Every result is a section (utils/book/search.py indexes one document per section). Pagefind
+  // wants every word of a query in a document; a question has words that no one section holds, so
+  // each word is also searched alone and a section scores the sum over the words it holds, rarer
+  // words counting more; holding every word (Pagefind's own result) counts most.
+  async function sectionScores(pagefind, text) {
     var scores = new Map(), byId = new Map();
-    results.forEach(function (r) { scores.set(r.id, 1000 + r.score); byId.set(r.id, r); });
-    var parts = terms(text).slice(0, 12);
-    for (var i = 0; i < parts.length; i++) {
-      var one = await pagefind.search(parts[i]);
-      var n = one.results.length;
-      one.results.forEach(function (r) {
-        var idf = Math.log(1 + 20 / (n || 1));
-        scores.set(r.id, (scores.get(r.id) || 0) + r.score * idf);
-        if (!byId.has(r.id)) byId.set(r.id, r);
+    function note(r, s) { scores.set(r.id, (scores.get(r.id) || 0) + s); if (!byId.has(r.id)) byId.set(r.id, r); }
+    var parts = terms(text).slice(0, 10);
+    var all = await pagefind.search(text);
+    all.results.forEach(function (r) { note(r, parts.length > 1 ? 2 * r.score : r.score); });
+    if (parts.length > 1) {
+      var found = await Promise.all(parts.map(function (w) { return pagefind.search(w); }));
+      found.forEach(function (one) {
+        var n = one.results.length, idf = Math.log(1 + 40 / (n || 1));
+        one.results.forEach(function (r) { note(r, r.score * idf / parts.length); });
       });
     }
-    return Array.from(byId.values()).sort(function (a, b) { return scores.get(b.id) - scores.get(a.id); });
+    return Array.from(byId.values()).map(function (r) { return { r: r, score: scores.get(r.id) }; })
+      .sort(function (a, b) { return b.score - a.score; });
   }
+  // Pagefind's documents are the sections; their links are in their meta (href, relative to the edition).
+  function hrefOf(data) { return (data.meta && data.meta.href) || local(data.url); }
 
   async function run() {
     var start = performance.now();
@@ -101,62 +95,60 @@
     var status = out.appendChild(el("p", "search-summary", words.running));
     var list = el("ol", "search-hits");
     var seen = new Set();
-    function add(url, title, excerptHtml, cls, more) {
-      if (seen.has(url)) return;
-      seen.add(url);
+    function add(url, title, excerptHtml, cls) {
+      var key = url.replace(/\?[^#]*/, "");
+      if (seen.has(key)) return;
+      seen.add(key);
       var li = el("li", "search-hit" + (cls ? " " + cls : ""));
       var a = el("a", "search-hit-link");
       appendTitle(a, title);
       a.href = url;
       li.appendChild(a);
       if (excerptHtml) { var p = el("p", "search-hit-excerpt"); p.innerHTML = excerptHtml; li.appendChild(p); }
-      if (more && more.length) {
-        var ul = el("ul", "search-hit-more");
-        more.forEach(function (m) { var i = el("li"), b = el("a"); appendTitle(b, m.title); b.href = m.url; i.appendChild(b); ul.appendChild(i); seen.add(m.key); });
-        li.appendChild(ul);
-      }
       list.appendChild(li);
     }
-    // A pasted error message: its index entry and the section that explains it come first.
+    var pagefind = await import(new URL("_pagefind/pagefind.js", document.baseURI).href);
+    await pagefind.options({ excerptLength: 26 });
+    // A pasted error message: its index entry first, then every section that explains a case of it;
+    // the query's other words (GAN, critic, step) choose among those sections.
     var errors = window.BookErrorMatch ? window.BookErrorMatch.match(query, window.BOOK_ERRORS || []) : [];
     var text = query, asked = terms(query);
     if (errors.length) {
       var e = errors[0];
+      var wording = new Set(window.BookErrorMatch.tokens(e.message));
+      var rest = asked.filter(function (w) {
+        return !wording.has(w) && !/^([\w.]*(error|warning|exception)|[\d.]+|hint|torch)$/.test(w) && !/^\W+$/.test(w);
+      });
+      var cases = (e.cases || [{ section: e.section, title: e.section_title, line: "" }]).map(function (c, i) { return { c: c, i: i, s: 0 }; });
+      if (rest.length && cases.length > 1) {
+        var ranked = await sectionScores(pagefind, rest.join(" "));
+        var top = ranked.slice(0, 40);
+        var data = await Promise.all(top.map(function (x) { return x.r.data(); }));
+        data.forEach(function (d, i) {
+          cases.forEach(function (c) { if (hrefOf(d) === c.c.section) c.s = Math.max(c.s, top[i].score); });
+        });
+        cases.sort(function (a, b) { return b.s - a.s || a.i - b.i; });
+      }
       add(e.entry, [document.createTextNode(words.errorEntry + ": "), errorCode(e.message)],
           escapeHtml(e.summary), "search-hit-error");
-      add(e.section, e.section_title, "", "search-hit-error");
-      text = window.BookErrorMatch.normalise(query).split(" ").slice(0, 12).join(" ");
+      cases.forEach(function (x) {
+        add(x.c.section, x.c.page_title ? x.c.page_title + " › " + x.c.title : x.c.title, escapeHtml(x.c.line || ""), "search-hit-error");
+      });
+      text = rest.length ? rest.join(" ") : window.BookErrorMatch.normalise(query).split(" ").slice(0, 12).join(" ");
     } else if (/\n|(Error|Warning|Exception):/.test(query)) {
       text = window.BookErrorMatch.normalise(query).split(" ").slice(0, 12).join(" ");
     } else if (asked.length) {
-      // A question: Pagefind wants every word, so the words that say little (为什么, 需要, how) go.
+      // A question: the words that say little (为什么, 需要, how) go.
       text = asked.join(" ");
     }
-    var pagefind = await import(new URL("_pagefind/pagefind.js", document.baseURI).href);
-    await pagefind.options({ excerptLength: 26 });
-    var results = await pagefindResults(pagefind, text);
-    var data = await Promise.all(results.slice(0, 10).map(function (r) { return r.data(); }));
-    // Pagefind ranks pages; a page whose best section holds the words (a heading, an error message)
-    // is the better answer than a long page that mentions them here and there.
-    var top = Math.max.apply(null, data.map(function (p) { return bestWeight(p); }).concat([1e-9]));
-    var ranked = data.map(function (p, i) { return { p: p, s: (1 - i / data.length) + bestWeight(p) / top }; });
-    ranked.sort(function (a, b) { return b.s - a.s; });
-    data = ranked.map(function (r) { return r.p; });
-    data.forEach(function (page) {
-      var subs = (page.sub_results && page.sub_results.length ? page.sub_results : [page]).slice();
-      subs.sort(function (a, b) { return weight(b) - weight(a); });
-      var best = subs[0], url = local(best.url);
-      var title = best.title && best.title !== page.meta.title
-        ? [document.createTextNode(page.meta.title + " › ")].concat(sectionTitle(best)) : page.meta.title;
-      var more = subs.slice(1, 4).map(function (s) {
-        return { key: local(s.url), title: sectionTitle(s), url: withHighlight(local(s.url), marked(s.excerpt)) };
-      }).filter(function (m) { return !seen.has(m.key); });
-      // A page that matched only on a stray letter (Pagefind's loose matching of an unknown word) is no answer.
-      var marks = marked(best.excerpt);
+    var results = (await sectionScores(pagefind, text)).slice(0, 10);
+    var pages = await Promise.all(results.map(function (x) { return x.r.data(); }));
+    pages.forEach(function (d) {
+      // A section that matched only on a stray letter (Pagefind's loose matching of an unknown word) is no answer.
+      var marks = marked(d.excerpt);
       if (marks.length && marks.every(function (w) { return /^[a-z0-9]$/.test(w); })) return;
-      if (seen.has(url)) return;
-      add(withHighlight(url, marked(best.excerpt)), title, best.excerpt, "", more);
-      seen.add(url);
+      var url = hrefOf(d), title = d.meta.title || url;
+      add(withHighlight(url, marks), /#error-/.test(url) ? [errorCode(title)] : title, d.excerpt, "");
     });
     out.appendChild(list);
     var ms = Math.round(performance.now() - start);

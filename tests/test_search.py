@@ -159,7 +159,13 @@ QUERIES = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encod
 def test_the_query_set_is_big_enough_and_names_what_exists():
     from utils.book import config
 
-    assert len(QUERIES) >= 60
+    assert len(QUERIES) >= 120
+    # A third written as forum titles are, a third in Chinese; every one names a section, not a page only.
+    assert sum(q.get("style") == "forum" for q in QUERIES) * 3 >= len(QUERIES)
+    assert sum(bool(re.search(r"[\u4e00-\u9fff]", q["q"])) for q in QUERIES) * 3 >= len(QUERIES)
+    assert all(q.get("style") in (None, "forum") for q in QUERIES)
+    assert all(any("#" in t for t in q["expect"]) for q in QUERIES if q["expect"] != ["graph_basics"]), \
+        [q["q"] for q in QUERIES if not any("#" in t for t in q["expect"])]
     pages = set(config.toc_docnames())
     labels = english_labels()
     ids = {f"error-{e['id']}" for e in ERRORS}

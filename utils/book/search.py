@@ -142,6 +142,11 @@ def page_titles(site: Path) -> dict[str, str]:
     return titles
 
 
+def errors_script(data: list[dict]) -> str:
+    return ("/* Written by utils/book/search.py from book/errors.yml: the paste box's wordings and links. */\n"
+            "window.BOOK_ERRORS = " + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + ";\n")
+
+
 # What a section's document weighs (Pagefind's data-pagefind-weight; its text is 1): its heading
 # says most about what it answers; then the words readers type for it and the cases of errors it
 # explains; its code least.

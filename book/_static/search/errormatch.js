@@ -73,14 +73,14 @@
       var words = Array.from(new Set(tokens(entry.message)));
       if (!words.length) return;
       var common = words.filter(function (w) { return have.has(w); }).length;
-      var ofWording = common / words.length;                   // how much of the wording was pasted
-      var ofPaste = common / have.size;                         // how much of the paste is the wording
-      var ofPasted = common / ofMessages;                        // ... of the paste's words that are in messages
-      // A paste that is most of a wording: that wording. A paste that is only part of wordings (the
-      // first words of a message, maybe among words of the reader's own): the wordings that hold all
-      // of it, today's before the historical.
-      var score = ofWording >= 0.8 ? 1 + ofWording + ofPaste / 10 + words.length / 1000
-        : (ofPasted >= 0.9 && common >= 4 ? ofPasted / 2 + ofPaste / 100 + (entry.historical ? 0 : 0.01) + ofWording / 100 : 0);
+      var recall = common / words.length;          // how much of the wording was pasted
+      var precision = common / ofMessages;         // how much of the paste's message words are the wording's
+      // The wording that holds the most of what was pasted wins ("saved tensors" is not the wording
+      // that says "saved variables"); among those, the one pasted most nearly whole; among wordings of
+      // which only a part was pasted (the first words, shared by all wordings of a message), today's
+      // before the historical.
+      var whole = recall >= 0.8 && precision >= 0.5, part = precision >= 0.9 && common >= 4;
+      var score = !(whole || part) ? 0 : 100 * precision + (whole ? 1 + recall : recall / 1000) + (entry.historical ? 0 : 0.01);
       if (score > 0) found.push({ entry: entry, score: score - (entry.historical ? 1e-6 : 0), order: order });
     });
     found.sort(function (a, b) { return b.score - a.score || a.order - b.order; });

@@ -11,7 +11,8 @@
   // Words that say little about what a reader looks for (Intl.Segmenter makes them words of their own).
   var STOP = new Set(("a an the of to is are be it in and or if you i my me do does how why what when which with for on at " +
     "by as can not no this that get got fix error 的 了 和 與 与 跟 在 是 都 我 你 要 會 会 怎麼 怎么 為什麼 为什么 什麼 什么 " +
-    "嗎 吗 呢 一直 每次 如何 需要 問題 问题 時 时").split(" "));
+    "嗎 吗 呢 一直 每次 如何 需要 問題 问题 時 时 有 有沒有 有没有 哪 哪裡 哪里 在哪 在哪裡 在哪里 就 也 吧 啊 呀 " +
+    "出現 出现 導致 导致 造成 之後 之后 請問 请问 還是 还是 能 可以 應該 应该 怎樣 怎样 時候 时候").split(" "));
   var params = new URLSearchParams(window.location.search);
   var query = (params.get("q") || "").trim();
   var input = box.querySelector("input[name=q]");

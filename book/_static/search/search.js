@@ -69,23 +69,39 @@
 
   // Every result is a section (utils/book/search.py indexes one document per section). Pagefind
   // wants every word of a query in a document; a question has words that no one section holds, so
-  // each word is also searched alone and a section scores the sum over the words it holds, rarer
-  // words counting more; holding every word (Pagefind's own result) counts most.
+  // each word is searched alone and a section scores the sum over the words it holds, rarer words
+  // counting more, and more the more of the query's words it holds. Pagefind's Chinese segmenter
+  // often leaves a word of the page as single characters (記憶體 as 記 憶 體): a Chinese word is
+  // also searched as its characters.
   async function sectionScores(pagefind, text) {
-    var scores = new Map(), byId = new Map();
-    function note(r, s) { scores.set(r.id, (scores.get(r.id) || 0) + s); if (!byId.has(r.id)) byId.set(r.id, r); }
     var parts = terms(text).slice(0, 10);
-    var all = await pagefind.search(text);
-    all.results.forEach(function (r) { note(r, parts.length > 1 ? 2 * r.score : r.score); });
-    if (parts.length > 1) {
-      var found = await Promise.all(parts.map(function (w) { return pagefind.search(w); }));
-      found.forEach(function (one) {
-        var n = one.results.length, idf = Math.log(1 + 40 / (n || 1));
-        one.results.forEach(function (r) { note(r, r.score * idf / parts.length); });
+    if (!parts.length) parts = [text];
+    var found = await Promise.all(parts.map(async function (w) {
+      var asked = [pagefind.search(w)];
+      if (/^[\u3400-\u9fff]{2,}$/.test(w)) asked.push(pagefind.search(Array.from(w).join(" ")));
+      var got = await Promise.all(asked), best = new Map();
+      got.forEach(function (one, k) {
+        one.results.forEach(function (r) {
+          var s = k ? r.score / 2 : r.score;   // the characters anywhere in a section count less than the word
+          var old = best.get(r.id);
+          if (!old || old.s < s) best.set(r.id, { r: r, s: s });
+        });
       });
-    }
-    return Array.from(byId.values()).map(function (r) { return { r: r, score: scores.get(r.id) }; })
-      .sort(function (a, b) { return b.score - a.score; });
+      return best;
+    }));
+    var scores = new Map();
+    found.forEach(function (best) {
+      var idf = Math.log(1 + 40 / (best.size || 1));
+      best.forEach(function (x, id) {
+        var t = scores.get(id) || { r: x.r, score: 0, held: 0 };
+        t.score += x.s * idf; t.held += 1;
+        scores.set(id, t);
+      });
+    });
+    return Array.from(scores.values()).map(function (t) {
+      var share = t.held / parts.length;
+      return { r: t.r, score: t.score * share * share };
+    }).sort(function (a, b) { return b.score - a.score; });
   }
   // Pagefind's documents are the sections; their links are in their meta (href, relative to the edition).
   function hrefOf(data) { return (data.meta && data.meta.href) || local(data.url); }

@@ -37,7 +37,7 @@ EXCLUDE = [".edition-switcher", ".headerlink", ".toctree-wrapper", "nav", ".bd-s
 
 
 def load_keywords(path: Path = KEYWORDS) -> dict:
-    """{label: {edition: sentence}} from book/search_keywords.yml."""
+    """{label: {edition: sentence}} from book/search_keywords.yml (a page's name for the top of that page)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
     return data.get("sections", {}) or {}
 
@@ -150,7 +150,7 @@ def errors_script(data: list[dict]) -> str:
 # What a section's document weighs (Pagefind's data-pagefind-weight; its text is 1): its heading
 # says most about what it answers; then the words readers type for it and the cases of errors it
 # explains; its code least.
-WEIGHTS = {"heading": 7.0, "keywords": 3.0, "case": 2.0, "message": 1.0, "code": 0.5}
+WEIGHTS = {"heading": 7.0, "keywords": 5.0, "case": 2.0, "message": 1.0, "code": 0.5}
 
 
 def prepared_article(text: str, edition: str, lang: str | None = None):
@@ -224,10 +224,12 @@ def section_documents(text: str, page: str, edition: str, keywords: dict, routes
             entry.decompose()
         own.find(HEADINGS, recursive=False).decompose()
         title = heading_text(heading)
-        parts = [("h2", title, WEIGHTS["heading"]), ("p", keywords.get(label, {}).get(edition, ""), WEIGHTS["keywords"])]
+        top_of_page = section is top
+        # The words readers type for the section (for the top of a page: the page's own entry).
+        said = keywords.get(label) or (keywords.get(page) if top_of_page else None) or {}
+        parts = [("h2", title, WEIGHTS["heading"]), ("p", said.get(edition, ""), WEIGHTS["keywords"])]
         for message, line in routes.get(label, []):
             parts += [("p", line, WEIGHTS["case"]), ("p", message, WEIGHTS["message"])]
-        top_of_page = section is top
         url = f"{page}.html" if top_of_page else f"{page}.html#{label}"
         docs[f"{page}--{n:03d}.html"] = _document(lang, url, page_title if top_of_page else f"{page_title} › {title}",
                                                   parts, "".join(str(c) for c in own.children))

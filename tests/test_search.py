@@ -238,3 +238,10 @@ def test_errors_data_lists_every_case_with_its_line():
     assert gan and "GAN" in gan[0]["line"] and gan[0]["title"] == "Title of rg-gan"
     assert data["non-scalar-backward"]["cases"] == [{"section": "somewhere.html#pit-non-scalar",
                                                      "title": "Title of pit-non-scalar", "page_title": "", "line": ""}]
+
+
+def test_cases_put_the_section_first_then_the_cases_then_see_also():
+    entry = {"section": "a", "see_also": ["c", "b"], "cases": [{"section": "b", "en": "Line b.", "zh-hans": "乙。"}]}
+    assert search.cases(entry, "zh-hans") == [("a", ""), ("b", "乙。"), ("c", "")]
+    assert search.cases(entry, "zh-hant") == [("a", ""), ("b", "Line b."), ("c", "")]
+    assert search.cases({"section": "a"}, "en") == [("a", "")]

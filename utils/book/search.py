@@ -61,18 +61,17 @@ def label_index(site: Path) -> dict[str, tuple[str, str]]:
 
 
 def cases(entry: dict, edition: str) -> list[tuple[str, str]]:
-    """(label, line) of every section that explains a case of an errors.yml entry, its main
-    ``section`` first; the line says which case (empty for an entry without ``cases``)."""
-    found = [(c["section"], c.get(edition) or c.get(config.SOURCE, "")) for c in entry.get("cases") or []]
-    if entry["section"] not in [label for label, _ in found]:
-        found.insert(0, (entry["section"], ""))
-    found.sort(key=lambda c: c[0] != entry["section"])
-    return found
+    """(label, line) of every section that explains a case of an errors.yml entry: its ``section``
+    first, then its ``cases`` (each with the edition's line saying which case it is), then the
+    labels of ``see_also`` that ``cases`` does not give a line for (with an empty line)."""
+    lines = {c["section"]: c.get(edition) or c.get(config.SOURCE, "") for c in entry.get("cases") or []}
+    order = [entry["section"], *lines, *entry.get("see_also", [])]
+    return [(label, lines.get(label, "")) for i, label in enumerate(order) if label not in order[:i]]
 
 
 def routing_problems(root: Path = ROOT) -> list[str]:
     """errors.yml's ``cases``: each names an English section once, has a line in every edition, in
-    the edition's script, and records the hash of the English line it translates."""
+    the edition's script and terms, and records the hash of the English line it translates."""
     problems, labels = [], editions.english_labels(root)
     for entry in editions.load_errors(root):
         where = f"book/errors.yml: entry {entry['id']!r}"
@@ -102,8 +101,6 @@ def routing_problems(root: Path = ROOT) -> list[str]:
                 for word, term in editions.avoided_terms(edition, root):
                     if word in line:
                         problems.append(f"{at}: the {edition} line says {word!r} (book/glossary.yml: {term!r})")
-        if (entry.get("cases") or []) and entry["section"] not in seen:
-            problems.append(f"{where}: its section {entry['section']!r} is not among its cases")
     return problems
 
 

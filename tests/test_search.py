@@ -245,3 +245,17 @@ def test_cases_put_the_section_first_then_the_cases_then_see_also():
     assert search.cases(entry, "zh-hans") == [("a", ""), ("b", "乙。"), ("c", "")]
     assert search.cases(entry, "zh-hant") == [("a", ""), ("b", "Line b."), ("c", "")]
     assert search.cases({"section": "a"}, "en") == [("a", "")]
+
+
+def test_own_words_are_what_no_wording_holds():
+    if NODE is None:
+        pytest.skip("node is not installed")
+    data = [{"id": e["id"], "message": e["message"]} for e in ERRORS]
+    words = ["gan", "one", "variables", "which", "output", "version", "expected", "instead", "critic", "optimizerg.step",
+             "先更新critic", "显存"]
+    script = (f"const m = require({json.dumps(str(MATCHER))});"
+              "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+              "process.stdout.write(JSON.stringify(m.ownWords(input.words, input.errors)));")
+    out = subprocess.run([NODE, "-e", script], input=json.dumps({"words": words, "errors": data}),
+                         capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == ["gan", "critic", "optimizerg.step", "先更新critic", "显存"]

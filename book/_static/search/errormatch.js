@@ -87,5 +87,20 @@
     return found.map(function (f) { return f.entry; });
   }
 
-  return { normalise: normalise, tokens: tokens, match: match };
+  // What PyTorch prints around the wordings the index stores (the in-place error's tail, the hint).
+  var AROUND = new Set(tokens("which is output of is at version; expected version instead. Hint: enable anomaly " +
+    "detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True). " +
+    "the variable is the output of Traceback most recent call last"));
+
+  /** The words of ``text`` that are the reader's own: in no wording of ``errors`` and not what PyTorch
+   *  prints around them (GAN, critic, optimizerG.step). ``words``: the query's words, lower case. */
+  function ownWords(words, errors) {
+    var known = vocabulary(errors);
+    return words.filter(function (w) {
+      var t = normalise(w).split(" ").filter(Boolean);
+      return !t.length || !t.every(function (x) { return known.has(x) || AROUND.has(x) || STOP.has(x); });
+    });
+  }
+
+  return { normalise: normalise, tokens: tokens, match: match, ownWords: ownWords };
 });

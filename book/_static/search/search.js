@@ -132,9 +132,8 @@
     var text = query, asked = terms(query);
     if (errors.length) {
       var e = errors[0];
-      var wording = new Set(window.BookErrorMatch.tokens(e.message));
-      var rest = asked.filter(function (w) {
-        return !wording.has(w) && !/^([\w.]*(error|warning|exception)|[\d.]+|hint|torch)$/.test(w) && !/^\W+$/.test(w);
+      var rest = window.BookErrorMatch.ownWords(asked, window.BOOK_ERRORS || []).filter(function (w) {
+        return !/^([\w.]*(error|warning|exception)|[\d.]+)$/.test(w) && !/^\W+$/.test(w);
       });
       var cases = (e.cases || [{ section: e.section, title: e.section_title, line: "" }]).map(function (c, i) { return { c: c, i: i, s: 0 }; });
       if (rest.length && cases.length > 1) {

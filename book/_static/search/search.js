@@ -103,6 +103,29 @@
       return { r: t.r, score: t.score * share * share };
     }).sort(function (a, b) { return b.score - a.score; });
   }
+  // Pagefind scores words one by one. Among its best sections, those whose heading holds the query's
+  // words, or whose text holds them side by side ("gradient accumulation", 叶子张量), answer better.
+  async function reranked(ranked, text) {
+    var parts = terms(text), top = ranked.slice(0, 20);
+    var pairs = [];
+    for (var i = 0; i + 1 < parts.length; i++) pairs.push(parts[i] + " " + parts[i + 1], parts[i] + parts[i + 1]);
+    if (parts.length === 1) pairs.push(parts[0]);
+    var data = await Promise.all(top.map(function (x) { return x.r.data(); }));
+    var best = top.length ? top[0].score : 1;
+    top.forEach(function (x, i) {
+      var d = data[i], flat = function (t) { return String(t || "").toLowerCase().replace(/\u200b/g, ""); };
+      var head = flat(d.meta && d.meta.title).split(" › ").pop(), content = flat(d.content);
+      // A word of the heading, not part of one (leaf is not non-leaf); Chinese has no spaces to tell.
+      var inHead = parts.filter(function (w) {
+        var at = head.indexOf(w);
+        return at >= 0 && (/[\u3400-\u9fff]/.test(w) || !/[\w-]/.test(head.charAt(at - 1) || " ") && !/[\w-]/.test(head.charAt(at + w.length) || " "));
+      }).length / (parts.length || 1);
+      var together = pairs.filter(function (p) { return content.indexOf(p) >= 0; }).length / (pairs.length || 1);
+      x.data = d;
+      x.final = x.score / best + 0.5 * inHead + 0.5 * Math.min(1, together * (parts.length > 1 ? 2 : 1));
+    });
+    return top.sort(function (a, b) { return b.final - a.final; });
+  }
   // Pagefind's documents are the sections; their links are in their meta (href, relative to the edition).
   function hrefOf(data) { return (data.meta && data.meta.href) || local(data.url); }
 
@@ -157,8 +180,8 @@
       // A question: the words that say little (为什么, 需要, how) go.
       text = asked.join(" ");
     }
-    var results = (await sectionScores(pagefind, text)).slice(0, 10);
-    var pages = await Promise.all(results.map(function (x) { return x.r.data(); }));
+    var results = (await reranked(await sectionScores(pagefind, text), text)).slice(0, 10);
+    var pages = results.map(function (x) { return x.data; });
     pages.forEach(function (d) {
       // A section that matched only on a stray letter (Pagefind's loose matching of an unknown word) is no answer.
       var marks = marked(d.excerpt);

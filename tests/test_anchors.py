@@ -37,6 +37,8 @@ def test_the_labelled_sections_of_the_english_chapters_are_found():
 
 def section_ids(html: str) -> list[str]:
     article = BeautifulSoup(html, "html.parser").select_one("article.bd-article")
+    if article is None:  # a redirect page
+        return []
     return [s["id"] for s in article.find_all("section") if s.find(re.compile("^h[1-6]$"), recursive=False)]
 
 

@@ -97,8 +97,10 @@
   function ownWords(words, errors) {
     var known = vocabulary(errors);
     return words.filter(function (w) {
+      if (/[\u3400-\u9fff]/.test(w)) return true;             // Chinese: the reader's
+      if (/(tensor|backward\d*)$/i.test(w)) return false;      // a tensor type or a node name PyTorch prints
       var t = normalise(w).split(" ").filter(Boolean);
-      return !t.length || !t.every(function (x) { return known.has(x) || AROUND.has(x) || STOP.has(x); });
+      return t.length > 0 && !t.every(function (x) { return known.has(x) || AROUND.has(x) || STOP.has(x); });
     });
   }
 

@@ -32,13 +32,16 @@ def heading_text(markdown: str) -> str:
 
 
 def english_sections(notebook: Path) -> list[str]:
-    """The ids the English edition gives the sections of a notebook, in document order."""
+    """The ids the English edition gives the sections of a notebook (or a MyST page), in document order."""
     ids, label, fence = [], None, None
-    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
-        if cell["cell_type"] != "markdown":
-            continue
+    if notebook.suffix == ".md":
+        texts = [notebook.read_text(encoding="utf-8")]
+    else:
+        texts = ["".join(c["source"]) for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+                 if c["cell_type"] == "markdown"]
+    for text in texts:
         fence = None
-        for line in "".join(cell["source"]).split("\n"):
+        for line in text.split("\n"):
             f = FENCE.match(line)
             if f:
                 mark = f.group(1)
@@ -76,8 +79,9 @@ class StableSectionIds(SphinxTransform):
     def apply(self, **kwargs) -> None:
         # Headed sections only (sphinx-exercise's exercise and solution bodies are sections too).
         sections = [s for s in self.document.findall(nodes.section) if len(s) and isinstance(s[0], nodes.title)]
-        english = Path(self.env.srcdir).parent / "en" / f"{self.env.docname}.ipynb"
-        wanted = english_sections(english) if english.exists() else []
+        folder = Path(self.env.srcdir).parent / "en"
+        english = next((p for p in (folder / f"{self.env.docname}.ipynb", folder / f"{self.env.docname}.md") if p.exists()), None)
+        wanted = english_sections(english) if english else []
         if len(wanted) != len(sections):
             wanted = [None] * len(sections)     # not lined up: labels only
         pairs = [(section, want, explicit_ids(section, self.document)) for section, want in zip(sections, wanted)]

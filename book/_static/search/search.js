@@ -43,6 +43,17 @@
     }
     return found;
   }
+  // Pagefind marks the words it matched; where it matched a word as its parts (running_loss in a
+  // Chinese edition) it marks none: the query's words are marked in the excerpt here.
+  function withMarks(excerpt, words) {
+    excerpt = String(excerpt || "").replace(/\u200b/g, "");
+    if (/<mark>/.test(excerpt)) return excerpt;
+    words.filter(function (w) { return w.length > 1; }).forEach(function (w) {
+      var safe = escapeHtml(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      excerpt = excerpt.replace(new RegExp("(^|[^\\w>])(" + safe + ")(?![\\w<])", "gi"), "$1<mark>$2</mark>");
+    });
+    return excerpt;
+  }
   // A title is text, or nodes (an error message is code: it stays English in every edition).
   function appendTitle(a, title) {
     (typeof title === "string" ? [document.createTextNode(title)] : title).forEach(function (n) { a.appendChild(n); });
@@ -79,10 +90,12 @@
     var found = await Promise.all(parts.map(async function (w) {
       var asked = [pagefind.search(w)];
       if (/^[\u3400-\u9fff]{2,}$/.test(w)) asked.push(pagefind.search(Array.from(w).join(" ")));
+      // An API name (running_loss, optimizer.step) may be indexed as its parts (a Chinese edition's segmenter splits it).
+      else if (/[a-z0-9][._][a-z0-9]/.test(w)) asked.push(pagefind.search(w.split(/[._]+/).filter(Boolean).join(" ")));
       var got = await Promise.all(asked), best = new Map();
       got.forEach(function (one, k) {
         one.results.forEach(function (r) {
-          var s = k ? r.score / 2 : r.score;   // the characters anywhere in a section count less than the word
+          var s = k ? r.score / 2 : r.score;   // the characters or parts anywhere in a section count less than the word
           var old = best.get(r.id);
           if (!old || old.s < s) best.set(r.id, { r: r, s: s });
         });
@@ -184,10 +197,10 @@
     var pages = results.map(function (x) { return x.data; });
     pages.forEach(function (d) {
       // A section that matched only on a stray letter (Pagefind's loose matching of an unknown word) is no answer.
-      var marks = marked(d.excerpt);
+      var excerpt = withMarks(d.excerpt, asked), marks = marked(excerpt);
       if (marks.length && marks.every(function (w) { return /^[a-z0-9]$/.test(w); })) return;
       var url = hrefOf(d), title = d.meta.title || url;
-      add(withHighlight(url, marks), /#error-/.test(url) ? [errorCode(title)] : title, d.excerpt, "");
+      add(withHighlight(url, marks), /#error-/.test(url) ? [errorCode(title)] : title, excerpt, "");
     });
     out.appendChild(list);
     var ms = Math.round(performance.now() - start);

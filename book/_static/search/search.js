@@ -93,6 +93,8 @@
       // An API name (running_loss, optimizer.step) may be indexed as its parts (a Chinese edition's segmenter splits it).
       else if (/[a-z0-9][._][a-z0-9]/.test(w)) asked.push(pagefind.search(w.split(/[._]+/).filter(Boolean).join(" ")));
       var got = await Promise.all(asked), best = new Map();
+      // How rare the word is: by the sections that hold it whole (its parts or characters are commoner).
+      best.n = got[0].results.length || new Set([].concat.apply([], got.map(function (g) { return g.results.map(function (r) { return r.id; }); }))).size;
       got.forEach(function (one, k) {
         one.results.forEach(function (r) {
           var s = k ? r.score / 2 : r.score;   // the characters or parts anywhere in a section count less than the word
@@ -104,7 +106,7 @@
     }));
     var scores = new Map();
     found.forEach(function (best) {
-      var idf = Math.log(1 + 40 / (best.size || 1));
+      var idf = Math.log(1 + 40 / (best.n || 1));
       best.forEach(function (x, id) {
         var t = scores.get(id) || { r: x.r, score: 0, held: 0 };
         t.score += x.s * idf; t.held += 1;

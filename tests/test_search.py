@@ -158,7 +158,7 @@ def test_keywords_name_real_sections_in_every_edition():
     keywords = search.load_keywords()
     assert keywords
     for label, sentences in keywords.items():
-        assert label in labels or label in editions.toc_docnames(), f"book/search_keywords.yml: no section labelled {label!r}"
+        assert label in labels or label in config.toc_docnames(), f"book/search_keywords.yml: no section labelled {label!r}"
         assert set(sentences) == set(config.editions()), label
         assert all(len(s) >= 10 and s.rstrip().endswith(("。", ".", "：", "？", "?")) for s in sentences.values()), label
 

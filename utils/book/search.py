@@ -25,7 +25,10 @@ from pathlib import Path
 
 import yaml
 
-from utils.book import config, editions
+from utils.book import config
+from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, text_hash
+from utils.book.editions.error_index import english_labels
+from utils.book.editions.prose import wrong_script_chars
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = ROOT / "book" / "search_keywords.yml"
@@ -72,8 +75,9 @@ def cases(entry: dict, edition: str) -> list[tuple[str, str]]:
 def routing_problems(root: Path = ROOT) -> list[str]:
     """errors.yml's ``cases``: each names an English section once, has a line in every edition, in
     the edition's script and terms, and records the hash of the English line it translates."""
-    problems, labels = [], editions.english_labels(root)
-    for entry in editions.load_errors(root):
+    problems, labels = [], english_labels(root)
+    glossary, wordings = load_glossary(root), load_wordings(root)
+    for entry in load_errors(root):
         where = f"book/errors.yml: entry {entry['id']!r}"
         seen = set()
         for case in entry.get("cases") or []:
@@ -92,13 +96,13 @@ def routing_problems(root: Path = ROOT) -> list[str]:
                     continue
                 if edition == config.SOURCE:
                     continue
-                if (case.get("translated_from") or {}).get(edition) != editions.text_hash(english):
+                if (case.get("translated_from") or {}).get(edition) != text_hash(english):
                     problems.append(f"{at}: the {edition} line does not translate the current English "
-                                    f"(translated_from: {edition}: \"{editions.text_hash(english)}\" once it does)")
-                bad = editions.wrong_script_chars(line, edition, root)
+                                    f"(translated_from: {edition}: \"{text_hash(english)}\" once it does)")
+                bad = wrong_script_chars(line, edition, root)
                 if bad:
                     problems.append(f"{at}: the {edition} line uses {''.join(bad)}")
-                for word, term in editions.avoided_terms(edition, root):
+                for word, term in avoided_terms(glossary, edition, wordings):
                     if word in line:
                         problems.append(f"{at}: the {edition} line says {word!r} (book/glossary.yml: {term!r})")
     return problems
@@ -109,7 +113,7 @@ def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = R
     """Every wording of errors.yml with the edition's links (relative to a page of the edition):
     its index entry and every section that explains a case of it (``cases``, the main one first)."""
     out, titles = [], titles or {}
-    for entry in editions.load_errors(root):
+    for entry in load_errors(root):
         anchor = f"error-{entry['id']}"
         if anchor not in labels:
             raise RuntimeError(f"search: the error index of {edition} has no entry #{anchor}")
@@ -121,7 +125,7 @@ def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = R
             found.append({"section": f"{page}.html#{label}", "title": title, "page_title": titles.get(page, ""),
                           "line": line})
         out.append({"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
-                    "summary": entry["summary"].get(edition, entry["summary"]["en"]),
+                    "summary": entry["summary"].get(edition, entry["summary"][config.SOURCE]),
                     "entry": f"{labels[anchor][0]}.html#{anchor}",
                     "section": found[0]["section"], "section_title": found[0]["title"], "cases": found})
     return out
@@ -245,7 +249,7 @@ def section_documents(text: str, page: str, edition: str, keywords: dict, routes
 def routes(edition: str, root: Path = ROOT) -> dict[str, list[tuple[str, str]]]:
     """{label: [(error message, the edition's line for the case the section explains)]}."""
     found: dict[str, list[tuple[str, str]]] = {}
-    for entry in editions.load_errors(root):
+    for entry in load_errors(root):
         for label, line in cases(entry, edition):
             found.setdefault(label, []).append((entry["message"], line))
     return found

@@ -6,11 +6,12 @@ utils/book/build.py calls ``index_edition`` after each edition's build. It
   its error index entry and to the section that explains it (the paste box and the search page
   match a pasted message against it with book/_static/search/errormatch.js);
 - indexes the built pages with Pagefind's extended build (it segments Chinese, at index time and
-  in the browser) into ``_pagefind/``. Pagefind reads each page as the search should see it, not
-  as it is on disk: each section's heading carries the section's label as its id (Pagefind makes a
-  sub-result of every heading with an id; Sphinx puts the ids on <section>), each error index entry
-  is a heading of its own, and a section's entry of book/search_keywords.yml (the words readers
-  type) is added to it. The pages on disk are not changed.
+  in the browser) into ``_pagefind/``, one Pagefind document per section (a result is the section
+  that answers, ``page.html#label``, titled "page › heading"; each error index entry is one too).
+  A section's document holds its heading (weighted most), its entry of book/search_keywords.yml
+  (the words readers type), the errors of book/errors.yml that it explains with the line that says
+  which case of the error it is, and its own text (not its subsections'). The pages on disk are
+  not changed.
 
     python -m utils.book.search _build/html/en    # index one built edition again
 """
@@ -25,7 +26,9 @@ from pathlib import Path
 import yaml
 
 from utils.book import config
-from utils.book.editions.data import load_errors
+from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, text_hash
+from utils.book.editions.error_index import english_labels
+from utils.book.editions.prose import wrong_script_chars
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = ROOT / "book" / "search_keywords.yml"
@@ -37,7 +40,7 @@ EXCLUDE = [".edition-switcher", ".headerlink", ".toctree-wrapper", "nav", ".bd-s
 
 
 def load_keywords(path: Path = KEYWORDS) -> dict:
-    """{label: {edition: sentence}} from book/search_keywords.yml."""
+    """{label: {edition: sentence}} from book/search_keywords.yml (a page's name for the top of that page)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
     return data.get("sections", {}) or {}
 
@@ -60,21 +63,84 @@ def label_index(site: Path) -> dict[str, tuple[str, str]]:
     return found
 
 
-def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = ROOT) -> list[dict]:
-    """Every wording of errors.yml with the edition's links (relative to a page of the edition)."""
-    out = []
+def cases(entry: dict, edition: str) -> list[tuple[str, str]]:
+    """(label, line) of every section that explains a case of an errors.yml entry: its ``section``
+    first, then its ``cases`` (each with the edition's line saying which case it is), then the
+    labels of ``see_also`` that ``cases`` does not give a line for (with an empty line)."""
+    lines = {c["section"]: c.get(edition) or c.get(config.SOURCE, "") for c in entry.get("cases") or []}
+    order = [entry["section"], *lines, *entry.get("see_also", [])]
+    return [(label, lines.get(label, "")) for i, label in enumerate(order) if label not in order[:i]]
+
+
+def routing_problems(root: Path = ROOT) -> list[str]:
+    """errors.yml's ``cases``: each names an English section once, has a line in every edition, in
+    the edition's script and terms, and records the hash of the English line it translates."""
+    problems, labels = [], english_labels(root)
+    glossary, wordings = load_glossary(root), load_wordings(root)
+    for entry in load_errors(root):
+        where = f"book/errors.yml: entry {entry['id']!r}"
+        seen = set()
+        for case in entry.get("cases") or []:
+            label = case.get("section")
+            at = f"{where}, case {label!r}"
+            if label not in labels:
+                problems.append(f"{at}: not a label of any English chapter")
+            if label in seen:
+                problems.append(f"{at}: listed twice")
+            seen.add(label)
+            english = case.get(config.SOURCE, "")
+            for edition in config.editions(root):
+                line = case.get(edition, "")
+                if len(line) < 10:
+                    problems.append(f"{at}: no {edition} line")
+                    continue
+                if edition == config.SOURCE:
+                    continue
+                if (case.get("translated_from") or {}).get(edition) != text_hash(english):
+                    problems.append(f"{at}: the {edition} line does not translate the current English "
+                                    f"(translated_from: {edition}: \"{text_hash(english)}\" once it does)")
+                bad = wrong_script_chars(line, edition, root)
+                if bad:
+                    problems.append(f"{at}: the {edition} line uses {''.join(bad)}")
+                for word, term in avoided_terms(glossary, edition, wordings):
+                    if word in line:
+                        problems.append(f"{at}: the {edition} line says {word!r} (book/glossary.yml: {term!r})")
+    return problems
+
+
+def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = ROOT,
+                titles: dict[str, str] | None = None) -> list[dict]:
+    """Every wording of errors.yml with the edition's links (relative to a page of the edition):
+    its index entry and every section that explains a case of it (``cases``, the main one first)."""
+    out, titles = [], titles or {}
     for entry in load_errors(root):
         anchor = f"error-{entry['id']}"
         if anchor not in labels:
             raise RuntimeError(f"search: the error index of {edition} has no entry #{anchor}")
-        if entry["section"] not in labels:
-            raise RuntimeError(f"search: errors.yml entry {entry['id']}: no section labelled {entry['section']!r} in {edition}")
-        page, title = labels[entry["section"]]
+        found = []
+        for label, line in cases(entry, edition):
+            if label not in labels:
+                raise RuntimeError(f"search: errors.yml entry {entry['id']}: no section labelled {label!r} in {edition}")
+            page, title = labels[label]
+            found.append({"section": f"{page}.html#{label}", "title": title, "page_title": titles.get(page, ""),
+                          "line": line})
         out.append({"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
                     "summary": entry["summary"].get(edition, entry["summary"][config.SOURCE]),
                     "entry": f"{labels[anchor][0]}.html#{anchor}",
-                    "section": f"{page}.html#{entry['section']}", "section_title": title})
+                    "section": found[0]["section"], "section_title": found[0]["title"], "cases": found})
     return out
+
+
+def page_titles(site: Path) -> dict[str, str]:
+    """{page: its title (the text of its first heading)} of the built pages of an edition."""
+    from bs4 import BeautifulSoup
+
+    titles = {}
+    for page in sorted(site.glob("*.html")):
+        heading = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").select_one("article.bd-article h1")
+        if heading is not None:
+            titles[page.stem] = heading_text(heading)
+    return titles
 
 
 def errors_script(data: list[dict]) -> str:
@@ -82,16 +148,20 @@ def errors_script(data: list[dict]) -> str:
             "window.BOOK_ERRORS = " + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + ";\n")
 
 
-def page_for_index(text: str, edition: str, keywords: dict, lang: str | None = None) -> str:
-    """The page as Pagefind should read it (see the module's docstring); ``lang``: the edition's
-    hreflang (by default, from the book's _config.yml)."""
+# What a section's document weighs (Pagefind's data-pagefind-weight; its text is 1): its heading
+# says most about what it answers; then the words readers type for it and the cases of errors it
+# explains; its code least.
+WEIGHTS = {"heading": 7.0, "keywords": 5.0, "case": 2.0, "message": 1.0, "code": 0.5}
+
+
+def prepared_article(text: str, edition: str, lang: str | None = None):
+    """The page's article with what the search does not read marked, or None for a page without one."""
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(text, "html.parser")
     article = soup.select_one("article.bd-article")
     if article is None:
-        return str(soup)
-    article["data-pagefind-body"] = ""
+        return None
     for selector in EXCLUDE:
         for el in article.select(selector):
             el["data-pagefind-ignore"] = "all"
@@ -107,28 +177,82 @@ def page_for_index(text: str, edition: str, keywords: dict, lang: str | None = N
         if cell["lang"] not in (own, "en") and edition != config.SOURCE:
             cell["data-pagefind-ignore"] = "all"
     for code in article.select("div.cell_input"):
-        code["data-pagefind-weight"] = "0.5"
-    for section in article.find_all("section"):
+        code["data-pagefind-weight"] = str(WEIGHTS["code"])
+    return article
+
+
+def heading_text(heading) -> str:
+    return heading.get_text(" ", strip=True).rstrip("#¶").strip()
+
+
+def _document(lang: str, url: str, title: str, parts: list[tuple[str, str, float | None]], body) -> str:
+    """One Pagefind document: meta (not searched) and the searched parts, then ``body``'s nodes."""
+    import html as h
+
+    meta = (f'<span data-pagefind-meta="title">{h.escape(title)}</span>'
+            f'<span data-pagefind-meta="href">{h.escape(url)}</span>')
+    searched = "".join(f'<{tag}{"" if w is None else f" data-pagefind-weight={chr(34)}{w}{chr(34)}"}>{h.escape(t)}</{tag}>'
+                       for tag, t, w in parts if t)
+    return (f'<!DOCTYPE html><html lang="{h.escape(lang)}"><head><meta charset="utf-8"><title>{h.escape(title)}</title>'
+            f'</head><body>{meta}<main data-pagefind-body>{searched}{body}</main></body></html>')
+
+
+def section_documents(text: str, page: str, edition: str, keywords: dict, routes: dict | None = None,
+                      lang: str | None = None) -> dict[str, str]:
+    """The Pagefind documents of one built page: {file name: html}, one per section with a heading
+    and one per error index entry. ``keywords``: load_keywords(); ``routes``: {label: [(error
+    message, the line saying which case of it the section explains)]}; ``lang``: the edition's
+    hreflang (by default, from the book's _config.yml)."""
+    import copy
+
+    lang = lang or config.editions()[edition]["hreflang"]
+    article = prepared_article(text, edition, lang)
+    if article is None:
+        return {}
+    routes = routes or {}
+    docs = {}
+    top = article.find("section")
+    page_title = heading_text(top.find(HEADINGS)) if top is not None and top.find(HEADINGS) else page
+    for n, section in enumerate(article.find_all("section")):
         heading = section.find(HEADINGS, recursive=False)
-        if heading is None:
+        if heading is None or not section.get("id"):
             continue
-        # The section's label (an empty <span id> before the heading) or else its own id.
-        label = next((s["id"] for s in section.find_all("span", recursive=False)
-                      if s.get("id") and not s.get_text(strip=True)), section.get("id"))
-        if label:
-            heading["id"] = label
-        sentence = keywords.get(label, {}).get(edition)
-        if sentence:
-            extra = soup.new_tag("p")
-            extra.string = sentence
-            sub = section.find("section", recursive=False)
-            (sub.insert_before(extra) if sub else section.append(extra))
-    for entry in article.select("div.error-entry[id]"):
+        label = section["id"]
+        own = copy.copy(section)
+        for sub in own.find_all("section", recursive=False):
+            sub.decompose()
+        for entry in own.select("div.error-entry[id]"):
+            entry.decompose()
+        own.find(HEADINGS, recursive=False).decompose()
+        title = heading_text(heading)
+        top_of_page = section is top
+        # The words readers type for the section (for the top of a page: the page's own entry).
+        said = keywords.get(label) or (keywords.get(page) if top_of_page else None) or {}
+        parts = [("h2", title, WEIGHTS["heading"]), ("p", said.get(edition, ""), WEIGHTS["keywords"])]
+        for message, line in routes.get(label, []):
+            parts += [("p", line, WEIGHTS["case"]), ("p", message, WEIGHTS["message"])]
+        url = f"{page}.html" if top_of_page else f"{page}.html#{label}"
+        docs[f"{page}--{n:03d}.html"] = _document(lang, url, page_title if top_of_page else f"{page_title} › {title}",
+                                                  parts, "".join(str(c) for c in own.children))
+    for n, entry in enumerate(article.select("div.error-entry[id]")):
         message = entry.select_one("p.error-message")
-        if message is not None:
-            message.name = "h3"
-            message["id"] = entry["id"]
-    return str(soup)
+        if message is None:
+            continue
+        text_ = message.get_text(" ", strip=True)
+        message.decompose()
+        parts = [("h2", text_, WEIGHTS["heading"])]
+        docs[f"{page}--error-{n:03d}.html"] = _document(lang, f"{page}.html#{entry['id']}", text_, parts,
+                                                        "".join(str(c) for c in entry.children))
+    return docs
+
+
+def routes(edition: str, root: Path = ROOT) -> dict[str, list[tuple[str, str]]]:
+    """{label: [(error message, the edition's line for the case the section explains)]}."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for entry in load_errors(root):
+        for label, line in cases(entry, edition):
+            found.setdefault(label, []).append((entry["message"], line))
+    return found
 
 
 def _index(site: Path, pages: dict[str, str], language: str) -> None:
@@ -158,11 +282,15 @@ def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
     labels = label_index(site)
     target = site / "_static" / "search"
     target.mkdir(parents=True, exist_ok=True)
-    (target / "errors.js").write_text(errors_script(errors_data(edition, labels, root)), encoding="utf-8")
+    (target / "errors.js").write_text(errors_script(errors_data(edition, labels, root, page_titles(site))), encoding="utf-8")
     keywords = load_keywords(root / "book" / "search_keywords.yml")
     hreflang = config.editions(root)[edition]["hreflang"]
-    pages = {page.name: page_for_index(page.read_text(encoding="utf-8"), edition, keywords, hreflang)
-             for page in sorted(site.glob("*.html")) if page.stem not in {"search", "genindex"}}
+    explained = routes(edition, root)
+    pages = {}
+    for page in sorted(site.glob("*.html")):
+        if page.stem not in {"search", "genindex"}:
+            pages.update(section_documents(page.read_text(encoding="utf-8"), page.stem, edition, keywords,
+                                           explained, hreflang))
     language = hreflang.split("-")[0].lower()
     _index(site, pages, language)
     # Pagefind's ready-made interfaces are not used (book/_static/search/search.js is the interface).

@@ -48,28 +48,61 @@
     return normalise(text).split(" ").filter(function (w) { return w && !STOP.has(w); });
   }
 
+  // The words of every wording: a pasted word outside them (GAN, critic, optimizerG) is the reader's
+  // own, not part of a message, and does not count against a match.
+  var vocabularies = new WeakMap();
+  function vocabulary(errors) {
+    if (!vocabularies.has(errors)) {
+      var all = new Set();
+      errors.forEach(function (entry) { tokens(entry.message).forEach(function (w) { all.add(w); }); });
+      vocabularies.set(errors, all);
+    }
+    return vocabularies.get(errors);
+  }
+
   /** The entries of ``errors`` whose wording the pasted ``text`` contains (or, for a partial paste,
    *  which contain all of it), best first; [] when nothing matches. */
   function match(text, errors) {
     var pasted = tokens(text);
     if (pasted.length < 3) return [];
     var have = new Set(pasted);
+    var known = vocabulary(errors);
+    var ofMessages = Array.from(have).filter(function (w) { return known.has(w); }).length || 1;
     var found = [];
     errors.forEach(function (entry, order) {
       var words = Array.from(new Set(tokens(entry.message)));
       if (!words.length) return;
       var common = words.filter(function (w) { return have.has(w); }).length;
-      var ofWording = common / words.length;                   // how much of the wording was pasted
-      var ofPaste = common / new Set(pasted).size;              // how much of the paste is the wording
-      // A paste that is most of a wording: that wording. A paste that is only part of wordings (the
-      // first words of a message): the wordings that hold all of it, today's before the historical.
-      var score = ofWording >= 0.8 ? 1 + ofWording + ofPaste / 10 + words.length / 1000
-        : (ofPaste >= 0.9 && common >= 4 ? ofPaste / 2 + (entry.historical ? 0 : 0.01) + ofWording / 100 : 0);
+      var recall = common / words.length;          // how much of the wording was pasted
+      var precision = common / ofMessages;         // how much of the paste's message words are the wording's
+      // The wording that holds the most of what was pasted wins ("saved tensors" is not the wording
+      // that says "saved variables"); among those, the one pasted most nearly whole; among wordings of
+      // which only a part was pasted (the first words, shared by all wordings of a message), today's
+      // before the historical.
+      var whole = recall >= 0.8 && precision >= 0.5, part = precision >= 0.9 && common >= 4;
+      var score = !(whole || part) ? 0 : 100 * precision + (whole ? 1 + recall : recall / 1000) + (entry.historical ? 0 : 0.01);
       if (score > 0) found.push({ entry: entry, score: score - (entry.historical ? 1e-6 : 0), order: order });
     });
     found.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
     return found.map(function (f) { return f.entry; });
   }
 
-  return { normalise: normalise, tokens: tokens, match: match };
+  // What PyTorch prints around the wordings the index stores (the in-place error's tail, the hint).
+  var AROUND = new Set(tokens("which is output of is at version; expected version instead. Hint: enable anomaly " +
+    "detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True). " +
+    "the variable is the output of Traceback most recent call last"));
+
+  /** The words of ``text`` that are the reader's own: in no wording of ``errors`` and not what PyTorch
+   *  prints around them (GAN, critic, optimizerG.step). ``words``: the query's words, lower case. */
+  function ownWords(words, errors) {
+    var known = vocabulary(errors);
+    return words.filter(function (w) {
+      if (/[\u3400-\u9fff]/.test(w)) return true;             // Chinese: the reader's
+      if (/(tensor|backward\d*)$/i.test(w)) return false;      // a tensor type or a node name PyTorch prints
+      var t = normalise(w).split(" ").filter(Boolean);
+      return t.length > 0 && !t.every(function (x) { return known.has(x) || AROUND.has(x) || STOP.has(x); });
+    });
+  }
+
+  return { normalise: normalise, tokens: tokens, match: match, ownWords: ownWords };
 });

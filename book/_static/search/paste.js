@@ -1,7 +1,8 @@
 /* The paste-your-error box (landing page, error index page): the reader pastes a message or a whole
    traceback; errormatch.js matches it against every wording of book/errors.yml (window.BOOK_ERRORS)
-   and the box links straight to the explanation, or says that nothing matched and offers the search.
-   On the landing page (data-editions) it links to the explanation in every edition. */
+   and the box links straight to every section that explains a case of it (one line each says which
+   case), or says that nothing matched and offers the search. On the landing page (data-editions)
+   it links to each section in every edition. */
 (function () {
   "use strict";
   function el(tag, cls, text) {
@@ -47,13 +48,21 @@
         var e = found[0];
         out.appendChild(el("p", "error-paste-message", e.message));
         if (editions.length === 1) out.appendChild(el("p", null, e.summary));
-        var p = el("p", "error-paste-links", form.dataset.explained + ": ");
-        editions.forEach(function (ed, i) {
-          var prefix = ed.key ? ed.key + "/" : "";
-          if (i) p.appendChild(document.createTextNode(" · "));
-          p.appendChild(link(prefix + e.section, ed.key ? ed.name : e.section_title, ed.hreflang));
+        // Every section that explains a case of the error, each with the line that says which case.
+        out.appendChild(el("p", "error-paste-explained", form.dataset.explained + ":"));
+        var ul = el("ul", "error-paste-links");
+        (e.cases || [{ section: e.section, title: e.section_title, line: "" }]).forEach(function (c) {
+          var li = el("li", "error-paste-case");
+          // The case first (in the landing page's source edition words there), then its section.
+          if (c.line) li.appendChild(el("span", "error-paste-line", c.line));
+          if (editions.length === 1) li.appendChild(link(c.section, c.title));
+          else editions.forEach(function (ed, i) {
+            if (i) li.appendChild(document.createTextNode(" · "));
+            li.appendChild(link(ed.key + "/" + c.section, ed.name, ed.hreflang));
+          });
+          ul.appendChild(li);
         });
-        out.appendChild(p);
+        out.appendChild(ul);
       } else {
         var q = window.BookErrorMatch.normalise(text).split(" ").slice(0, 16).join(" ");
         var none = el("p", "error-paste-none", form.dataset.none + " ");

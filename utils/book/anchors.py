@@ -1,0 +1,105 @@
+"""Stable section anchors: every section of every edition gets, as its id, the id the English
+edition gives the same section: its label (``(rg-gan)=``) when it has one, else the English
+heading's slug. Without this, a Chinese heading has no Latin letters to slug, so docutils names
+its section ``id3`` (by position: adding a section renumbers the rest) or after the API names in it
+(``rnn``, ``retain-graph``), and the contents, the heading permalinks and the search's results link
+there. The other ids stay on the page (as empty ``<span id>``), so older links still land.
+
+A Sphinx extension (``_config.yml``, ``sphinx.extra_extensions``); tests/test_anchors.py checks the
+built site. The English sections are read from book/en/NAME.ipynb; a translation whose sections
+do not line up with the English ones (another count, another label at the same place) keeps the
+ids docutils gave it, and the test names the page.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.transforms import SphinxTransform
+
+LABEL = re.compile(r"^\(([A-Za-z0-9_-]+)\)=\s*$")
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+FENCE = re.compile(r"^\s*(`{3,}|~{3,}|:{3,})")
+
+
+def heading_text(markdown: str) -> str:
+    """A heading's text as docutils sees it: no link targets, role names or markup."""
+    text = re.sub(r"\{[\w:-]+\}`([^`]*)`", r"\1", markdown)          # {term}`leaf` -> leaf
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)            # [text](url) -> text
+    return text.replace("`", "")
+
+
+def english_sections(notebook: Path) -> list[str]:
+    """The ids the English edition gives the sections of a notebook (or a MyST page), in document order."""
+    ids, label, fence = [], None, None
+    if notebook.suffix == ".md":
+        texts = [notebook.read_text(encoding="utf-8")]
+    else:
+        texts = ["".join(c["source"]) for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+                 if c["cell_type"] == "markdown"]
+    for text in texts:
+        fence = None
+        for line in text.split("\n"):
+            f = FENCE.match(line)
+            if f:
+                mark = f.group(1)
+                if fence is None:
+                    fence = mark
+                elif mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip()[len(mark):].strip():
+                    fence = None
+                continue
+            if fence is not None:
+                continue
+            m = LABEL.match(line)
+            if m:
+                label = m.group(1)
+                continue
+            h = HEADING.match(line)
+            if h:
+                ids.append(label or nodes.make_id(heading_text(h.group(2))))
+            if line.strip():
+                label = None
+    return ids
+
+
+def explicit_ids(section: nodes.section, document: nodes.document) -> list[str]:
+    """The ids of a section that come from a label (an explicit target), not from its heading."""
+    return [document.nameids[n] for n in section["names"]
+            if document.nametypes.get(n) and document.nameids.get(n) in section["ids"]]
+
+
+class StableSectionIds(SphinxTransform):
+    """After docutils has given sections their ids (and Sphinx's SortIds, 261, has run): put the
+    English edition's id first; the toctree collector and the HTML writer use the first id."""
+
+    default_priority = 700
+
+    def apply(self, **kwargs) -> None:
+        # Headed sections only (sphinx-exercise's exercise and solution bodies are sections too).
+        sections = [s for s in self.document.findall(nodes.section) if len(s) and isinstance(s[0], nodes.title)]
+        folder = Path(self.env.srcdir).parent / "en"
+        english = next((p for p in (folder / f"{self.env.docname}.ipynb", folder / f"{self.env.docname}.md") if p.exists()), None)
+        wanted = english_sections(english) if english else []
+        if len(wanted) != len(sections):
+            wanted = [None] * len(sections)     # not lined up: labels only
+        pairs = [(section, want, explicit_ids(section, self.document)) for section, want in zip(sections, wanted)]
+        if any(want is not None and labels and want not in labels for _, want, labels in pairs):
+            pairs = [(section, None, labels) for section, _, labels in pairs]   # not lined up: labels only
+        for section, want, labels in pairs:
+            first = labels[0] if labels else want
+            if not first or first == section["ids"][0]:
+                continue
+            if first not in section["ids"]:
+                if first in self.document.ids:  # used by another node of this page
+                    continue
+                section["ids"].append(first)
+                self.document.ids[first] = section
+            section["ids"].remove(first)
+            section["ids"].insert(0, first)
+
+
+def setup(app):
+    app.add_transform(StableSectionIds)
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

@@ -26,7 +26,7 @@ from pathlib import Path
 import yaml
 
 from utils.book import config
-from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, text_hash
+from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, text_hash, uses_avoided
 from utils.book.editions.error_index import english_labels
 from utils.book.editions.prose import wrong_script_chars
 
@@ -102,8 +102,8 @@ def routing_problems(root: Path = ROOT) -> list[str]:
                 bad = wrong_script_chars(line, edition, root)
                 if bad:
                     problems.append(f"{at}: the {edition} line uses {''.join(bad)}")
-                for word, term in avoided_terms(glossary, edition, wordings):
-                    if word in line:
+                for word, term, form in avoided_terms(glossary, edition, wordings):
+                    if uses_avoided(line, word, form):
                         problems.append(f"{at}: the {edition} line says {word!r} (book/glossary.yml: {term!r})")
     return problems
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from utils.book import config, offline, search
+from utils.book import config, launch, offline, reader_notebooks, search
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +40,7 @@ def edition_config(base: dict, key: str) -> dict:
     sphinx_cfg["book_edition"] = key
     if "search_language" in ed:
         sphinx_cfg["html_search_language"] = ed["search_language"]
+    launch.configure(cfg, key)  # the Colab button: only where the repository is published (utils/book/launch.py)
     return cfg
 
 
@@ -94,6 +95,8 @@ def build_edition(key: str, root: Path = ROOT, out: Path | None = None, fresh: b
         shutil.rmtree(target)
     shutil.copytree(work / "_build" / "html", target)
     if not stock:
+        # The download (and Colab) button's file: the chapter as Jupyter shows it, not its MyST source.
+        reader_notebooks.write_edition(key, target / "_sources", root)
         search.index_edition(target, key, root)  # Pagefind's index and the paste box's data
 
 

@@ -79,7 +79,8 @@
       .book-columns, so that it scrolls instead of wrapping.
    2. The contents and menu drawers close once the reader taps a link in them (the theme left the
       page's contents over the section it had just scrolled to).
-   3. Copy buttons get an accessible name (sphinx-copybutton gives them only a tooltip attribute). */
+   3. Copy buttons get an accessible name (sphinx-copybutton gives them only a tooltip attribute).
+   4. Figures open at full size on a tap. */
 (function () {
   "use strict";
   // Runs of two or more spaces inside a line (not at its start), or tree drawing: columns that matter.
@@ -127,7 +128,19 @@
     });
   }
 
+  /* 4. A figure shrunk to the column (a phone) opens at full size on a tap or a click: the image
+        file itself, where the browser zooms and scrolls it. The link's name is the image's alt text. */
+  function openFullSize(img) {
+    if (img.closest("a")) return;
+    var a = document.createElement("a");
+    a.href = img.currentSrc || img.src;
+    a.className = "book-figure-open";
+    img.parentElement.insertBefore(a, img);
+    a.appendChild(img);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("article div.cell_output img, article figure img").forEach(openFullSize);
     document.querySelectorAll("div.cell_output pre").forEach(function (pre) {
       if (hasColumns(pre)) pre.classList.add("book-columns");
     });

@@ -148,16 +148,17 @@ class Converter:
         return text
 
     def glued(self, spec: str) -> str:
-        name, _, fmt = spec.partition(":")
+        """The figure as the page shows it: myst-nb's own formatting of the stored text/plain."""
+        from myst_nb.core.variables import format_plain_text
+
+        name, fmt = spec.rsplit(":", 1) if ":" in spec else (spec, "s")
         if name not in self.glue:
             raise ReaderNotebookError(f"{self.edition}/{self.page}: {{glue:text}} of {name!r}, which no cell glues")
-        value = self.glue[name]
-        if fmt:  # as myst-nb does: the stored text read as a number, then formatted
-            try:
-                return format(float(value), fmt)
-            except ValueError:
-                raise ReaderNotebookError(f"{self.edition}/{self.page}: glue {name!r} is not a number: {value!r}") from None
-        return value
+        try:
+            return format_plain_text(self.glue[name], fmt)
+        except ValueError:
+            raise ReaderNotebookError(f"{self.edition}/{self.page}: glue {name!r} cannot be formatted as {fmt!r}: "
+                                      f"{self.glue[name]!r}") from None
 
     def role(self, m: re.Match) -> str:
         name, content = m.group(1), m.group(2)
@@ -304,10 +305,13 @@ def reader_notebook(edition: str, page: str, root: Path = ROOT, known: dict[str,
     import nbformat
 
     source = notebooks.read_notebook(editions.edition_pages(edition, root)[page])
-    glue = {}
+    glue = {}  # name -> the stored text/plain, as myst-nb reads it
     for cell in source.cells:
-        if cell.cell_type == "code":
-            glue.update(notebooks.stored_glue(cell))
+        for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            meta = out.get("metadata", {}).get("scrapbook")
+            if meta:
+                text = out.get("data", {}).get(meta["mime_prefix"] + "text/plain", "")
+                glue[meta["name"]] = "".join(text) if isinstance(text, list) else text
     conv = Converter(edition, page, glue, root, known)
     exercise_number = {}
     cells, solution = [], None

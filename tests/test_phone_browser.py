@@ -184,10 +184,10 @@ def test_the_landing_page_follows_dark_mode_and_its_paste_box_gives_the_summary(
                                    "access saved tensors after they have already been freed).")
     page.click("form.error-paste button")
     page.wait_for_function("document.querySelector('.error-paste-result').dataset.state === 'done'")
-    from utils.book import editions
+    from utils.book.editions import data
 
     found = page.evaluate("document.querySelector('.error-paste-result').dataset.found")
-    summary = next(e["summary"]["en"] for e in editions.load_errors() if e["id"] == found)
+    summary = next(e["summary"]["en"] for e in data.load_errors() if e["id"] == found)
     assert page.locator(".error-paste-summary").inner_text().strip() == summary.strip()
     page.close()
 

@@ -17,7 +17,8 @@ import nbformat
 import pytest
 import yaml
 
-from utils.book import config, editions, notebooks, reader_notebooks as rn
+from utils.book import config, notebooks, reader_notebooks as rn
+from utils.book.editions import data, sync
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = list(config.editions())
@@ -50,7 +51,7 @@ def test_every_chapter_of_every_edition_has_a_reader_notebook_without_myst(writt
             nb = nbformat.read(path, as_version=4)
             nbformat.validate(nb)
             assert rn.leftovers(nb) == [], path
-            in_sources += len(rn.leftovers(notebooks.read_notebook(editions.edition_pages(key)[path.stem])))
+            in_sources += len(rn.leftovers(notebooks.read_notebook(data.edition_pages(key)[path.stem])))
         assert in_sources > 100, f"{key}: the sources have MyST, yet the check sees {in_sources} pieces"
 
 
@@ -58,7 +59,7 @@ def test_code_and_outputs_are_the_sources_and_solutions_are_folded(written):
     for key, paths in written.items():
         for path in paths:
             nb = nbformat.read(path, as_version=4)
-            source = notebooks.read_notebook(editions.edition_pages(key)[path.stem])
+            source = notebooks.read_notebook(data.edition_pages(key)[path.stem])
             folded = _solution_code(source)
             kept = [(c.source, c.outputs) for c in source.cells if c.cell_type == "code" and c.source not in folded]
             assert [(c.source, c.outputs) for c in nb.cells if c.cell_type == "code"] == kept, path
@@ -154,7 +155,7 @@ def test_a_reader_notebook_runs_in_a_fresh_folder_as_on_colab(book_copy, tmp_pat
     remote = remote_repository(tmp_path)
     point_config_at(book_copy, f"file://{remote}")
     config._load.cache_clear()
-    editions.ensure_setup_cells(book_copy)  # the setup cell names the local "GitHub"
+    sync.ensure_setup_cells(book_copy)  # the setup cell names the local "GitHub"
     nb = rn.reader_notebook("en", CHAPTER, book_copy)
     assert f"file://{remote}" in next(c for c in nb.cells if c.cell_type == "code").source
     kernel_dir = tmp_path / "colab-content"

@@ -32,7 +32,8 @@ import re
 import sys
 from pathlib import Path
 
-from utils.book import config, editions, notebooks
+from utils.book import config, notebooks
+from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -97,7 +98,7 @@ def targets(edition: str, root: Path = ROOT) -> dict[str, tuple[str, str | None]
     None where none follows); exercise labels get "Exercise N"."""
     result = {}
     ex_word = None
-    for page, path in editions.edition_pages(edition, root).items():
+    for page, path in data.edition_pages(edition, root).items():
         if path.suffix == ".ipynb":
             texts = [c.source for c in notebooks.read_notebook(path).cells if c.cell_type == "markdown"]
         else:
@@ -304,7 +305,7 @@ def reader_notebook(edition: str, page: str, root: Path = ROOT, known: dict[str,
     when the caller has it already."""
     import nbformat
 
-    source = notebooks.read_notebook(editions.edition_pages(edition, root)[page])
+    source = notebooks.read_notebook(data.edition_pages(edition, root)[page])
     glue = {}  # name -> the stored text/plain, as myst-nb reads it
     for cell in source.cells:
         for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
@@ -368,8 +369,8 @@ def leftovers(nb) -> list[str]:
 
 def chapters(edition: str, root: Path = ROOT) -> list[str]:
     """The pages of ``edition`` that are notebooks, in the order of _toc.yml."""
-    pages = editions.edition_pages(edition, root)
-    return [p for p in editions.toc_docnames(root) if p in pages and pages[p].suffix == ".ipynb"]
+    pages = data.edition_pages(edition, root)
+    return [p for p in config.toc_docnames(root) if p in pages and pages[p].suffix == ".ipynb"]
 
 
 def write_edition(edition: str, out: Path, root: Path = ROOT) -> list[Path]:

@@ -39,6 +39,10 @@ WIDE_TABLES = """() => [...document.querySelectorAll('article table')].filter(t 
 def test_wide_tables_scroll_in_their_block_with_a_cue_on_a_phone(browser, origin, name):
     for key in EDITIONS:
         page = open_page(browser, f"{origin}/{key}/{name}.html", PHONE)
+        try:  # the shade fades in (a 0.15 s transition)
+            page.wait_for_function(f"({WIDE_TABLES})().every(t => t.scrolls && t.cue)", timeout=5000)
+        except Exception:
+            pass  # the assertion below says what is wrong
         tables = page.evaluate(WIDE_TABLES)
         assert tables and all(t["scrolls"] and t["cue"] for t in tables), (key, name, tables)
         # Scrolled to its end, the right shade goes and the left one shows.
@@ -50,7 +54,7 @@ def test_wide_tables_scroll_in_their_block_with_a_cue_on_a_phone(browser, origin
 
 def test_the_cue_check_sees_a_table_without_a_cue(browser, origin):
     page = open_page(browser, f"{origin}/en/retain_graph.html", PHONE)
-    page.add_style_tag(content=".book-scroll::after { opacity: 0 !important }")
+    page.add_style_tag(content=".book-scroll::after { opacity: 0 !important; transition: none !important }")
     assert not all(t["cue"] for t in page.evaluate(WIDE_TABLES))
     page.close()
 

@@ -87,16 +87,22 @@ def test_each_edition_has_its_language_switcher_and_alternates(site):
 
 
 @pytest.mark.slow
-def test_colab_buttons_open_the_committed_notebook(site):
-    url, branch = config.repository()
-    repo = url.split("github.com/")[1]
+def test_the_download_button_serves_the_reader_notebook_and_colab_follows_the_setting(site):
+    """The download button links _sources/NAME.ipynb, which the build replaces by the reader
+    notebook (utils/book/reader_notebooks.py); the Colab button appears only once the repository
+    is published (utils/book/launch.py; tests/test_colab.py checks each link's form)."""
+    from utils.book import launch, reader_notebooks
+
     for key in EDITIONS:
         for name, path in data.edition_pages(key).items():
             if path.suffix != ".ipynb":
                 continue
             html = (site / key / f"{name}.html").read_text(encoding="utf-8")
-            want = f"https://colab.research.google.com/github/{repo}/blob/{branch}/book/{key}/{name}.ipynb"
-            assert want in html, (key, name)
+            assert f'href="_sources/{name}.ipynb"' in html, (key, name)
+            served = notebooks.read_notebook(site / key / "_sources" / f"{name}.ipynb")
+            assert reader_notebooks.leftovers(served) == [], (key, name)
+            colab = launch.colab_url(key, name)
+            assert (colab in html) if colab else ("colab.research.google.com" not in html), (key, name)
 
 
 @pytest.mark.slow

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from utils.book import config, notebooks
+from utils.book import config, launch, notebooks
 from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -127,32 +127,67 @@ def test_a_changed_repository_url_flags_every_setup_cell(book_copy):
 
 # ------------------------------------------------------------ the built pages
 
-def launch_link_problems(html: str, url: str, branch: str) -> list[str]:
-    """Colab launch links of a page that do not open this book's repository."""
-    repo = url.split("github.com/")[1].rstrip("/")
-    want = f"{config.load()['launch_buttons']['colab_url']}/github/{repo}/blob/{branch}/"
-    links = re.findall(r'href="(https://colab\.research\.google\.com[^"]*)"', html)
-    return [link for link in links if not link.startswith(want)]
+def colab_links(html: str) -> list[str]:
+    return re.findall(r'href="(https://colab\.research\.google\.com[^"]*)"', html)
 
 
 def thebe_or_binder(html: str) -> list[str]:
     return re.findall(r"[^\n]{0,40}(?:thebe|binder)[^\n]{0,40}", html, re.I)
 
 
-def test_the_launch_link_check_sees_another_repository():
-    url, branch = config.repository()
+def test_the_page_checks_see_a_colab_link_and_thebe():
     page = '<a href="https://colab.research.google.com/github/executablebooks/jupyter-book/blob/master/x.ipynb">'
-    assert launch_link_problems(page, url, branch)
+    assert colab_links(page)
     assert thebe_or_binder('<script type="text/x-thebe-config">{binderOptions: {}}</script>')
 
 
+def test_no_colab_button_until_the_repository_is_published():
+    """repository.published is false while repository.url is a placeholder: the theme gets no colab_url."""
+    from utils.book import build
+
+    base = config.load()
+    assert launch.published(base) is False, "published: true needs the site on the repository's site_branch"
+    for key in config.editions():
+        cfg = build.edition_config(base, key)
+        assert "colab_url" not in cfg["launch_buttons"] and "published" not in cfg["repository"], key
+        assert launch.colab_url(key, CHAPTER) is None
+
+
+def test_a_published_repository_gets_colab_buttons_that_open_the_reader_notebooks(book_copy):
+    from utils.book import build
+
+    cfg_path = book_copy / "_config.yml"
+    cfg = yaml.safe_load(cfg_path.read_text(encoding="utf-8"))
+    cfg["repository"].update(url="https://github.com/someone/their-book", published=True, site_branch="pages")
+    cfg_path.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    for key in config.editions():
+        derived = build.edition_config(config.load(book_copy), key)
+        repo, colab = derived["repository"], derived["launch_buttons"]["colab_url"]
+        # sphinx-book-theme 1.3.0 (header_buttons/launch.py) writes this address from those settings:
+        themes = f"{colab}/github/someone/their-book/blob/{repo['branch']}/{repo['path_to_book']}/{CHAPTER}.ipynb"
+        want = f"https://colab.research.google.com/github/someone/their-book/blob/pages/{key}/_sources/{CHAPTER}.ipynb"
+        assert themes == launch.colab_url(key, CHAPTER, book_copy) == want
+    cfg["repository"]["url"] = "https://gitlab.com/someone/their-book"
+    cfg_path.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    config._load.cache_clear()
+    with pytest.raises(SystemExit, match="not a GitHub repository"):
+        build.edition_config(config.load(book_copy), "en")
+
+
 @pytest.mark.slow
-def test_every_launch_link_names_the_repository_and_no_page_has_thebe(site):
-    url, branch = config.repository()
-    launch_pages = 0
+def test_launch_links_match_the_setting_and_no_page_has_thebe(site):
+    """No Colab link while the repository is not published; once it is, each one opens its page's
+    reader notebook (utils/book/launch.py). The download button serves the reader notebook."""
+    from utils.book import reader_notebooks
+
     for page in site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
-        assert launch_link_problems(html, url, branch) == [], page
-        launch_pages += "colab.research.google.com" in html
+        edition = page.relative_to(site).parts[0]
+        want = [launch.colab_url(edition, page.stem)] if launch.published(config.load()) and \
+            (site / edition / "_sources" / f"{page.stem}.ipynb").exists() else []
+        assert colab_links(html) == want, page
         assert thebe_or_binder(html) == [], page
-    assert launch_pages >= len(config.editions()) * 8
+    for key in config.editions():
+        for name in reader_notebooks.chapters(key):
+            nb = notebooks.read_notebook(site / key / "_sources" / f"{name}.ipynb")
+            assert reader_notebooks.leftovers(nb) == [] and "colab" in nb.metadata, (key, name)

@@ -72,3 +72,81 @@
     document.querySelectorAll(".answer-check").forEach(setUpCheck);
   });
 })();
+
+/* Phones (issue 24):
+   1. A wide table or a column-aligned output scrolls inside its block, with a shade on the edge that
+      hides something (book.css, .book-scroll); an output whose lines line up in columns is marked
+      .book-columns, so that it scrolls instead of wrapping.
+   2. The contents and menu drawers close once the reader taps a link in them (the theme left the
+      page's contents over the section it had just scrolled to).
+   3. Copy buttons get an accessible name (sphinx-copybutton gives them only a tooltip attribute).
+   4. Figures open at full size on a tap. */
+(function () {
+  "use strict";
+  // Runs of two or more spaces inside a line (not at its start), or tree drawing: columns that matter.
+  var COLUMNS = /\S {2,}\S|^\s*[└├│]/;
+
+  function hasColumns(pre) {
+    if (pre.closest(".traceback, .stderr, .output.error")) return false;
+    var lines = pre.textContent.split("\n");
+    return lines.filter(function (l) { return COLUMNS.test(l); }).length >= 2;
+  }
+
+  function track(wrap, box) {
+    function update() {
+      var max = box.scrollWidth - box.clientWidth;
+      wrap.classList.toggle("more-right", max > 1 && box.scrollLeft < max - 1);
+      wrap.classList.toggle("more-left", max > 1 && box.scrollLeft > 1);
+    }
+    box.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    update();
+  }
+
+  /* The scrolling box stays where it is; a wrapper around it carries the shades. */
+  function scrollCue(box) {
+    if (box.parentElement && box.parentElement.classList.contains("book-scroll")) return;
+    var wrap = document.createElement("div");
+    wrap.className = "book-scroll";
+    box.classList.add("book-scroll-box");
+    box.parentElement.insertBefore(wrap, box);
+    wrap.appendChild(box);
+    if (!box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");  // scrollable by keyboard
+    track(wrap, box);
+  }
+
+  function closeDrawerOnTap(event) {
+    var a = event.target.closest && event.target.closest("a[href]");
+    var dialog = a && a.closest("dialog[open]");
+    if (dialog && dialog.id && /sidebar-modal$/.test(dialog.id)) dialog.close();
+  }
+
+  function nameCopyButtons() {
+    document.querySelectorAll("button.copybtn:not([aria-label])").forEach(function (b) {
+      var title = b.querySelector("title");
+      b.setAttribute("aria-label", (title && title.textContent.trim()) || b.dataset.tooltip || "Copy");
+    });
+  }
+
+  /* 4. A figure shrunk to the column (a phone) opens at full size on a tap or a click: the image
+        file itself, where the browser zooms and scrolls it. The link's name is the image's alt text. */
+  function openFullSize(img) {
+    if (img.closest("a")) return;
+    var a = document.createElement("a");
+    a.href = img.currentSrc || img.src;
+    a.className = "book-figure-open";
+    img.parentElement.insertBefore(a, img);
+    a.appendChild(img);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("article div.cell_output img, article figure img").forEach(openFullSize);
+    document.querySelectorAll("div.cell_output pre").forEach(function (pre) {
+      if (hasColumns(pre)) pre.classList.add("book-columns");
+    });
+    document.querySelectorAll("article .pst-scrollable-table-container, article pre.book-columns").forEach(scrollCue);
+    document.addEventListener("click", closeDrawerOnTap);
+  });
+  // sphinx-copybutton adds its buttons on DOMContentLoaded too: name them once the page has loaded.
+  window.addEventListener("load", nameCopyButtons);
+})();

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from utils.book import config, offline, search
+from utils.book import config, launch, offline, reader_notebooks, search
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +40,7 @@ def edition_config(base: dict, key: str) -> dict:
     sphinx_cfg["book_edition"] = key
     if "search_language" in ed:
         sphinx_cfg["html_search_language"] = ed["search_language"]
+    launch.configure(cfg, key)  # the Colab button: only where the repository is published (utils/book/launch.py)
     return cfg
 
 
@@ -94,6 +95,8 @@ def build_edition(key: str, root: Path = ROOT, out: Path | None = None, fresh: b
         shutil.rmtree(target)
     shutil.copytree(work / "_build" / "html", target)
     if not stock:
+        # The download (and Colab) button's file: the chapter as Jupyter shows it, not its MyST source.
+        reader_notebooks.write_edition(key, target / "_sources", root)
         search.index_edition(target, key, root)  # Pagefind's index and the paste box's data
 
 
@@ -109,13 +112,29 @@ def vendor_assets(out: Path) -> None:
     shutil.copy(ROOT / "book" / "_static" / "favicon.svg", out / "html" / "_vendor" / "favicon.svg")
 
 
-def landing_html(root: Path = ROOT, offline_zip: str | None = None) -> str:
+def publish_pdfs(out: Path) -> dict[str, str]:
+    """Copy each edition's PDF that `make pdf` built (<out>/pdf/<key>.pdf) into the site, as
+    <out>/html/pdf/<key>.pdf; returns {edition: its address from the landing page}."""
+    found = {}
+    for key in config.editions():
+        source = out / "pdf" / f"{key}.pdf"
+        if source.exists():
+            (out / "html" / "pdf").mkdir(parents=True, exist_ok=True)
+            shutil.copy(source, out / "html" / "pdf" / f"{key}.pdf")
+            found[key] = f"pdf/{key}.pdf"
+    return found
+
+
+def landing_html(root: Path = ROOT, offline_zip: str | None = None, pdfs: dict[str, str] | None = None) -> str:
     """The landing page, from book/_templates/landing.html and the editions of _config.yml;
-    ``offline_zip``: the file name of the zip of the whole site, to link to (none in the zip)."""
+    ``offline_zip``: the file name of the zip of the whole site, to link to (none in the zip);
+    ``pdfs``: {edition: address} of the PDFs built (`make pdf`), linked where there is one."""
     import jinja2
 
+    pdfs = pdfs or {}
     editions = [{"key": key, **ed, "tagline": config.labels(key, root)["landing"].format(torch=config.pins(root)["torch"]),
-                 "offline_zip": config.labels(key, root)["offline_zip"], "labels": config.labels(key, root)}
+                 "offline_zip": config.labels(key, root)["offline_zip"], "labels": config.labels(key, root),
+                 "pdf": pdfs.get(key)}
                 for key, ed in config.editions(root).items()]
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(root / "book" / "_templates"), autoescape=True)
     return env.get_template("landing.html").render(
@@ -126,10 +145,11 @@ def build_landing(root: Path = ROOT, out: Path | None = None) -> None:
     out = out or root / "_build"
     (out / "html").mkdir(parents=True, exist_ok=True)
     vendor_assets(out)
-    (out / "html" / "index.html").write_text(landing_html(root, offline.zip_name(root)), encoding="utf-8")
+    pdfs = publish_pdfs(out)
+    (out / "html" / "index.html").write_text(landing_html(root, offline.zip_name(root), pdfs), encoding="utf-8")
     (out / "html" / ".nojekyll").write_text("")
     # Last: the whole site as one zip for reading offline (its landing page has no link to it).
-    offline.write_zip(out / "html", landing_html(root), root)
+    offline.write_zip(out / "html", landing_html(root, pdfs=pdfs), root)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -165,6 +165,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{pdf.relative_to(ROOT)}: {page_count(pdf)} pages, {pdf.stat().st_size / 1e6:.1f} MB, "
               f"built in {time.perf_counter() - start:.0f} s" + "".join(f"\n  {p}" for p in found), flush=True)
         failed += found
+    if (ROOT / "_build" / "html" / "index.html").exists():  # the site is built: its landing page links the PDFs
+        from utils.book import build
+
+        build.build_landing()
     sys.exit(1 if failed else 0)
 
 

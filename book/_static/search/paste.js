@@ -47,7 +47,7 @@
       if (found.length) {
         var e = found[0];
         out.appendChild(el("p", "error-paste-message", e.message));
-        if (editions.length === 1) out.appendChild(el("p", null, e.summary));
+        out.appendChild(el("p", "error-paste-summary", e.summary));  // the landing page too (its source edition's words)
         // Every section that explains a case of the error, each with the line that says which case.
         out.appendChild(el("p", "error-paste-explained", form.dataset.explained + ":"));
         var ul = el("ul", "error-paste-links");

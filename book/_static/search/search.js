@@ -215,5 +215,19 @@
     out.dataset.state = "done";
   }
   function escapeHtml(s) { var d = document.createElement("div"); d.textContent = s; return d.innerHTML; }
-  run().catch(function (err) { out.dataset.state = "failed"; out.appendChild(el("p", "search-summary", String(err))); throw err; });
+  // Opened from a file (the unzipped offline copy), browsers refuse Pagefind's module and index: say how
+  // to read the copy with search (serve.py, shipped in the zip: utils/book/offline.py), not an error.
+  function offline() {
+    out.textContent = "";
+    out.dataset.state = "offline";
+    out.appendChild(el("p", "search-summary", words.offline));
+    out.appendChild(el("pre", "search-offline-command")).appendChild(el("code", null, words.offlineCommand));
+  }
+  if (window.location.protocol === "file:") { offline(); return; }
+  run().catch(function (err) {
+    out.dataset.state = "failed";
+    out.textContent = "";
+    out.appendChild(el("p", "search-summary", words.none.replace("{q}", query)));
+    console.error(err);  // for whoever debugs it; the reader sees no stack trace and no local path
+  });
 })();

@@ -1,0 +1,282 @@
+"""The site on a phone, offline and on paper (issue 24), in headless Chromium against the built site:
+wide tables and aligned outputs scroll in their block with a visible cue, drawers close after a
+tap, tap targets are at least 44 px, copy buttons have names, the footer and the exercise links
+read well, the search dialog's icon leaves the query alone, the landing page follows dark mode and
+its paste box gives the summary; the unzipped offline copy says how to search (and serve.py makes
+the search work); a printed chapter leaves no heading alone at a page foot.
+"""
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from utils.book import build, config, offline
+
+ROOT = Path(__file__).resolve().parents[1]
+PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1366, "height": 900}
+EDITIONS = list(config.editions())
+
+pytestmark = pytest.mark.slow
+
+
+def open_page(browser, url, viewport, **kw):
+    page = browser.new_page(viewport=viewport, **kw)
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    return page
+
+
+WIDE_TABLES = """() => [...document.querySelectorAll('article table')].filter(t => t.scrollWidth > t.closest('article').clientWidth)
+  .map(t => { const wrap = t.closest('.book-scroll'), box = wrap && wrap.querySelector('.book-scroll-box');
+    return {scrolls: !!box && box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX === 'auto',
+            cue: !!wrap && getComputedStyle(wrap, '::after').opacity === '1'}; })"""
+
+
+@pytest.mark.parametrize("name", ["retain_graph", "glossary"])
+def test_wide_tables_scroll_in_their_block_with_a_cue_on_a_phone(browser, origin, name):
+    for key in EDITIONS:
+        page = open_page(browser, f"{origin}/{key}/{name}.html", PHONE)
+        try:  # the shade fades in (a 0.15 s transition)
+            page.wait_for_function(f"({WIDE_TABLES})().every(t => t.scrolls && t.cue)", timeout=5000)
+        except Exception:
+            pass  # the assertion below says what is wrong
+        tables = page.evaluate(WIDE_TABLES)
+        assert tables and all(t["scrolls"] and t["cue"] for t in tables), (key, name, tables)
+        # Scrolled to its end, the right shade goes and the left one shows.
+        page.evaluate("() => { const b = document.querySelector('.book-scroll-box'); b.scrollLeft = b.scrollWidth; }")
+        page.wait_for_function("() => { const w = document.querySelector('.book-scroll'); return getComputedStyle(w, '::after').opacity === '0'"
+                               " && getComputedStyle(w, '::before').opacity === '1'; }")
+        page.close()
+
+
+def test_the_cue_check_sees_a_table_without_a_cue(browser, origin):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", PHONE)
+    page.add_style_tag(content=".book-scroll::after { opacity: 0 !important; transition: none !important }")
+    assert not all(t["cue"] for t in page.evaluate(WIDE_TABLES))
+    page.close()
+
+
+# An output whose lines line up: every text line of it takes one line on screen.
+COLUMNS_KEPT = """() => [...document.querySelectorAll('div.cell_output pre')]
+  .filter(p => p.textContent.split('\\n').filter(l => /\\S {2,}\\S/.test(l)).length >= 2 && !p.closest('.traceback'))
+  .map(p => { const lh = parseFloat(getComputedStyle(p).lineHeight), lines = p.textContent.replace(/\\n$/, '').split('\\n').length;
+              const pad = parseFloat(getComputedStyle(p).paddingTop) + parseFloat(getComputedStyle(p).paddingBottom);
+              return {kept: Math.round((p.clientHeight - pad) / lh) <= lines, text: p.textContent.slice(0, 40)}; })"""
+
+
+def test_aligned_outputs_keep_their_columns_on_a_phone(browser, origin):
+    for key in EDITIONS:
+        for name in ("retain_graph", "graph_basics"):
+            page = open_page(browser, f"{origin}/{key}/{name}.html", PHONE)
+            outputs = page.evaluate(COLUMNS_KEPT)
+            assert len(outputs) >= 2 and all(o["kept"] for o in outputs), (key, name, [o for o in outputs if not o["kept"]])
+            page.close()
+
+
+def test_the_columns_check_sees_wrapped_columns(browser, origin):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", PHONE)
+    page.add_style_tag(content="div.cell_output pre.book-columns { white-space: pre-wrap !important }")
+    assert not all(o["kept"] for o in page.evaluate(COLUMNS_KEPT))
+    page.close()
+
+
+@pytest.mark.parametrize("toggle, dialog", [(".secondary-toggle", "#pst-secondary-sidebar-modal"),
+                                            (".primary-toggle", "#pst-primary-sidebar-modal")])
+def test_a_drawer_closes_after_a_tap_on_one_of_its_links(browser, origin, toggle, dialog):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", PHONE)
+    page.locator(f"{toggle}:visible").click()
+    page.wait_for_function(f"document.querySelector('{dialog}').open")
+    link = page.locator(f"{dialog} a[href*='#']:visible, {dialog} a.current:visible").first
+    link.click()
+    page.wait_for_function(f"!document.querySelector('{dialog}').open")
+    assert page.locator(f"{dialog} a").first.is_hidden()
+    page.close()
+
+
+def test_a_figure_opens_at_full_size_on_a_tap(browser, origin):
+    for key in EDITIONS:
+        page = open_page(browser, f"{origin}/{key}/graph_basics.html", PHONE)
+        img = page.locator("div.cell_output img").first
+        natural, shown = page.evaluate("() => { const i = document.querySelector('div.cell_output img'); return [i.naturalWidth, i.clientWidth]; }")
+        assert shown < natural, (key, natural, shown)  # shrunk to the phone's column
+        src = img.get_attribute("src")
+        img.click()
+        page.wait_for_url(f"**/{src}")
+        assert page.evaluate("document.images[0].naturalWidth") == natural
+        page.close()
+
+
+TAP_TARGETS = """() => [...document.querySelectorAll('.bd-header-article button, .bd-header-article .btn, nav.edition-switcher a')]
+  .filter(e => e.offsetParent).map(e => { const r = e.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height), e.className || e.textContent]; })"""
+
+
+def test_tap_targets_are_at_least_44_px_on_a_phone(browser, origin):
+    for key in EDITIONS:
+        page = open_page(browser, f"{origin}/{key}/retain_graph.html", PHONE)
+        targets = page.evaluate(TAP_TARGETS)
+        assert len(targets) >= 6 and all(w >= 44 and h >= 44 for w, h, _ in targets), (key, targets)
+        page.close()
+
+
+def test_copy_buttons_have_a_name_in_the_edition_language(browser, origin):
+    for key in EDITIONS:
+        page = open_page(browser, f"{origin}/{key}/graph_basics.html", DESKTOP)
+        page.wait_for_function("document.querySelectorAll('button.copybtn').length > 0")
+        names = page.evaluate("[...document.querySelectorAll('button.copybtn')].map(b => b.getAttribute('aria-label') || '')")
+        assert len(names) >= 5 and all(names), key
+        assert all(re.search(r"[\u4e00-\u9fff]", n) for n in names) if key != "en" else all(re.search("[A-Za-z]", n) for n in names)
+        page.close()
+
+
+CONTRAST = """(selector) => {
+  const rgba = c => { const v = c.match(/[\\d.]+/g).map(Number); return v.length === 3 ? v.concat(1) : v; };
+  const lum = v => { const w = v.slice(0, 3).map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+                     return 0.2126 * w[0] + 0.7152 * w[1] + 0.0722 * w[2]; };
+  // The background under an element: its ancestors' colours composited, page colour last.
+  const under = e => { const layers = []; for (let el = e; el; el = el.parentElement) layers.push(rgba(getComputedStyle(el).backgroundColor));
+    layers.push(rgba(getComputedStyle(document.documentElement).backgroundColor)); let c = [255, 255, 255];
+    layers.filter(l => l[3] > 0).reverse().forEach(l => { c = c.map((x, i) => l[i] * l[3] + x * (1 - l[3])); }); return c; };
+  return [...document.querySelectorAll(selector)].filter(a => a.offsetParent).map(a => {
+    const [l1, l2] = [lum(rgba(getComputedStyle(a).color)), lum(under(a))].sort((x, y) => y - x);
+    return +((l1 + 0.05) / (l2 + 0.05)).toFixed(2); });
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_links_in_exercise_boxes_meet_aa(browser, origin, scheme):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", DESKTOP, color_scheme=scheme)
+    ratios = page.evaluate(CONTRAST, "div.admonition.exercise p a")
+    assert ratios and min(ratios) >= 4.5, ratios
+    page.close()
+
+
+def test_the_contrast_check_sees_the_themes_link_colour(browser, origin):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", DESKTOP, color_scheme="light")
+    page.add_style_tag(content="div.admonition.exercise a { color: rgb(23, 109, 232) !important }")  # the theme's
+    assert min(page.evaluate(CONTRAST, "div.admonition.exercise p a")) < 4.5
+    page.close()
+
+
+def test_the_footer_names_the_authors_in_the_edition_language(browser, origin):
+    for key in EDITIONS:
+        page = open_page(browser, f"{origin}/{key}/preface.html", DESKTOP)
+        footer = page.locator(".bd-footer-content").inner_text().strip()
+        assert footer == f"© {config.load()['copyright']} {config.labels(key)['author']}", (key, footer)
+        page.close()
+
+
+def test_the_search_dialogs_icon_does_not_cover_the_query(browser, origin):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", DESKTOP)
+    page.locator(".search-button__button:visible").first.click()
+    page.wait_for_function("document.querySelector('#pst-search-dialog').open")
+    gap = page.evaluate("""() => { const f = document.querySelector('#pst-search-dialog form.bd-search');
+        const icon = f.querySelector('svg'), input = f.querySelector('input');
+        return input.getBoundingClientRect().left + parseFloat(getComputedStyle(input).paddingLeft) - icon.getBoundingClientRect().right; }""")
+    assert gap >= 0, gap
+    page.close()
+
+
+def test_the_landing_page_follows_dark_mode_and_its_paste_box_gives_the_summary(browser, origin):
+    page = open_page(browser, f"{origin}/index.html", DESKTOP, color_scheme="dark")
+    assert min(page.evaluate(CONTRAST, "h1, p.lead, ul.editions strong, ul.editions span, label")) >= 4.5
+    bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert sum(map(int, re.findall(r"\d+", bg)[:3])) < 150, bg
+    page.fill("#error-paste-text", "RuntimeError: Trying to backward through the graph a second time (or directly "
+                                   "access saved tensors after they have already been freed).")
+    page.click("form.error-paste button")
+    page.wait_for_function("document.querySelector('.error-paste-result').dataset.state === 'done'")
+    from utils.book.editions import data
+
+    found = page.evaluate("document.querySelector('.error-paste-result').dataset.found")
+    summary = next(e["summary"]["en"] for e in data.load_errors() if e["id"] == found)
+    assert page.locator(".error-paste-summary").inner_text().strip() == summary.strip()
+    page.close()
+
+
+# ------------------------------------------------------------ the offline copy
+
+@pytest.fixture(scope="module")
+def unzipped(site, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("offline")
+    with zipfile.ZipFile(site / offline.zip_name()) as zf:
+        zf.extractall(folder)
+    return folder / offline.zip_name().removesuffix(".zip")
+
+
+def test_search_opened_from_a_file_says_how_to_read_the_copy_with_search(browser, unzipped):
+    for key in EDITIONS:
+        page = browser.new_page(viewport=PHONE)
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto((unzipped / key / "search.html").as_uri() + "?q=retain_graph")
+        page.wait_for_function("document.querySelector('#search-results').dataset.state === 'offline'")
+        text = page.locator("#search-results").inner_text()
+        assert config.labels(key)["search_offline"] in text and "python3 serve.py" in text, (key, text)
+        assert "file:" not in text and str(unzipped) not in text and "Error" not in text, (key, text)
+        assert errors == [], errors
+        page.close()
+    assert (unzipped / "serve.py").exists()
+
+
+def test_serve_py_from_the_zip_makes_the_search_work(browser, unzipped):
+    server = subprocess.Popen([sys.executable, "serve.py", "0", "--no-browser"], cwd=unzipped,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        url = re.search(r"http://\S+", server.stdout.readline()).group(0).removesuffix("index.html")
+        page = open_page(browser, f"{url}en/search.html?q=saved%20tensors", DESKTOP)
+        page.wait_for_function("document.querySelector('#search-results').dataset.state === 'done'", timeout=20000)
+        assert page.locator("#search-results a").count() > 3, page.locator("#search-results").inner_text()
+        page.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+# ------------------------------------------------------------ paper
+
+def test_the_landing_page_links_each_edition_pdf_that_was_built(tmp_path):
+    (tmp_path / "pdf").mkdir()
+    (tmp_path / "pdf" / "zh-hant.pdf").write_bytes(b"%PDF-1.5\n")
+    pdfs = build.publish_pdfs(tmp_path)
+    assert pdfs == {"zh-hant": "pdf/zh-hant.pdf"} and (tmp_path / "html" / "pdf" / "zh-hant.pdf").exists()
+    html = build.landing_html(pdfs=pdfs)
+    assert f'<a href="pdf/zh-hant.pdf" hreflang="zh-Hant" lang="zh-Hant">{config.labels("zh-hant")["pdf_link"]}</a>' in html
+    assert "pdf/en.pdf" not in html and "pdf/" not in build.landing_html()
+
+
+def headings_at_page_foot(pdf: Path, headings: list[str]) -> list[int]:
+    """Pages (1-based) whose last line of text is a heading of the page."""
+    pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout).group(1))
+    alone = []
+    for i in range(1, pages + 1):
+        text = subprocess.run(["pdftotext", "-f", str(i), "-l", str(i), "-layout", str(pdf), "-"],
+                              capture_output=True, text=True).stdout
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        last = lines[-1] if lines else ""
+        if last and any(h == last or (len(last) > 15 and h.startswith(last)) for h in headings):
+            alone.append(i)
+    return alone
+
+
+@pytest.mark.parametrize("key", EDITIONS)
+def test_printing_leaves_no_heading_alone_at_a_page_foot(browser, origin, tmp_path, key):
+    import shutil
+
+    if not shutil.which("pdftotext"):
+        pytest.skip("poppler-utils is not installed (`make latex` installs it)")
+    page = open_page(browser, f"{origin}/{key}/retain_graph.html", DESKTOP)
+    page.emulate_media(media="print")
+    page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+    headings = page.evaluate("[...document.querySelectorAll('article h1, article h2, article h3, article h4')]"
+                             ".map(h => h.innerText.replace(/[#¶]/g, '').trim())")
+    # A code block kept whole (break-inside: avoid on it or a box around it) left its empty frame at a page foot.
+    unbreakable = page.evaluate("""() => [...document.querySelectorAll('article pre')].filter(p => {
+        for (let e = p; e && e.tagName !== 'ARTICLE'; e = e.parentElement) if (getComputedStyle(e).breakInside.startsWith('avoid')) return true;
+        return false; }).length""")
+    assert unbreakable == 0
+    page.pdf(path=str(tmp_path / "page.pdf"), format="A4")
+    page.close()
+    assert headings_at_page_foot(tmp_path / "page.pdf", headings) == []

@@ -1,0 +1,177 @@
+"""Reader notebooks (utils/book/reader_notebooks.py): what Jupyter and Colab show of a chapter.
+
+Every chapter of every edition converts with no MyST left, its code cells and outputs are the
+source's, each solution is folded; planted markup the converter does not know fails; one
+chapter's reader notebook runs in a fresh folder as Colab runs it (a stand-in google.colab,
+no checkout on the path, utils cloned by the setup cell from a local repository).
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+import yaml
+
+from utils.book import config, notebooks, reader_notebooks as rn
+from utils.book.editions import data, sync
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = list(config.editions())
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    out = tmp_path_factory.mktemp("reader")
+    return {key: rn.write_edition(key, out / key) for key in EDITIONS}
+
+
+def _solution_code(nb) -> list[str]:
+    """Sources of the code cells between solution-start and solution-end."""
+    inside, code = False, []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and rn.SOLUTION_START.match(cell.source):
+            inside = True
+        elif cell.cell_type == "markdown" and rn.SOLUTION_END.match(cell.source):
+            inside = False
+        elif inside and cell.cell_type == "code":
+            code.append(cell.source)
+    return code
+
+
+def test_every_chapter_of_every_edition_has_a_reader_notebook_without_myst(written):
+    for key, paths in written.items():
+        assert [p.stem for p in paths] == rn.chapters(key) and len(paths) >= 9, key
+        in_sources = 0
+        for path in paths:
+            nb = nbformat.read(path, as_version=4)
+            nbformat.validate(nb)
+            assert rn.leftovers(nb) == [], path
+            in_sources += len(rn.leftovers(notebooks.read_notebook(data.edition_pages(key)[path.stem])))
+        assert in_sources > 100, f"{key}: the sources have MyST, yet the check sees {in_sources} pieces"
+
+
+def test_code_and_outputs_are_the_sources_and_solutions_are_folded(written):
+    for key, paths in written.items():
+        for path in paths:
+            nb = nbformat.read(path, as_version=4)
+            source = notebooks.read_notebook(data.edition_pages(key)[path.stem])
+            folded = _solution_code(source)
+            kept = [(c.source, c.outputs) for c in source.cells if c.cell_type == "code" and c.source not in folded]
+            assert [(c.source, c.outputs) for c in nb.cells if c.cell_type == "code"] == kept, path
+            details = [c.source for c in nb.cells if c.cell_type == "markdown" and c.source.startswith("<details>")]
+            exercises = sum(1 for c in source.cells if c.cell_type == "markdown" and rn.SOLUTION_START.match(c.source))
+            assert len(details) == exercises, path
+            for code in folded:  # each solution's code is in its fold, not in a code cell
+                assert any(f"```python\n{code}\n```" in d for d in details), (path, code[:60])
+            words = rn.words(key)
+            headings = re.findall(rf"^### {re.escape(words['exercise'])} (\d+)$",
+                                  "\n".join(c.source for c in nb.cells if c.cell_type == "markdown"), re.M)
+            assert headings == [str(i + 1) for i in range(exercises)], path
+
+
+def test_references_become_anchors_links_or_text(written):
+    nb = nbformat.read(next(p for p in written["zh-hant"] if p.stem == "retain_graph"), as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    anchors = set(re.findall(r'<a id="([\w.:-]+)"></a>', text))
+    links = re.findall(r"\]\(#([\w.:-]+)\)", text)
+    assert links and set(links) <= anchors  # every in-notebook link has its anchor
+    assert "練習 1" in text and "<summary>解答 練習 1</summary>" in text
+    glued = notebooks.stored_glue(next(c for c in nb.cells if c.cell_type == "code" and notebooks.stored_glue(c)))
+    assert any(value in text for value in glued.values())
+
+
+def _one_cell_book(book_copy: Path, markdown: str, baseurl: str = "") -> None:
+    cfg_path = book_copy / "_config.yml"
+    cfg = yaml.safe_load(cfg_path.read_text(encoding="utf-8"))
+    if baseurl:
+        cfg.setdefault("html", {})["baseurl"] = baseurl
+    cfg_path.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    config._load.cache_clear()  # read the changed settings
+    path = book_copy / "book" / "en" / "preface.ipynb"
+    nb = notebooks.read_notebook(path)
+    nb.cells.append(nbformat.v4.new_markdown_cell(markdown))
+    notebooks.write_notebook(nb, path)
+
+
+def test_a_cross_reference_to_another_page_is_a_link_to_the_site_or_text(book_copy):
+    _one_cell_book(book_copy, "See {ref}`rg-why` and {ref}`the loop <rg-loop>`.")
+    text = rn.reader_notebook("en", "preface", book_copy).cells[-1].source
+    title = rn.targets("en", book_copy)["rg-why"][1]
+    assert text == f"See {title} and the loop."
+    _one_cell_book(book_copy, "", baseurl="https://example.org/book/")
+    nb = rn.reader_notebook("en", "preface", book_copy)
+    assert nb.cells[-2].source == f"See [{title}](https://example.org/book/en/retain_graph.html#rg-why) and " \
+                                  "[the loop](https://example.org/book/en/retain_graph.html#rg-loop)."
+
+
+@pytest.mark.parametrize("markdown, says", [
+    (":::{seealso}\nMore.\n:::", "directive {seealso}"),
+    ("Read {doc}`retain_graph`.", "role {doc}"),
+    ("See {ref}`no-such-label`.", "unknown label"),
+    ("Worth {glue:text}`no-such-figure` KiB.", "no cell glues"),
+    (":::{exercise}\n:label: x-ex\nText.\n", "never closed"),
+])
+def test_markup_without_a_reader_form_fails(book_copy, markdown, says):
+    _one_cell_book(book_copy, markdown)
+    with pytest.raises(rn.ReaderNotebookError, match=re.escape(says)):
+        rn.reader_notebook("en", "preface", book_copy)
+
+
+def test_the_leftover_check_sees_myst_but_not_code():
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(s) for s in (
+        "(a-label)=\n## Title", "See {ref}`a-label`.", ":::{exercise}\nText\n:::", "::::{solution-start} ex\n::::",
+        ":class: dropdown")])
+    assert len(rn.leftovers(nb)) == 5
+    clean = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+        "`{ref}` is a role; `f\"{n}\"` too.\n\n```python\nprint(f\"{x}\")\n# :::{exercise}\n```")])
+    assert rn.leftovers(clean) == []
+
+
+# ------------------------------------------------------------ run as Colab runs it
+
+CHAPTER = "graph_basics"
+PREAMBLE = """\
+import importlib.util, os, sys, types
+sys.path = [p for p in sys.path if os.path.realpath(p or os.getcwd()) != os.path.realpath({checkout!r})]
+for name in [m for m in sys.modules if m == "utils" or m.startswith("utils.")]:
+    del sys.modules[name]
+assert importlib.util.find_spec("utils") is None, "utils is importable before the setup cell"
+google, colab = types.ModuleType("google"), types.ModuleType("google.colab")
+google.colab = colab
+sys.modules.update({{"google": google, "google.colab": colab}})
+"""
+
+
+@pytest.mark.slow
+def test_a_reader_notebook_runs_in_a_fresh_folder_as_on_colab(book_copy, tmp_path):
+    from nbclient import NotebookClient
+    from test_colab import point_config_at, remote_repository
+
+    remote = remote_repository(tmp_path)
+    point_config_at(book_copy, f"file://{remote}")
+    config._load.cache_clear()
+    sync.ensure_setup_cells(book_copy)  # the setup cell names the local "GitHub"
+    nb = rn.reader_notebook("en", CHAPTER, book_copy)
+    assert f"file://{remote}" in next(c for c in nb.cells if c.cell_type == "code").source
+    kernel_dir = tmp_path / "colab-content"
+    kernel_dir.mkdir()
+    run = nbformat.from_dict(json.loads(json.dumps(nb)))
+    run.cells.insert(0, nbformat.v4.new_code_cell(PREAMBLE.format(checkout=str(ROOT))))
+    env_backup = dict(os.environ)
+    os.environ.update(BOOK_DEVICE="cpu", PYTHONHASHSEED="0")
+    os.environ.pop("PYTHONPATH", None)
+    try:
+        NotebookClient(run, timeout=300, kernel_name="python3",
+                       resources={"metadata": {"path": str(kernel_dir)}}).execute()
+    finally:
+        os.environ.clear()
+        os.environ.update(env_backup)
+    assert (kernel_dir / "autograd-graph-book" / "utils" / "__init__.py").exists()  # cloned by the setup cell
+    errors = [o for c in run.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    raising = [c for c in nb.cells if c.cell_type == "code" and notebooks.RAISES_TAG in notebooks.tags(c)]
+    assert len(errors) == len(raising), [e.get("ename") for e in errors]

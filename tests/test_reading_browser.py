@@ -77,8 +77,9 @@ def test_the_overflow_check_sees_an_unwrapped_output(browser, origin):
 
 def test_switcher_keeps_the_section(browser, origin):
     page = open_page(browser, f"{origin}/en/retain_graph.html", DESKTOP)
-    label = page.evaluate("[...document.querySelectorAll('article section > span[id]')][2].id")
-    page.evaluate(f"document.getElementById('{label}').parentElement.querySelector('h2,h3').scrollIntoView()")
+    label = page.evaluate("[...document.querySelectorAll('article section[id]')]"
+                          ".filter(s => s.querySelector(':scope > h2, :scope > h3'))[2].id")
+    page.evaluate(f"document.getElementById('{label}').querySelector(':scope > h2, :scope > h3').scrollIntoView()")
     page.mouse.wheel(0, 200)  # a little way into the section
     link = page.locator('nav.edition-switcher a[hreflang="zh-Hant"]')
     page.wait_for_function(f"document.querySelector('nav.edition-switcher a[hreflang=\"zh-Hant\"]').hash === '#{label}'")

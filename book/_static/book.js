@@ -1,8 +1,6 @@
 /* The book's own behaviour (no library needed for either):
    1. The edition switcher keeps the reader's place: a click goes to the same section of the
-      other edition. Headings' automatic ids differ between languages, so only the ids that
-      labels `(label)=` give (written as <span id> before the heading) are used; they are the
-      same in every edition.
+      other edition, by the section's id, which is the same in every edition.
    2. The {answer-check} directive: a choice or a number answered and checked on the page itself. */
 (function () {
   "use strict";
@@ -13,12 +11,10 @@
     for (var i = 0; i < headings.length; i++) {
       if (headings[i].getBoundingClientRect().top <= 96) current = headings[i]; else break;
     }
-    for (var s = current && current.parentElement; s && s.tagName === "SECTION"; s = s.parentElement.closest("section")) {
-      var label = s.querySelector(":scope > span[id]");
-      if (label) return label.id;
-      if (!s.parentElement) break;
-    }
-    return "";
+    /* Every section's own id is the same in every edition (utils/book/anchors.py): its label, or
+       the English heading's slug; the other ids on the page are older aliases. */
+    var section = current && current.parentElement;
+    return section && section.tagName === "SECTION" ? section.id : "";
   }
 
   /* The switcher sits at the top of the page: the place kept is the section the reader was in

@@ -79,11 +79,16 @@ def test_switcher_keeps_the_section(browser, origin):
     page = open_page(browser, f"{origin}/en/retain_graph.html", DESKTOP)
     label = page.evaluate("[...document.querySelectorAll('article section[id]')]"
                           ".filter(s => s.querySelector(':scope > h2, :scope > h3'))[2].id")
-    page.evaluate(f"document.getElementById('{label}').querySelector(':scope > h2, :scope > h3').scrollIntoView()")
-    page.mouse.wheel(0, 200)  # a little way into the section
+    # Instant scrolls: a smooth one (a wheel) can still be moving when the next step starts.
+    page.evaluate(f"document.getElementById('{label}').querySelector(':scope > h2, :scope > h3')"
+                  ".scrollIntoView({behavior: 'instant'})")
+    page.evaluate("window.scrollBy({top: 200, behavior: 'instant'})")  # a little way into the section
     link = page.locator('nav.edition-switcher a[hreflang="zh-Hant"]')
-    page.wait_for_function(f"document.querySelector('nav.edition-switcher a[hreflang=\"zh-Hant\"]').hash === '#{label}'")
-    page.evaluate("window.scrollTo(0, 0)")  # back up to the switcher, as a reader would
+    kept = f"document.querySelector('nav.edition-switcher a[hreflang=\"zh-Hant\"]').hash === '#{label}'"
+    page.wait_for_function(kept)
+    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")  # back up to the switcher, as a reader would
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert page.evaluate(kept)  # the place is kept once the switcher is in view again
     link.click()
     page.wait_for_load_state("load")
     assert page.url.endswith(f"/zh-hant/retain_graph.html#{label}")

@@ -61,7 +61,9 @@ def test_code_and_outputs_are_the_sources_and_solutions_are_folded(written):
             nb = nbformat.read(path, as_version=4)
             source = notebooks.read_notebook(data.edition_pages(key)[path.stem])
             folded = _solution_code(source)
-            kept = [(c.source, c.outputs) for c in source.cells if c.cell_type == "code" and c.source not in folded]
+            setup = notebooks.SETUP_TAG
+            kept = [(c.source + (rn.edition_line(key) if key != config.SOURCE and setup in notebooks.tags(c) else ""),
+                     c.outputs) for c in source.cells if c.cell_type == "code" and c.source not in folded]
             assert [(c.source, c.outputs) for c in nb.cells if c.cell_type == "code"] == kept, path
             details = [c.source for c in nb.cells if c.cell_type == "markdown" and c.source.startswith("<details>")]
             exercises = sum(1 for c in source.cells if c.cell_type == "markdown" and rn.SOLUTION_START.match(c.source))
@@ -175,3 +177,18 @@ def test_a_reader_notebook_runs_in_a_fresh_folder_as_on_colab(book_copy, tmp_pat
     errors = [o for c in run.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     raising = [c for c in nb.cells if c.cell_type == "code" and notebooks.RAISES_TAG in notebooks.tags(c)]
     assert len(errors) == len(raising), [e.get("ename") for e in errors]
+
+
+def test_a_translated_reader_notebook_sets_its_edition_for_the_judges(written, monkeypatch, tmp_path):
+    from utils.exercises import messages
+    monkeypatch.chdir(tmp_path)  # as on Colab: the folder is not named after an edition
+    for key, paths in written.items():
+        nb = nbformat.read(next(p for p in paths if p.stem == "graph_basics"), as_version=4)
+        setup = next(c for c in nb.cells if c.cell_type == "code" and notebooks.SETUP_TAG in notebooks.tags(c))
+        lines = [line for line in setup.source.splitlines() if "BOOK_EDITION" in line]
+        monkeypatch.delenv("BOOK_EDITION", raising=False)
+        try:
+            exec("import os\n" + "\n".join(lines), {})
+            assert messages.edition() == key and (lines == []) == (key == config.SOURCE)
+        finally:
+            os.environ.pop("BOOK_EDITION", None)

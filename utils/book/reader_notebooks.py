@@ -300,6 +300,12 @@ SOLUTION_START = re.compile(r"^\s*(:{3,})\s*\{solution-start\}\s*(\S+)")
 SOLUTION_END = re.compile(r"^\s*:{3,}\s*\{solution-end\}")
 
 
+def edition_line(edition: str) -> str:
+    """What a translated reader notebook adds to its setup cell: outside book/<edition>/ (Colab, a
+    download) the exercises' messages would otherwise be English (utils/exercises/messages.py)."""
+    return f'\nimport os\nos.environ.setdefault("BOOK_EDITION", "{edition}")  # messages in this edition\'s language'
+
+
 def reader_notebook(edition: str, page: str, root: Path = ROOT, known: dict[str, tuple[str, str]] | None = None):
     """The reader notebook of ``page`` (a chapter) in ``edition``; ``known``: targets(edition, root),
     when the caller has it already."""
@@ -348,6 +354,10 @@ def reader_notebook(edition: str, page: str, root: Path = ROOT, known: dict[str,
         cells.append(new)
     if solution is not None:
         raise ReaderNotebookError(f"{edition}/{page}: solution-start {solution['label']!r} is never ended")
+    if edition != config.SOURCE:  # the exercises' judges speak the notebook's language wherever it runs
+        for cell in cells:
+            if cell.cell_type == "code" and notebooks.SETUP_TAG in notebooks.tags(cell):
+                cell.source += edition_line(edition)
     nb = copy.deepcopy(source)
     nb.cells = cells
     nb.metadata["colab"] = {"provenance": []}

@@ -40,3 +40,11 @@ def serve(folder: Path):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def open_page(browser, url, viewport, **kw):
+    """A new page at ``url`` with ``viewport``, once the network is idle."""
+    page = browser.new_page(viewport=viewport, **kw)
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    return page

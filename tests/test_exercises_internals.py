@@ -31,17 +31,7 @@ def test_ex1_rejects_the_typical_wrong_counts(answer, reason):
 
 def engine_schedule(root):
     """The solution: dependency counts, then the ready node with the highest sequence number first."""
-    deps = collections.Counter()
-    seen, stack = {root}, [root]
-    while stack:
-        node = stack.pop()
-        for child, _ in node.next_functions:
-            if child is not None:
-                deps[child] += 1
-                if child not in seen:
-                    seen.add(child)
-                    stack.append(child)
-    ready, order = [root], []
+    deps, ready, order = _dependencies(root), [root], []
     while ready:
         ready.sort(key=lambda node: node._sequence_nr())
         node = ready.pop()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from browser_tools import open_page
 from utils.book import build, config, offline
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,11 +23,6 @@ EDITIONS = list(config.editions())
 pytestmark = pytest.mark.slow
 
 
-def open_page(browser, url, viewport, **kw):
-    page = browser.new_page(viewport=viewport, **kw)
-    page.goto(url)
-    page.wait_for_load_state("networkidle")
-    return page
 
 
 WIDE_TABLES = """() => [...document.querySelectorAll('article table')].filter(t => t.scrollWidth > t.closest('article').clientWidth)

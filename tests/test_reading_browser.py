@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_tools import serve
+from browser_tools import open_page, serve
 from utils.book import config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,11 +21,6 @@ EDITIONS = list(config.editions())
 pytestmark = pytest.mark.slow
 
 
-def open_page(browser, url, viewport, **kw):
-    page = browser.new_page(viewport=viewport, **kw)
-    page.goto(url)
-    page.wait_for_load_state("networkidle")
-    return page
 
 
 def test_menu_and_page_contents_open_and_close_on_a_phone(browser, origin):

@@ -21,20 +21,6 @@ from utils.exercises.probes import bypasses_version_counter, recorded_engine_cal
 say = Catalog("pitfalls")
 
 
-def _leaves(tensor: torch.Tensor) -> list[torch.Tensor]:
-    """The leaf tensors (requiring grad) that a backward pass from ``tensor`` would reach."""
-    found, seen, stack = [], set(), [tensor.grad_fn]
-    while stack:
-        node = stack.pop()
-        if node is None or node in seen:
-            continue
-        seen.add(node)
-        if hasattr(node, "variable"):  # AccumulateGrad: the edge into a leaf
-            found.append(node.variable)
-        stack.extend(next_node for next_node, _ in node.next_functions)
-    return found
-
-
 @contextmanager
 def recorded_backward_calls() -> Iterator[list[dict[str, Any]]]:
     """Record every backward pass started in the block: ``backward()`` and ``torch.autograd.grad``.

@@ -225,6 +225,32 @@ def test_stale_alt_text_is_caught(book_copy):
     assert any(f"cell {i} " in p and "alt text" in p for p in problems)
 
 
+def test_a_figure_caption_is_translated_round_trip_and_a_stale_one_is_caught(book_copy):
+    en_path = _book(book_copy) / "en" / "graph_basics.ipynb"
+    nb = notebooks.read_notebook(en_path)
+    i = next(i for i, c in enumerate(nb.cells) if prose.alt(c))
+    cell_id = nb.cells[i].id
+    nb.cells[i].metadata["mystnb"]["figure"] = {"caption": "A new caption."}
+    notebooks.write_notebook(nb, en_path)
+    sync.sync_all(book_copy)
+    problems = checks.step_problems(book_copy)
+    assert any(f"cell {i} " in p and "figure's caption" in p for p in problems if p.startswith("book/zh-hans"))
+    todo = translate.export_translation("graph_basics", "zh-hans", book_copy)
+    assert f"<!-- caption: {cell_id} -->\nA new caption.\n" in todo and "<!-- alt: " not in todo
+    translate.apply_translation("graph_basics", "zh-hans", f"<!-- caption: {cell_id} -->\n新的图注。\n", book_copy)
+    tr = notebooks.read_notebook(_book(book_copy) / "zh-hans" / "graph_basics.ipynb").cells[i]
+    assert tr.metadata["mystnb"]["figure"]["caption"] == "新的图注。"
+    assert tr.metadata["mystnb"]["image"]["alt"] and set(tr.metadata["translation"]) == {"alt_source", "caption_source"}
+    assert not [p for p in checks.step_problems(book_copy) if p.startswith("book/zh-hans")]
+    nb.cells[i].metadata["mystnb"]["figure"]["caption"] = "A changed caption."  # sync keeps the translation
+    notebooks.write_notebook(nb, en_path)
+    sync.sync_all(book_copy)
+    problems = checks.step_problems(book_copy)
+    assert any(p.startswith("book/zh-hans") and "figure's caption is not a translation" in p for p in problems)
+    assert notebooks.read_notebook(_book(book_copy) / "zh-hans" / "graph_basics.ipynb").cells[i] \
+        .metadata["mystnb"]["figure"]["caption"] == "新的图注。"
+
+
 def test_taiwan_standard_forms_pass_and_mainland_forms_do_not():
     assert prose.wrong_script_chars("峰值、記憶體、著名", "zh-hant") == []
     assert prose.wrong_script_chars("显存峰值", "zh-hant") == ["显"]

@@ -15,6 +15,7 @@ from ruamel.yaml import YAML
 
 from utils.book import config
 from utils.book.editions.data import entry_english, entry_key, text_hash
+from utils.book.editions.prose import figure_text
 
 ROOT = config.ROOT
 HISTORY_DEPTH = 200  # commits searched for the English text a stamp names
@@ -46,7 +47,7 @@ def _rel(path: Path, root: Path) -> str:
 
 def older_cell(en_path: Path, cell_id: str, stamp: str, root: Path = ROOT, field: str = "source") -> str | None:
     """The English text of cell ``cell_id`` whose hash is ``stamp`` (its source, or with field
-    'alt' its figure's alt text), from git, or None."""
+    'alt' or 'caption' that figure text), from git, or None."""
     for text in committed_versions(_rel(en_path, root), Path(root).resolve()):
         try:
             cells = json.loads(text)["cells"]
@@ -56,8 +57,8 @@ def older_cell(en_path: Path, cell_id: str, stamp: str, root: Path = ROOT, field
             if c.get("id") != cell_id:
                 continue
             src = "".join(c["source"]) if isinstance(c.get("source"), list) else c.get("source", "")
-            if field == "alt":
-                src = c.get("metadata", {}).get("mystnb", {}).get("image", {}).get("alt") or ""
+            if field != "source":
+                src = figure_text(c, field) or ""
             if text_hash(src) == stamp:
                 return src
     return None

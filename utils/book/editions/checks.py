@@ -7,7 +7,7 @@ from pathlib import Path
 from utils.book import config, notebooks
 from utils.book.editions import changes, error_index, terms
 from utils.book.editions.data import MD_STAMP, edition_pages, text_hash
-from utils.book.editions.prose import alt, emphasis_shape, has_prose, script_letters, strip_code
+from utils.book.editions.prose import FIGURE_TEXT, figure_text, emphasis_shape, has_prose, script_letters, strip_code
 from utils.book.editions.sync import comparable
 
 ROOT = config.ROOT
@@ -29,13 +29,15 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
     for i, (en, tr) in enumerate(zip(en_nb.cells, tr_nb.cells)):
         where = f"{rel}: cell {i} (id {en.get('id')})"
         if en.cell_type == "code":
-            text = alt(en)
-            stamp = tr.metadata.get("translation", {}).get("alt_source")
-            if text and stamp != text_hash(text):
-                old = changes.older_cell(en_path, en.get("id"), stamp, root, field="alt") if stamp else None
-                problems.append(f"{where}: the figure's alt text is not a translation of the current English alt text"
-                                + (f" ({changes.describe(old, text)}); if the meaning is unchanged run: "
-                                   f"{changes.restamp_hint(en_path.stem, en.get('id'), old, text)}" if stamp else ""))
+            for kind in FIGURE_TEXT:
+                text = figure_text(en, kind)
+                stamp = tr.metadata.get("translation", {}).get(f"{kind}_source")
+                if text and stamp != text_hash(text):
+                    old = changes.older_cell(en_path, en.get("id"), stamp, root, field=kind) if stamp else None
+                    what = "alt text" if kind == "alt" else kind
+                    problems.append(f"{where}: the figure's {what} is not a translation of the current English {what}"
+                                    + (f" ({changes.describe(old, text)}); if the meaning is unchanged run: "
+                                       f"{changes.restamp_hint(en_path.stem, en.get('id'), old, text)}" if stamp else ""))
             if en.source != tr.source:
                 problems.append(f"{where}: code differs from English; code is edited in book/en only")
             elif comparable(en) != comparable(tr):

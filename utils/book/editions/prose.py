@@ -16,9 +16,22 @@ URL = re.compile(r"\]\([^)]*\)|https?://\S+|<!--.*?-->", re.S)
 DIRECTIVE_MARKUP = re.compile(r"^\s*(?:[:`]{3,}\{[^}]*\}.*|[:`]{3,}\s*|:[\w-]+:.*)$", re.M)
 
 
+# A figure's text, translated with the prose: kind -> where myst-nb reads it in a code cell's
+# metadata.mystnb. A translation stamps each with the hash of its English ("alt_source", ...).
+FIGURE_TEXT = {"alt": ("image", "alt"), "caption": ("figure", "caption")}
+
+
+def figure_text(cell, kind: str) -> str | None:
+    """A code cell's figure text of ``kind`` ('alt' or 'caption'), if it has one."""
+    if cell.get("cell_type") != "code":
+        return None
+    group, field = FIGURE_TEXT[kind]
+    return cell.get("metadata", {}).get("mystnb", {}).get(group, {}).get(field) or None
+
+
 def alt(cell) -> str | None:
-    """A code cell's figure alt text (translated with the prose), if it has one."""
-    return cell.metadata.get("mystnb", {}).get("image", {}).get("alt") if cell.cell_type == "code" else None
+    """A code cell's figure alt text, if it has one."""
+    return figure_text(cell, "alt")
 
 
 @lru_cache(maxsize=1)
@@ -67,9 +80,11 @@ def prose_of(path: Path) -> list[tuple[str, str]]:
         out = [(f"cell {i} (id {c.get('id')})", strip_code(c.source)) for i, c in enumerate(nb.cells)
                if c.cell_type == "markdown"]
         for i, c in enumerate(nb.cells):
-            text = alt(c)
-            if text:
-                out.append((f"cell {i} (id {c.get('id')}) figure alt text", text))
+            for kind in FIGURE_TEXT:
+                text = figure_text(c, kind)
+                if text:
+                    out.append((f"cell {i} (id {c.get('id')}) figure {kind}{' text' if kind == 'alt' else ''}",
+                                strip_code(text)))
         return out
     return [("text", strip_code(path.read_text(encoding="utf-8")))]
 

@@ -21,7 +21,7 @@ from utils.book.editions import changes
 from utils.book.editions.data import (DATA_FILES, MD_STAMP, edition_pages, entry_english, entry_key,
                                       entry_translation,
                                       text_hash)
-from utils.book.editions.prose import alt
+from utils.book.editions.prose import FIGURE_TEXT, figure_text
 
 ROOT = config.ROOT
 SOURCE = config.SOURCE
@@ -70,17 +70,19 @@ def _restamp_notebook(en_path: Path, tr_path: Path, edition: str, decide: _Decid
         stamp = c.metadata.get("translation", {})
         where = f"{tr_path.relative_to(root)}: cell {i} (id {c.get('id')})"
         if en.cell_type == "markdown" and c.cell_type == "markdown":
-            field_name, text, kind = "source", en.source, "source"
-        elif en.cell_type == "code" and alt(en):
-            field_name, text, kind = "alt_source", alt(en), "alt"
+            fields = [("source", en.source)]
+        elif en.cell_type == "code":
+            fields = [(kind, figure_text(en, kind)) for kind in FIGURE_TEXT if figure_text(en, kind)]
         else:
             continue
-        if stamp.get(field_name) in (None, text_hash(text)):
-            continue
-        old = changes.older_cell(en_path, c.get("id"), stamp[field_name], root, field=kind)
-        if decide(where, c.get("id"), old, text):
-            stamp[field_name] = text_hash(text)
-            done.append(c.get("id"))
+        for kind, text in fields:
+            field_name = "source" if kind == "source" else f"{kind}_source"
+            if stamp.get(field_name) in (None, text_hash(text)):
+                continue
+            old = changes.older_cell(en_path, c.get("id"), stamp[field_name], root, field=kind)
+            if decide(where, c.get("id"), old, text):
+                stamp[field_name] = text_hash(text)
+                done.append(c.get("id"))
     if done:
         notebooks.write_notebook(tr_nb, tr_path)
     return done

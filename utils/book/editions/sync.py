@@ -10,12 +10,13 @@ import copy
 from pathlib import Path
 
 from utils.book import config, notebooks
+from utils.book.editions.prose import FIGURE_TEXT
 
 ROOT = config.ROOT
 SOURCE = config.SOURCE
 # A code cell of a translation is English's, except these, which are translated with the prose:
 # the figure's alt text and caption (in metadata.mystnb) and the stamp (metadata.translation).
-TRANSLATED_FIGURE_FIELDS = (("image", "alt"), ("figure", "caption"))
+TRANSLATED_FIGURE_FIELDS = tuple(FIGURE_TEXT.values())
 
 
 def synced(en_nb, old_tr_nb):

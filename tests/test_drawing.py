@@ -25,7 +25,7 @@ def test_draw_graph_draws_one_box_per_node_and_marks_freed():
     fig = draw_graph(out, names={"a": a}, title="t")
     texts = [t.get_text() for t in fig.axes[0].texts if t.get_text()]  # arrows are empty texts
     assert len(texts) == 4
-    assert any("AccumulateGrad" in t and "leaf a" in t for t in texts)
+    assert any("AccumulateGrad" in t and "variable = a" in t for t in texts)
     assert not any("<freed>" in t for t in texts)
     plt.close(fig)
     out.backward()
@@ -71,10 +71,10 @@ def test_sequence_numbers_and_versions_are_drawn_and_follow_the_graph():
     texts = [t.get_text() for t in fig.axes[0].texts if t.get_text()]
     assert len(texts) == 4
     # relative to the graph's first node: exp 0, mul 1, sum 2; AccumulateGrad is the maximum
-    assert any("ExpBackward0" in t and "seq 0" in t and "result = float32[2] (8 B) v0" in t for t in texts)
-    assert any("MulBackward0" in t and "seq 1" in t for t in texts)
-    assert any("SumBackward0" in t and "seq 2" in t for t in texts)
-    assert any("AccumulateGrad" in t and "seq max" in t and "(leaf a, v0)" in t for t in texts)
+    assert any("ExpBackward0" in t and "seq_nr 0" in t and "result = float32[2] (8 B) v0" in t for t in texts)
+    assert any("MulBackward0" in t and "seq_nr 1" in t for t in texts)
+    assert any("SumBackward0" in t and "seq_nr 2" in t for t in texts)
+    assert any("AccumulateGrad" in t and "seq_nr max" in t and "variable = a v0" in t for t in texts)
     assert all(t.get_fontsize() == 13 for t in fig.axes[0].texts if t.get_text())
     width_13 = fig.get_size_inches()[0]
     plt.close(fig)
@@ -82,6 +82,35 @@ def test_sequence_numbers_and_versions_are_drawn_and_follow_the_graph():
         a.add_(1)  # bumps a's version, which MulBackward0 saved
     fig = draw_graph(b, names={"a": a}, versions=True)
     texts = [t.get_text() for t in fig.axes[0].texts if t.get_text()]
-    assert any("(leaf a, v1)" in t for t in texts) and not any("seq" in t for t in texts)
-    assert fig.get_size_inches()[0] < width_13  # the default font is smaller, and so is the figure
+    assert any("variable = a v1" in t for t in texts) and not any("seq_nr" in t for t in texts)
+    assert fig.get_size_inches()[0] < width_13  # the default font (11) is smaller, and so is the figure
+    plt.close(fig)
+
+
+def test_a_drawing_writes_only_code_names_and_symbols_and_its_arrows_join_the_boxes():
+    """One picture serves every edition: no English word but code names. Each arrow starts at its
+    parent's box and ends at its child's, however tall the boxes (11-point text, three lines)."""
+    import re
+
+    x = torch.ones(3, requires_grad=True)
+    loss = x.exp().sin().sum()
+    loss.backward()
+    fig = draw_graph(loss, names={"x": x}, title="↓ loss.backward()", mark_freed="values",
+                     sequence_nr=True, versions=True)
+    ax = fig.axes[0]
+    words = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", " ".join(t.get_text() for t in ax.texts) + ax.get_title()))
+    code_names = {"SumBackward0", "SinBackward0", "ExpBackward0", "AccumulateGrad", "self_sym_sizes", "self",
+                  "result", "variable", "x", "seq_nr", "max", "freed", "loss", "backward", "v0"}
+    assert words <= code_names, words - code_names
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    boxes = [t for t in ax.texts if t.get_bbox_patch() is not None]
+    arrows = [c for c in ax.get_children() if getattr(c, "arrow_patch", None) is not None]
+    assert len(arrows) == 3
+    frames = [b.get_bbox_patch().get_window_extent(renderer) for b in boxes]
+    for arrow in arrows:
+        path = arrow.arrow_patch.get_path().vertices  # display coordinates, from parent to child
+        top, bottom = path[:, 1].max(), path[:, 1].min()
+        assert any(abs(top - f.y0) < 4 for f in frames) and any(abs(bottom - f.y1) < 4 for f in frames), (top, bottom)
+        assert top - bottom > 10  # a visible arrow, not one hidden under the boxes
     plt.close(fig)

@@ -21,6 +21,7 @@ _EXPORTS = {
     "saved_tensor_bytes": "utils.autograd_tools",
     "saved_tensors": "utils.autograd_tools",
     "draw_graph": "utils.drawing",
+    "svg_figures": "utils.figures",
 }
 
 __all__ = sorted(_EXPORTS)

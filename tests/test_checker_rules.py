@@ -224,3 +224,23 @@ def test_merge_streams_joins_only_neighbours_of_one_stream():
 
 def test_tags_of_a_cell_without_metadata():
     assert notebooks.tags({}) == [] and notebooks.tags({"metadata": {"tags": ["a"]}}) == ["a"]
+
+
+@pytest.mark.parametrize("mimes, mystnb, wanted", [
+    (["image/png"], {"image": {"alt": "a"}, "figure": {"caption": "c"}}, ["without SVG"]),
+    (["image/svg+xml", "image/png"], {"figure": {"caption": "c"}}, ["without alt text"]),
+    (["image/svg+xml", "image/png"], {"image": {"alt": "a"}}, ["without a caption"]),
+    (["image/png"], {}, ["without SVG", "without alt text", "without a caption"]),
+    (["image/svg+xml", "image/png"], {"image": {"alt": "a"}, "figure": {"caption": "c"}}, []),
+])
+def test_a_figure_needs_svg_alt_text_and_a_caption(mimes, mystnb, wanted):
+    cell = nbformat.v4.new_code_cell("plt.show()", metadata={"mystnb": mystnb} if mystnb else {})
+    cell.outputs = [nbformat.v4.new_output("display_data", data={"text/plain": "<Figure>", **{m: "x" for m in mimes}})]
+    problems = notebooks.figure_problems(cell, "w")
+    assert len(problems) == len(wanted) and all(w in p for w, p in zip(wanted, problems)), problems
+
+
+def test_a_cell_without_a_figure_needs_neither():
+    cell = nbformat.v4.new_code_cell("print(1)")
+    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n")]
+    assert notebooks.figure_problems(cell, "w") == []

@@ -202,6 +202,24 @@ def convention_problems(path: Path, root: Path = ROOT) -> list[str]:
         if "execution" in c.metadata:
             problems.append(f"{rel}: cell {i} (id {c.get('id')}): execution timing metadata is stored")
         problems += glue_problems(c, f"{rel}: cell {i} (id {c.get('id')})")
+        problems += figure_problems(c, f"{rel}: cell {i} (id {c.get('id')})")
+    return problems
+
+
+def figure_problems(cell, where: str) -> list[str]:
+    """A figure is an SVG (sharp when a phone enlarges it; utils.svg_figures()) with alt text and a
+    caption in its cell's metadata.mystnb, both translated with the prose."""
+    shown = [o.get("data", {}) for o in cell.get("outputs", []) if o.get("output_type") in {"display_data", "execute_result"}]
+    if not any(k.startswith("image/") for data in shown for k in data):
+        return []
+    problems = []
+    if not all("image/svg+xml" in data for data in shown if any(k.startswith("image/") for k in data)):
+        problems.append(f"{where}: a figure stored without SVG; call svg_figures() in the chapter's imports cell")
+    mystnb = cell.get("metadata", {}).get("mystnb", {})
+    if not mystnb.get("image", {}).get("alt"):
+        problems.append(f"{where}: a figure without alt text (metadata.mystnb.image.alt)")
+    if not mystnb.get("figure", {}).get("caption"):
+        problems.append(f"{where}: a figure without a caption (metadata.mystnb.figure.caption)")
     return problems
 
 

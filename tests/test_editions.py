@@ -349,6 +349,20 @@ def test_restamp_refuses_a_changed_meaning_unless_the_cell_is_named(book_copy):
         restamp.restamp("graph_basics", book_copy, cells=["no-such-cell"])
 
 
+def test_restamp_of_a_figure_caption_keeps_the_alt_stamp(book_copy):
+    _committed(book_copy)
+    en_path = _book(book_copy) / "en" / "graph_basics.ipynb"
+    nb = notebooks.read_notebook(en_path)
+    i = next(i for i, c in enumerate(nb.cells) if prose.figure_text(c, "caption"))
+    nb.cells[i].metadata["mystnb"]["figure"]["caption"] = nb.cells[i].metadata["mystnb"]["figure"]["caption"].replace(" ", "  ", 1)
+    notebooks.write_notebook(nb, en_path)
+    sync.sync_all(book_copy)
+    assert sum(f"cell {i} " in p and "caption" in p for p in checks.step_problems(book_copy)) == 2
+    done = restamp.restamp("graph_basics", book_copy)
+    assert sorted(done.done) == [f"zh-hans: {nb.cells[i].id}", f"zh-hant: {nb.cells[i].id}"] and done.refused == []
+    assert checks.step_problems(book_copy) == []
+
+
 def test_restamp_without_git_history_needs_the_cell_named(book_copy):
     i, cell_id = _edit_md_cell(_book(book_copy) / "en" / "graph_basics.ipynb", lambda s: s.replace(" ", "  ", 1))
     assert restamp.restamp("graph_basics", book_copy).done == []

@@ -226,12 +226,16 @@ def test_tags_of_a_cell_without_metadata():
     assert notebooks.tags({}) == [] and notebooks.tags({"metadata": {"tags": ["a"]}}) == ["a"]
 
 
+FIGURE = {"caption": "c", "name": "gb-figure"}
+
+
 @pytest.mark.parametrize("mimes, mystnb, wanted", [
-    (["image/png"], {"image": {"alt": "a"}, "figure": {"caption": "c"}}, ["without SVG"]),
-    (["image/svg+xml", "image/png"], {"figure": {"caption": "c"}}, ["without alt text"]),
-    (["image/svg+xml", "image/png"], {"image": {"alt": "a"}}, ["without a caption"]),
-    (["image/png"], {}, ["without SVG", "without alt text", "without a caption"]),
-    (["image/svg+xml", "image/png"], {"image": {"alt": "a"}, "figure": {"caption": "c"}}, []),
+    (["image/png"], {"image": {"alt": "a"}, "figure": FIGURE}, ["without SVG"]),
+    (["image/svg+xml", "image/png"], {"figure": FIGURE}, ["without alt text"]),
+    (["image/svg+xml", "image/png"], {"image": {"alt": "a"}, "figure": {"name": "n"}}, ["without a caption"]),
+    (["image/svg+xml", "image/png"], {"image": {"alt": "a"}, "figure": {"caption": "c"}}, ["without a name"]),
+    (["image/png"], {}, ["without SVG", "without alt text", "without a caption", "without a name"]),
+    (["image/svg+xml", "image/png"], {"image": {"alt": "a"}, "figure": FIGURE}, []),
 ])
 def test_a_figure_needs_svg_alt_text_and_a_caption(mimes, mystnb, wanted):
     cell = nbformat.v4.new_code_cell("plt.show()", metadata={"mystnb": mystnb} if mystnb else {})

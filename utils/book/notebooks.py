@@ -208,7 +208,7 @@ def convention_problems(path: Path, root: Path = ROOT) -> list[str]:
 
 def figure_problems(cell, where: str) -> list[str]:
     """A figure is an SVG (sharp when a phone enlarges it; utils.svg_figures()) with alt text and a
-    caption in its cell's metadata.mystnb, both translated with the prose."""
+    caption in its cell's metadata.mystnb, both translated with the prose, and a name (its id)."""
     shown = [o.get("data", {}) for o in cell.get("outputs", []) if o.get("output_type") in {"display_data", "execute_result"}]
     if not any(k.startswith("image/") for data in shown for k in data):
         return []
@@ -220,6 +220,9 @@ def figure_problems(cell, where: str) -> list[str]:
         problems.append(f"{where}: a figure without alt text (metadata.mystnb.image.alt)")
     if not mystnb.get("figure", {}).get("caption"):
         problems.append(f"{where}: a figure without a caption (metadata.mystnb.figure.caption)")
+    if not mystnb.get("figure", {}).get("name"):
+        problems.append(f"{where}: a figure without a name (metadata.mystnb.figure.name), the stable id of its "
+                        "permalink in every edition")
     return problems
 
 

@@ -12,8 +12,9 @@
 # cell whose message changed): the report says which.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-# The test packages, at the versions requirements.txt pins (the one place versions are written).
-PKGS=$(grep -iE '^(nbval|nbformat|nbclient|ipykernel|myst-nb|OpenCC|jieba|PyYAML)==' requirements.txt | tr '\n' ' ')
+# The test packages, at the versions requirements.txt pins (the one place versions are written);
+# matplotlib too: nbval compares the figures' SVG, which another matplotlib draws differently.
+PKGS=$(grep -iE '^(nbval|nbformat|nbclient|ipykernel|myst-nb|OpenCC|jieba|PyYAML|matplotlib|matplotlib-inline)==' requirements.txt | tr '\n' ' ')
 if [ "${1:-}" = "--download" ]; then
   grep -qx '/.whl/' .git/info/exclude 2>/dev/null || echo '/.whl/' >> .git/info/exclude
   python3 -m pip download --only-binary=:all: --python-version 3.12 --implementation cp \

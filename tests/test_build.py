@@ -202,3 +202,27 @@ def test_error_index_page_lists_every_message_with_its_section(site):
         # every "explained in" link points into a chapter of the same edition
         chapter_links = [h for h in p.links if ".html#" in h and not h.startswith("http")]
         assert len(chapter_links) >= len(data.load_errors())
+
+
+@pytest.mark.slow
+def test_error_index_says_which_case_each_section_explains(site):
+    """An error with cases lists them as the paste box does: each case's line in the edition's
+    language, then the link to its section, in errors.yml's order (section, cases, see_also)."""
+    from bs4 import BeautifulSoup
+
+    with_cases = [e for e in data.load_errors() if e.get("cases")]
+    assert with_cases
+    for key in EDITIONS:
+        soup = BeautifulSoup((site / key / "errors.html").read_text(encoding="utf-8"), "html.parser")
+        for entry in data.load_errors():
+            box = soup.find(id=f"error-{entry['id']}")
+            items = box.select("ul.error-cases > li")
+            wanted = data.error_cases(entry, key)
+            if entry not in with_cases:
+                assert not items, (key, entry["id"])
+                continue
+            assert len(items) == len(wanted), (key, entry["id"])
+            for li, (label, line) in zip(items, wanted):
+                shown = li.select_one(".error-case-line")
+                assert (shown.get_text() if shown else "") == line, (key, entry["id"], label)
+                assert li.find("a")["href"].split("#")[1] == label, (key, entry["id"], label)

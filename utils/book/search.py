@@ -26,7 +26,7 @@ from pathlib import Path
 import yaml
 
 from utils.book import config
-from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, text_hash, uses_avoided
+from utils.book.editions.data import avoided_terms, error_cases, load_errors, load_glossary, load_wordings, text_hash, uses_avoided
 from utils.book.editions.error_index import english_labels
 from utils.book.editions.prose import wrong_script_chars
 
@@ -63,13 +63,7 @@ def label_index(site: Path) -> dict[str, tuple[str, str]]:
     return found
 
 
-def cases(entry: dict, edition: str) -> list[tuple[str, str]]:
-    """(label, line) of every section that explains a case of an errors.yml entry: its ``section``
-    first, then its ``cases`` (each with the edition's line saying which case it is), then the
-    labels of ``see_also`` that ``cases`` does not give a line for (with an empty line)."""
-    lines = {c["section"]: c.get(edition) or c.get(config.SOURCE, "") for c in entry.get("cases") or []}
-    order = [entry["section"], *lines, *entry.get("see_also", [])]
-    return [(label, lines.get(label, "")) for i, label in enumerate(order) if label not in order[:i]]
+cases = error_cases  # the order in which the paste box, the search and the error index list them
 
 
 def routing_problems(root: Path = ROOT) -> list[str]:

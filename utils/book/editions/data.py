@@ -83,6 +83,15 @@ def uses_avoided(text: str, word: str, form: str = "") -> bool:
     return word in text
 
 
+def error_cases(entry: dict, edition: str) -> list[tuple[str, str]]:
+    """(label, line) of every section that explains a case of an errors.yml entry: its ``section``
+    first, then its ``cases`` (each with the edition's line saying which case it is), then the
+    labels of ``see_also`` that ``cases`` does not give a line for (with an empty line)."""
+    lines = {c["section"]: c.get(edition) or c.get(config.SOURCE, "") for c in entry.get("cases") or []}
+    order = [entry["section"], *lines, *entry.get("see_also", [])]
+    return [(label, lines.get(label, "")) for i, label in enumerate(order) if label not in order[:i]]
+
+
 def entry_key(kind: str, entry: dict) -> str:
     """What names an entry of a data file: an error's id, a term's English wording."""
     return entry["id"] if kind == "errors" else entry["en"]

@@ -8,7 +8,7 @@ from docutils import nodes
 from docutils.parsers.rst import Directive
 
 from utils.book import config
-from utils.book.editions.data import load_errors, load_glossary
+from utils.book.editions.data import error_cases, load_errors, load_glossary
 
 ROOT = config.ROOT
 
@@ -91,14 +91,27 @@ class ErrorIndex(DataDirective):
             section += nodes.paragraph(text=entry["summary"].get(edition, entry["summary"][config.SOURCE]))
             where = nodes.paragraph()
             where += nodes.Text(f"{words['error_explained']}{words['colon']}")
-            for i, label in enumerate([entry["section"], *entry.get("see_also", [])]):
-                if i:
-                    where += nodes.Text(" · ")  # the section first, then the see_also sections
-                ref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=label,
-                                            refexplicit=False, refwarn=True, refdoc=env.docname)
-                ref += nodes.inline(text=label)
-                where += ref
-            section += where
+            explained = error_cases(entry, edition)
+
+            def ref(label):
+                xref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=label,
+                                             refexplicit=False, refwarn=True, refdoc=env.docname)
+                xref += nodes.inline(text=label)
+                return xref
+            if not any(line for _, line in explained):  # one line of links: the section first
+                for i, (label, _) in enumerate(explained):
+                    where += [nodes.Text(" · "), ref(label)] if i else ref(label)
+                section += where
+            else:  # a list, as the paste box shows it: each case's line, then its section
+                section += where
+                cases = nodes.bullet_list(classes=["error-cases"])
+                for label, line in explained:
+                    item = nodes.paragraph()
+                    if line:
+                        item += nodes.inline(text=line, classes=["error-case-line"])
+                    item += ref(label)
+                    cases += nodes.list_item("", item)
+                section += cases
             if "historical" in entry:
                 h = entry["historical"]
                 section += nodes.paragraph(

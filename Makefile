@@ -33,8 +33,11 @@ book: setup
 
 # Spread over the cores by pytest-xdist; the tests of one file stay on one worker (a notebook's
 # cells, a module's browser page), and the site is built once for all of them (tests/conftest.py).
+# Files go to the workers longest first, in the order tests/conftest.py's run_order gives.
+# WORKERS=N sets the number of workers (default: one per core).
+WORKERS ?= auto
 test: setup browser latex
-	$(PY) -m pytest -n auto --dist loadfile -m "not bench"
+	$(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder -m "not bench"
 
 # The browser tests drive Debian's Chromium (never a downloaded browser); the paste
 # box's matcher is tested under Node.js. In CI, or with BOOK_INSTALL_BROWSER=1, a

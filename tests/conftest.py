@@ -77,7 +77,33 @@ def origin(site):
 
 def pytest_collection_modifyitems(config, items):
     """nbval's cells execute a whole chapter: they belong to the slow tier, so that
-    `pytest -m "not slow"` (and `make check`) runs no notebook."""
+    `pytest -m "not slow"` (and `make check`) runs no notebook. Then the files are put in the
+    order `make test` hands them to its workers (see run_order)."""
     for item in items:
         if str(item.fspath).endswith(".ipynb"):
             item.add_marker(pytest.mark.slow)
+    items[:] = run_order(items)
+
+
+def run_order(items: list) -> list:
+    """The items, whole files longest first (the tests of a file keep their order).
+
+    `make test` gives each worker a file at a time, in this order (pytest-xdist's --dist loadfile
+    --no-loadscope-reorder; by default it would order files by their number of tests, which left
+    the PDF build and the page loads for the end while the other worker idled). First the file
+    that builds the PDFs, which needs no site: one worker builds them while the other builds the
+    site. Then the files that use the site (browser tests), then the notebooks (nbval), then the
+    unit tests, short ones that fill the gaps at the end. Within each kind, more tests first."""
+    def kind(item) -> int:
+        names = getattr(item, "fixturenames", ())
+        if "pdfs" in names:
+            return 0
+        if "site" in names:
+            return 1
+        return 2 if item.nodeid.split("::")[0].endswith(".ipynb") else 3
+
+    files: dict[str, list] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+    rank = {name: (min(kind(i) for i in its), -len(its)) for name, its in files.items()}
+    return [item for name in sorted(files, key=rank.__getitem__) for item in files[name]]

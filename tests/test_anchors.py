@@ -36,8 +36,8 @@ def test_the_labelled_sections_of_the_english_chapters_are_found():
     assert {"rg-gan", "pit-step-between-backwards", "pit-inplace-saved"} <= found
 
 
-def section_ids(html: str) -> list[str]:
-    article = BeautifulSoup(html, "html.parser").select_one("article.bd-article")
+def section_ids(soup: BeautifulSoup) -> list[str]:
+    article = soup.select_one("article.bd-article")
     if article is None:  # a redirect page
         return []
     return [s["id"] for s in article.find_all("section") if s.find(re.compile("^h[1-6]$"), recursive=False)]
@@ -45,17 +45,19 @@ def section_ids(html: str) -> list[str]:
 
 @pytest.mark.slow
 def test_sections_have_the_same_ids_in_every_edition(site):
-    english = {p.name: section_ids(p.read_text(encoding="utf-8")) for p in (site / "en").glob("*.html")
-               if p.stem not in ("search", "genindex")}
+    names = sorted(p.name for p in (site / "en").glob("*.html") if p.stem not in ("search", "genindex"))
+    # Each page parsed once (html.parser is slow: this test parsed every page twice or three times).
+    soups = {(edition, name): BeautifulSoup((site / edition / name).read_text(encoding="utf-8"), "html.parser")
+             for edition in config.editions() for name in names}
+    english = {name: section_ids(soups[config.SOURCE, name]) for name in names}
     labels = english_labels()
     assert sum(i in labels for ids in english.values() for i in ids) >= 100
     for edition in config.editions():
         for name, ids in english.items():
-            html = (site / edition / name).read_text(encoding="utf-8")
-            theirs = section_ids(html)
+            soup = soups[edition, name]
+            theirs = section_ids(soup)
             assert theirs == ids, (edition, name)
             assert not [i for i in theirs if GENERATED.match(i)], (edition, name)
             # The contents and the heading permalinks link to the same ids.
-            soup = BeautifulSoup(html, "html.parser")
             local = {a["href"][1:] for a in soup.select("a.headerlink, nav.bd-toc a, .bd-toc-nav a") if a.get("href", "").startswith("#")}
             assert not [h for h in local if GENERATED.match(h)], (edition, name, local)

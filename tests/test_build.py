@@ -1,5 +1,6 @@
 """The site: all three editions build with zero warnings, and the pages are what readers need."""
 import re
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -41,6 +42,7 @@ class Assets(HTMLParser):
                 self.loaded.append(a["href"])
 
 
+@lru_cache(maxsize=None)  # the built site does not change during a run: each page is parsed once
 def parse(path: Path) -> Assets:
     p = Assets()
     p.feed(path.read_text(encoding="utf-8"))

@@ -112,19 +112,21 @@ CLIPPED = """() => {
 
 @pytest.fixture(scope="module")
 def printed(browser, origin):
+    # One tab for every page printed: a new tab per page cost three times the browser's CPU.
+    page = browser.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
+
     def count(key: str, page_name: str, without_print_css: bool = False) -> tuple[int, int]:
         """(code and output blocks, those clipped or hidden) of a page as printed on A4."""
-        page = browser.new_page(viewport={"width": A4_CONTENT_WIDTH, "height": 1000})
+        page.emulate_media(media="screen")  # loaded on screen, then printed, as a reader does
         page.goto(f"{origin}/{key}/{page_name}.html", wait_until="load")
         if without_print_css:
             page.evaluate("() => document.querySelectorAll('link[media=print]').forEach(l => l.remove())")
         page.emulate_media(media="print")
         page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
-        result = tuple(page.evaluate(CLIPPED))
-        page.close()
-        return result
+        return tuple(page.evaluate(CLIPPED))
 
-    return count
+    yield count
+    page.close()
 
 
 @pytest.mark.slow

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_tools import open_page
+from browser_tools import open_page, open_pages
 from utils.book import build, config, offline
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,8 +33,8 @@ WIDE_TABLES = """() => [...document.querySelectorAll('article table')].filter(t 
 
 @pytest.mark.parametrize("name", ["retain_graph", "glossary"])
 def test_wide_tables_scroll_in_their_block_with_a_cue_on_a_phone(browser, origin, name):
-    for key in EDITIONS:
-        page = open_page(browser, f"{origin}/{key}/{name}.html", PHONE)
+    pages = open_pages(browser, [f"{origin}/{key}/{name}.html" for key in EDITIONS], PHONE)
+    for key, page in zip(EDITIONS, pages):
         try:  # the shade fades in (a 0.15 s transition)
             page.wait_for_function(f"({WIDE_TABLES})().every(t => t.scrolls && t.cue)", timeout=5000)
         except Exception:
@@ -64,12 +64,11 @@ COLUMNS_KEPT = """() => [...document.querySelectorAll('div.cell_output pre')]
 
 
 def test_aligned_outputs_keep_their_columns_on_a_phone(browser, origin):
-    for key in EDITIONS:
-        for name in ("retain_graph", "graph_basics"):
-            page = open_page(browser, f"{origin}/{key}/{name}.html", PHONE)
-            outputs = page.evaluate(COLUMNS_KEPT)
-            assert len(outputs) >= 2 and all(o["kept"] for o in outputs), (key, name, [o for o in outputs if not o["kept"]])
-            page.close()
+    where = [(key, name) for key in EDITIONS for name in ("retain_graph", "graph_basics")]
+    for (key, name), page in zip(where, open_pages(browser, [f"{origin}/{k}/{n}.html" for k, n in where], PHONE)):
+        outputs = page.evaluate(COLUMNS_KEPT)
+        assert len(outputs) >= 2 and all(o["kept"] for o in outputs), (key, name, [o for o in outputs if not o["kept"]])
+        page.close()
 
 
 def test_the_columns_check_sees_wrapped_columns(browser, origin):
@@ -93,8 +92,8 @@ def test_a_drawer_closes_after_a_tap_on_one_of_its_links(browser, origin, toggle
 
 
 def test_a_figure_opens_at_full_size_on_a_tap(browser, origin):
-    for key in EDITIONS:
-        page = open_page(browser, f"{origin}/{key}/graph_basics.html", PHONE)
+    pages = open_pages(browser, [f"{origin}/{key}/graph_basics.html" for key in EDITIONS], PHONE)
+    for key, page in zip(EDITIONS, pages):
         img = page.locator("div.cell_output img").first
         natural, shown = page.evaluate("() => { const i = document.querySelector('div.cell_output img'); return [i.naturalWidth, i.clientWidth]; }")
         assert shown < natural, (key, natural, shown)  # shrunk to the phone's column
@@ -112,16 +111,16 @@ TAP_TARGETS = """() => [...document.querySelectorAll('.bd-header-article button,
 
 
 def test_tap_targets_are_at_least_44_px_on_a_phone(browser, origin):
-    for key in EDITIONS:
-        page = open_page(browser, f"{origin}/{key}/retain_graph.html", PHONE)
+    pages = open_pages(browser, [f"{origin}/{key}/retain_graph.html" for key in EDITIONS], PHONE)
+    for key, page in zip(EDITIONS, pages):
         targets = page.evaluate(TAP_TARGETS)
         assert len(targets) >= 6 and all(w >= 44 and h >= 44 for w, h, _ in targets), (key, targets)
         page.close()
 
 
 def test_copy_buttons_have_a_name_in_the_edition_language(browser, origin):
-    for key in EDITIONS:
-        page = open_page(browser, f"{origin}/{key}/graph_basics.html", DESKTOP)
+    pages = open_pages(browser, [f"{origin}/{key}/graph_basics.html" for key in EDITIONS], DESKTOP)
+    for key, page in zip(EDITIONS, pages):
         page.wait_for_function("document.querySelectorAll('button.copybtn').length > 0")
         names = page.evaluate("[...document.querySelectorAll('button.copybtn')].map(b => b.getAttribute('aria-label') || '')")
         assert len(names) >= 5 and all(names), key
@@ -159,8 +158,8 @@ def test_the_contrast_check_sees_the_themes_link_colour(browser, origin):
 
 
 def test_the_footer_names_the_authors_in_the_edition_language(browser, origin):
-    for key in EDITIONS:
-        page = open_page(browser, f"{origin}/{key}/preface.html", DESKTOP)
+    pages = open_pages(browser, [f"{origin}/{key}/preface.html" for key in EDITIONS], DESKTOP)
+    for key, page in zip(EDITIONS, pages):
         footer = page.locator(".bd-footer-content").inner_text().strip()
         assert footer == f"© {config.load()['copyright']} {config.labels(key)['author']}", (key, footer)
         page.close()

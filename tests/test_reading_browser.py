@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_tools import open_page, serve
+from browser_tools import open_page, open_pages, serve
 from utils.book import config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,8 +54,8 @@ OVERFLOWING = """() => [...document.querySelectorAll('div.cell_output pre:not(.b
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366", "390"])
 def test_no_output_is_wider_than_its_box(browser, origin, viewport):
-    for key in EDITIONS:
-        page = open_page(browser, f"{origin}/{key}/retain_graph.html", viewport)
+    pages = open_pages(browser, [f"{origin}/{key}/retain_graph.html" for key in EDITIONS], viewport)
+    for key, page in zip(EDITIONS, pages):
         assert page.locator("div.output.traceback pre").count() > 0
         assert page.locator("div.highlight-text pre").count() > 0  # the error quoted at the top
         assert page.evaluate(OVERFLOWING) == [], key
@@ -106,8 +106,8 @@ CONTRAST = """() => {
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_dark_mode_follows_the_system_and_the_switcher_meets_aa(browser, origin, scheme):
-    for key in EDITIONS:
-        page = open_page(browser, f"{origin}/{key}/graph_basics.html", DESKTOP, color_scheme=scheme)
+    pages = open_pages(browser, [f"{origin}/{key}/graph_basics.html" for key in EDITIONS], DESKTOP, color_scheme=scheme)
+    for key, page in zip(EDITIONS, pages):
         assert page.evaluate("document.documentElement.dataset.theme") == scheme
         ratios = page.evaluate(CONTRAST)
         assert ratios and min(ratios) >= 4.5, (key, scheme, ratios)
@@ -198,10 +198,11 @@ def test_answer_check_says_right_or_wrong_in_the_edition_language(browser, answe
 def test_reading_screenshots(browser, origin):
     """For a person to look at: every edition, desktop and phone, light and dark, menu open."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for key in EDITIONS:
-        for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
-            for scheme in ("light", "dark"):
-                page = open_page(browser, f"{origin}/{key}/retain_graph.html", viewport, color_scheme=scheme)
+    for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        for scheme in ("light", "dark"):
+            pages = open_pages(browser, [f"{origin}/{key}/retain_graph.html" for key in EDITIONS], viewport,
+                               color_scheme=scheme)
+            for key, page in zip(EDITIONS, pages):
                 page.evaluate("document.querySelector('div.output.traceback').scrollIntoView()")
                 page.screenshot(path=str(SHOTS / f"reading-{key}-{name}-{scheme}.png"))
                 if name == "phone" and scheme == "light":

@@ -15,6 +15,7 @@ them (sidebar, page contents, previous/next): the edition checks of `make check`
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -75,11 +76,12 @@ def content_titles(soup: BeautifulSoup) -> set[str]:
     return titles
 
 
-def edition_titles(folder: Path) -> set[str]:
+@lru_cache(maxsize=None)  # a built site does not change during the run; three tests ask per edition
+def edition_titles(folder: Path) -> frozenset[str]:
     titles = set()
     for page in folder.glob("*.html"):
         titles |= content_titles(BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser"))
-    return titles
+    return frozenset(titles)
 
 
 def _is_title(text: str, titles: set[str]) -> bool:
@@ -105,7 +107,16 @@ def _bare(titles) -> set[str]:
 def ui_strings(html: str, edition: str, titles: set[str] = frozenset()) -> list[tuple[str, str]]:
     """(where, text) of every UI string of a page: text outside the article and the build's own
     parts inside it, and the reader-facing attributes of every element, minus what is left out."""
-    soup = _soup(html)
+    return _not_titles(_candidates(_soup(html), edition), titles)
+
+
+def _not_titles(candidates: list[tuple[str, str, str]], titles: set[str]) -> list[tuple[str, str]]:
+    return [(where, text) for where, text, raw in candidates if not _is_title(raw, titles)]
+
+
+def _candidates(soup: BeautifulSoup, edition: str) -> list[tuple[str, str, str]]:
+    """(where, text, the text as the title check reads it) of every UI string of a parsed page,
+    titles included."""
     root = soup.html or soup
     page_langs = {root.get("lang"), config.editions()[edition]["hreflang"]}
     generated = {id(el) for selector in GENERATED for el in soup.select(selector)}
@@ -118,15 +129,15 @@ def ui_strings(html: str, edition: str, titles: set[str] = frozenset()) -> list[
         in_article = in_article or (el.name == "article" and "bd-article" in (el.get("class") or []))
         for attr in ATTRIBUTES:
             value = el.get(attr)
-            if value and value.strip() and not _is_title(value, titles):
-                found.append((f"<{el.name} {attr}>", value.strip()))
+            if value and value.strip():
+                found.append((f"<{el.name} {attr}>", value.strip(), value))
         for child in el.children:
             if isinstance(child, Comment):
                 continue
             if isinstance(child, NavigableString):
                 text = str(child).strip()
-                if text and (in_generated or not in_article) and not _is_title(text, titles):
-                    found.append((f"<{el.name}> text", text))
+                if text and (in_generated or not in_article):
+                    found.append((f"<{el.name}> text", text, text))
             elif child.name:
                 walk(child, in_article, in_generated)
 
@@ -149,12 +160,13 @@ def _soup(html: str) -> BeautifulSoup:
 def page_problems(html: str, edition: str, titles: set[str] = frozenset()) -> list[str]:
     """English UI strings, and characters of the other script anywhere in the page's text and
     attributes (prose included, code and other languages not)."""
-    problems = [f"English {where}: {text!r}" for where, text in ui_strings(html, edition, titles)
+    soup = _soup(html)  # parsed once (html.parser is slow), walked once
+    candidates = _candidates(soup, edition)
+    problems = [f"English {where}: {text!r}" for where, text in _not_titles(candidates, titles)
                 if english_words(text)]
-    soup = _soup(html)
     root = soup.html or soup
     page_langs = {root.get("lang"), config.editions()[edition]["hreflang"]}
-    texts = [_own_text(root, page_langs)] + [text for _, text in ui_strings(html, edition)]
+    texts = [_own_text(root, page_langs)] + [text for _, text in _not_titles(candidates, frozenset())]
     wrong = prose.wrong_script_chars("\n".join(texts), edition)
     if wrong:
         problems.append(f"characters of the other script: {''.join(wrong)}")

@@ -21,9 +21,14 @@ def _load(root: Path) -> dict:
     return yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
 
 
+@lru_cache(maxsize=None)
+def _resolved(root: Path) -> Path:
+    return root.resolve()  # a system call per part: the checks ask for the settings thousands of times
+
+
 def load(root: Path = ROOT) -> dict:
     """The whole _config.yml (cached per root; tests that change a copy use another root)."""
-    return _load(Path(root).resolve())
+    return _load(_resolved(Path(root)))
 
 
 def editions(root: Path = ROOT) -> dict[str, dict]:

@@ -20,6 +20,7 @@ import json
 import os
 import re
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 import nbformat
@@ -138,7 +139,15 @@ def write_notebook(nb, path: Path) -> None:
 
 
 def read_notebook(path: Path):
-    return nbformat.read(path, as_version=4)
+    """The notebook at ``path``, the caller's own copy to change. Parsed and validated once per
+    distinct content: one ``editions check`` reads each notebook several times, and a test's
+    copy of the book mostly holds the same texts."""
+    return copy.deepcopy(_parsed(Path(path).read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=128)
+def _parsed(text: str):
+    return nbformat.reads(text, as_version=4)
 
 
 def execute(path: Path, timeout: int = 600) -> None:

@@ -45,13 +45,18 @@ def load_keywords(path: Path = KEYWORDS) -> dict:
     return data.get("sections", {}) or {}
 
 
-def label_index(site: Path) -> dict[str, tuple[str, str]]:
-    """{id: (page, heading text of the section it names)} of every id in the built pages of an edition."""
+def parsed_pages(site: Path) -> dict:
+    """{page: its parsed HTML} of the built pages of an edition (html.parser is slow: each page is
+    parsed once for the whole index)."""
     from bs4 import BeautifulSoup
 
+    return {page: BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser") for page in sorted(site.glob("*.html"))}
+
+
+def label_index(site: Path, soups: dict | None = None) -> dict[str, tuple[str, str]]:
+    """{id: (page, heading text of the section it names)} of every id in the built pages of an edition."""
     found = {}
-    for page in sorted(site.glob("*.html")):
-        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    for page, soup in (soups or parsed_pages(site)).items():
         article = soup.select_one("article.bd-article")
         if article is None:
             continue
@@ -125,13 +130,11 @@ def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = R
     return out
 
 
-def page_titles(site: Path) -> dict[str, str]:
+def page_titles(site: Path, soups: dict | None = None) -> dict[str, str]:
     """{page: its title (the text of its first heading)} of the built pages of an edition."""
-    from bs4 import BeautifulSoup
-
     titles = {}
-    for page in sorted(site.glob("*.html")):
-        heading = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").select_one("article.bd-article h1")
+    for page, soup in (soups or parsed_pages(site)).items():
+        heading = soup.select_one("article.bd-article h1")
         if heading is not None:
             titles[page.stem] = heading_text(heading)
     return titles
@@ -148,17 +151,17 @@ def errors_script(data: list[dict]) -> str:
 WEIGHTS = {"heading": 7.0, "keywords": 5.0, "case": 2.0, "message": 1.0, "code": 0.5}
 
 
-def prepared_article(text: str, edition: str, lang: str | None = None):
-    """The page's article with what the search does not read marked, or None for a page without one."""
+def prepared_article(text, edition: str, lang: str | None = None):
+    """The page's article with what the search does not read marked, or None for a page without one.
+    ``text``: the page's HTML, or the page parsed (then marked in place)."""
     from bs4 import BeautifulSoup
 
-    soup = BeautifulSoup(text, "html.parser")
+    soup = BeautifulSoup(text, "html.parser") if isinstance(text, str) else text
     article = soup.select_one("article.bd-article")
     if article is None:
         return None
-    for selector in EXCLUDE:
-        for el in article.select(selector):
-            el["data-pagefind-ignore"] = "all"
+    for el in article.select(", ".join(EXCLUDE)):  # one pass over the article for all of them
+        el["data-pagefind-ignore"] = "all"
     # The chapter's setup cell (before its first section) is imports, not something to find.
     top = article.find("section")
     if top is not None:
@@ -191,14 +194,12 @@ def _document(lang: str, url: str, title: str, parts: list[tuple[str, str, float
             f'</head><body>{meta}<main data-pagefind-body>{searched}{body}</main></body></html>')
 
 
-def section_documents(text: str, page: str, edition: str, keywords: dict, routes: dict | None = None,
+def section_documents(text, page: str, edition: str, keywords: dict, routes: dict | None = None,
                       lang: str | None = None) -> dict[str, str]:
     """The Pagefind documents of one built page: {file name: html}, one per section with a heading
     and one per error index entry. ``keywords``: load_keywords(); ``routes``: {label: [(error
     message, the line saying which case of it the section explains)]}; ``lang``: the edition's
-    hreflang (by default, from the book's _config.yml)."""
-    import copy
-
+    hreflang (by default, from the book's _config.yml). ``text``: as for prepared_article."""
     lang = lang or config.editions()[edition]["hreflang"]
     article = prepared_article(text, edition, lang)
     if article is None:
@@ -212,12 +213,6 @@ def section_documents(text: str, page: str, edition: str, keywords: dict, routes
         if heading is None or not section.get("id"):
             continue
         label = section["id"]
-        own = copy.copy(section)
-        for sub in own.find_all("section", recursive=False):
-            sub.decompose()
-        for entry in own.select("div.error-entry[id]"):
-            entry.decompose()
-        own.find(HEADINGS, recursive=False).decompose()
         title = heading_text(heading)
         top_of_page = section is top
         # The words readers type for the section (for the top of a page: the page's own entry).
@@ -227,7 +222,7 @@ def section_documents(text: str, page: str, edition: str, keywords: dict, routes
             parts += [("p", line, WEIGHTS["case"]), ("p", message, WEIGHTS["message"])]
         url = f"{page}.html" if top_of_page else f"{page}.html#{label}"
         docs[f"{page}--{n:03d}.html"] = _document(lang, url, page_title if top_of_page else f"{page_title} › {title}",
-                                                  parts, "".join(str(c) for c in own.children))
+                                                  parts, _own_html(section, heading))
     for n, entry in enumerate(article.select("div.error-entry[id]")):
         message = entry.select_one("p.error-message")
         if message is None:
@@ -238,6 +233,27 @@ def section_documents(text: str, page: str, edition: str, keywords: dict, routes
         docs[f"{page}--error-{n:03d}.html"] = _document(lang, f"{page}.html#{entry['id']}", text_, parts,
                                                         "".join(str(c) for c in entry.children))
     return docs
+
+
+def _own_html(section, heading) -> str:
+    """The HTML of a section's own content: without its heading, its subsections and its error index
+    entries (each a document of its own). Only a child that holds an entry is copied, to cut it out."""
+    import copy
+
+    out = []
+    for child in section.children:
+        if child is heading or child.name == "section" or _is_entry(child):
+            continue
+        if child.name and child.select_one("div.error-entry[id]") is not None:
+            child = copy.copy(child)
+            for entry in child.select("div.error-entry[id]"):
+                entry.decompose()
+        out.append(str(child))
+    return "".join(out)
+
+
+def _is_entry(el) -> bool:
+    return el.name == "div" and "error-entry" in (el.get("class") or []) and el.has_attr("id")
 
 
 def routes(edition: str, root: Path = ROOT) -> dict[str, list[tuple[str, str]]]:
@@ -273,18 +289,19 @@ def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
     """Index one built edition (``site``: _build/html/EDITION) and write its paste-box data."""
     for stale in ("searchindex.js", "_static/searchtools.js", "_static/language_data.js"):
         (site / stale).unlink(missing_ok=True)  # Sphinx's search: one search system only
-    labels = label_index(site)
+    soups = parsed_pages(site)
+    labels = label_index(site, soups)
     target = site / "_static" / "search"
     target.mkdir(parents=True, exist_ok=True)
-    (target / "errors.js").write_text(errors_script(errors_data(edition, labels, root, page_titles(site))), encoding="utf-8")
+    (target / "errors.js").write_text(errors_script(errors_data(edition, labels, root, page_titles(site, soups))),
+                                      encoding="utf-8")
     keywords = load_keywords(root / "book" / "search_keywords.yml")
     hreflang = config.editions(root)[edition]["hreflang"]
     explained = routes(edition, root)
     pages = {}
-    for page in sorted(site.glob("*.html")):
+    for page, soup in soups.items():  # marked in place: read for the labels and titles first
         if page.stem not in {"search", "genindex"}:
-            pages.update(section_documents(page.read_text(encoding="utf-8"), page.stem, edition, keywords,
-                                           explained, hreflang))
+            pages.update(section_documents(soup, page.stem, edition, keywords, explained, hreflang))
     language = hreflang.split("-")[0].lower()
     _index(site, pages, language)
     # Pagefind's ready-made interfaces are not used (book/_static/search/search.js is the interface).

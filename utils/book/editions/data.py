@@ -38,18 +38,17 @@ def edition_pages(edition: str, root: Path = ROOT) -> dict[str, Path]:
 
 
 @lru_cache(maxsize=16)
-def _parsed(path: Path, mtime_ns: int, size: int) -> dict:
+def _parsed(text: str) -> dict:
     # ruamel.yaml refuses a key written twice in one mapping (DuplicateKeyError): YAML would
     # otherwise keep the last one without a word, silently dropping half of an entry.
-    return YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    return YAML(typ="safe", pure=True).load(text)
 
 
 def load_data(name: str, root: Path = ROOT) -> dict:
-    """book/NAME (errors.yml, glossary.yml), parsed once per version of the file; a key that
-    appears twice in an entry is an error. The caller gets its own copy."""
-    path = Path(root) / "book" / name
-    stat = path.stat()
-    return copy.deepcopy(_parsed(path.resolve(), stat.st_mtime_ns, stat.st_size))
+    """book/NAME (errors.yml, glossary.yml), parsed once per distinct content (a test's copy of
+    the book holds the same texts); a key that appears twice in an entry is an error. The caller
+    gets its own copy."""
+    return copy.deepcopy(_parsed((Path(root) / "book" / name).read_text(encoding="utf-8")))
 
 
 def load_glossary(root: Path = ROOT) -> list[dict]:

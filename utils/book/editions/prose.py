@@ -43,7 +43,8 @@ def _markdown():
     return MarkdownIt("commonmark").use(dollarmath_plugin).use(colon_fence_plugin).enable("table")
 
 
-def emphasis_shape(text: str) -> list[str]:
+@lru_cache(maxsize=4096)  # the checks ask for each English cell's shape once per translation
+def emphasis_shape(text: str) -> tuple[str, ...]:
     """The order in which bold and italics open and close when MyST's parser renders ``text``
     ('<' '>' for italics, '[' ']' for bold). CommonMark does not close a '*' between a
     full-width bracket and a CJK character, so a translation can silently pair the wrong
@@ -62,7 +63,7 @@ def emphasis_shape(text: str) -> list[str]:
                 walk(tok.children)
 
     walk(_markdown().parse(text))
-    return shape
+    return tuple(shape)
 
 
 def strip_code(text: str) -> str:
@@ -113,7 +114,10 @@ def wrong_script_chars(text: str, edition: str, root: Path = ROOT) -> list[str]:
     pair = (config.editions(root)[edition].get("script") or {}).get("opencc")
     if not pair:
         return []
-    forward, back = _converter(pair[0]), _converter(pair[1])
     letters = script_letters(edition, root)
-    return [ch for ch in sorted(set(letters.findall(text)))
-            if forward.convert(ch) != ch and back.convert(ch) == ch]
+    return [ch for ch in sorted(set(letters.findall(text))) if _other_script(ch, *pair)]
+
+
+@lru_cache(maxsize=None)
+def _other_script(ch: str, forward: str, back: str) -> bool:
+    return _converter(forward).convert(ch) != ch and _converter(back).convert(ch) == ch

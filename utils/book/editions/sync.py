@@ -41,14 +41,16 @@ def synced(en_nb, old_tr_nb):
 
 
 def comparable(cell) -> dict:
-    """A code cell without what a translation translates (its stamp, the figure's alt and caption)."""
-    c = copy.deepcopy(dict(cell))
-    meta = copy.deepcopy(dict(c.get("metadata", {})))
-    meta.pop("translation", None)
-    for group, field in TRANSLATED_FIGURE_FIELDS:
-        meta.get("mystnb", {}).get(group, {}).pop(field, None)
-    c["metadata"] = meta
-    return c
+    """A code cell without what a translation translates (its stamp, the figure's alt and caption).
+    Only the dicts on the way to those fields are copied (the outputs are shared, not copied);
+    ``cell`` is left as it is."""
+    meta = {k: v for k, v in cell.get("metadata", {}).items() if k != "translation"}
+    if "mystnb" in meta:
+        mystnb = meta["mystnb"] = dict(meta["mystnb"])
+        for group, field in TRANSLATED_FIGURE_FIELDS:
+            if group in mystnb:
+                mystnb[group] = {k: v for k, v in mystnb[group].items() if k != field}
+    return {**cell, "metadata": meta}
 
 
 def sync_notebook(name: str, edition: str, root: Path = ROOT) -> Path:

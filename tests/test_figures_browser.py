@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from browser_tools import open_page
+from browser_tools import open_page, open_pages
 from utils.book import config
 
 PHONE = {"width": 390, "height": 844}
@@ -56,17 +56,13 @@ MEASURE = """async () => {
 }"""
 
 
-def measure(browser, url):
-    page = open_page(browser, url, PHONE)
-    figures = page.evaluate(MEASURE)
-    page.close()
-    return figures
-
-
 @pytest.mark.parametrize("name", FIGURE_CHAPTERS)
 def test_figure_labels_are_legible_on_a_phone(browser, origin, name):
-    for key in EDITIONS:
-        figures = measure(browser, f"{origin}/{key}/{name}.html")
+    pages = open_pages(browser, [f"{origin}/{key}/{name}.html" for key in EDITIONS], PHONE)
+    measured = [page.evaluate(MEASURE) for page in pages]
+    for page in pages:
+        page.close()
+    for key, figures in zip(EDITIONS, measured):
         assert figures, f"{key}/{name}: no figure found"
         for f in figures:
             where = f"{key}/{name}: {f['src']}"

@@ -4,7 +4,7 @@ break the line even before 「，」; at 390 px that happened in seven headings 
 """
 import pytest
 
-from browser_tools import open_page
+from browser_tools import open_page, open_pages
 
 PHONE = {"width": 390, "height": 844}
 # The pages where it happened before book.css kept heading code inline.
@@ -27,14 +27,11 @@ PUNCTUATION_AFTER_CODE_ON_A_NEW_LINE = """() => { const bad = [];
 
 
 def test_no_heading_line_starts_with_full_width_punctuation(browser, origin):
-    found = {}
-    for page_path in PAGES:
-        page = open_page(browser, f"{origin}/{page_path}", PHONE)
-        bad = page.evaluate(PUNCTUATION_AFTER_CODE_ON_A_NEW_LINE)
-        if bad:
-            found[page_path] = bad
+    pages = open_pages(browser, [f"{origin}/{page_path}" for page_path in PAGES], PHONE)
+    found = {path: page.evaluate(PUNCTUATION_AFTER_CODE_ON_A_NEW_LINE) for path, page in zip(PAGES, pages)}
+    for page in pages:
         page.close()
-    assert not found, found
+    assert not any(found.values()), found
 
 
 def test_the_check_sees_the_break_the_theme_caused(browser, origin):

@@ -248,3 +248,39 @@ def test_a_cell_without_a_figure_needs_neither():
     cell = nbformat.v4.new_code_cell("print(1)")
     cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n")]
     assert notebooks.figure_problems(cell, "w") == []
+
+
+KNOWN = {"zh-title": "為什麼葉張量沒有 `grad_fn`", "code-title": "`retain_graph=True` 加上去之後", "page": "計算圖"}
+
+
+@pytest.mark.parametrize("text, flagged", [
+    ("請見 {ref}`zh-title`。", 1),                      # a Chinese title between Chinese characters
+    ("請見{ref}`zh-title` 一節。", 0),                   # after it: this title ends in code, so it keeps its space
+    ("請見{ref}`page` 一節。", 1),                       # a page's title, after it
+    ("（ {ref}`code-title`）", 1),                      # never after full-width punctuation
+    ("請見 {ref}`code-title`。", 0),                    # a title that starts with code keeps its space
+    ("請見 {ref}`這一節 <zh-title>`。", 1),             # an explicit Chinese text
+    ("請見{ref}`zh-title`，以及{doc}`page`。", 0),
+    ("See {ref}`zh-title` first.", 0),                  # not between Chinese characters
+])
+def test_spaces_around_a_chinese_cross_reference(text, flagged):
+    from utils.book.editions import spacing
+
+    assert len(spacing._bad_spaces(text, KNOWN)) == flagged
+    if flagged:
+        fixed = spacing.fixed(text, KNOWN)
+        assert spacing._bad_spaces(fixed, KNOWN) == [] and fixed.replace(" ", "") == text.replace(" ", "")
+
+
+def test_the_spacing_check_runs_over_the_chinese_editions(book_copy):
+    from utils.book import notebooks as nbs
+    from utils.book.editions import spacing
+
+    path = book_copy / "book" / "zh-hant" / "pitfalls.ipynb"
+    nb = nbs.read_notebook(path)
+    cell = next(c for c in nb.cells if c.cell_type == "markdown" and "見{ref}`" in c.source)
+    cell.source = cell.source.replace("見{ref}`", "見 {ref}`", 1)
+    nbs.write_notebook(nb, path)
+    problems = spacing.spacing_problems(book_copy)
+    assert len(problems) == 1 and problems[0].startswith("book/zh-hant/pitfalls.ipynb: a half-width space")
+    assert spacing.fix(book_copy) == 1 and spacing.spacing_problems(book_copy) == []

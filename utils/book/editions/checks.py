@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from utils.book import config, notebooks
-from utils.book.editions import changes, error_index, terms
+from utils.book.editions import changes, error_index, spacing, terms
 from utils.book.editions.data import MD_STAMP, edition_pages, text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text, emphasis_shape, has_prose, script_letters, strip_code
 from utils.book.editions.sync import comparable
@@ -115,7 +115,8 @@ def step_problems(root: Path = ROOT) -> list[str]:
 
 
 def all_problems(root: Path = ROOT) -> list[str]:
-    """Everything ``editions check`` reports: structure, step, scripts and terms, the error
-    index, and the notebook conventions of every edition."""
+    """Everything ``editions check`` reports: structure, step, scripts and terms, the spacing
+    around cross-references, the error index, and the notebook conventions of every edition."""
     return (structure_problems(root) + step_problems(root) + terms.script_and_term_problems(root)
-            + error_index.error_index_problems(root) + notebooks.all_convention_problems(root))
+            + spacing.spacing_problems(root) + error_index.error_index_problems(root)
+            + notebooks.all_convention_problems(root))

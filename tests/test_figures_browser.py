@@ -48,9 +48,12 @@ MEASURE = """async () => {
       box.remove();
     }
     const caption = img.closest('figure') && img.closest('figure').querySelector('figcaption .caption-text');
+    const body = getComputedStyle(document.querySelector('article p'));
+    const captionStyle = caption ? getComputedStyle(caption) : null;
     out.push({src: img.getAttribute('src'), shown: img.clientWidth, natural: img.naturalWidth, svg: !!svg,
               labels: heights.length, smallest: heights.length ? Math.min(...heights) : 0,
-              alt: img.alt, caption: caption ? caption.textContent : ''});
+              alt: img.alt, caption: caption ? caption.textContent : '',
+              captionReads: !!captionStyle && captionStyle.color === body.color && Number(captionStyle.fontWeight) >= 400});
   }
   return out;
 }"""
@@ -72,6 +75,7 @@ def test_figure_labels_are_legible_on_a_phone(browser, origin, name):
                 f"{where}: at {f['shown']} px wide its smallest label is {f['smallest']:.1f} px tall "
                 f"(at least {SMALLEST_GLYPH_PX} px): draw it narrower or with larger text")
             assert f["alt"] and f["caption"], f"{where}: a figure needs alt text and a caption"
+            assert f["captionReads"], f"{where}: the caption is not at the body text's colour and weight"
             in_chinese = bool(HAN.search(f["caption"])) and bool(HAN.search(f["alt"]))
             assert in_chinese == key.startswith("zh"), f"{where}: caption or alt text not in the edition's language"
 

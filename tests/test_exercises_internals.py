@@ -29,12 +29,12 @@ def test_ex1_rejects_the_typical_wrong_counts(answer, reason):
     assert verdict is not None and reason in verdict
 
 
-def engine_schedule(root):
-    """The solution: dependency counts, then the ready node with the highest sequence number first."""
+def _schedule(root, pick):
+    """Dependency counts: a node is ready once every node that feeds it has run; ``pick`` takes
+    the next one out of the ready list."""
     deps, ready, order = _dependencies(root), [root], []
     while ready:
-        ready.sort(key=lambda node: node._sequence_nr())
-        node = ready.pop()
+        node = pick(ready)
         order.append(node)
         for child, _ in node.next_functions:
             if child is not None:
@@ -42,6 +42,12 @@ def engine_schedule(root):
                 if deps[child] == 0:
                     ready.append(child)
     return order
+
+
+def engine_schedule(root):
+    """The solution: dependency counts, then the ready node with the highest sequence number first."""
+    # the last of equal numbers (the AccumulateGrad nodes), as a stable sort then pop() takes it
+    return _schedule(root, lambda ready: ready.pop(max(reversed(range(len(ready))), key=lambda i: ready[i]._sequence_nr())))
 
 
 def by_sequence_number(root):
@@ -87,16 +93,7 @@ def _dependencies(root):
 
 def dependencies_with_a_stack(root):
     """Wrong: dependency counts, but the last node made ready runs next (sequence numbers ignored)."""
-    deps, ready, order = _dependencies(root), [root], []
-    while ready:
-        node = ready.pop()
-        order.append(node)
-        for child, _ in node.next_functions:
-            if child is not None:
-                deps[child] -= 1
-                if deps[child] == 0:
-                    ready.append(child)
-    return order
+    return _schedule(root, lambda ready: ready.pop())
 
 
 def reverse_postorder(root):

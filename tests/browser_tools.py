@@ -62,3 +62,14 @@ def open_pages(browser, urls, viewport, **kw):
         page.wait_for_load_state("load")
         page.wait_for_load_state("networkidle")
     return pages
+
+
+def evaluate_with_style(browser, url, viewport, css, script, arg=None, **kw):
+    """What ``script`` returns on ``url`` once ``css`` is added to the page: how a check's test puts
+    back the fault it guards against (the theme's style, a wrapped output) and sees the check fail."""
+    page = open_page(browser, url, viewport, **kw)
+    page.add_style_tag(content=css)
+    try:
+        return page.evaluate(script, arg)
+    finally:
+        page.close()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_tools import open_page, open_pages
+from browser_tools import evaluate_with_style, open_page, open_pages
 from utils.book import build, config, offline
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,10 +49,9 @@ def test_wide_tables_scroll_in_their_block_with_a_cue_on_a_phone(browser, origin
 
 
 def test_the_cue_check_sees_a_table_without_a_cue(browser, origin):
-    page = open_page(browser, f"{origin}/en/retain_graph.html", PHONE)
-    page.add_style_tag(content=".book-scroll::after { opacity: 0 !important; transition: none !important }")
-    assert not all(t["cue"] for t in page.evaluate(WIDE_TABLES))
-    page.close()
+    tables = evaluate_with_style(browser, f"{origin}/en/retain_graph.html", PHONE,
+                                 ".book-scroll::after { opacity: 0 !important; transition: none !important }", WIDE_TABLES)
+    assert not all(t["cue"] for t in tables)
 
 
 # An output whose lines line up: every text line of it takes one line on screen.
@@ -72,10 +71,9 @@ def test_aligned_outputs_keep_their_columns_on_a_phone(browser, origin):
 
 
 def test_the_columns_check_sees_wrapped_columns(browser, origin):
-    page = open_page(browser, f"{origin}/en/retain_graph.html", PHONE)
-    page.add_style_tag(content="div.cell_output pre.book-columns { white-space: pre-wrap !important }")
-    assert not all(o["kept"] for o in page.evaluate(COLUMNS_KEPT))
-    page.close()
+    outputs = evaluate_with_style(browser, f"{origin}/en/retain_graph.html", PHONE,
+                                  "div.cell_output pre.book-columns { white-space: pre-wrap !important }", COLUMNS_KEPT)
+    assert not all(o["kept"] for o in outputs)
 
 
 @pytest.mark.parametrize("toggle, dialog", [(".secondary-toggle", "#pst-secondary-sidebar-modal"),
@@ -151,10 +149,10 @@ def test_links_in_exercise_boxes_meet_aa(browser, origin, scheme):
 
 
 def test_the_contrast_check_sees_the_themes_link_colour(browser, origin):
-    page = open_page(browser, f"{origin}/en/retain_graph.html", DESKTOP, color_scheme="light")
-    page.add_style_tag(content="div.admonition.exercise a { color: rgb(23, 109, 232) !important }")  # the theme's
-    assert min(page.evaluate(CONTRAST, "div.admonition.exercise p a")) < 4.5
-    page.close()
+    contrasts = evaluate_with_style(browser, f"{origin}/en/retain_graph.html", DESKTOP,
+                                    "div.admonition.exercise a { color: rgb(23, 109, 232) !important }",  # the theme's
+                                    CONTRAST, "div.admonition.exercise p a", color_scheme="light")
+    assert min(contrasts) < 4.5
 
 
 def test_the_footer_names_the_authors_in_the_edition_language(browser, origin):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_tools import open_page, open_pages, serve
+from browser_tools import evaluate_with_style, open_page, open_pages, serve
 from utils.book import config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,11 +63,9 @@ def test_no_output_is_wider_than_its_box(browser, origin, viewport):
 
 
 def test_the_overflow_check_sees_an_unwrapped_output(browser, origin):
-    page = open_page(browser, f"{origin}/en/retain_graph.html", PHONE)
-    page.add_style_tag(content="div.cell_output pre, div.output pre, div.highlight-text pre "
-                               "{ white-space: pre !important; overflow-x: auto !important }")
-    assert page.evaluate(OVERFLOWING) != []
-    page.close()
+    assert evaluate_with_style(browser, f"{origin}/en/retain_graph.html", PHONE,
+                               "div.cell_output pre, div.output pre, div.highlight-text pre "
+                               "{ white-space: pre !important; overflow-x: auto !important }", OVERFLOWING) != []
 
 
 def test_switcher_keeps_the_section(browser, origin):

@@ -31,6 +31,16 @@ def search(page, origin, edition, query):
     return page.eval_on_selector_all(TOP, "els => els.slice(0, 3).map(e => e.getAttribute('href'))"), ms
 
 
+def paste(page, origin, where, text):
+    """Paste ``text`` into the paste box of the page ``where`` and submit it; the box, once answered."""
+    page.goto(f"{origin}/{where}")
+    box = page.locator("form.error-paste")
+    box.locator("textarea").fill(text)
+    box.locator("button").click()
+    page.wait_for_selector("form.error-paste .error-paste-result[data-state=done]")
+    return box
+
+
 def target_of(href: str) -> str:
     """A result's link as the query set names it: PAGE#ANCHOR, or PAGE for the top of a page."""
     path, _, anchor = href.partition("#")
@@ -120,11 +130,7 @@ def test_the_other_words_of_a_query_choose_among_the_sections_that_explain_its_e
 @pytest.mark.parametrize("where", [f"{e}/errors.html" for e in EDITIONS] + ["index.html"])
 def test_the_paste_box_lists_every_case_of_an_error(browser, origin, where):
     page = browser.new_page()
-    page.goto(f"{origin}/{where}")
-    box = page.locator("form.error-paste")
-    box.locator("textarea").fill(INPLACE)
-    box.locator("button").click()
-    page.wait_for_selector("form.error-paste .error-paste-result[data-state=done]")
+    box = paste(page, origin, where, INPLACE)
     cases = box.locator("li.error-paste-case")
     assert cases.count() >= 5
     lines = [cases.nth(i).locator(".error-paste-line").inner_text() for i in range(cases.count())]
@@ -176,11 +182,7 @@ PASTE = ("Traceback (most recent call last):\n  File \"C:\\Users\\me\\train.py\"
 @pytest.mark.parametrize("where", ["index.html"] + [f"{e}/errors.html" for e in EDITIONS])
 def test_the_paste_box(browser, origin, where):
     page = browser.new_page()
-    page.goto(f"{origin}/{where}")
-    box = page.locator("form.error-paste")
-    box.locator("textarea").fill(PASTE)
-    box.locator("button").click()
-    page.wait_for_selector("form.error-paste .error-paste-result[data-state=done]")
+    box = paste(page, origin, where, PASTE)
     assert page.get_attribute("form.error-paste .error-paste-result", "data-found") == "non-scalar-backward"
     links = box.locator(".error-paste-links a")
     hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]

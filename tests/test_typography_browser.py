@@ -4,7 +4,7 @@ break the line even before 「，」; at 390 px that happened in seven headings 
 """
 import pytest
 
-from browser_tools import open_page, open_pages
+from browser_tools import evaluate_with_style, open_pages
 
 PHONE = {"width": 390, "height": 844}
 # The pages where it happened before book.css kept heading code inline.
@@ -35,8 +35,7 @@ def test_no_heading_line_starts_with_full_width_punctuation(browser, origin):
 
 
 def test_the_check_sees_the_break_the_theme_caused(browser, origin):
-    page = open_page(browser, f"{origin}/zh-hant/internals.html", PHONE)
-    page.add_style_tag(content=".bd-article :is(h1, h2, h3, h4) > code.literal { display: inline-block !important; }")
-    bad = page.evaluate(PUNCTUATION_AFTER_CODE_ON_A_NEW_LINE)
-    page.close()
+    bad = evaluate_with_style(browser, f"{origin}/zh-hant/internals.html", PHONE,
+                              ".bd-article :is(h1, h2, h3, h4) > code.literal { display: inline-block !important; }",
+                              PUNCTUATION_AFTER_CODE_ON_A_NEW_LINE)
     assert any("AccumulateGrad" in h for h in bad), bad

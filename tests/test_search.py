@@ -137,9 +137,9 @@ def test_errors_data_refuses_a_missing_section():
     labels = {f"error-{e['id']}": ("errors", "") for e in ERRORS}
     with pytest.raises(RuntimeError, match="no section labelled"):
         search.errors_data("en", labels)
-    labels.update({label: ("pitfalls", "Title") for e in ERRORS for label, _ in search.cases(e, "en")})
-    data = search.errors_data("en", labels)
-    assert len(data) == len(ERRORS) and data[0]["section"].startswith("pitfalls.html#")
+    labels.update({label: ("pitfalls", "Title") for e in ERRORS for label, _ in data.error_cases(e, "en")})
+    indexed = search.errors_data("en", labels)
+    assert len(indexed) == len(ERRORS) and indexed[0]["section"].startswith("pitfalls.html#")
 
 
 def english_labels() -> set[str]:
@@ -208,10 +208,10 @@ def test_a_chinese_glossary_is_not_searched_in_the_other_script(edition, ignored
 def test_the_error_routing_is_complete_and_current():
     assert search.routing_problems() == []
     inplace = next(e for e in ERRORS if e["id"] == "modified-by-inplace")
-    labels = [label for label, _ in search.cases(inplace, "zh-hant")]
+    labels = [label for label, _ in data.error_cases(inplace, "zh-hant")]
     assert labels[0] == "pit-inplace-saved"
     assert {"pit-step-between-backwards", "rg-gan", "cg-inplace", "var-version"} <= set(labels)
-    assert all(line for _, line in search.cases(inplace, "zh-hans"))
+    assert all(line for _, line in data.error_cases(inplace, "zh-hans"))
 
 
 def test_the_routing_check_rejects_bad_cases(book_copy):
@@ -232,19 +232,19 @@ def test_the_routing_check_rejects_bad_cases(book_copy):
 
 def test_errors_data_lists_every_case_with_its_line():
     labels = {f"error-{e['id']}": ("errors", "") for e in ERRORS}
-    labels.update({label: ("somewhere", f"Title of {label}") for e in ERRORS for label, _ in search.cases(e, "en")})
-    data = {d["id"]: d for d in search.errors_data("zh-hans", labels)}
-    gan = [c for c in data["modified-by-inplace"]["cases"] if c["section"] == "somewhere.html#rg-gan"]
+    labels.update({label: ("somewhere", f"Title of {label}") for e in ERRORS for label, _ in data.error_cases(e, "en")})
+    indexed = {d["id"]: d for d in search.errors_data("zh-hans", labels)}
+    gan = [c for c in indexed["modified-by-inplace"]["cases"] if c["section"] == "somewhere.html#rg-gan"]
     assert gan and "GAN" in gan[0]["line"] and gan[0]["title"] == "Title of rg-gan"
-    assert data["non-scalar-backward"]["cases"] == [{"section": "somewhere.html#pit-non-scalar",
+    assert indexed["non-scalar-backward"]["cases"] == [{"section": "somewhere.html#pit-non-scalar",
                                                      "title": "Title of pit-non-scalar", "page_title": "", "line": ""}]
 
 
 def test_cases_put_the_section_first_then_the_cases_then_see_also():
     entry = {"section": "a", "see_also": ["c", "b"], "cases": [{"section": "b", "en": "Line b.", "zh-hans": "乙。"}]}
-    assert search.cases(entry, "zh-hans") == [("a", ""), ("b", "乙。"), ("c", "")]
-    assert search.cases(entry, "zh-hant") == [("a", ""), ("b", "Line b."), ("c", "")]
-    assert search.cases({"section": "a"}, "en") == [("a", "")]
+    assert data.error_cases(entry, "zh-hans") == [("a", ""), ("b", "乙。"), ("c", "")]
+    assert data.error_cases(entry, "zh-hant") == [("a", ""), ("b", "Line b."), ("c", "")]
+    assert data.error_cases({"section": "a"}, "en") == [("a", "")]
 
 
 def test_own_words_are_what_no_wording_holds():

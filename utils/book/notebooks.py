@@ -218,11 +218,12 @@ def convention_problems(path: Path, root: Path = ROOT) -> list[str]:
 def figure_problems(cell, where: str) -> list[str]:
     """A figure is an SVG (sharp when a phone enlarges it; utils.svg_figures()) with alt text and a
     caption in its cell's metadata.mystnb, both translated with the prose, and a name (its id)."""
-    shown = [o.get("data", {}) for o in cell.get("outputs", []) if o.get("output_type") in {"display_data", "execute_result"}]
-    if not any(k.startswith("image/") for data in shown for k in data):
+    images = [o.get("data", {}) for o in cell.get("outputs", [])
+              if any(k.startswith("image/") for k in o.get("data", {}))]
+    if not images:
         return []
     problems = []
-    if not all("image/svg+xml" in data for data in shown if any(k.startswith("image/") for k in data)):
+    if not all("image/svg+xml" in data for data in images):
         problems.append(f"{where}: a figure stored without SVG; call svg_figures() in the chapter's imports cell")
     mystnb = cell.get("metadata", {}).get("mystnb", {})
     if not mystnb.get("image", {}).get("alt"):

@@ -68,7 +68,6 @@ def label_index(site: Path, soups: dict | None = None) -> dict[str, tuple[str, s
     return found
 
 
-cases = error_cases  # the order in which the paste box, the search and the error index list them
 
 
 def routing_problems(root: Path = ROOT) -> list[str]:
@@ -117,7 +116,7 @@ def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = R
         if anchor not in labels:
             raise RuntimeError(f"search: the error index of {edition} has no entry #{anchor}")
         found = []
-        for label, line in cases(entry, edition):
+        for label, line in error_cases(entry, edition):
             if label not in labels:
                 raise RuntimeError(f"search: errors.yml entry {entry['id']}: no section labelled {label!r} in {edition}")
             page, title = labels[label]
@@ -260,7 +259,7 @@ def routes(edition: str, root: Path = ROOT) -> dict[str, list[tuple[str, str]]]:
     """{label: [(error message, the edition's line for the case the section explains)]}."""
     found: dict[str, list[tuple[str, str]]] = {}
     for entry in load_errors(root):
-        for label, line in cases(entry, edition):
+        for label, line in error_cases(entry, edition):
             found.setdefault(label, []).append((entry["message"], line))
     return found
 

@@ -13,6 +13,7 @@ from utils.book.editions.data import edition_pages
 
 ROOT = config.ROOT
 CJK = "\u3400-\u9fff"
+CJK_CHAR = re.compile(f"[{CJK}]")
 FULL_WIDTH = "，。、；：！？（）「」『』《》"
 ROLE = re.compile(r"\{(ref|doc|numref)\}`([^`]*)`")
 LABELLED = re.compile(r"^\(([\w-]+)\)=\s*\n+#+\s+(.+)$", re.M)
@@ -45,16 +46,17 @@ def _shown(role: re.Match, known: dict[str, str]) -> str:
 
 def _bad_spaces(text: str, known: dict[str, str]) -> list[tuple[int, str]]:
     """(offset of the space, the role) of each space the rule forbids."""
+    def forbidden(neighbour: str, title_end: str) -> bool:
+        return bool(neighbour) and (neighbour in FULL_WIDTH or bool(CJK_CHAR.match(neighbour) and CJK_CHAR.match(title_end)))
+
     bad = []
     for role in ROLE.finditer(text):
         shown = _shown(role, known)
-        before, after = text[role.start() - 1:role.start()], text[role.end():role.end() + 1]
-        prev = text[role.start() - 2:role.start() - 1]
-        nxt = text[role.end() + 1:role.end() + 2]
-        if before == " " and prev and (prev in FULL_WIDTH or (re.match(f"[{CJK}]", prev) and re.match(f"[{CJK}]", shown))):
-            bad.append((role.start() - 1, role.group(0)))
-        if after == " " and nxt and (nxt in FULL_WIDTH or (re.match(f"[{CJK}]", nxt) and re.search(f"[{CJK}]$", shown))):
-            bad.append((role.end(), role.group(0)))
+        before, after = role.start() - 1, role.end()
+        if before > 0 and text[before] == " " and forbidden(text[before - 1], shown[:1]):
+            bad.append((before, role.group(0)))
+        if text[after:after + 1] == " " and forbidden(text[after + 1:after + 2], shown[-1:]):
+            bad.append((after, role.group(0)))
     return bad
 
 
@@ -64,41 +66,38 @@ def fixed(text: str, known: dict[str, str]) -> str:
     return text
 
 
+def _chinese_pages(root: Path):
+    """(path, titles of its edition) of every page of the Chinese editions."""
+    for edition, entry in config.editions(root).items():
+        if edition != config.SOURCE and entry.get("language", "").startswith("zh"):
+            known = titles(edition, root)
+            for path in edition_pages(edition, root).values():
+                yield path, known
+
+
 def spacing_problems(root: Path = ROOT) -> list[str]:
-    problems = []
-    for edition in config.translations(root):
-        if not config.editions(root)[edition].get("language", "").startswith("zh"):
-            continue
-        known = titles(edition, root)
-        for path in edition_pages(edition, root).values():
-            for text in _texts(path):
-                for _, role in _bad_spaces(text, known):
-                    problems.append(f"{path.relative_to(root)}: a half-width space next to {role}, whose text is "
-                                    f"Chinese, between Chinese characters; run 'python -m utils.book.editions.spacing'")
-    return problems
+    return [f"{path.relative_to(root)}: a half-width space next to {role}, whose text is Chinese, between "
+            "Chinese characters; run 'python -m utils.book.editions.spacing'"
+            for path, known in _chinese_pages(root) for text in _texts(path) for _, role in _bad_spaces(text, known)]
 
 
 def fix(root: Path = ROOT) -> int:
     """Remove every forbidden space from the Chinese editions; the number removed."""
     removed = 0
-    for edition in config.translations(root):
-        if not config.editions(root)[edition].get("language", "").startswith("zh"):
-            continue
-        known = titles(edition, root)
-        for path in edition_pages(edition, root).values():
-            if path.suffix == ".ipynb":
-                nb = notebooks.read_notebook(path)
-                for c in nb.cells:
-                    if c.cell_type == "markdown":
-                        new = fixed(c.source, known)
-                        removed += len(c.source) - len(new)
-                        c.source = new
-                notebooks.write_notebook(nb, path)
-            else:
-                text = path.read_text(encoding="utf-8")
-                new = fixed(text, known)
-                removed += len(text) - len(new)
-                path.write_text(new, encoding="utf-8")
+    for path, known in _chinese_pages(root):
+        if path.suffix == ".ipynb":
+            nb = notebooks.read_notebook(path)
+            for c in nb.cells:
+                if c.cell_type == "markdown":
+                    new = fixed(c.source, known)
+                    removed += len(c.source) - len(new)
+                    c.source = new
+            notebooks.write_notebook(nb, path)
+        else:
+            text = path.read_text(encoding="utf-8")
+            new = fixed(text, known)
+            removed += len(text) - len(new)
+            path.write_text(new, encoding="utf-8")
     return removed
 
 

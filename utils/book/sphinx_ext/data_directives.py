@@ -76,8 +76,6 @@ class ErrorIndex(DataDirective):
     data_file = "errors.yml"
 
     def run(self):
-        from sphinx import addnodes
-
         env = self.state.document.settings.env
         edition = self.edition()
         words = config.labels(edition)
@@ -92,12 +90,7 @@ class ErrorIndex(DataDirective):
             where = nodes.paragraph()
             where += nodes.Text(f"{words['error_explained']}{words['colon']}")
             explained = error_cases(entry, edition)
-
-            def ref(label):
-                xref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=label,
-                                             refexplicit=False, refwarn=True, refdoc=env.docname)
-                xref += nodes.inline(text=label)
-                return xref
+            ref = lambda label: self.section_link(label, env.docname)  # noqa: E731
             if not any(line for _, line in explained):  # one line of links: the section first
                 for i, (label, _) in enumerate(explained):
                     where += [nodes.Text(" · "), ref(label)] if i else ref(label)
@@ -120,6 +113,16 @@ class ErrorIndex(DataDirective):
                     classes=["error-historical"])
             result.append(section)
         return result
+
+    @staticmethod
+    def section_link(label: str, docname: str):
+        """A link to the section ``label``, titled as the section is (resolved by Sphinx's std domain)."""
+        from sphinx import addnodes
+
+        xref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=label,
+                                     refexplicit=False, refwarn=True, refdoc=docname)
+        xref += nodes.inline(text=label)
+        return xref
 
     @staticmethod
     def paste_box(words: dict) -> nodes.raw:

@@ -119,3 +119,12 @@ def test_launch_links_match_the_setting_and_no_page_has_thebe(site):
         for name in reader_notebooks.chapters(key):
             nb = notebooks.read_notebook(site / key / "_sources" / f"{name}.ipynb")
             assert reader_notebooks.leftovers(nb) == [] and "colab" in nb.metadata, (key, name)
+
+
+def test_the_preface_says_how_to_run_a_chapter_today():
+    """Download, open in Jupyter or upload to Colab; the Colab button only once published; no rocket."""
+    for key in config.editions():
+        nb = notebooks.read_notebook(data.edition_pages(key)["preface"])
+        text = next(c.source for c in nb.cells if c.get("id") == "how-to-read")
+        assert all(word in text for word in ("`.ipynb`", "zip", "Colab", "Jupyter", "`autograd_book`")), key
+        assert not re.search(r"rocket|火箭|git clone|myst-nb", text, re.I), key

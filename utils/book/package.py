@@ -312,6 +312,8 @@ def install_pth(site_packages: Path | None = None, root: Path = ROOT) -> Path:
     """Write the venv's ``.pth`` (relative, :func:`pth_line`) and remove the old absolute one."""
     import site
 
+    if site_packages is None and sys.prefix == sys.base_prefix:
+        raise SystemExit(f"{sys.executable} is not a venv's python: the book writes its .pth into its own venv only")
     site_packages = Path(site_packages or site.getsitepackages()[0]).resolve()
     (site_packages / OLD_PTH).unlink(missing_ok=True)
     path = site_packages / PTH
@@ -319,15 +321,32 @@ def install_pth(site_packages: Path | None = None, root: Path = ROOT) -> Path:
     return path
 
 
+def relative_kernel(prefix: Path | None = None) -> Path | None:
+    """Make the venv's Jupyter kernel start the interpreter that Jupyter runs under (argv[0]
+    ``python``, as ipykernel's own spec has it) instead of the absolute path that ``ipykernel
+    install`` writes, so a venv copied with its checkout does not start the original's python."""
+    import json
+
+    spec = Path(prefix or sys.prefix) / "share" / "jupyter" / "kernels" / "python3" / "kernel.json"
+    if not spec.exists():
+        return None
+    kernel = json.loads(spec.read_text(encoding="utf-8"))
+    if kernel.get("argv") and kernel["argv"][0] != "python":
+        kernel["argv"][0] = "python"
+        spec.write_text(json.dumps(kernel, indent=1) + "\n", encoding="utf-8")
+    return spec
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     rw = sub.add_parser("rewrite", help="rewrite utils imports and paths into autograd_book (idempotent)")
     rw.add_argument("paths", nargs="*", type=Path)
-    sub.add_parser("venv", help="write this interpreter's .pth for autograd_book (relative; make setup runs it)")
+    sub.add_parser("venv", help="make this venv follow its checkout: a relative .pth for autograd_book, a kernel "
+                                "that starts Jupyter's own python (make setup runs it)")
     args = parser.parse_args(argv)
     if args.command == "venv":
-        print(f"wrote {install_pth()}", file=sys.stderr)
+        print(f"wrote {install_pth()} and {relative_kernel()}", file=sys.stderr)
         return
     paths = [p.resolve() for p in args.paths] or default_paths()
     changed, prose = rewrite(paths)

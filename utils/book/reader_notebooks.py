@@ -306,7 +306,7 @@ def setup_source(nb, edition: str, page: str, root: Path = ROOT) -> str:
     come from when another one runs, and in a translated edition sets the edition, so that the
     judges' messages speak its language outside book/<edition>/ (Colab, a download)."""
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code" and notebooks.SETUP_TAG not in notebooks.tags(c))
-    return package.reader_setup_source(code, edition, notebooks.release_check_source(root), page,
+    return package.reader_setup_source(code, edition, notebooks.release_check_source(root, edition), page,
                                        root / "utils" / "autograd_book", translated=edition != config.SOURCE)
 
 

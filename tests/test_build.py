@@ -228,3 +228,26 @@ def test_error_index_says_which_case_each_section_explains(site):
                 shown = li.select_one(".error-case-line")
                 assert (shown.get_text() if shown else "") == line, (key, entry["id"], label)
                 assert li.find("a")["href"].split("#")[1] == label, (key, entry["id"], label)
+
+
+@pytest.mark.slow
+def test_error_index_is_a_page_to_scan(site):
+    """Issue 33: each entry a heading with a permalink, under a heading per group, the groups in the
+    page's contents column, the paste box before the first group."""
+    from bs4 import BeautifulSoup
+
+    for key in EDITIONS:
+        soup = BeautifulSoup((site / key / "errors.html").read_text(encoding="utf-8"), "html.parser")
+        groups = soup.select("article section.error-group")
+        assert len(groups) >= 6, key
+        for group in groups:
+            assert group.find("h2", recursive=False).select_one("a.headerlink"), (key, group["id"])
+        entries = soup.select("article section.error-entry")
+        assert len(entries) == len(data.load_errors()), key
+        for entry in entries:
+            h3 = entry.find("h3", recursive=False)
+            assert h3 and h3.select_one(f'a.headerlink[href="#{entry["id"]}"]'), (key, entry["id"])
+        contents = [a["href"] for a in soup.select(".bd-sidebar-secondary nav a")]
+        assert all(f'#{g["id"]}' in contents for g in groups), (key, contents)
+        paste = soup.select_one("article form.error-paste")
+        assert paste and paste.find_next("section", class_="error-group") is groups[0], key

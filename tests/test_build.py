@@ -251,3 +251,13 @@ def test_error_index_is_a_page_to_scan(site):
         assert all(f'#{g["id"]}' in contents for g in groups), (key, contents)
         paste = soup.select_one("article form.error-paste")
         assert paste and paste.find_next("section", class_="error-group") is groups[0], key
+
+
+@pytest.mark.slow
+def test_mathjax_loads_only_on_pages_with_math(site):
+    """Issue 33: the preface (the root, whose toctree holds every chapter) and the error index load no
+    MathJax; a chapter whose own text has math does (utils/book/sphinx_ext/math_assets.py)."""
+    for key in EDITIONS:
+        for name, wanted in (("preface", False), ("errors", False), ("glossary", False), ("create_graph", True)):
+            html = (site / key / f"{name}.html").read_text(encoding="utf-8")
+            assert ("tex-chtml.js" in html) is wanted and ("window.MathJax" in html) is wanted, (key, name)

@@ -261,3 +261,38 @@ def test_mathjax_loads_only_on_pages_with_math(site):
         for name, wanted in (("preface", False), ("errors", False), ("glossary", False), ("create_graph", True)):
             html = (site / key / f"{name}.html").read_text(encoding="utf-8")
             assert ("tex-chtml.js" in html) is wanted and ("window.MathJax" in html) is wanted, (key, name)
+
+
+@pytest.mark.slow
+def test_exercises_are_numbered_per_chapter_as_their_check_cells_say(site):
+    """Issue 33: the page's "Exercise N" is the N of the check cell below it (check("Exercise N", ...)),
+    in every chapter of every edition (they were numbered across the book: 15, 16, 17 in internals)."""
+    import re
+
+    from bs4 import BeautifulSoup
+
+    from utils.book import notebooks
+
+    checked = 0
+    for key in EDITIONS:
+        for path in sorted((ROOT / "book" / key).glob("*.ipynb")):
+            said = [int(n) for c in notebooks.read_notebook(path).cells if c.cell_type == "code"
+                    for n in re.findall(r'check\(\s*"Exercise (\d+)"', c.source)]
+            soup = BeautifulSoup((site / key / f"{path.stem}.html").read_text(encoding="utf-8"), "html.parser")
+            shown = [int(re.search(r"\d+", s.get_text()).group()) for s in
+                     soup.select("div.exercise p.admonition-title span.caption-number")]
+            assert shown == sorted(set(said)), (key, path.stem, shown, said)
+            checked += len(shown)
+    assert checked >= 3 * 25
+
+
+def test_exercise_numbers_restart_in_each_chapter():
+    from types import SimpleNamespace
+
+    from utils.book.sphinx_ext.exercise_numbers import per_chapter
+
+    env = SimpleNamespace(toc_fignumbers={"a": {"exercise": {"a-ex1": (1,), "a-ex2": (2,)}, "figure": {"f": (7,)}},
+                                          "b": {"exercise": {"b-ex2": (4,), "b-ex1": (3,)}}})
+    assert per_chapter(None, env) == ["b"]
+    assert env.toc_fignumbers["b"]["exercise"] == {"b-ex1": (1,), "b-ex2": (2,)}
+    assert env.toc_fignumbers["a"]["figure"] == {"f": (7,)}  # other figure types keep their numbers

@@ -296,3 +296,22 @@ def test_exercise_numbers_restart_in_each_chapter():
     assert per_chapter(None, env) == ["b"]
     assert env.toc_fignumbers["b"]["exercise"] == {"b-ex1": (1,), "b-ex2": (2,)}
     assert env.toc_fignumbers["a"]["figure"] == {"f": (7,)}  # other figure types keep their numbers
+
+
+@pytest.mark.slow
+def test_cited_issues_link_out_and_every_outside_link_has_a_known_form(site):
+    """Issue 33: each cited issue or pull request is a link (utils/book/sphinx_ext/issue_links.py); every
+    link to another origin in an article is one of the forms the book writes."""
+    import re
+
+    from bs4 import BeautifulSoup
+
+    forms = re.compile(r"https://github\.com/[\w.-]+/[\w.-]+/issues/\d+$|https://colab\.research\.google\.com/")
+    for key in EDITIONS:
+        issue_links = 0
+        for page in sorted((site / key).glob("*.html")):
+            soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+            for a in soup.select("article a[href^='http']"):
+                assert forms.match(a["href"]), (key, page.name, a["href"])
+                issue_links += "book-issue-link" in a.get("class", [])
+        assert issue_links >= 40, (key, issue_links)

@@ -200,7 +200,8 @@ class SavedVersion:
     error when it moved. ``alias`` is a tensor that shares the saved tensor's
     version counter (its ``detach()``); without one, a weak reference to the
     tensor itself is kept, so the check never keeps memory alive (a tensor
-    already gone cannot be checked).
+    already gone cannot be checked). While torch.compile traces the hook
+    (compiled autograd), nothing is checked.
     """
 
     __slots__ = ("version", "what", "_ref")
@@ -214,6 +215,8 @@ class SavedVersion:
         self._ref = None if alias is not None else weakref.ref(tensor)
 
     def check(self, alias: torch.Tensor | None = None) -> None:
+        if torch.compiler.is_compiling():
+            return  # compiled autograd traces the unpack hook: versions of traced tensors mean nothing
         tensor = alias if alias is not None else self._ref()
         if tensor is None or tensor._version == self.version:
             return

@@ -137,8 +137,29 @@
     });
   }
 
-  /* 4. A figure shrunk to the column (a phone) opens at full size on a tap or a click: the image
-        file itself, where the browser zooms and scrolls it. The link's name is the image's alt text. */
+  /* 4. A figure shrunk to the column (a phone) opens in place on a tap, a click or Enter: a dialog over
+        the page, the figure as wide as the screen, a second tap doubles it (the pane scrolls to
+        move it); the close button, Escape or a tap beside it closes it and the focus goes back.
+        The link still names the image file (a new tab, or no JavaScript, shows it alone). */
+  function figureViewer() {
+    var words = (document.querySelector("nav.edition-switcher") || document.body).dataset;
+    var dialog = document.createElement("dialog");
+    dialog.className = "book-figure-dialog";
+    dialog.setAttribute("aria-label", words.figureZoom || "");
+    dialog.innerHTML = '<button type="button" class="book-figure-close"></button>' +
+                       '<p class="book-figure-hint"></p><div class="book-figure-pane"><img alt=""></div>';
+    dialog.querySelector(".book-figure-close").textContent = "\u00d7";
+    dialog.querySelector(".book-figure-close").setAttribute("aria-label", words.figureClose || "Close");
+    dialog.querySelector(".book-figure-hint").textContent = words.figureZoom || "";
+    dialog.querySelector(".book-figure-close").addEventListener("click", function () { dialog.close(); });
+    dialog.addEventListener("click", function (event) { if (event.target === dialog) dialog.close(); });
+    // Escape closes it even where another handler (the theme's keyboard shortcuts) keeps the default.
+    dialog.addEventListener("keydown", function (event) { if (event.key === "Escape") dialog.close(); });
+    dialog.querySelector("img").addEventListener("click", function () { dialog.classList.toggle("zoomed"); });
+    document.body.appendChild(dialog);
+    return dialog;
+  }
+
   function openFullSize(img) {
     if (img.closest("a")) return;
     var a = document.createElement("a");
@@ -146,6 +167,18 @@
     a.className = "book-figure-open";
     img.parentElement.insertBefore(a, img);
     a.appendChild(img);
+    a.addEventListener("click", function (event) {
+      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;  // a new tab: the file
+      event.preventDefault();
+      var dialog = document.querySelector("dialog.book-figure-dialog") || figureViewer();
+      var shown = dialog.querySelector("img");
+      shown.src = a.href;
+      shown.alt = img.alt;
+      dialog.classList.remove("zoomed");
+      dialog.addEventListener("close", function () { a.focus(); }, {once: true});
+      dialog.showModal();
+      dialog.querySelector(".book-figure-close").focus();
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {

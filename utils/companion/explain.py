@@ -44,6 +44,12 @@ SIGNS: dict[str, tuple[re.Pattern, tuple[str, ...]]] = {
 }
 
 
+# Words every training loop has: they tell no section from another.
+COMMON = set("""def return self import from torch nn for in range if else not none true false with as lambda
+optimizer optim step zero_grad loss losses model models x y z i n out output outputs input inputs target targets
+mean sum item lr device cuda cpu print append list dict batch batches data train train_step epoch""".split())
+
+
 @dataclass
 class Explanation:
     """What ``explain`` found: the entry (None: not in the index), its cases ranked, the signs seen."""
@@ -121,7 +127,10 @@ def _message_of(exc) -> tuple[str, str]:
     """(the text to match, the reader's code around it) of an exception, a traceback or a message."""
     if isinstance(exc, BaseException):
         return "".join(traceback.format_exception_only(type(exc), exc)), reader_source(exc.__traceback__)
-    return str(exc), str(exc)
+    text = str(exc)
+    lines = text.splitlines()
+    last = max((i for i, line in enumerate(lines) if matcher._PREFIX.search(line)), default=0)
+    return text, "\n".join(lines[:last])  # the code of a pasted traceback, not the message's own words
 
 
 def signs_in(source: str) -> list[str]:
@@ -144,7 +153,7 @@ def explanation(exc, edition: str | None = None, hints: tuple[str, ...] = ()) ->
     english = found[0]
     entry = next(e for e in errors[lang] if e["id"] == english["id"])
     signs = signs_in(source)
-    own = set(matcher.own_words(matcher.tokens(source), errors["en"])) if source else set()
+    own = set(matcher.own_words(matcher.tokens(source), errors["en"])) - COMMON if source else set()
     keywords = data()["keywords"]
 
     def score(item):

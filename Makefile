@@ -16,16 +16,23 @@ PY := $(VENV)/bin/python
 
 .PHONY: setup browser latex book pdf test execute sync check serve bench clean
 
-setup: $(VENV)/.installed
+# The install stamp is named by a hash of requirements.txt, not by file dates: a fresh clone with
+# a copied venv does not reinstall, and a changed pin does. The venv finds the package
+# autograd_book (utils/autograd_book/) through a .pth file holding the path of utils/ relative to
+# site-packages, never an absolute one, so a venv copied with its checkout follows the copy.
+REQ_HASH := $(shell $(PYTHON) -c 'import hashlib, pathlib; print(hashlib.sha256(pathlib.Path("requirements.txt").read_bytes()).hexdigest()[:16])')
+STAMP := $(VENV)/.installed-$(REQ_HASH)
 
-$(VENV)/.installed: requirements.txt
+setup: $(STAMP)
+
+$(STAMP):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] >= (3, 10) else "Python 3.10 or newer is needed")'
-	$(PYTHON) -m venv $(VENV)
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
-	@# Make the book's utils/ importable from every notebook's kernel.
-	$(PY) -c 'import site, pathlib; pathlib.Path(site.getsitepackages()[0], "autograd_book_root.pth").write_text(str(pathlib.Path.cwd()) + "\n")'
 	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (ipykernel)" > /dev/null
+	$(PY) -m utils.book.package venv
+	rm -f $(VENV)/.installed $(VENV)/.installed-*
 	touch $@
 
 book: setup

@@ -1,3 +1,4 @@
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -7,6 +8,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+import utils  # noqa: E402,F401  (puts this checkout's utils/, the package autograd_book, first on sys.path)
+from utils.book import package  # noqa: E402
+
+# The tests set the path they test: nbval's kernels (and any subprocess) import this checkout's
+# autograd_book, whatever the venv's .pth points to; no kernel finds a module named utils.
+os.environ.update(package.kernel_env(root=ROOT))
 
 from no_skip_in_ci import pytest_runtest_makereport  # noqa: E402,F401  (a hook: no skip passes in CI)
 

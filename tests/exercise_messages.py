@@ -24,7 +24,7 @@ import re
 import pytest
 
 from utils.book import config
-from utils.exercises import messages
+from autograd_book.exercises import messages
 
 ENGLISH_RUN = 3
 CODE_SPAN = re.compile(r"`[^`\n]*`")
@@ -74,7 +74,7 @@ def every_message_in_every_edition():
     """Record the judges' messages during the test; then each must read as Chinese in every translation.
 
     The judges run in English (the test's assertions read English reasons); a
-    message is a :class:`utils.exercises.messages.Text`, rendered here again,
+    message is a :class:`autograd_book.exercises.messages.Text`, rendered here again,
     fields included, as it reads with BOOK_EDITION set to each translation.
     """
     messages.recorded = []

@@ -1,6 +1,6 @@
 import torch
 
-from utils.allocations import AllocationTracker, peak_allocated_bytes
+from autograd_book.allocations import AllocationTracker, peak_allocated_bytes
 
 
 def test_counts_new_storages_once_and_sees_them_freed():

@@ -1,8 +1,8 @@
 import pytest
 import torch
 
-from utils import SavedTensorMeter, describe_graph, graph_nodes, saved_tensor_bytes, saved_tensors
-from utils.autograd_tools import FREED
+from autograd_book import SavedTensorMeter, describe_graph, graph_nodes, saved_tensor_bytes, saved_tensors
+from autograd_book.autograd_tools import FREED
 
 
 def small_graph():

@@ -32,7 +32,7 @@ def test_every_machine_path_form_is_flagged(tmp_path, path):
 
 
 def test_a_relative_path_is_not_a_machine_path(tmp_path):
-    assert notebooks.MACHINE_PATHS.search(json.dumps(["utils/measure.py:12", "torch/autograd/graph.py"])) is None
+    assert notebooks.MACHINE_PATHS.search(json.dumps(["utils/autograd_book/measure.py:12", "torch/autograd/graph.py"])) is None
 
 
 @pytest.mark.parametrize("entry", [{}, {"translated_from": {}}, {"translated_from": {"zh-hans": "0" * 16}}])

@@ -1,9 +1,11 @@
-"""Colab and downloaded notebooks: the setup cell fetches utils wherever it is missing, the
-repository URL comes from _config.yml only, and no page carries Thebe or Binder settings."""
+"""Colab and downloaded notebooks: the setup cell (derived from the torch pin) says which torch
+release the stored outputs come from when another one runs, every setup cell follows the pin, the
+Colab button appears only when the book is published, and no page carries Thebe or Binder
+settings. The reader notebooks themselves, which carry the package, are tested in
+tests/test_reader_notebooks.py and tests/test_bare_environment.py."""
 import re
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -15,114 +17,40 @@ from utils.book.editions import data
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTER = "graph_basics"
 
-# Runs a setup cell the way a fresh kernel would: without the book's checkout on sys.path
-# (the venv's .pth file puts it there), optionally with a stand-in google.colab module,
-# then runs the chapter's own import lines and reports where utils came from.
-RUNNER = textwrap.dedent("""
-    import importlib.util, os, sys, types
-    checkout, where, setup_file, imports_file = sys.argv[1:5]
-    sys.path = [p for p in sys.path if os.path.realpath(p or os.getcwd()) != os.path.realpath(checkout)]
-    assert importlib.util.find_spec("utils") is None, "utils is importable before the setup cell"
-    if where == "colab":
-        google, colab = types.ModuleType("google"), types.ModuleType("google.colab")
-        google.colab = colab
-        sys.modules.update({"google": google, "google.colab": colab})
-    exec(open(setup_file).read())
-    exec(open(imports_file).read())
-    import utils
-    print("UTILS", os.path.realpath(utils.__file__))
-""")
 
-
-def chapter_imports(name: str) -> str:
-    """The import lines of every code cell of an English chapter but the setup cell."""
-    nb = notebooks.read_notebook(ROOT / "book" / "en" / f"{name}.ipynb")
-    code = [c for c in nb.cells if c.cell_type == "code"][1:]
-    return "\n".join(line for c in code for line in c.source.splitlines()
-                     if re.match(r"(import|from) \S+", line))
-
-
-def remote_repository(tmp_path: Path) -> Path:
-    """A local git repository holding the book's utils/ on branch main: the 'GitHub' of the test."""
-    remote = tmp_path / "remote" / "autograd-graph-book"
-    import shutil
-
-    shutil.copytree(ROOT / "utils", remote / "utils", ignore=shutil.ignore_patterns("__pycache__"))
-    git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid"]
-    subprocess.run(["git", "init", "-q", "-b", "main", str(remote)], check=True)
-    subprocess.run(git + ["-C", str(remote), "add", "-A"], check=True)
-    subprocess.run(git + ["-C", str(remote), "commit", "-q", "-m", "utils"], check=True)
-    return remote
-
-
-def point_config_at(book_copy: Path, url: str) -> None:
-    cfg_path = book_copy / "_config.yml"
-    cfg = yaml.safe_load(cfg_path.read_text(encoding="utf-8"))
-    cfg["repository"]["url"] = url
-    cfg_path.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    shutil_requirements = ROOT / "requirements.txt"
-    (book_copy / "requirements.txt").write_text(shutil_requirements.read_text(encoding="utf-8"), encoding="utf-8")
-
-
-def run_setup_cell(book_copy: Path, tmp_path: Path, where: str) -> subprocess.CompletedProcess:
-    work = tmp_path / f"kernel-{where}"
-    work.mkdir()
-    (work / "setup.py").write_text(notebooks.setup_cell_source(book_copy), encoding="utf-8")
-    (work / "imports.py").write_text(chapter_imports(CHAPTER), encoding="utf-8")
-    (work / "runner.py").write_text(RUNNER, encoding="utf-8")
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
-    return subprocess.run([sys.executable, "runner.py", str(ROOT), where, "setup.py", "imports.py"],
-                          cwd=work, env=env, capture_output=True, text=True, timeout=300)
-
-
-@pytest.mark.slow  # runs a chapter in a subprocess (a clone, a kernel)
-@pytest.mark.parametrize("where", ["colab", "downloaded"])
-def test_setup_cell_fetches_utils_and_the_chapter_imports_work(book_copy, tmp_path, where):
-    remote = remote_repository(tmp_path)
-    point_config_at(book_copy, f"file://{remote}")
-    result = run_setup_cell(book_copy, tmp_path, where)
-    assert result.returncode == 0, result.stderr[-3000:]
-    clone = tmp_path / f"kernel-{where}" / "autograd-graph-book"
-    assert f"UTILS {clone.resolve() / 'utils' / '__init__.py'}" in result.stdout, result.stdout
-    assert "from utils import" in chapter_imports(CHAPTER)
-
-
-def test_setup_cell_fails_when_the_repository_is_wrong(book_copy, tmp_path):
-    point_config_at(book_copy, f"file://{tmp_path / 'no-such-repository'}")
-    result = run_setup_cell(book_copy, tmp_path, "colab")
-    assert result.returncode != 0 and "CalledProcessError" in result.stderr
-
-
-def test_setup_cell_does_nothing_in_a_checkout(tmp_path):
-    """In the book's own checkout utils is importable: no clone, no pip."""
-    source = notebooks.setup_cell_source()
-    result = subprocess.run([sys.executable, "-c", source], cwd=ROOT, capture_output=True, text=True)
+def run_release_check(release: str) -> str:
+    """The setup cell's release check run against a stand-in torch whose version is ``release``."""
+    code = ("import sys, types\n"
+            f"sys.modules['torch'] = types.SimpleNamespace(__version__={release!r})\n"
+            + notebooks.setup_cell_source())
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert not (ROOT / "autograd-graph-book").exists()
+    return result.stdout
 
 
-def test_setup_cell_and_its_pin_come_from_the_config():
-    url, branch = config.repository()
-    source = notebooks.setup_cell_source()
-    assert url in source and f'"--branch", "{branch}"' in source
-    assert config.pin("myst-nb") in source
-    assert not re.search(r"myst-nb==(?!" + re.escape(config.pins()["myst-nb"]) + ")", source)
+def test_the_setup_cell_names_both_releases_only_when_they_differ():
+    pinned = config.pins()["torch"]
+    assert run_release_check(pinned) == "" and run_release_check(pinned + "+cu128") == ""
+    said = run_release_check("2.5.1+cu121")
+    assert f"come from torch {pinned}" in said and "this is torch 2.5.1+cu121" in said
 
 
-def test_every_setup_cell_names_the_repository():
-    url, _ = config.repository()
+def test_the_setup_cell_follows_the_torch_pin(book_copy):
+    req = book_copy / "requirements.txt"
+    req.write_text(re.sub(r"^torch==\S+", "torch" + "==9.9.9", req.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
+    config._pins.cache_clear()
+    assert '"9.9.9"' in notebooks.setup_cell_source(book_copy)
+    stale = [p for p in (book_copy / "book").rglob("*.ipynb")
+             if any("Colab setup cell" in q for q in notebooks.convention_problems(p, book_copy))]
+    assert len(stale) == len(list((book_copy / "book").rglob("*.ipynb"))) > 0
+
+
+def test_no_setup_cell_fetches_anything():
     for key in config.editions():
         for name, path in data.edition_pages(key).items():
             if path.suffix == ".ipynb":
                 first = next(c for c in notebooks.read_notebook(path).cells if c.cell_type == "code")
-                assert url in first.source, path
-
-
-def test_a_changed_repository_url_flags_every_setup_cell(book_copy):
-    point_config_at(book_copy, "https://github.com/someone-else/another-book")
-    stale = [p for p in (book_copy / "book").rglob("*.ipynb")
-             if any("Colab setup cell" in q for q in notebooks.convention_problems(p, book_copy))]
-    assert len(stale) == len(list((book_copy / "book").rglob("*.ipynb"))) > 0
+                assert not re.search(r"subprocess|pip|git|urllib|http|utils", first.source), path
 
 
 # ------------------------------------------------------------ the built pages

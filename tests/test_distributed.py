@@ -1,12 +1,12 @@
-"""The launcher of utils/distributed.py: results come back, failures are named, hangs are stopped."""
+"""The launcher of utils/autograd_book/distributed.py: results come back, failures are named, hangs are stopped."""
 import multiprocessing
 import os
 import time
 
 import pytest
 
-from utils.distributed import WorkerError, WorkerTimeout, capture_stderr, launch, strip_paths
-from utils.lessons.ddp_scenarios import all_reduce_rank, raise_on_rank, sleep_on_rank
+from autograd_book.distributed import WorkerError, WorkerTimeout, capture_stderr, launch, strip_paths
+from autograd_book.lessons.ddp_scenarios import all_reduce_rank, raise_on_rank, sleep_on_rank
 
 
 @pytest.mark.slow  # spawns worker processes that import torch

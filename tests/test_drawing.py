@@ -4,8 +4,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import torch  # noqa: E402
 
-from utils import draw_graph  # noqa: E402
-from utils.drawing import graph_layout  # noqa: E402
+from autograd_book import draw_graph  # noqa: E402
+from autograd_book.drawing import graph_layout  # noqa: E402
 
 
 def test_layout_puts_every_child_below_its_parent():
@@ -39,7 +39,7 @@ def test_draw_graph_draws_one_box_per_node_and_marks_freed():
 
 
 def test_mark_freed_values_keeps_the_node_colour_and_reddens_only_the_values():
-    from utils.drawing import FREED_COLOUR
+    from autograd_book.drawing import FREED_COLOUR
 
     a = torch.ones(2, requires_grad=True)
     out = (a * 3).exp().sum()

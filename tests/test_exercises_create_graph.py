@@ -5,7 +5,7 @@ import pytest
 import torch
 from torch.autograd.function import once_differentiable
 
-from utils.exercises import create_graph as ex
+from autograd_book.exercises import create_graph as ex
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
 

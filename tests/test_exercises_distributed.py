@@ -2,7 +2,7 @@
 import pytest
 import torch
 
-from utils.exercises.distributed import judge_ex3, make_judge_ex1, make_judge_ex2
+from autograd_book.exercises.distributed import judge_ex3, make_judge_ex1, make_judge_ex2
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
 

@@ -4,7 +4,7 @@ import collections
 import pytest
 import torch
 
-from utils.exercises import internals as ex
+from autograd_book.exercises import internals as ex
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
 

@@ -23,7 +23,7 @@ from exercise_messages import english_runs, problems_in_every_edition, untransla
 from utils.book import config
 from utils.book.editions.data import avoided_terms, load_glossary, load_wordings, text_hash, uses_avoided
 from utils.book.editions.prose import wrong_script_chars
-from utils.exercises import messages, verdict
+from autograd_book.exercises import messages, verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = list(config.editions())
@@ -71,7 +71,7 @@ def test_english_runs_are_found_outside_backticks_only():
 
 def test_a_planted_english_translation_is_caught(monkeypatch):
     """A message whose translation is still English fails the check the judges' tests run."""
-    from utils.exercises import variable
+    from autograd_book.exercises import variable
 
     real = messages.text_of
     monkeypatch.setattr(messages, "text_of",
@@ -116,7 +116,7 @@ def test_the_editions_are_the_books():
 
 def test_a_judge_speaks_the_edition_it_runs_in(monkeypatch):
     """What the judges' tests render per edition is what the judge says with BOOK_EDITION set."""
-    from utils.exercises import internals, variable
+    from autograd_book.exercises import internals, variable
 
     english = variable.judge_ex4(36.0), internals.judge_ex1(4)
     for key in TRANSLATIONS:
@@ -155,7 +155,7 @@ def catalog_problems(name: str, catalog: dict) -> list[str]:
                 problems.append(f"{where}: {edition} has the fields {sorted(theirs)}, English {sorted(fields)}")
             if (entry.get("translated_from") or {}).get(edition) != text_hash(english):
                 problems.append(f"{where}: the {edition} text does not translate the current English; update it, "
-                                f"then python -m utils.exercises.messages restamp {name} {key}")
+                                f"then python -m autograd_book.exercises.messages restamp {name} {key}")
             bad = wrong_script_chars(text, edition)
             if bad:
                 problems.append(f"{where}: {edition} uses characters of another script: {''.join(bad)}")
@@ -218,7 +218,7 @@ def _judge(judge):
     if isinstance(judge, str):
         import importlib
         module, name = judge.split(".")
-        return getattr(importlib.import_module(f"utils.exercises.{module}"), name)
+        return getattr(importlib.import_module(f"autograd_book.exercises.{module}"), name)
     return judge
 
 
@@ -278,7 +278,7 @@ def test_an_unknown_hint_or_label_is_shown_as_written(monkeypatch):
 
 # ------------------------------------------------------------------ no English left in the judges' code
 
-JUDGE_MODULES = sorted(p for p in (ROOT / "utils" / "exercises").glob("*.py") if p.name != "messages.py")
+JUDGE_MODULES = sorted(p for p in (ROOT / "utils" / "autograd_book" / "exercises").glob("*.py") if p.name != "messages.py")
 
 
 def english_literals(source: str) -> list[str]:

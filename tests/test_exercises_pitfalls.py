@@ -3,7 +3,7 @@ import pytest
 import torch
 from torch import nn
 
-from utils.exercises.pitfalls import judge_ex1, judge_ex2, judge_ex3, judge_ex4, judge_ex5
+from autograd_book.exercises.pitfalls import judge_ex1, judge_ex2, judge_ex3, judge_ex4, judge_ex5
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
 

@@ -2,7 +2,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from utils.exercises.retain_graph import judge_ex1, judge_ex2, judge_ex3, make_judge_ex4
+from autograd_book.exercises.retain_graph import judge_ex1, judge_ex2, judge_ex3, make_judge_ex4
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
 

@@ -3,7 +3,7 @@ import pytest
 import torch
 from torch import nn
 
-from utils.exercises.saved_memory import judge_ex1, make_judge_ex2, make_judge_ex3
+from autograd_book.exercises.saved_memory import judge_ex1, make_judge_ex2, make_judge_ex3
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
 
@@ -65,7 +65,7 @@ def _ex3_setting():
     def loss_of(out):
         return out.square().mean()
 
-    from utils.measure import peak_saved_bytes
+    from autograd_book.measure import peak_saved_bytes
     params = list(model.parameters())
     plain = peak_saved_bytes(lambda: loss_of(model(batch)).backward(), exclude=params)
     model.zero_grad()

@@ -5,7 +5,7 @@ import torch._dynamo
 import torch._functorch.config
 from torch.func import functional_call
 
-from utils.exercises.torch_compile import make_judge_ex1, make_judge_ex2, penalty_eager
+from autograd_book.exercises.torch_compile import make_judge_ex1, make_judge_ex2, penalty_eager
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
 

@@ -2,7 +2,7 @@
 import pytest
 import torch
 
-from utils.exercises import variable as ex
+from autograd_book.exercises import variable as ex
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
 

@@ -6,7 +6,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from IPython.core.interactiveshell import InteractiveShell  # noqa: E402
 
-from utils.figures import SVG_SALT, svg_figures  # noqa: E402
+from autograd_book.figures import SVG_SALT, svg_figures  # noqa: E402
 
 
 def _formats(fig) -> dict:

@@ -4,8 +4,8 @@ import pytest
 
 import torch
 
-from utils.exercises import check, verdict
-from utils.measure import cuda_peak_bytes, peak_saved_bytes, time_call
+from autograd_book.exercises import check, verdict
+from autograd_book.measure import cuda_peak_bytes, peak_saved_bytes, time_call
 
 
 def test_time_call_measures_the_call():
@@ -49,7 +49,7 @@ def test_check_prints_each_verdict(capsys):
 
 def test_compare_times_gives_ratios_to_the_baseline_and_restores_threads(monkeypatch):
     """A fake clock that only the variants advance: the ratios are exact, whatever the machine's load."""
-    from utils import measure
+    from autograd_book import measure
     now = [0.0]
     monkeypatch.setattr(measure.time, "perf_counter", lambda: now[0])
 
@@ -70,7 +70,7 @@ def test_compare_times_gives_ratios_to_the_baseline_and_restores_threads(monkeyp
 
 
 def test_compare_times_pins_threads_while_timing():
-    from utils.measure import compare_times
+    from autograd_book.measure import compare_times
     seen = []
     compare_times({"a": lambda: seen.append(torch.get_num_threads())}, rounds=2, warmup=0, threads=1)
     assert seen == [1, 1]
@@ -78,6 +78,6 @@ def test_compare_times_pins_threads_while_timing():
 
 def test_compare_times_rejects_an_unknown_baseline():
     import pytest
-    from utils.measure import compare_times
+    from autograd_book.measure import compare_times
     with pytest.raises(KeyError):
         compare_times({"a": lambda: None}, baseline="b")

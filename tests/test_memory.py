@@ -2,7 +2,7 @@ import gc
 
 import torch
 
-from utils.memory import PackedBytesMeter
+from autograd_book.memory import PackedBytesMeter
 
 
 def identity_pair():
@@ -86,7 +86,7 @@ def test_unpack_result_used_for_gradient():
 
 
 def test_unique_storage_bytes_counts_each_storage_once():
-    from utils.memory import unique_storage_bytes
+    from autograd_book.memory import unique_storage_bytes
     a = torch.zeros(10)
     b = torch.zeros(4, dtype=torch.float64)
     weight = torch.zeros(3)

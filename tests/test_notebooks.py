@@ -1,4 +1,5 @@
 """The book's notebook conventions, on the real chapters and on planted bad input."""
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,20 +18,17 @@ def test_notebook_follows_conventions(path):
     assert notebooks.convention_problems(path) == []
 
 
-def test_setup_cell_comes_from_config(book_copy):
-    cfg = book_copy / "_config.yml"
-    cfg.write_text(cfg.read_text().replace("autograd-book/autograd-graph-book", "someone/fork")
-                   .replace('branch: "main"', 'branch: "dev"'))
-    source = notebooks.setup_cell_source(book_copy)
-    assert '"https://github.com/someone/fork"' in source and '"dev"' in source
+def test_setup_cell_comes_from_the_torch_pin(book_copy):
+    req = book_copy / "requirements.txt"
+    req.write_text(re.sub(r"^torch==\S+", "torch" + "==9.9.9", req.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
+    assert '"9.9.9"' in notebooks.setup_cell_source(book_copy)
     problems = notebooks.convention_problems(book_copy / "book" / "en" / "graph_basics.ipynb", book_copy)
     assert any("cell 1" in p and "Colab setup cell" in p for p in problems)
 
 
-def test_setup_cell_is_a_no_op_in_a_checkout():
-    namespace = {}
-    exec(notebooks.setup_cell_source(), namespace)
-    assert namespace["book_utils_found"] is True and "book_checkout" not in namespace  # nothing fetched
+def test_setup_cell_is_silent_on_the_pinned_torch(capsys):
+    exec(notebooks.setup_cell_source(), {})
+    assert capsys.readouterr().out == ""
 
 
 def _planted(book_copy, edit):
@@ -53,6 +51,46 @@ def test_ignored_output_without_assert_is_flagged(book_copy):
         return i
     problems, i = _planted(book_copy, edit)
     assert any(f"cell {i} " in p and "must assert" in p for p in problems)
+
+
+@pytest.mark.parametrize("line", ["from utils import describe_graph", "from utils.measure import glue_measured",
+                                  "import utils", "  from utils.exercises.variable import judge_ex1"])
+def test_an_import_of_the_helpers_as_utils_is_flagged(book_copy, line):
+    def edit(nb):
+        i = _first_plain_code(nb)
+        nb.cells[i].source = line + "\n" + nb.cells[i].source
+        return i
+    problems, i = _planted(book_copy, edit)
+    assert any(f"cell {i} " in p and "autograd_book" in p and "utils.book.package rewrite" in p for p in problems)
+
+
+def test_imports_of_the_package_and_the_tools_are_not_flagged():
+    from utils.book import package
+
+    assert package.old_imports("from autograd_book import draw_graph\nfrom utils.book import config\n"
+                               "import torch.utils.checkpoint\nfrom torch.utils import data\nimport utils.book") == []
+
+
+def test_the_rewrite_is_idempotent_and_leaves_the_tools_alone(book_copy):
+    from utils.book import package
+
+    entries = package.module_paths()
+    before = ("from utils import describe_graph\nfrom utils.exercises.variable import judge_ex1\n"
+              "import utils\nutils.describe_graph(x)\nfrom utils.book import config\ntorch.utils.checkpoint\n"
+              "see `utils/distributed.py` and utils/book/build.py, poppler-utils")
+    once = package.rewrite_text(before, entries)
+    assert once == ("from autograd_book import describe_graph\nfrom autograd_book.exercises.variable import judge_ex1\n"
+                    "import autograd_book\nautograd_book.describe_graph(x)\nfrom utils.book import config\n"
+                    "torch.utils.checkpoint\nsee `utils/autograd_book/distributed.py` and utils/book/build.py, poppler-utils")
+    assert package.rewrite_text(once, entries) == once
+    path = book_copy / "book" / "en" / "graph_basics.ipynb"
+    nb = notebooks.read_notebook(path)
+    cell = next(c for c in nb.cells if c.cell_type == "code" and "choose_device()" in c.source)
+    cell.source = cell.source.replace("from autograd_book import", "from utils import")
+    notebooks.write_notebook(nb, path)
+    assert package.rewrite([path], book_copy)[0] == [path]
+    assert notebooks.convention_problems(path, book_copy) == []
+    assert package.rewrite([path], book_copy)[0] == []  # the second run changes nothing
 
 
 def test_error_without_tag_is_flagged(book_copy):
@@ -185,7 +223,7 @@ def test_a_measured_glue_without_a_stored_figure_is_flagged():
 
 
 def test_glue_measured_asserts_its_band():
-    from utils.measure import glue_measured
+    from autograd_book.measure import glue_measured
     with pytest.raises(AssertionError, match="outside the band"):
         glue_measured("t", 9.0, "9.0", within=(1.0, 4.0))
 

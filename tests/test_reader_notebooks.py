@@ -1,9 +1,7 @@
 """Reader notebooks (utils/book/reader_notebooks.py): what Jupyter and Colab show of a chapter.
 
 Every chapter of every edition converts with no MyST left, its code cells and outputs are the
-source's, each solution is folded; planted markup the converter does not know fails; one
-chapter's reader notebook runs in a fresh folder as Colab runs it (a stand-in google.colab,
-no checkout on the path, utils cloned by the setup cell from a local repository).
+source's, each solution is folded; planted markup the converter does not know fails.
 """
 import json
 import os
@@ -134,53 +132,8 @@ def test_the_leftover_check_sees_myst_but_not_code():
     assert rn.leftovers(clean) == []
 
 
-# ------------------------------------------------------------ run as Colab runs it
-
-CHAPTER = "graph_basics"
-PREAMBLE = """\
-import importlib.util, os, sys, types
-sys.path = [p for p in sys.path if os.path.realpath(p or os.getcwd()) != os.path.realpath({checkout!r})]
-for name in [m for m in sys.modules if m == "utils" or m.startswith("utils.")]:
-    del sys.modules[name]
-assert importlib.util.find_spec("utils") is None, "utils is importable before the setup cell"
-google, colab = types.ModuleType("google"), types.ModuleType("google.colab")
-google.colab = colab
-sys.modules.update({{"google": google, "google.colab": colab}})
-"""
-
-
-@pytest.mark.slow
-def test_a_reader_notebook_runs_in_a_fresh_folder_as_on_colab(book_copy, tmp_path):
-    from nbclient import NotebookClient
-    from test_colab import point_config_at, remote_repository
-
-    remote = remote_repository(tmp_path)
-    point_config_at(book_copy, f"file://{remote}")
-    config._load.cache_clear()
-    sync.ensure_setup_cells(book_copy)  # the setup cell names the local "GitHub"
-    nb = rn.reader_notebook("en", CHAPTER, book_copy)
-    assert f"file://{remote}" in next(c for c in nb.cells if c.cell_type == "code").source
-    kernel_dir = tmp_path / "colab-content"
-    kernel_dir.mkdir()
-    run = nbformat.from_dict(json.loads(json.dumps(nb)))
-    run.cells.insert(0, nbformat.v4.new_code_cell(PREAMBLE.format(checkout=str(ROOT))))
-    env_backup = dict(os.environ)
-    os.environ.update(BOOK_DEVICE="cpu", PYTHONHASHSEED="0")
-    os.environ.pop("PYTHONPATH", None)
-    try:
-        NotebookClient(run, timeout=300, kernel_name="python3",
-                       resources={"metadata": {"path": str(kernel_dir)}}).execute()
-    finally:
-        os.environ.clear()
-        os.environ.update(env_backup)
-    assert (kernel_dir / "autograd-graph-book" / "utils" / "__init__.py").exists()  # cloned by the setup cell
-    errors = [o for c in run.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
-    raising = [c for c in nb.cells if c.cell_type == "code" and notebooks.RAISES_TAG in notebooks.tags(c)]
-    assert len(errors) == len(raising), [e.get("ename") for e in errors]
-
-
 def test_a_translated_reader_notebook_sets_its_edition_for_the_judges(written, monkeypatch, tmp_path):
-    from utils.exercises import messages
+    from autograd_book.exercises import messages
     monkeypatch.chdir(tmp_path)  # as on Colab: the folder is not named after an edition
     for key, paths in written.items():
         nb = nbformat.read(next(p for p in paths if p.stem == "graph_basics"), as_version=4)

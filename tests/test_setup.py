@@ -3,7 +3,7 @@ import random
 import pytest
 import torch
 
-from utils import choose_device, seed_everything
+from autograd_book import choose_device, seed_everything
 
 
 def test_choose_device_follows_availability(monkeypatch):

@@ -16,7 +16,7 @@ TOOLS = sorted((ROOT / "utils" / "book").glob("*.py"))
 
 
 def test_the_tools_and_utils_import_without_torch():
-    modules = ["utils"] + [f"utils.book.{p.stem}" for p in TOOLS if p.stem != "__init__"]
+    modules = ["utils", "autograd_book", "autograd_book.exercises", "autograd_book.exercises.messages"] + [f"utils.book.{p.stem}" for p in TOOLS if p.stem != "__init__"]
     code = ("import sys\n" + "".join(f"import {m}\n" for m in modules)
             + "bad = [m for m in sys.modules if m == 'torch' or m.startswith('torch.')]\n"
             + "sys.exit(f'torch was imported: {bad[:3]}' if bad else 0)")
@@ -25,7 +25,7 @@ def test_the_tools_and_utils_import_without_torch():
 
 
 def test_importing_an_instrument_by_name_loads_it():
-    code = "import utils, sys; f = utils.describe_graph; sys.exit(0 if 'torch' in sys.modules and callable(f) else 1)"
+    code = "import autograd_book, sys; f = autograd_book.describe_graph; sys.exit(0 if 'torch' in sys.modules and callable(f) else 1)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
 
 

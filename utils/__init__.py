@@ -1,39 +1,21 @@
-"""Instruments for the book "The autograd graph, kept and freed".
+"""The book's repository code: ``utils.book``, the book's own tools (build, sync, checks; they
+never import torch and never travel with a notebook), and ``utils/autograd_book/``, the home of
+the reader-facing package ``autograd_book`` (instruments, judges, messages, lesson code) that
+the chapters import under that top-level name.
 
-Lesson code stays in the notebooks; what lives here measures, draws or sets
-up, and is unit-tested under ``tests/``. The book's own tools (build, sync,
-checks) are the torch-free subpackage ``utils.book``.
-
-``import utils`` does not import torch: the names below are loaded from their
-modules when first used (``from utils import describe_graph``).
+The folder ``utils/`` is the one entry the book puts on ``sys.path`` for ``autograd_book``
+(``utils.book.package``): it holds nothing but that package and ``book``, so no module named
+``utils`` becomes importable in a notebook's kernel, and a reader's own ``utils`` keeps working.
+Importing ``utils`` (every tool and test does) puts this checkout's folder first, so the tools
+and tests use this checkout's ``autograd_book`` whatever else the environment has.
 """
 from __future__ import annotations
 
-import importlib
+import sys
+from pathlib import Path
 
-_EXPORTS = {
-    "choose_device": "utils.setup",
-    "seed_everything": "utils.setup",
-    "GraphNode": "utils.autograd_tools",
-    "SavedTensorMeter": "utils.autograd_tools",
-    "describe_graph": "utils.autograd_tools",
-    "graph_nodes": "utils.autograd_tools",
-    "saved_tensor_bytes": "utils.autograd_tools",
-    "saved_tensors": "utils.autograd_tools",
-    "draw_graph": "utils.drawing",
-    "svg_figures": "utils.figures",
-}
-
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        value = getattr(importlib.import_module(_EXPORTS[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'utils' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(list(globals()) + __all__)
+HOME = str(Path(__file__).resolve().parent)
+if sys.path[:1] != [HOME]:
+    if HOME in sys.path:
+        sys.path.remove(HOME)
+    sys.path.insert(0, HOME)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import nbformat
 
-from utils.book import config
+from utils.book import config, package
 ROOT = Path(__file__).resolve().parents[2]
 SANITIZE_FILE = ROOT / "tests" / "nbval_sanitize.cfg"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -48,29 +48,32 @@ def sanitize(text: str, rules: list[tuple[re.Pattern, str]] | None = None) -> st
     return text
 
 
-def setup_cell_source(root: Path = ROOT) -> str:
-    """The first code cell of every chapter, derived from _config.yml's repository and the
-    myst-nb pin of requirements.txt. It fetches the book's helpers wherever ``utils`` is
-    missing (Colab, or a notebook downloaded on its own); in a checkout it does nothing."""
-    url, branch = config.repository(root)
-    folder = config.repository_name(root)
+def torch_release(root: Path = ROOT) -> str:
+    """The torch release the stored outputs come from: the pin of requirements.txt."""
+    return config.pins(root)["torch"]
+
+
+def release_check_source(root: Path = ROOT) -> str:
+    """The lines of the setup cell that say, on another torch release, which release the stored
+    outputs come from and which one is running (nothing on the pinned release)."""
+    release = torch_release(root)
     return (
-        "# Where the book's helpers (utils/) or myst-nb (for glue) are missing, as on Colab or in a\n"
-        "# notebook downloaded on its own, fetch them. In a checkout of the book this does nothing.\n"
-        "import importlib.util, pathlib, subprocess, sys\n"
-        "if importlib.util.find_spec(\"myst_nb\") is None:\n"
-        f"    subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", \"-q\", \"{config.pin('myst-nb')}\"], check=True)\n"
-        "try:\n"
-        "    book_utils_found = importlib.util.find_spec(\"utils.autograd_tools\") is not None\n"
-        "except ImportError:\n"
-        "    book_utils_found = False\n"
-        "if not book_utils_found:\n"
-        f"    book_checkout = pathlib.Path(\"{folder}\").resolve()\n"
-        "    if not book_checkout.exists():\n"
-        f"        subprocess.run([\"git\", \"clone\", \"--depth\", \"1\", \"--branch\", \"{branch}\",\n"
-        f"                        \"{url}\", str(book_checkout)], check=True)\n"
-        "    sys.path.insert(0, str(book_checkout))\n"
-        "    sys.modules.pop(\"utils\", None)  # another package named utils, if one was imported"
+        "import torch\n"
+        f"if torch.__version__.split(\"+\")[0] != \"{release}\":\n"
+        f"    print(f\"The outputs stored in this notebook come from torch {release}; this is torch {{torch.__version__}}. \"\n"
+        "          \"Where a printed number, message or graph differs from the stored one, the release may be why.\")"
+    )
+
+
+def setup_cell_source(root: Path = ROOT) -> str:
+    """The first code cell of every chapter, derived from the torch pin of requirements.txt. In the
+    book's own environment the helpers (the package autograd_book, utils/book/package.py) are
+    importable already; the reader notebooks replace this cell by one that carries them
+    (utils/book/reader_notebooks.py) and keeps the release check."""
+    return (
+        "# The book's helpers are the package autograd_book: importable in the book's own environment;\n"
+        "# the notebook a reader downloads carries them in this cell instead.\n"
+        + release_check_source(root)
     )
 
 
@@ -158,7 +161,9 @@ def execute(path: Path, timeout: int = 600) -> None:
     env_backup = dict(os.environ)
     os.environ["PYTHONHASHSEED"] = "0"
     os.environ.setdefault("BOOK_DEVICE", "cpu")
-    os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    # This checkout's utils/ (the package autograd_book), never the checkout's root: a kernel
+    # must not find a module named utils (utils/book/package.py).
+    os.environ.update(package.kernel_env(root=ROOT))
     try:
         client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                                 resources={"metadata": {"path": str(path.parent)}})
@@ -210,6 +215,9 @@ def convention_problems(path: Path, root: Path = ROOT) -> list[str]:
             problems.append(f"{rel}: cell {i} (id {c.get('id')}): an output shows a machine path ({found.group(0)})")
         if "execution" in c.metadata:
             problems.append(f"{rel}: cell {i} (id {c.get('id')}): execution timing metadata is stored")
+        for line in package.old_imports(c.source):
+            problems.append(f"{rel}: cell {i} (id {c.get('id')}): {line!r} imports the book's helpers as utils; "
+                            "they are the package autograd_book: run 'python -m utils.book.package rewrite'")
         problems += glue_problems(c, f"{rel}: cell {i} (id {c.get('id')})")
         problems += figure_problems(c, f"{rel}: cell {i} (id {c.get('id')})")
     return problems

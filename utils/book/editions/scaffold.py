@@ -18,7 +18,7 @@ ROOT = config.ROOT
 SOURCE = config.SOURCE
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 DEVICE_CELL = ("import torch\n"
-               "from utils import choose_device, seed_everything\n"
+               "from autograd_book import choose_device, seed_everything\n"
                "\n"
                "device = choose_device()\n"
                "seed_everything(0)")

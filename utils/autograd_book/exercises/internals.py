@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import torch
 
-from utils.exercises.messages import Catalog
+from autograd_book.exercises.messages import Catalog
 
 say = Catalog("internals")
 

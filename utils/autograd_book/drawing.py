@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 import torch
 
-from utils.autograd_tools import FREED, format_value, graph_nodes
+from autograd_book.autograd_tools import FREED, format_value, graph_nodes
 
 
 SEQUENCE_NR_MAX = 2**64 - 1  # AccumulateGrad's sequence number (UINT64_MAX), so it runs as soon as it is ready

@@ -7,7 +7,7 @@ from typing import Any
 
 import torch
 
-from utils.exercises.messages import Catalog, join
+from autograd_book.exercises.messages import Catalog, join
 
 say = Catalog("custom_function")
 

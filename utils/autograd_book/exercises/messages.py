@@ -1,6 +1,6 @@
 """The exercises' messages (verdicts, judges' reasons, hints) in the reader's language.
 
-The texts live in ``utils/exercises/messages/<module>.yml``: one entry per
+The texts live in ``utils/autograd_book/exercises/messages/<module>.yml``: one entry per
 message, keyed by a short id, with the text of every edition (``en``,
 ``zh-hant``, ``zh-hans``...) and ``str.format`` fields for the values a judge
 puts in (``{got}``). English is the source: every other text translates it,
@@ -39,11 +39,13 @@ recorded: list | None = None
 
 @lru_cache(maxsize=None)
 def editions() -> tuple[str, ...]:
-    """The book's editions (_config.yml); where the checkout is absent, the languages of the catalogs."""
+    """The book's editions (_config.yml of the checkout that holds this package); where there is
+    none (a reader notebook unpacks the package on its own), the languages of the catalogs. It
+    imports nothing named ``utils``: in a reader's session that may be the reader's own module."""
     try:
-        from utils.book import config  # torch-free: reads _config.yml
-        return tuple(config.editions())
-    except (OSError, KeyError, ImportError):
+        settings = yaml.safe_load((Path(__file__).resolve().parents[3] / "_config.yml").read_text(encoding="utf-8"))
+        return tuple(settings["editions"])
+    except (OSError, IndexError, KeyError, TypeError):
         return tuple(sorted(load("common")["verdict.correct"].keys() - {"translated_from"}))
 
 
@@ -146,7 +148,7 @@ def label(english: str) -> str:
 
 
 def verdict_line(kind: str, label_: str, hint_: str = "", reason: Any = None, error: str = "") -> Text:
-    """The line :func:`utils.exercises.verdict` prints: ``kind`` is not_answered, raised, correct or wrong."""
+    """The line :func:`autograd_book.exercises.verdict` prints: ``kind`` is not_answered, raised, correct or wrong."""
     if kind == "wrong":
         reason = (say("common", "verdict.reason", reason=_without_full_stop(reason))
                   if isinstance(reason, str) and reason else "")
@@ -193,5 +195,5 @@ if __name__ == "__main__":
     import sys
 
     if len(sys.argv) < 3 or sys.argv[1] != "restamp":
-        sys.exit("usage: python -m utils.exercises.messages restamp MODULE [KEY ...]")
+        sys.exit("usage: python -m autograd_book.exercises.messages restamp MODULE [KEY ...]")
     print(f"restamped {len(restamp(sys.argv[2], sys.argv[3:]))} entries of {sys.argv[2]}")

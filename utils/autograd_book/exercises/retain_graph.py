@@ -11,9 +11,9 @@ from typing import Any, Callable, Iterator, Sequence
 
 import torch
 
-from utils.autograd_tools import SavedTensorMeter
-from utils.exercises.messages import Catalog, join
-from utils.exercises.probes import bypasses_version_counter, recorded_engine_calls
+from autograd_book.autograd_tools import SavedTensorMeter
+from autograd_book.exercises.messages import Catalog, join
+from autograd_book.exercises.probes import bypasses_version_counter, recorded_engine_calls
 
 say = Catalog("retain_graph")
 
@@ -139,7 +139,7 @@ def judge_ex3(for_d: Any) -> str | None:
 def recording_grad_calls() -> Iterator[list[dict[str, Any]]]:
     """Record every call of ``torch.autograd.grad`` made inside the block (outputs and options).
 
-    The engine's entry point is recorded (utils.exercises.probes), so ``grad``
+    The engine's entry point is recorded (autograd_book.exercises.probes), so ``grad``
     imported by name (``from torch.autograd import grad``) counts too;
     ``backward()`` calls are left out. ``outputs`` is the tuple of outputs
     the call got, ``retain_graph`` the value the engine got (``create_graph``

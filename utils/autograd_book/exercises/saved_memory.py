@@ -11,9 +11,9 @@ from typing import Any, Callable, Iterable
 import torch
 from torch import nn
 
-from utils.autograd_tools import SavedTensorMeter
-from utils.exercises.messages import Catalog, join
-from utils.memory import PackedBytesMeter
+from autograd_book.autograd_tools import SavedTensorMeter
+from autograd_book.exercises.messages import Catalog, join
+from autograd_book.memory import PackedBytesMeter
 
 say = Catalog("saved_memory")
 

@@ -1,13 +1,13 @@
 """Check cells of the exercises: tell the reader whether an answer is right, and why not.
 
 Each chapter's judges live in a module of this package named for the chapter
-(``utils.exercises.retain_graph``...). A judge takes the reader's answer and
+(``autograd_book.exercises.retain_graph``...). A judge takes the reader's answer and
 returns ``None`` when it is right, or a sentence saying what is wrong with it
 (it may also raise: a wrong answer often does). Every judge has a unit test
 that feeds it the typical wrong answers, including those the chapter names.
 
 Verdicts, reasons and hints speak the language of the notebook's edition
-(:mod:`utils.exercises.messages`); the hint a check cell passes is the
+(:mod:`autograd_book.exercises.messages`); the hint a check cell passes is the
 English one, looked up in the catalogs.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ def verdict(label: str, answer: Any, judge: Callable[[Any], Any], hint: str) -> 
     (a string) or False for a wrong one; an exception counts as wrong and its
     message is shown.
     """
-    from utils.exercises import messages  # here, so `python -m utils.exercises.messages` imports it once
+    from autograd_book.exercises import messages  # here, so `python -m autograd_book.exercises.messages` imports it once
 
     if answer is None:
         print(messages.verdict_line("not_answered", label, hint))

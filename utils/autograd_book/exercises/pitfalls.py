@@ -15,8 +15,8 @@ from typing import Any, Callable, Iterator
 import torch
 from torch import nn
 
-from utils.exercises.messages import Catalog
-from utils.exercises.probes import bypasses_version_counter, recorded_engine_calls
+from autograd_book.exercises.messages import Catalog
+from autograd_book.exercises.probes import bypasses_version_counter, recorded_engine_calls
 
 say = Catalog("pitfalls")
 
@@ -25,7 +25,7 @@ say = Catalog("pitfalls")
 def recorded_backward_calls() -> Iterator[list[dict[str, Any]]]:
     """Record every backward pass started in the block: ``backward()`` and ``torch.autograd.grad``.
 
-    The engine's entry point is recorded (utils.exercises.probes), so a
+    The engine's entry point is recorded (autograd_book.exercises.probes), so a
     ``grad`` imported by name is seen too. Each record has ``kind``
     (``"backward"`` or ``"grad"``), ``retain_graph`` (as the engine got it:
     ``create_graph=True`` implies it) and ``leaves`` (the leaf tensors the

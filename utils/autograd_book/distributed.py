@@ -1,6 +1,6 @@
 """Run a function in several processes with torch.distributed (gloo, CPU, one machine).
 
-    from utils.distributed import launch, WorkerError, WorkerTimeout
+    from autograd_book.distributed import launch, WorkerError, WorkerTimeout
     results = launch(worker, world_size=2, timeout=60)   # [rank 0's return value, rank 1's, ...]
 
 ``worker(rank, world_size, *args)`` runs in each process after
@@ -16,7 +16,7 @@ message, with file paths removed. The rendezvous is a free TCP port on
 127.0.0.1, found at run time.
 
 The workers that the chapter "Autograd across processes" runs are lesson code
-and live in :mod:`utils.lessons.ddp_scenarios`; this module is only the
+and live in :mod:`autograd_book.lessons.ddp_scenarios`; this module is only the
 instrument that starts them.
 """
 from __future__ import annotations

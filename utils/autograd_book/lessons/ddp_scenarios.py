@@ -1,7 +1,7 @@
 """The workers of the chapter "Autograd across processes" (book/en/distributed.ipynb).
 
 Each worker runs as ``worker(rank, world_size)`` in two processes started by
-:func:`utils.distributed.launch`, inside one gloo process group on the CPU.
+:func:`autograd_book.distributed.launch`, inside one gloo process group on the CPU.
 Every rank builds the same small network (same seed) and draws its own shard
 of data; the chapter rebuilds both shards in one process for the reference
 it compares against.
@@ -18,7 +18,7 @@ import torch
 import torch.distributed as dist
 from torch.nn.functional import mse_loss
 
-from utils.distributed import capture_stderr, strip_paths
+from autograd_book.distributed import capture_stderr, strip_paths
 
 # ------------------------------------------------------------ the launcher's demos
 

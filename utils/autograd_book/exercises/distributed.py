@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping
 
 import torch
 
-from utils.exercises.messages import Catalog, join
+from autograd_book.exercises.messages import Catalog, join
 
 say = Catalog("distributed")
 

@@ -7,8 +7,8 @@ from typing import Any, Callable
 import torch
 from torch.func import functional_call
 
-from utils.exercises.messages import Catalog
-from utils.exercises.probes import recorded_engine_calls
+from autograd_book.exercises.messages import Catalog
+from autograd_book.exercises.probes import recorded_engine_calls
 
 say = Catalog("create_graph")
 common = Catalog("common")
@@ -52,7 +52,7 @@ def judge_ex2(hvp: Callable, device: torch.device | str = "cpu") -> str | None:
     ``torch.autograd.functional`` (``hvp``, ``vhp``, ``hessian``), ``w`` must
     keep its value and version, and no ``.grad`` may be filled (``w`` is
     passed as a leaf that requires grad, so ``backward()`` would fill it).
-    The calls are recorded at the engine's entry (utils.exercises.probes), so
+    The calls are recorded at the engine's entry (autograd_book.exercises.probes), so
     ``grad`` imported by name counts too.
     """
     w = torch.tensor([0.2, -0.5, 1.0], device=device, requires_grad=True)

@@ -1,6 +1,6 @@
 """Count the memory that any pair of saved-tensor hooks keeps for backward.
 
-:class:`~utils.autograd_tools.SavedTensorMeter` installs its own hooks, so it
+:class:`~autograd_book.autograd_tools.SavedTensorMeter` installs its own hooks, so it
 cannot watch hooks that change *how* tensors are saved (``save_on_cpu``, a
 pack hook that casts to a lower precision): hooks do not nest, the innermost
 pair wins. :class:`PackedBytesMeter` instead wraps the pair under test. It
@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 
 import torch
 
-from utils.autograd_tools import StorageLedger, storage_key, tensors_in
+from autograd_book.autograd_tools import StorageLedger, storage_key, tensors_in
 
 
 class _Counted:

@@ -6,7 +6,7 @@ from typing import Any, Callable
 import torch
 import torch.autograd.forward_ad as fwAD
 
-from utils.exercises.messages import Catalog
+from autograd_book.exercises.messages import Catalog
 
 say = Catalog("variable")
 common = Catalog("common")

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import torch
 
-from utils.autograd_tools import SavedTensorMeter
+from autograd_book.autograd_tools import SavedTensorMeter
 
 
 def _sync(device: torch.device | str | None) -> None:
@@ -40,7 +40,7 @@ def peak_saved_bytes(fn: Callable[[], Any], exclude: Iterable[torch.Tensor] = ()
     """Peak bytes of tensors saved for backward while ``fn()`` runs (forward and backward).
 
     ``fn`` does the forward pass and whatever backward calls it makes, inside
-    one :class:`~utils.autograd_tools.SavedTensorMeter`; storages of ``exclude``
+    one :class:`~autograd_book.autograd_tools.SavedTensorMeter`; storages of ``exclude``
     (parameters) are not counted.
     """
     with SavedTensorMeter(exclude=exclude) as meter:

@@ -20,9 +20,9 @@ from utils.book import config, explain_data
 from utils.book.editions.data import text_hash
 from utils.book.editions.prose import wrong_script_chars
 from utils.book.reader_notebooks import targets
-from utils.companion import matcher, words
-from utils.companion.doctor import doctor
-from utils.companion.explain import SIGNS, explain, explanation
+from autograd_book import companion_messages as words, errormatch as matcher
+from autograd_book.doctor import doctor
+from autograd_book.explain import SIGNS, explain, explanation
 
 ERRORS = words.data()["errors"]["en"]
 EDITIONS = list(config.editions())
@@ -316,11 +316,11 @@ def test_the_ipython_extension_in_a_real_kernel(tmp_path):
     from nbclient import NotebookClient
 
     from utils.book.config import ROOT
-    cells = ["%load_ext utils.companion.ipython",
+    cells = ["%load_ext autograd_book",
              "import torch\nx = torch.ones(2, requires_grad=True)\nloss = x.exp().sum()\nloss.backward()\nloss.backward()",
              "undefined_name",
              "import os\nos.environ['BOOK_EDITION'] = 'zh-hans'\nloss.backward()",
-             "%unload_ext utils.companion.ipython\nloss.backward()"]
+             "%unload_ext autograd_book\nloss.backward()"]
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
     NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True,
                    resources={"metadata": {"path": str(ROOT)}}).execute()

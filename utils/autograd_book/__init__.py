@@ -27,6 +27,8 @@ _EXPORTS = {
     "saved_tensors": "autograd_book.autograd_tools",
     "draw_graph": "autograd_book.drawing",
     "svg_figures": "autograd_book.figures",
+    "explain": "autograd_book.explain",
+    "doctor": "autograd_book.doctor",
 }
 
 __all__ = sorted(_EXPORTS)
@@ -42,3 +44,14 @@ def __getattr__(name: str):
 
 def __dir__() -> list[str]:
     return sorted(list(globals()) + __all__)
+
+
+# ``%load_ext autograd_book``: explain every error of the book's index a cell raises (ipython.py).
+def load_ipython_extension(ip) -> None:
+    from autograd_book.ipython import load_ipython_extension as load
+    load(ip)
+
+
+def unload_ipython_extension(ip) -> None:
+    from autograd_book.ipython import unload_ipython_extension as unload
+    unload(ip)

@@ -23,7 +23,7 @@ from utils.book.reader_notebooks import site_url, targets
 from utils.book.search import load_keywords
 
 ROOT = Path(__file__).resolve().parents[2]
-OUTPUT = ROOT / "utils" / "companion" / "explain_data.json"
+OUTPUT = ROOT / "utils" / "autograd_book" / "explain_data.json"
 
 
 def build(root: Path = ROOT) -> dict:

@@ -23,6 +23,7 @@ or optimizer beyond what the step does itself, and it says when it cannot tell.
 from __future__ import annotations
 
 import gc
+import sys
 import inspect
 import types
 import weakref
@@ -35,7 +36,7 @@ from torch.optim.optimizer import register_optimizer_step_post_hook
 from torch.overrides import TorchFunctionMode
 
 from .explain import explanation
-from .words import edition as choose_edition, join, say
+from .companion_messages import edition as choose_edition, join, say
 
 MAX_NODES = 200_000
 
@@ -583,3 +584,13 @@ def _diagnose(run, report, before, history, params) -> list[Finding]:
     elif not run.backwards and report.error is None and params:
         findings.append(Finding("no_backward", {}, ("pit-grad-none",)))
     return findings
+
+
+class _Callable(type(sys)):
+    """``autograd_book.doctor`` is this module once it is imported: calling it calls ``doctor``."""
+
+    def __call__(self, *args, **kwargs):
+        return self.doctor(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _Callable

@@ -1,4 +1,4 @@
-"""The companion's sentences in the reader's edition: ``messages.yml`` beside this module, one
+"""The companion's sentences in the reader's edition: ``companion_messages.yml`` beside this module, one
 entry per message with the text of every edition and ``str.format`` fields, as the exercises'
 catalogs are written (utils/exercises/messages/*.yml: English is the source; each translation
 records in ``translated_from`` the hash of the English it translates). Torch-free.
@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 HERE = Path(__file__).parent
-CATALOG = HERE / "messages.yml"
+CATALOG = HERE / "companion_messages.yml"
 DATA = HERE / "explain_data.json"
 ENVIRONMENT_VARIABLE = "BOOK_EDITION"
 SOURCE = "en"
@@ -82,5 +82,5 @@ if __name__ == "__main__":
     import sys
 
     if len(sys.argv) < 2 or sys.argv[1] != "restamp":
-        sys.exit("usage: python -m utils.companion.words restamp [KEY ...]")
+        sys.exit("usage: python -m autograd_book.companion_messages restamp [KEY ...]")
     print(f"restamped {len(restamp(sys.argv[2:]))} entries")

@@ -1,7 +1,7 @@
 """``explain(exc)``: which error of the book's index a live exception (or its text) is, what it
 means, and the sections that explain each case of it, most likely first, in the reader's edition.
 
-The entry is found as the book's paste box finds it (matcher.py is errormatch.js in Python) in the
+The entry is found as the book's paste box finds it (errormatch.py is errormatch.js in Python) in the
 data of book/errors.yml (explain_data.json, travelling with the package). The cases are ranked by
 what the traceback shows of the reader's code (the source of every frame outside torch): a loop, an
 ``optimizer.step()`` between two backwards, a hidden state, ``D(fake)``, a running total,
@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
-from . import matcher
-from .words import data, edition as choose_edition, join, say
+from . import errormatch
+from .companion_messages import data, edition as choose_edition, join, say
 
 _STDLIB = sysconfig.get_paths()["stdlib"]
 
@@ -129,7 +129,7 @@ def _message_of(exc) -> tuple[str, str]:
         return "".join(traceback.format_exception_only(type(exc), exc)), reader_source(exc.__traceback__)
     text = str(exc)
     lines = text.splitlines()
-    last = max((i for i, line in enumerate(lines) if matcher._PREFIX.search(line)), default=0)
+    last = max((i for i, line in enumerate(lines) if errormatch._PREFIX.search(line)), default=0)
     return text, "\n".join(lines[:last])  # the code of a pasted traceback, not the message's own words
 
 
@@ -147,13 +147,13 @@ def explanation(exc, edition: str | None = None, hints: tuple[str, ...] = ()) ->
     lang = choose_edition(edition)
     message, source = _message_of(exc)
     errors = data()["errors"]
-    found = matcher.match(message, errors["en"])
+    found = errormatch.match(message, errors["en"])
     if not found:
         return Explanation(message, lang)
     english = found[0]
     entry = next(e for e in errors[lang] if e["id"] == english["id"])
     signs = signs_in(source)
-    own = set(matcher.own_words(matcher.tokens(source), errors["en"])) - COMMON if source else set()
+    own = set(errormatch.own_words(errormatch.tokens(source), errors["en"])) - COMMON if source else set()
     keywords = data()["keywords"]
 
     def score(item):
@@ -162,7 +162,7 @@ def explanation(exc, edition: str | None = None, hints: tuple[str, ...] = ()) ->
         hinted = 10.0 if label in hints else 0.0
         signed = sum(1.0 for s in signs if _points_to(label, SIGNS[s][1]))
         english_case = english["cases"][order]
-        said = set(matcher.tokens(" ".join([keywords.get(label, ""), english_case["line"], english_case["title"]])))
+        said = set(errormatch.tokens(" ".join([keywords.get(label, ""), english_case["line"], english_case["title"]])))
         words = len(own & said) / (len(said) or 1)
         return (-(hinted + signed + words), order)
 
@@ -178,3 +178,13 @@ def explain(exc=None, edition: str | None = None) -> None:
         if exc is None:
             raise ValueError("explain() needs an exception or its text")
     print(explanation(exc, edition).text())
+
+
+class _Callable(type(sys)):
+    """``autograd_book.explain`` is this module once it is imported: calling it calls ``explain``."""
+
+    def __call__(self, *args, **kwargs):
+        return self.explain(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _Callable

@@ -17,7 +17,7 @@ import companion_steps as steps
 from exercise_messages import untranslated
 from test_search import MATCHER, NODE, variants
 from utils.book import config, explain_data
-from utils.book.editions.data import text_hash
+from utils.book.editions.data import avoided_terms, load_glossary, load_wordings, text_hash, uses_avoided
 from utils.book.editions.prose import wrong_script_chars
 from utils.book.reader_notebooks import targets
 from autograd_book import companion_messages as words, errormatch as matcher
@@ -26,6 +26,7 @@ from autograd_book.explain import SIGNS, explain, explanation
 
 ERRORS = words.data()["errors"]["en"]
 EDITIONS = list(config.editions())
+GLOSSARY, WORDINGS = load_glossary(), load_wordings()
 
 
 @pytest.fixture(autouse=True)
@@ -290,6 +291,8 @@ def test_every_message_has_every_edition_current_and_in_its_script():
             assert wrong_script_chars(text, edition) == [], (key, edition)
             if text != english:  # code only (retain_graph=True) stays as it is
                 assert untranslated(text) == [], (key, edition, text)
+            avoided = [word for word, _, form in avoided_terms(GLOSSARY, edition, WORDINGS) if uses_avoided(text, word, form)]
+            assert avoided == [], (key, edition, avoided)
 
 
 def test_every_report_reads_in_every_edition():

@@ -263,7 +263,7 @@ class _Run:
         self.iteration = 0
         self.packs: weakref.WeakSet = weakref.WeakSet()
         self.saved_by_op: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-        self.counted: dict[int, set] = defaultdict(set)
+        self.live_keys: dict[tuple, int] = defaultdict(int)
         self.events: list[tuple] = []       # ("backward", i, record) / ("step", i, name)
         self.backwards: list[dict] = []
         self.inplace: list[dict] = []
@@ -297,16 +297,18 @@ class _Run:
 
     # -- hooks
     def pack(self, tensor):
-        if (str(tensor.device), tensor.untyped_storage().data_ptr()) in self.skip_storages:
-            packed = _Packed(tensor, self.op, self.iteration)
+        packed = _Packed(tensor, self.op, self.iteration)
+        if packed.key in self.skip_storages:
             packed.nbytes = 0  # a parameter: alive anyway, no extra memory
-        else:
-            packed = _Packed(tensor, self.op, self.iteration)
-            if packed.key not in self.counted[self.iteration]:
-                self.counted[self.iteration].add(packed.key)
-                self.saved_by_op[self.iteration][packed.op] += packed.nbytes
+        elif self.live_keys[packed.key] == 0:  # a storage counts once while some node holds it
+            self.saved_by_op[self.iteration][packed.op] += packed.nbytes
+        self.live_keys[packed.key] += 1
+        weakref.finalize(packed, self._release, packed.key)
         self.packs.add(packed)
         return packed
+
+    def _release(self, key):
+        self.live_keys[key] -= 1
 
     def unpack(self, packed):
         if self.unpacking is not None:

@@ -120,7 +120,7 @@ def reader_source(tb: TracebackType | None) -> str:
             text = ""
         text = text or "".join(linecache.getlines(code.co_filename, frame.f_globals))
         parts.append(text)
-    return "\n".join(parts)
+    return "\f".join(parts)
 
 
 def _message_of(exc) -> tuple[str, str]:
@@ -134,7 +134,10 @@ def _message_of(exc) -> tuple[str, str]:
 
 
 def signs_in(source: str) -> list[str]:
-    return [name for name, (pattern, _) in SIGNS.items() if pattern.search(source)]
+    """The signs of SIGNS that ``source`` shows, each within one function or cell (frames are joined
+    by a form feed: a backward in one frame and a step in another are no sequence)."""
+    parts = source.split("\f")
+    return [name for name, (pattern, _) in SIGNS.items() if any(pattern.search(part) for part in parts)]
 
 
 def _points_to(label: str, targets: tuple[str, ...]) -> bool:

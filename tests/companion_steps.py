@@ -169,3 +169,25 @@ def classifier_step():
         optimizer.zero_grad()
         history.append(loss.item())
     return train_step, (inputs, labels)
+
+
+def kept_outputs():
+    """A step that keeps every iteration's output (with its graph) where doctor cannot name it."""
+    torch.manual_seed(0)
+    model = nn.Linear(8, 8)
+    x = torch.randn(4, 8)
+
+    def evaluate_step(kept=[]):  # noqa: B006 - the hiding place: a default argument
+        kept.append(torch.tanh(model(x)))
+    return evaluate_step, ()
+
+
+def no_backward():
+    """An evaluation step: no backward, nothing to judge about gradients."""
+    model = nn.Linear(8, 1)
+    x = torch.randn(4, 8)
+
+    def evaluate_step():
+        with torch.no_grad():
+            model(x)
+    return evaluate_step, ()

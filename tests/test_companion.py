@@ -198,6 +198,7 @@ BROKEN = {
     "no_grad on the way": (lambda: steps.unused_head("no_grad"), ["no_grad", "no_grad"], None, None),
     "not in the loss": (lambda: steps.unused_head("not_in_loss"), ["no_grad"], None, None),
     "in-place on a saved tensor": (steps.inplace_saved, ["inplace"], "modified-by-inplace", "pit-inplace-saved"),
+    "graphs kept where doctor cannot see": (steps.kept_outputs, ["alive_grows", "no_backward"], None, None),
 }
 CORRECT = {
     "hidden state detached": lambda: steps.hidden_state(detach=True),
@@ -233,6 +234,12 @@ def test_correct_steps_get_a_clean_report(name):
     REPORTS.append(report)
     assert report.clean, report.text()
     assert report.iterations == 3 and report.alive == [0, 0, 0] and "No problem found" in report.text()
+
+
+def test_doctor_says_when_it_cannot_judge():
+    report = doctor(*_step(steps.no_backward))
+    assert report.kinds == ["no_backward"] and report.clean and "cannot judge its gradients" in report.text()
+    assert "could not find the tensor" in doctor(*_step(steps.kept_outputs)).text()
 
 
 def test_the_carried_tensor_is_named_where_it_lives():

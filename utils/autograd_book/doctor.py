@@ -39,6 +39,7 @@ from .explain import explanation
 from .companion_messages import edition as choose_edition, join, say
 
 MAX_NODES = 200_000
+NOTES = {"no_backward"}  # what the doctor cannot judge, said plainly: not a problem of the step
 
 
 # ------------------------------------------------------------------ findings and the report
@@ -74,7 +75,8 @@ class Report:
 
     @property
     def clean(self) -> bool:
-        return not self.findings and self.error is None
+        """No problem found (a note that it cannot judge something is no problem)."""
+        return self.error is None and all(f.kind in NOTES for f in self.findings)
 
     def text(self, language: str | None = None) -> str:
         lang = language or self.edition
@@ -83,11 +85,14 @@ class Report:
             lines.append(say("doctor.raised", lang, n=self.iterations))
             hints = tuple(s for f in self.findings for s in f.sections)
             lines += ["  " + line for line in explanation(self.error, lang, hints).text(limit=3).splitlines()]
-        if self.findings:
+        if not self.clean:
             lines.append(say("doctor.found", lang))
             for n, finding in enumerate(self.findings, 1):
                 lines.append(f"{n}. {finding.text(lang)}")
-        elif self.error is None:
+        elif self.findings:  # notes only: what it could not judge
+            lines.append(say("doctor.clean_notes", lang, n=self.iterations))
+            lines += [finding.text(lang) for finding in self.findings]
+        else:
             lines.append(say("doctor.clean", lang, n=self.iterations))
         if self.saved:
             lines.append(say("doctor.saved_title", lang))

@@ -39,7 +39,7 @@ def english(monkeypatch, tmp_path):
 
 def test_the_packaged_data_is_book_errors_yml():
     assert explain_data.OUTPUT.read_text(encoding="utf-8") == explain_data.text(), \
-        "run python -m utils.book.explain_data"
+        "run make sync (python -m utils.book.explain_data)"
     assert words.editions() == EDITIONS
 
 

@@ -7,8 +7,11 @@ the sentences readers type for each section (book/search_keywords.yml, English: 
 traceback is code, in English) and the published site's address (``html.baseurl``; empty while
 none is set). Torch-free.
 
-    python -m utils.book.explain_data          # rewrite the package's JSON
+    python -m utils.book.explain_data          # rewrite the package's JSON (make sync does it too)
     python -m utils.book.explain_data --check  # exit 1 when it is out of date
+
+It follows book/errors.yml and the headings of every chapter, so ``make sync`` (``editions sync``)
+rewrites it after any change; tests/test_companion.py fails while it is stale.
 """
 from __future__ import annotations
 
@@ -56,6 +59,15 @@ def text(root: Path = ROOT) -> str:
     return json.dumps(build(root), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
+def write(root: Path = ROOT) -> bool:
+    """Rewrite the JSON when it differs; whether it did."""
+    wanted = text(root)
+    if OUTPUT.exists() and OUTPUT.read_text(encoding="utf-8") == wanted:
+        return False
+    OUTPUT.write_text(wanted, encoding="utf-8")
+    return True
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 1 when the JSON is out of date")
@@ -63,9 +75,9 @@ def main(argv: list[str] | None = None) -> None:
     wanted = text()
     if args.check:
         if not OUTPUT.exists() or OUTPUT.read_text(encoding="utf-8") != wanted:
-            sys.exit(f"{OUTPUT.relative_to(ROOT)} is out of date: run python -m utils.book.explain_data")
+            sys.exit(f"{OUTPUT.relative_to(ROOT)} is out of date: run make sync (or python -m utils.book.explain_data)")
         return
-    OUTPUT.write_text(wanted, encoding="utf-8")
+    write()
     print(f"wrote {OUTPUT.relative_to(ROOT)}")
 
 

@@ -191,3 +191,36 @@ def no_backward():
         with torch.no_grad():
             model(x)
     return evaluate_step, ()
+
+
+def two_losses_retained():
+    """A correct step: two losses over a shared body, the first backward retains the graph the second uses."""
+    torch.manual_seed(0)
+    body, head_a, head_b = nn.Linear(6, 6), nn.Linear(6, 1), nn.Linear(6, 1)
+    optimizer = torch.optim.SGD([*body.parameters(), *head_a.parameters(), *head_b.parameters()], lr=0.1)
+    x = torch.randn(5, 6)
+
+    def train_step():
+        optimizer.zero_grad()
+        features = torch.relu(body(x))
+        head_a(features).pow(2).mean().backward(retain_graph=True)
+        head_b(features).abs().mean().backward()
+        optimizer.step()
+    return train_step, ()
+
+
+def gradient_penalty():
+    """A correct step: a critic trained with a gradient penalty (autograd.grad with create_graph=True)."""
+    torch.manual_seed(0)
+    critic = nn.Sequential(nn.Linear(2, 16), nn.Tanh(), nn.Linear(16, 1))
+    optimizer = torch.optim.Adam(critic.parameters(), lr=1e-3)
+    real, fake = torch.randn(8, 2), torch.randn(8, 2)
+
+    def train_step():
+        optimizer.zero_grad()
+        mix = (0.5 * real + 0.5 * fake).requires_grad_()
+        grad, = torch.autograd.grad(critic(mix).sum(), mix, create_graph=True)
+        loss = critic(fake).mean() - critic(real).mean() + 10 * ((grad.norm(dim=1) - 1) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+    return train_step, ()

@@ -206,6 +206,8 @@ CORRECT = {
     "GAN with D(fake.detach())": lambda: steps.gan("fixed"),
     "every head in the loss": lambda: steps.unused_head("fixed"),
     "classifier (BatchNorm, dropout, zero_grad at the end)": steps.classifier_step,
+    "two losses, the first retaining the graph": steps.two_losses_retained,
+    "gradient penalty (create_graph=True)": steps.gradient_penalty,
 }
 REPORTS = []
 

@@ -25,12 +25,18 @@ STAMP := $(VENV)/.installed-$(REQ_HASH)
 
 setup: $(STAMP)
 
+# A venv stamped by the old rule (.venv/.installed, newer than requirements.txt) is taken as
+# installed, once: it is only given the relative .pth and kernel and the new stamp.
 $(STAMP):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] >= (3, 10) else "Python 3.10 or newer is needed")'
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
-	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (ipykernel)" > /dev/null
+	@if [ -x $(PY) ] && [ $(VENV)/.installed -nt requirements.txt ]; then \
+	  echo "$(VENV): installed (stamped by date); re-stamping it by the hash of requirements.txt"; \
+	else \
+	  set -e; test -x $(PY) || $(PYTHON) -m venv $(VENV); \
+	  $(PY) -m pip install --quiet --upgrade pip; \
+	  $(PY) -m pip install --quiet -r requirements.txt; \
+	  $(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (ipykernel)" > /dev/null; \
+	fi
 	$(PY) -m utils.book.package venv
 	rm -f $(VENV)/.installed $(VENV)/.installed-*
 	touch $@

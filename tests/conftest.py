@@ -100,7 +100,8 @@ def run_order(items: list) -> list:
     --no-loadscope-reorder; by default it would order files by their number of tests, which left
     the PDF build and the page loads for the end while the other worker idled). First the file
     that builds the PDFs, which needs no site: one worker builds them while the other builds the
-    site. Then the files that use the site (browser tests), then the notebooks (nbval), then the
+    site. Then the files that use the site (browser tests), then the notebooks (nbval, and the
+    reader notebooks in a bare environment), then the
     unit tests, short ones that fill the gaps at the end. Within each kind, more tests first."""
     def kind(item) -> int:
         names = getattr(item, "fixturenames", ())
@@ -108,6 +109,8 @@ def run_order(items: list) -> list:
             return 0
         if "site" in names:
             return 1
+        if "bare_python" in names:  # tests/test_bare_environment.py: a venv and kernels, like nbval
+            return 2
         return 2 if item.nodeid.split("::")[0].endswith(".ipynb") else 3
 
     files: dict[str, list] = {}

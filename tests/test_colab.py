@@ -35,6 +35,18 @@ def test_the_setup_cell_names_both_releases_only_when_they_differ():
     assert f"come from torch {pinned}" in said and "this is torch 2.5.1+cu121" in said
 
 
+def test_a_translated_reader_notebook_names_the_releases_in_its_language():
+    from utils.book import reader_notebooks as rn
+
+    pinned = config.pins()["torch"]
+    for key in config.translations():
+        check = notebooks.release_check_source(edition=key)
+        assert check in next(c.source for c in rn.reader_notebook(key, "preface").cells if c.cell_type == "code")
+        code = "import sys, types\nsys.modules['torch'] = types.SimpleNamespace(__version__='2.5.1')\n" + check
+        said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout
+        assert f"torch {pinned}" in said and "torch 2.5.1" in said and re.search(r"[\u4e00-\u9fff]", said), (key, said)
+
+
 def test_the_setup_cell_follows_the_torch_pin(book_copy):
     req = book_copy / "requirements.txt"
     req.write_text(re.sub(r"^torch==\S+", "torch" + "==9.9.9", req.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
@@ -119,3 +131,12 @@ def test_launch_links_match_the_setting_and_no_page_has_thebe(site):
         for name in reader_notebooks.chapters(key):
             nb = notebooks.read_notebook(site / key / "_sources" / f"{name}.ipynb")
             assert reader_notebooks.leftovers(nb) == [] and "colab" in nb.metadata, (key, name)
+
+
+def test_the_preface_says_how_to_run_a_chapter_today():
+    """Download, open in Jupyter or upload to Colab; the Colab button only once published; no rocket."""
+    for key in config.editions():
+        nb = notebooks.read_notebook(data.edition_pages(key)["preface"])
+        text = next(c.source for c in nb.cells if c.get("id") == "how-to-read")
+        assert all(word in text for word in ("`.ipynb`", "zip", "Colab", "Jupyter", "`autograd_book`")), key
+        assert not re.search(r"rocket|火箭|git clone|myst-nb", text, re.I), key

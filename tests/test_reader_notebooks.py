@@ -60,8 +60,8 @@ def test_code_and_outputs_are_the_sources_and_solutions_are_folded(written):
             source = notebooks.read_notebook(data.edition_pages(key)[path.stem])
             folded = _solution_code(source)
             setup = notebooks.SETUP_TAG
-            kept = [(c.source + (rn.edition_line(key) if key != config.SOURCE and setup in notebooks.tags(c) else ""),
-                     c.outputs) for c in source.cells if c.cell_type == "code" and c.source not in folded]
+            kept = [(rn.setup_source(source, key, path.stem) if setup in notebooks.tags(c) else c.source, c.outputs)
+                    for c in source.cells if c.cell_type == "code" and c.source not in folded]
             assert [(c.source, c.outputs) for c in nb.cells if c.cell_type == "code"] == kept, path
             details = [c.source for c in nb.cells if c.cell_type == "markdown" and c.source.startswith("<details>")]
             exercises = sum(1 for c in source.cells if c.cell_type == "markdown" and rn.SOLUTION_START.match(c.source))
@@ -145,3 +145,48 @@ def test_a_translated_reader_notebook_sets_its_edition_for_the_judges(written, m
             assert messages.edition() == key and (lines == []) == (key == config.SOURCE)
         finally:
             os.environ.pop("BOOK_EDITION", None)
+
+
+# ------------------------------------------------------------ the helpers each notebook carries
+
+def test_a_reader_notebook_carries_the_helpers_its_chapter_needs_and_fetches_nothing():
+    import base64
+    import io
+    import tarfile
+
+    from utils.book import package
+
+    nb = rn.reader_notebook("en", "retain_graph")
+    setup = next(c for c in nb.cells if c.cell_type == "code")
+    assert notebooks.SETUP_TAG in notebooks.tags(setup) and setup.metadata["cellView"] == "form"
+    assert not re.search(r"subprocess|pip |git |urllib|https?://|\butils\.|import utils", setup.source)
+    assert setup.source == rn.setup_source(notebooks.read_notebook(ROOT / "book" / "en" / "retain_graph.ipynb"),
+                                           "en", "retain_graph")  # the same bytes at every build
+    packed = base64.b64decode(re.search(r'BOOK_PAYLOAD = "([^"]+)"', setup.source).group(1))
+    names = tarfile.open(fileobj=io.BytesIO(packed), mode="r:xz").getnames()
+    assert "autograd_book/exercises/retain_graph.py" in names and "autograd_book/exercises/messages/retain_graph.json" in names
+    assert "autograd_book/myst_nb_stand_in.py" in names and "autograd_book/exercises/messages/common.json" in names
+    assert not any("pitfalls" in n or n.endswith(".yml") or "book/" in n.removeprefix("autograd_book/") for n in names)
+    build = re.search(r"build ([0-9a-f]{12})", setup.source).group(1)
+    import hashlib
+    assert hashlib.sha256(packed).hexdigest()[:12] == build and f"autograd_book-{build}" in setup.source
+    assert len(setup.source) < 60_000  # what the helpers add to the notebook (about 26-38 kB)
+    assert "autograd_book/exercises/variable.py" not in package.closure("from autograd_book import describe_graph")
+
+
+def test_each_edition_has_one_zip_of_its_reader_notebooks(written, tmp_path):
+    import zipfile
+
+    from utils.book import build
+
+    for key, paths in written.items():
+        target = rn.write_zip(key, paths, tmp_path / rn.zip_name(key))
+        names = zipfile.ZipFile(target).namelist()
+        assert names == [f"{target.stem}/{p.name}" for p in paths] and len(names) == len(rn.chapters(key))
+        (tmp_path / "again").mkdir(exist_ok=True)
+        again = rn.write_zip(key, paths, tmp_path / "again" / rn.zip_name(key))
+        assert again.read_bytes() == target.read_bytes()  # no dates: the same bytes at every build
+    landing = build.landing_html()
+    for key in config.editions():
+        assert f'href="{key}/{rn.zip_name(key)}" download' in landing
+        assert config.labels(key)["notebooks_zip"] in landing

@@ -115,3 +115,29 @@ def test_every_import_in_the_tools_resolves():
                 for alias in node.names:
                     assert hasattr(module, alias.name) or importlib.util.find_spec(f"{node.module}.{alias.name}"), \
                         f"{path.name}: from {node.module} import {alias.name}"
+
+
+def test_the_venv_follows_its_checkout(tmp_path):
+    """No absolute path: the .pth holds utils/ relative to site-packages, the kernel starts
+    Jupyter's own python; a checkout copied with its venv finds its own copy."""
+    import json
+    import os
+
+    from utils.book import package
+
+    copy = tmp_path / "copy"
+    site_packages = copy / ".venv" / "lib" / "python3.11" / "site-packages"
+    site_packages.mkdir(parents=True)
+    (site_packages / package.OLD_PTH).write_text("/somewhere/else\n", encoding="utf-8")
+    pth = package.install_pth(site_packages, root=copy)
+    line = pth.read_text(encoding="utf-8").strip()
+    assert line == "../../../../utils" and not os.path.isabs(line) and not (site_packages / package.OLD_PTH).exists()
+    assert (site_packages / line).resolve() == (copy / "utils").resolve()
+    spec = copy / ".venv" / "share" / "jupyter" / "kernels" / "python3"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({"argv": [str(copy / ".venv/bin/python"), "-m", "ipykernel_launcher"]}))
+    package.relative_kernel(copy / ".venv")
+    assert json.loads((spec / "kernel.json").read_text())["argv"][0] == "python"
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "hashlib.sha256" in makefile and "STAMP := $(VENV)/.installed-$(REQ_HASH)" in makefile
+    assert "utils.book.package venv" in makefile and "site.getsitepackages()[0]" not in makefile

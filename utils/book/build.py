@@ -96,7 +96,9 @@ def build_edition(key: str, root: Path = ROOT, out: Path | None = None, fresh: b
     shutil.copytree(work / "_build" / "html", target)
     if not stock:
         # The download (and Colab) button's file: the chapter as Jupyter shows it, not its MyST source.
-        reader_notebooks.write_edition(key, target / "_sources", root)
+        written = reader_notebooks.write_edition(key, target / "_sources", root)
+        # ... and all of them as one zip, linked from the landing page.
+        reader_notebooks.write_zip(key, written, target / reader_notebooks.zip_name(key, root))
         search.index_edition(target, key, root)  # Pagefind's index and the paste box's data
 
 
@@ -134,7 +136,7 @@ def landing_html(root: Path = ROOT, offline_zip: str | None = None, pdfs: dict[s
     pdfs = pdfs or {}
     editions = [{"key": key, **ed, "tagline": config.labels(key, root)["landing"].format(torch=config.pins(root)["torch"]),
                  "offline_zip": config.labels(key, root)["offline_zip"], "labels": config.labels(key, root),
-                 "pdf": pdfs.get(key)}
+                 "pdf": pdfs.get(key), "notebooks_zip": f"{key}/{reader_notebooks.zip_name(key, root)}"}
                 for key, ed in config.editions(root).items()]
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(root / "book" / "_templates"), autoescape=True)
     return env.get_template("landing.html").render(

@@ -53,15 +53,16 @@ def torch_release(root: Path = ROOT) -> str:
     return config.pins(root)["torch"]
 
 
-def release_check_source(root: Path = ROOT) -> str:
+def release_check_source(root: Path = ROOT, edition: str = config.SOURCE) -> str:
     """The lines of the setup cell that say, on another torch release, which release the stored
-    outputs come from and which one is running (nothing on the pinned release)."""
+    outputs come from and which one is running (nothing on the pinned release), in the words of
+    ``edition``'s ``labels.release_note`` (_config.yml; the book's own cell is English's)."""
     release = torch_release(root)
+    note = config.labels(edition, root)["release_note"]
     return (
         "import torch\n"
         f"if torch.__version__.split(\"+\")[0] != \"{release}\":\n"
-        f"    print(f\"The outputs stored in this notebook come from torch {release}; this is torch {{torch.__version__}}. \"\n"
-        "          \"Where a printed number, message or graph differs from the stored one, the release may be why.\")"
+        f"    print({note!r}.format(stored=\"{release}\", running=torch.__version__))"
     )
 
 

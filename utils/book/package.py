@@ -34,6 +34,7 @@ import argparse
 import os
 import re
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,6 +141,169 @@ def pth_line(site_packages: Path, root: Path = ROOT) -> str:
     return os.path.relpath(root / "utils", site_packages)
 
 
+# ------------------------------------------------------------------ what a reader notebook carries
+
+MODULE_NAME = re.compile(r"\bautograd_book(?:\.[A-Za-z_]\w*)*")
+CATALOG_CALLS = {"Catalog", "say"}   # Catalog("variable"), say("common", ...): the catalogs a module reads
+
+
+def _module_file(dotted: str, package: Path) -> Path | None:
+    """The file of the longest importable prefix of ``dotted`` (``autograd_book.X.Y.name``)."""
+    parts = dotted.split(".")[1:]
+    for k in range(len(parts), -1, -1):
+        path = package.joinpath(*parts[:k])
+        if (path / "__init__.py").is_file():
+            return path / "__init__.py"
+        if k and path.with_suffix(".py").is_file():
+            return path.with_suffix(".py")
+    return None
+
+
+def _parse(code: str):
+    import ast
+
+    try:
+        return ast.parse(code)
+    except SyntaxError:  # IPython magics (%load_ext ...) and shell escapes: the Python lines only
+        try:
+            return ast.parse("\n".join(line for line in code.splitlines() if not line.lstrip().startswith(("%", "!"))))
+        except SyntaxError:
+            return None
+
+
+@lru_cache(maxsize=None)
+def _names_in(code: str, module: str = NAME) -> tuple[frozenset[str], frozenset[str]]:
+    """The package's module names that ``code`` imports or names in a string (lazy imports,
+    ``%load_ext``), and the message catalogs it reads; ``module``: the dotted name of the code's
+    own module, for relative imports."""
+    import ast
+
+    names = set(MODULE_NAME.findall(code))
+    catalogs = set()
+    tree = _parse(code)
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(module.split(".")[:-node.level] + ([base] if base else []))
+            names |= {f"{base}.{a.name}" for a in node.names} | {base}
+        elif isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) in CATALOG_CALLS
+              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            catalogs.add(node.args[0].value)
+    return frozenset(n for n in names if n == NAME or n.startswith(NAME + ".")), frozenset(catalogs)
+
+
+@lru_cache(maxsize=None)
+def _catalog_json(text: str) -> bytes:
+    """A message catalog (YAML) as the compact JSON a reader notebook carries."""
+    import json
+
+    import yaml
+
+    entries = yaml.safe_load(text)
+    return json.dumps(entries, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def closure(code: str, package: Path = PACKAGE, page: str | None = None) -> dict[str, bytes]:
+    """The files of the package that ``code`` (a chapter's code cells) needs: the modules it
+    imports, what those import (statements and module names in strings), their packages'
+    ``__init__``, the stand-in for myst-nb's glue, and the message catalogs they read (``common``, the chapter's own), each catalog
+    as JSON. Returns {path inside the payload: bytes}."""
+    names, catalogs = _names_in(code)
+    names = set(names) | {f"{NAME}.myst_nb_stand_in"}  # the setup cell registers it where myst-nb is missing
+    catalogs = set(catalogs) | {"common"} | ({page} if page else set())
+    todo, files = sorted(names), {}
+    while todo:
+        path = _module_file(todo.pop(), package)
+        if path is None or path in files:
+            continue
+        files[path] = path.read_bytes()
+        rel = path.relative_to(package.parent).with_suffix("")
+        dotted = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
+        found, read = _names_in(files[path].decode("utf-8"), dotted if rel.name != "__init__" else dotted + ".x")
+        catalogs |= read
+        todo += sorted(found)
+        for parent in path.relative_to(package).parents:  # every enclosing package's __init__
+            todo.append(".".join((NAME, *parent.parts)))
+    out = {str(p.relative_to(package.parent)): data for p, data in files.items()}
+    folder = package / "exercises" / "messages"
+    for catalog in sorted(catalogs):
+        source = folder / f"{catalog}.yml"
+        if source.is_file():
+            out[str(source.relative_to(package.parent).with_suffix(".json"))] = _catalog_json(source.read_text(encoding="utf-8"))
+    return dict(sorted(out.items()))
+
+
+def payload(files: dict[str, bytes]) -> bytes:
+    """``files`` as one xz-compressed tar, the same bytes for the same files (no dates, owners)."""
+    return _payload(tuple(files.items()))
+
+
+@lru_cache(maxsize=None)
+def _payload(files: tuple[tuple[str, bytes], ...]) -> bytes:
+    import io
+    import tarfile
+
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:xz", preset=9, format=tarfile.PAX_FORMAT) as tar:
+        for name, data in files:
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(data), 0o644, 0
+            tar.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+SETUP_TITLE = "# @title The book's helpers, packed in this cell { display-mode: \"form\" }\n"
+
+
+def reader_setup_source(code: str, edition: str, release_check: str, page: str | None = None,
+                        package: Path = PACKAGE, translated: bool = False) -> str:
+    """The setup cell of a reader notebook: it carries the part of ``autograd_book`` that ``code``
+    (the chapter's code cells) needs, as a base64 xz tar, unpacks it into a temporary folder named
+    by its hash and puts that folder (it holds nothing but ``autograd_book``) first on sys.path.
+    Nothing is fetched; no module named ``utils`` is touched. Then ``release_check``, the lines of
+    the book's setup cell that name the torch release of the stored outputs, and for a translated edition the edition's language for
+    the judges' messages."""
+    import base64
+    import hashlib
+
+    packed = payload(closure(code, package, page))
+    build = hashlib.sha256(packed).hexdigest()[:12]
+    return "".join([
+        SETUP_TITLE,
+        f"BOOK_PAYLOAD = \"{base64.b64encode(packed).decode('ascii')}\"\n",
+        f"# This notebook carries the book's helpers (the package autograd_book, build {build}, "
+        f"{len(packed):,} bytes\n"
+        "# packed above): this cell unpacks them into a temporary folder and puts it on sys.path.\n"
+        "# Nothing is downloaded.\n"
+        "import base64, importlib.util, io, os, shutil, sys, tarfile, tempfile\n"
+        f"book_home = os.path.join(tempfile.gettempdir(), \"autograd_book-{build}\")\n"
+        "if not os.path.isdir(book_home):\n"
+        "    unpacking = tempfile.mkdtemp(prefix=\"autograd_book-\")\n"
+        "    with tarfile.open(fileobj=io.BytesIO(base64.b64decode(BOOK_PAYLOAD)), mode=\"r:xz\") as packed:\n"
+        "        packed.extractall(unpacking, **({\"filter\": \"data\"} if hasattr(tarfile, \"data_filter\") else {}))\n"
+        "    try:\n"
+        "        os.rename(unpacking, book_home)\n"
+        "    except OSError:  # another notebook unpacked the same build meanwhile\n"
+        "        shutil.rmtree(unpacking, ignore_errors=True)\n"
+        "del BOOK_PAYLOAD\n"
+        "# The folder holds nothing but autograd_book, so putting it first shadows none of your modules\n"
+        "# (a module of yours named utils keeps working); an autograd_book of another build is forgotten.\n"
+        "for name in [m for m in sys.modules if m.split(\".\")[0] == \"autograd_book\"]:\n"
+        "    if not (getattr(sys.modules[name], \"__file__\", None) or \"\").startswith(book_home):\n"
+        "        del sys.modules[name]\n"
+        "sys.path[:] = [book_home] + [p for p in sys.path if p != book_home]\n"
+        "if importlib.util.find_spec(\"myst_nb\") is None:  # glue() without myst-nb: the values are in the text\n"
+        "    import autograd_book.myst_nb_stand_in\n"
+        "    sys.modules[\"myst_nb\"] = autograd_book.myst_nb_stand_in\n",
+        release_check.rstrip("\n"),
+        (f"\nos.environ.setdefault(\"BOOK_EDITION\", \"{edition}\")  # the judges' messages in this edition's language"
+         if translated else ""),
+    ])
+
+
 OLD_PTH = "autograd_book_root.pth"   # before the move: the checkout's root, as an absolute path
 PTH = "autograd_book.pth"
 
@@ -148,6 +312,8 @@ def install_pth(site_packages: Path | None = None, root: Path = ROOT) -> Path:
     """Write the venv's ``.pth`` (relative, :func:`pth_line`) and remove the old absolute one."""
     import site
 
+    if site_packages is None and sys.prefix == sys.base_prefix:
+        raise SystemExit(f"{sys.executable} is not a venv's python: the book writes its .pth into its own venv only")
     site_packages = Path(site_packages or site.getsitepackages()[0]).resolve()
     (site_packages / OLD_PTH).unlink(missing_ok=True)
     path = site_packages / PTH
@@ -155,15 +321,32 @@ def install_pth(site_packages: Path | None = None, root: Path = ROOT) -> Path:
     return path
 
 
+def relative_kernel(prefix: Path | None = None) -> Path | None:
+    """Make the venv's Jupyter kernel start the interpreter that Jupyter runs under (argv[0]
+    ``python``, as ipykernel's own spec has it) instead of the absolute path that ``ipykernel
+    install`` writes, so a venv copied with its checkout does not start the original's python."""
+    import json
+
+    spec = Path(prefix or sys.prefix) / "share" / "jupyter" / "kernels" / "python3" / "kernel.json"
+    if not spec.exists():
+        return None
+    kernel = json.loads(spec.read_text(encoding="utf-8"))
+    if kernel.get("argv") and kernel["argv"][0] != "python":
+        kernel["argv"][0] = "python"
+        spec.write_text(json.dumps(kernel, indent=1) + "\n", encoding="utf-8")
+    return spec
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     rw = sub.add_parser("rewrite", help="rewrite utils imports and paths into autograd_book (idempotent)")
     rw.add_argument("paths", nargs="*", type=Path)
-    sub.add_parser("venv", help="write this interpreter's .pth for autograd_book (relative; make setup runs it)")
+    sub.add_parser("venv", help="make this venv follow its checkout: a relative .pth for autograd_book, a kernel "
+                                "that starts Jupyter's own python (make setup runs it)")
     args = parser.parse_args(argv)
     if args.command == "venv":
-        print(f"wrote {install_pth()}", file=sys.stderr)
+        print(f"wrote {install_pth()} and {relative_kernel()}", file=sys.stderr)
         return
     paths = [p.resolve() for p in args.paths] or default_paths()
     changed, prose = rewrite(paths)

@@ -32,7 +32,7 @@ import re
 import sys
 from pathlib import Path
 
-from utils.book import config, notebooks
+from utils.book import config, notebooks, package
 from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -300,10 +300,14 @@ SOLUTION_START = re.compile(r"^\s*(:{3,})\s*\{solution-start\}\s*(\S+)")
 SOLUTION_END = re.compile(r"^\s*:{3,}\s*\{solution-end\}")
 
 
-def edition_line(edition: str) -> str:
-    """What a translated reader notebook adds to its setup cell: outside book/<edition>/ (Colab, a
-    download) the exercises' messages would otherwise be English (utils/exercises/messages.py)."""
-    return f'\nimport os\nos.environ.setdefault("BOOK_EDITION", "{edition}")  # messages in this edition\'s language'
+def setup_source(nb, edition: str, page: str, root: Path = ROOT) -> str:
+    """The reader notebook's setup cell: it carries the part of the package autograd_book that
+    the chapter's code needs (utils/book/package.py), says which torch release the stored outputs
+    come from when another one runs, and in a translated edition sets the edition, so that the
+    judges' messages speak its language outside book/<edition>/ (Colab, a download)."""
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code" and notebooks.SETUP_TAG not in notebooks.tags(c))
+    return package.reader_setup_source(code, edition, notebooks.release_check_source(root, edition), page,
+                                       root / "utils" / "autograd_book", translated=edition != config.SOURCE)
 
 
 def reader_notebook(edition: str, page: str, root: Path = ROOT, known: dict[str, tuple[str, str]] | None = None):
@@ -354,10 +358,11 @@ def reader_notebook(edition: str, page: str, root: Path = ROOT, known: dict[str,
         cells.append(new)
     if solution is not None:
         raise ReaderNotebookError(f"{edition}/{page}: solution-start {solution['label']!r} is never ended")
-    if edition != config.SOURCE:  # the exercises' judges speak the notebook's language wherever it runs
-        for cell in cells:
-            if cell.cell_type == "code" and notebooks.SETUP_TAG in notebooks.tags(cell):
-                cell.source += edition_line(edition)
+    for cell in cells:
+        if cell.cell_type == "code" and notebooks.SETUP_TAG in notebooks.tags(cell):
+            cell.source = setup_source(source, edition, page, root)
+            cell.metadata["cellView"] = "form"  # Colab shows the title, not the packed helpers
+            cell.metadata["jupyter"] = {"source_hidden": True}  # so does JupyterLab
     nb = copy.deepcopy(source)
     nb.cells = cells
     nb.metadata["colab"] = {"provenance": []}
@@ -392,6 +397,25 @@ def write_edition(edition: str, out: Path, root: Path = ROOT) -> list[Path]:
         notebooks.write_notebook(reader_notebook(edition, page, root, known), path)
         written.append(path)
     return written
+
+
+def zip_name(edition: str, root: Path = ROOT) -> str:
+    """<repository name>-<edition>-notebooks.zip: every chapter of an edition in one download."""
+    return f"{config.repository_name(root)}-{edition}-notebooks.zip"
+
+
+def write_zip(edition: str, notebooks_written: list[Path], target: Path) -> Path:
+    """Zip the reader notebooks of ``edition`` into ``target``, under one folder named like the
+    zip; each notebook carries the helpers it needs, so the unpacked folder needs nothing else."""
+    import zipfile
+
+    folder = target.name.removesuffix(".zip")
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in notebooks_written:
+            info = zipfile.ZipInfo(f"{folder}/{path.name}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return target
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -27,8 +27,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-import yaml
-
 CATALOGS = Path(__file__).with_name("messages")
 ENVIRONMENT_VARIABLE = "BOOK_EDITION"
 SOURCE = "en"
@@ -43,9 +41,11 @@ def editions() -> tuple[str, ...]:
     none (a reader notebook unpacks the package on its own), the languages of the catalogs. It
     imports nothing named ``utils``: in a reader's session that may be the reader's own module."""
     try:
+        import yaml  # the checkout's environment has it (a reader's may not; see load())
+
         settings = yaml.safe_load((Path(__file__).resolve().parents[3] / "_config.yml").read_text(encoding="utf-8"))
         return tuple(settings["editions"])
-    except (OSError, IndexError, KeyError, TypeError):
+    except (OSError, IndexError, KeyError, TypeError, ImportError):
         return tuple(sorted(load("common")["verdict.correct"].keys() - {"translated_from"}))
 
 
@@ -63,12 +63,21 @@ def edition() -> str:
 
 @lru_cache(maxsize=None)
 def load(module: str) -> dict[str, dict[str, Any]]:
-    """The catalog of ``module`` (``common`` for the verdict lines and shared words)."""
+    """The catalog of ``module`` (``common`` for the verdict lines and shared words): its YAML in
+    the repository, or the JSON a reader notebook carries instead (utils/book/package.py), which
+    needs no PyYAML in the reader's environment."""
+    packed = CATALOGS / f"{module}.json"
+    if packed.exists():
+        import json
+
+        return json.loads(packed.read_text(encoding="utf-8"))
+    import yaml
+
     return yaml.safe_load((CATALOGS / f"{module}.yml").read_text(encoding="utf-8"))
 
 
 def catalog_names() -> list[str]:
-    return sorted(p.stem for p in CATALOGS.glob("*.yml"))
+    return sorted({p.stem for p in CATALOGS.iterdir() if p.suffix in {".yml", ".json"}})
 
 
 def text_of(module: str, key: str, language: str) -> str:
@@ -177,6 +186,8 @@ def restamp(module: str, keys: Iterable[str] = ()) -> list[str]:
     out, done, key = [], [], None
     for line in path.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith((" ", "#")):
+            import yaml
+
             key = yaml.safe_load(line)
             key = next(iter(key)) if isinstance(key, dict) else None
         if key in keys and line.startswith("  translated_from:"):

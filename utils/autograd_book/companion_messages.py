@@ -1,30 +1,29 @@
-"""The companion's sentences in the reader's edition: ``companion_messages.yml`` beside this module, one
-entry per message with the text of every edition and ``str.format`` fields, as the exercises'
-catalogs are written (utils/exercises/messages/*.yml: English is the source; each translation
-records in ``translated_from`` the hash of the English it translates). Torch-free.
+"""The companion's sentences and data in the reader's edition.
+
+The sentences are the catalog ``exercises/messages/companion.yml``, written and checked as the
+exercises' catalogs are (English is the source; each translation records in ``translated_from``
+the hash of the English it translates: ``python -m autograd_book.exercises.messages restamp
+companion KEY`` after an English edit that keeps the meaning). The data is the generated module
+``explain_data.py`` (book/errors.yml per edition). Both travel in a reader notebook. Torch-free.
 
 The edition: the ``edition`` argument, else ``BOOK_EDITION``, else the kernel's working
 directory when it is named after an edition (``book/zh-hant/``), else English."""
 from __future__ import annotations
 
-import json
 import os
-from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from .exercises.messages import Catalog, load
 
-HERE = Path(__file__).parent
-CATALOG = HERE / "companion_messages.yml"
-DATA = HERE / "explain_data.json"
 ENVIRONMENT_VARIABLE = "BOOK_EDITION"
 SOURCE = "en"
+CATALOG = Catalog("companion")  # names the catalog, so that a reader notebook carries it (utils/book/package.py)
 
 
-@lru_cache(maxsize=None)
 def data() -> dict:
     """book/errors.yml per edition (written by ``python -m utils.book.explain_data``)."""
-    return json.loads(DATA.read_text(encoding="utf-8"))
+    from .explain_data import DATA
+    return DATA
 
 
 def editions() -> list[str]:
@@ -41,9 +40,8 @@ def edition(chosen: str | None = None) -> str:
     return folder if folder in editions() else SOURCE
 
 
-@lru_cache(maxsize=None)
 def catalog() -> dict:
-    return yaml.safe_load(CATALOG.read_text(encoding="utf-8"))
+    return load(CATALOG.module)
 
 
 def say(key: str, language: str, **fields) -> str:
@@ -54,33 +52,3 @@ def say(key: str, language: str, **fields) -> str:
 def join(items, language: str) -> str:
     return say("list.separator", language).join(str(i) for i in items)
 
-
-def restamp(keys=()) -> list[str]:
-    """Mark the translations of ``keys`` (all, if none) as current: for a new entry, or after an
-    English edit that keeps the meaning. Rewrites only the ``translated_from`` lines."""
-    from utils.book.editions.data import text_hash  # the maintainer's checkout only
-    entries = catalog()
-    keys = set(keys) or set(entries)
-    translated = [e for e in editions() if e != SOURCE]
-    out, done, key = [], [], None
-    for line in CATALOG.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith((" ", "#")):
-            key = line.split(":", 1)[0]
-        if key in keys and line.startswith("  translated_from:"):
-            continue
-        out.append(line)
-        if key in keys and line.startswith(f"  {translated[-1]}:"):
-            hashes = ", ".join(f'{e}: "{text_hash(entries[key][SOURCE])}"' for e in translated)
-            out.append(f"  translated_from: {{{hashes}}}")
-            done.append(key)
-    CATALOG.write_text("\n".join(out) + "\n", encoding="utf-8")
-    catalog.cache_clear()
-    return done
-
-
-if __name__ == "__main__":
-    import sys
-
-    if len(sys.argv) < 2 or sys.argv[1] != "restamp":
-        sys.exit("usage: python -m autograd_book.companion_messages restamp [KEY ...]")
-    print(f"restamped {len(restamp(sys.argv[2:]))} entries")

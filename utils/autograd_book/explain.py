@@ -82,7 +82,7 @@ class Explanation:
             title = re.sub(r"`([^`]*)`", r"\1", case["title"])
             where = (f"{base}/{lang}/{case['page']}.html#{case['label']}" if base
                      else say("explain.where", lang, page=case["page"], label=case["label"]))
-            lines.append(f"  {n}. {title} ({where})")
+            lines.append("  " + say("explain.case", lang, n=n, title=title, where=where))
             if case["line"]:
                 lines.append(f"     {case['line']}")
         if limit is not None and len(self.cases) > limit:

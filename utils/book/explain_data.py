@@ -1,5 +1,6 @@
-"""The data ``autograd_book.explain`` reads: book/errors.yml, per edition, as one JSON file that
-travels with the package (readers who ``pip install`` it have no book/ folder).
+"""The data ``autograd_book.explain`` reads: book/errors.yml, per edition, as one generated module
+of the package (``autograd_book/explain_data.py``, a Python literal: a reader notebook carries the
+modules it imports, and a reader has no book/ folder).
 
 For every edition: each wording's id, message, summary (the edition's words) and the sections
 that explain a case of it (``error_cases``: label, page, title, the line saying which case),
@@ -7,7 +8,7 @@ the sentences readers type for each section (book/search_keywords.yml, English: 
 traceback is code, in English) and the published site's address (``html.baseurl``; empty while
 none is set). Torch-free.
 
-    python -m utils.book.explain_data          # rewrite the package's JSON (make sync does it too)
+    python -m utils.book.explain_data          # rewrite the package's module (make sync does it too)
     python -m utils.book.explain_data --check  # exit 1 when it is out of date
 
 It follows book/errors.yml and the headings of every chapter, so ``make sync`` (``editions sync``)
@@ -16,7 +17,7 @@ rewrites it after any change; tests/test_companion.py fails while it is stale.
 from __future__ import annotations
 
 import argparse
-import json
+import pprint
 import sys
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from utils.book.reader_notebooks import site_url, targets
 from utils.book.search import load_keywords
 
 ROOT = Path(__file__).resolve().parents[2]
-OUTPUT = ROOT / "utils" / "autograd_book" / "explain_data.json"
+OUTPUT = ROOT / "utils" / "autograd_book" / "explain_data.py"
 
 
 def build(root: Path = ROOT) -> dict:
@@ -56,7 +57,9 @@ def build(root: Path = ROOT) -> dict:
 
 
 def text(root: Path = ROOT) -> str:
-    return json.dumps(build(root), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return ('"""Written by python -m utils.book.explain_data (make sync) from book/errors.yml and the chapters\'\n'
+            'headings: do not edit. What autograd_book.explain matches and the sections it names, per edition."""\n'
+            "DATA = " + pprint.pformat(build(root), width=110, sort_dicts=True) + "\n")
 
 
 def write(root: Path = ROOT) -> bool:
@@ -70,7 +73,7 @@ def write(root: Path = ROOT) -> bool:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 when the JSON is out of date")
+    parser.add_argument("--check", action="store_true", help="exit 1 when the module is out of date")
     args = parser.parse_args(argv)
     wanted = text()
     if args.check:

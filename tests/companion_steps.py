@@ -224,3 +224,19 @@ def gradient_penalty():
         loss.backward()
         optimizer.step()
     return train_step, ()
+
+
+def batchnorm_twice():
+    """A correct step: a BatchNorm network run on two batches before one backward (its running
+    statistics change in place between the two forwards; autograd does not check them)."""
+    torch.manual_seed(0)
+    D = nn.Sequential(nn.Linear(2, 8), nn.BatchNorm1d(8), nn.ReLU(), nn.Linear(8, 1))
+    optimizer = torch.optim.SGD(D.parameters(), lr=0.1)
+    a, b = torch.randn(6, 2), torch.randn(6, 2)
+
+    def train_step():
+        optimizer.zero_grad()
+        loss = D(a).mean() - D(b).mean()
+        loss.backward()
+        optimizer.step()
+    return train_step, ()

@@ -208,6 +208,7 @@ CORRECT = {
     "classifier (BatchNorm, dropout, zero_grad at the end)": steps.classifier_step,
     "two losses, the first retaining the graph": steps.two_losses_retained,
     "gradient penalty (create_graph=True)": steps.gradient_penalty,
+    "BatchNorm on two batches, one backward": steps.batchnorm_twice,
 }
 REPORTS = []
 

@@ -27,8 +27,6 @@ _EXPORTS = {
     "saved_tensors": "autograd_book.autograd_tools",
     "draw_graph": "autograd_book.drawing",
     "svg_figures": "autograd_book.figures",
-    "explain": "autograd_book.explain",
-    "doctor": "autograd_book.doctor",
 }
 
 __all__ = sorted(_EXPORTS)
@@ -46,12 +44,13 @@ def __dir__() -> list[str]:
     return sorted(list(globals()) + __all__)
 
 
-# ``%load_ext autograd_book``: explain every error of the book's index a cell raises (ipython.py).
+# ``%load_ext autograd_book``: explain every error of the book's index a cell raises (explain.py).
+# ``explain`` and ``doctor`` are submodules that call like functions: ``from autograd_book import
+# doctor``. Neither is named here as a dotted string: a reader notebook carries the modules this
+# file names (utils/book/package.py), and only the companion chapter needs these.
 def load_ipython_extension(ip) -> None:
-    from autograd_book.ipython import load_ipython_extension as load
-    load(ip)
+    importlib.import_module(__name__ + ".explain").load_ipython_extension(ip)
 
 
 def unload_ipython_extension(ip) -> None:
-    from autograd_book.ipython import unload_ipython_extension as unload
-    unload(ip)
+    importlib.import_module(__name__ + ".explain").unload_ipython_extension(ip)

@@ -183,6 +183,32 @@ def explain(exc=None, edition: str | None = None) -> None:
     print(explanation(exc, edition).text())
 
 
+# ------------------------------------------------------------------ %load_ext autograd_book
+
+def _explain_after_traceback(shell, etype, value, tb, tb_offset=None):
+    """IPython's custom exception handler: the usual traceback, then the explanation of an error of
+    the book's index (any other exception shows its traceback only)."""
+    shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
+    try:
+        found = explanation(value)
+    except Exception:  # never let the explanation hide the reader's error
+        return None
+    if found.entry is not None:
+        print(found.text())
+    return None
+
+
+def load_ipython_extension(ip) -> None:
+    """``%load_ext autograd_book`` (the package's ``__init__`` calls this): every exception a cell
+    raises that is an error of the book's index ends with its explanation (``set_custom_exc``)."""
+    ip.set_custom_exc((Exception,), _explain_after_traceback)
+
+
+def unload_ipython_extension(ip) -> None:
+    """``%unload_ext autograd_book``: IPython's own handling again."""
+    ip.set_custom_exc((), None)
+
+
 class _Callable(type(sys)):
     """``autograd_book.explain`` is this module once it is imported: calling it calls ``explain``."""
 

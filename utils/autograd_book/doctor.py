@@ -211,8 +211,12 @@ def _where(kind: str, root: str, path: str, paths: list[str] | None = None):
     """The words naming a place (or several of one kind: ``paths``), rendered per language."""
     if kind in {"global", "closure"} and path != root:
         kind = "attribute"
-    name = "`, `".join(paths or [path])
-    return lambda lang: say(f"where.{kind}", lang, name=name, root=root)
+    return lambda lang: say(f"where.{kind}", lang, name=_names(paths or [path], lang), root=root)
+
+
+def _names(names: list[str], lang: str) -> str:
+    """Several names for a template that puts one in backticks: ``a`, `b`` (``a`、`b`` in Chinese)."""
+    return ("`" + say("list.separator", lang) + "`").join(names)
 
 
 def _graph(root_nodes) -> tuple[int, set[int]]:
@@ -514,8 +518,8 @@ def _diagnose(run, report, before, history, params) -> list[Finding]:
                                                     "op": op, "old": packed.version, "new": packed.tensor._version},
                                         ("pit-inplace-saved", "pit-inplace-decode")))
             continue
-        targets = "`, `".join(sorted(t for t, _ in items))
-        findings.append(Finding(kind, {"what": lambda lang, t=targets: say("what.parameter", lang, name=t),
+        targets = sorted(t for t, _ in items)
+        findings.append(Finding(kind, {"what": lambda lang, t=targets: say("what.parameter", lang, name=_names(t, lang)),
                                        "op": op, "optimizer": optimizer},
                                 ("pit-step-between-backwards", "rg-gan") if kind == "step_between"
                                 else ("pit-retain-graph", "pit-hidden-state")))

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Validate every English chapter on a CUDA machine whose python3 already has a
-# CUDA build of torch (nothing is fetched there).
+# CUDA build of torch (nothing is fetched there). utils/ goes on PYTHONPATH for the package
+# autograd_book (utils/autograd_book/); the checkout root for the tools (utils.book).
 #
 #   bash .ci/cuda-validate.sh --download   # HERE, with network: wheels for that machine into .whl/
 #   bash .ci/cuda-validate.sh              # THERE: install .whl/, run unit tests and nbval on CUDA
@@ -24,9 +25,9 @@ if [ "${1:-}" = "--download" ]; then
 fi
 if ls .whl/*.whl >/dev/null 2>&1; then
   python3 -m pip install -q --no-index --find-links .whl --target /tmp/book-site $PKGS || exit 1
-  export PYTHONPATH="/tmp/book-site:$PWD${PYTHONPATH:+:$PYTHONPATH}"
+  export PYTHONPATH="/tmp/book-site:$PWD/utils:$PWD${PYTHONPATH:+:$PYTHONPATH}"
 else
-  export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
+  export PYTHONPATH="$PWD/utils:$PWD${PYTHONPATH:+:$PYTHONPATH}"
 fi
 python3 -c 'import torch, sys; print("torch", torch.__version__, "cuda", torch.cuda.is_available()); sys.exit(0 if torch.cuda.is_available() else "no GPU visible")' || exit 1
 python3 -m ipykernel install --user --name python3 >/dev/null

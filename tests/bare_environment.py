@@ -13,6 +13,7 @@
 - ``run_notebook(...)``: a whole reader notebook in a Jupyter kernel of the bare venv (the
   client talks to it over Unix sockets, which the network namespace does not cut).
 """
+# package-rewrite: skip  (this file names `utils` on purpose: `python -m utils.book.package rewrite` leaves it)
 from __future__ import annotations
 
 import ast

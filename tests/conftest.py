@@ -1,3 +1,4 @@
+# package-rewrite: skip  (this file names `utils` on purpose: `python -m utils.book.package rewrite` leaves it)
 import os
 import shutil
 import sys

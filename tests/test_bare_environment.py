@@ -9,6 +9,7 @@ import of the checkout and a setup cell that no longer carries the package each 
 reader's own module named ``utils`` keeps working beside the book's helpers.
 (tests/bare_environment.py builds the environment; see its docstring.)
 """
+# package-rewrite: skip  (this file names `utils` on purpose: `python -m utils.book.package rewrite` leaves it)
 import re
 
 import pytest

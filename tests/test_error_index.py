@@ -1,4 +1,5 @@
 """The error index: every message in it is raised by a cell of the book, or cited as historical."""
+import pytest
 import yaml
 
 from utils.book import notebooks
@@ -86,3 +87,37 @@ def test_a_see_also_label_must_exist(book_copy):
     problems = error_index.error_index_problems(book_copy)
     assert any("see_also 'no-such-section' is not a label" in p for p in problems)
     assert not any("see_also 'rg-error'" in p for p in problems)
+
+
+# The error index page (issue 33): grouped by the chapter that explains each error, older wordings last.
+def test_error_index_groups_follow_the_chapter_of_each_section():
+    from utils.book import config
+    from utils.book.editions.data import load_errors
+    from utils.book.sphinx_ext.data_directives import error_groups, label_chapters
+
+    errors, chapters = load_errors(), label_chapters()
+    groups = error_groups(errors, chapters, config.toc_docnames())
+    assert list(groups)[-1] == "historical" and len(groups) >= 6
+    assert sorted(e["id"] for g in groups.values() for e in g) == sorted(e["id"] for e in errors)
+    for name, entries in groups.items():
+        for e in entries:
+            assert ("historical" in e) if name == "historical" else chapters[e["section"]] == name, (name, e["id"])
+    toc = config.toc_docnames()
+    assert [toc.index(n) for n in groups if n != "historical"] == sorted(toc.index(n) for n in groups if n != "historical")
+
+
+def test_error_groups_refuse_an_entry_whose_section_is_nowhere():
+    from utils.book.sphinx_ext.data_directives import error_groups
+
+    with pytest.raises(KeyError):
+        error_groups([{"id": "x", "section": "no-such-label"}], {"rg-guide": "retain_graph"}, ["retain_graph"])
+
+
+def test_an_entry_heading_is_the_first_clause_of_its_message():
+    from utils.book.sphinx_ext.data_directives import short_message
+
+    assert short_message("Trying to backward through the graph a second time (or directly access saved tensors). "
+                         "Saved intermediate values") == "Trying to backward through the graph a second time"
+    assert short_message("one of the variables needed: [torch.FloatTensor [3]] is at version 1") == "one of the variables needed"
+    long = short_message("word " * 40)
+    assert len(long) <= 82 and long.endswith(" …")

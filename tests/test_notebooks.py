@@ -1,4 +1,5 @@
 """The book's notebook conventions, on the real chapters and on planted bad input."""
+# package-rewrite: skip  (this file names `utils` on purpose: `python -m utils.book.package rewrite` leaves it)
 import re
 import subprocess
 import sys
@@ -244,3 +245,33 @@ def test_nbval_catches_an_edited_deterministic_glued_value(book_copy):
     notebooks.write_notebook(nb, path)
     result = _nbval(path, book_copy)
     assert result.returncode != 0 and "1 failed" in result.stdout, result.stdout[-2000:]
+
+
+def test_nothing_in_the_repository_still_imports_the_helpers_as_utils():
+    """After a merge of a branch older than the package: the command names what to run."""
+    from utils.book import package
+
+    entries = package.module_paths()
+    stale = []
+    for path in package.default_paths():
+        if path.suffix == ".ipynb":
+            texts = [c.source for c in notebooks.read_notebook(path).cells]
+        else:
+            texts = [path.read_text(encoding="utf-8")]
+            if package.SKIP in texts[0]:
+                continue
+        if any(package.rewrite_text(t, entries, "autograd_book/" if path.suffix == ".ipynb" else
+                                    "utils/autograd_book/") != t for t in texts):
+            stale.append(str(path.relative_to(ROOT)))
+    assert stale == [], f"run 'python -m utils.book.package rewrite --restamp': {stale}"
+
+
+def test_the_rewrite_leaves_a_file_that_plants_the_old_name(tmp_path):
+    from utils.book import package
+
+    planted, plain = tmp_path / "test_planted.py", tmp_path / "test_plain.py"
+    planted.write_text(f"# {package.SKIP}\nimport utils\n", encoding="utf-8")
+    plain.write_text("from utils.measure import glue_measured\n", encoding="utf-8")
+    assert package.rewrite([planted, plain])[0] == [plain]
+    assert planted.read_text(encoding="utf-8").endswith("import utils\n")
+    assert plain.read_text(encoding="utf-8") == "from autograd_book.measure import glue_measured\n"

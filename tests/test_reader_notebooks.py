@@ -3,6 +3,7 @@
 Every chapter of every edition converts with no MyST left, its code cells and outputs are the
 source's, each solution is folded; planted markup the converter does not know fails.
 """
+# package-rewrite: skip  (this file names `utils` on purpose: `python -m utils.book.package rewrite` leaves it)
 import json
 import os
 import re

@@ -39,14 +39,27 @@
     return text.trim().toLowerCase().replace(/\s+/g, " ");
   }
 
-  function isRight(box, given) {
+  /* A number as people type it: a Unicode or full-width minus, spaces or thin spaces between digit
+     groups, commas between thousands (4,096) or, where a comma cannot be one, as the decimal mark
+     (-1,32). Anything else ("3," or "3x") is not a number. */
+  function parseNumber(text) {
+    var t = text.trim().replace(/[\u2212\uFF0D\u2013]/g, "-").replace(/[\s\u00A0\u2009\u202F]/g, "");
+    if (/^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, "");
+    else if (/^[-+]?\d+,\d+$/.test(t)) t = t.replace(",", ".");
+    return /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i.test(t) ? Number(t) : NaN;
+  }
+
+  /* "right", "close" (within a hundred times the tolerance: more digits needed), "nan" or "wrong". */
+  function verdictOf(box, given) {
     var answers = JSON.parse(box.dataset.answers);
     if (box.dataset.kind === "number") {
-      var value = Number(given.replace(/[,\s]/g, ""));
+      var value = parseNumber(given);
       var tolerance = Number(box.dataset.tolerance || "0");
-      return !isNaN(value) && answers.some(function (a) { return Math.abs(Number(a) - value) <= tolerance; });
+      if (isNaN(value)) return "nan";
+      var off = Math.min.apply(null, answers.map(function (a) { return Math.abs(Number(a) - value); }));
+      return off <= tolerance * (1 + 1e-9) ? "right" : tolerance > 0 && off <= 100 * tolerance ? "close" : "wrong";
     }
-    return answers.map(normalise).indexOf(normalise(given)) >= 0;
+    return answers.map(normalise).indexOf(normalise(given)) >= 0 ? "right" : "wrong";
   }
 
   function setUpCheck(box) {
@@ -57,9 +70,9 @@
       var picked = box.dataset.kind === "choice" ? form.querySelector("input[type=radio]:checked")
                                                  : form.querySelector("input[type=text]");
       var given = picked ? picked.value : "";
-      var right = given.trim() !== "" && isRight(box, given);
-      verdict.textContent = given.trim() === "" ? box.dataset.empty : right ? box.dataset.right : box.dataset.wrong;
-      verdict.className = "answer-check-verdict " + (given.trim() === "" ? "" : right ? "is-right" : "is-wrong");
+      var result = given.trim() === "" ? "empty" : verdictOf(box, given);
+      verdict.textContent = box.dataset[result];
+      verdict.className = "answer-check-verdict " + (result === "right" ? "is-right" : result === "empty" ? "" : "is-wrong");
     });
   }
 
@@ -141,6 +154,10 @@
       if (hasColumns(pre)) pre.classList.add("book-columns");
     });
     document.querySelectorAll("article .pst-scrollable-table-container, article pre.book-columns").forEach(scrollCue);
+    // Code you would type scrolls in its box (lines kept): the same cue, wherever a line is wider.
+    document.querySelectorAll("article div.highlight > pre").forEach(function (pre) {
+      if (!pre.closest("div.cell_output, div.highlight-text") && pre.scrollWidth > pre.clientWidth + 1) scrollCue(pre);
+    });
     document.addEventListener("click", closeDrawerOnTap);
   });
   // sphinx-copybutton adds its buttons on DOMContentLoaded too: name them once the page has loaded.

@@ -195,7 +195,21 @@ DATA = {'baseurl': '',
                                        'turns it on.',
                                'page': 'custom_function',
                                'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'}],
+                                        'reversible networks'},
+                              {'label': 'cf-once',
+                               'line': 'A first derivative taken through a custom Function whose backward is '
+                                       'marked @once_differentiable, from a loss such as .sum() (its '
+                                       'incoming gradient is a constant): that derivative has no graph, so '
+                                       'differentiating it again fails.',
+                               'page': 'custom_function',
+                               'title': '`once_differentiable`: say so when `backward` is not '
+                                        'differentiable'},
+                              {'label': 'cg-per-sample',
+                               'line': 'torch.autograd.grad called inside torch.func.vmap to get per-sample '
+                                       'gradients: inside vmap the loss of one sample has no grad_fn; use '
+                                       'vmap over torch.func.grad, with functional_call.',
+                               'page': 'create_graph',
+                               'title': 'Per-sample gradients: `vmap` over `torch.func.grad`'}],
                     'historical': False,
                     'id': 'no-grad-fn',
                     'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -351,6 +365,50 @@ DATA = {'baseurl': '',
                                'torch.autograd.grad or backward(inputs=...): its backward runs an inner '
                                'backward() that cannot honour them; pass use_reentrant=False, or call '
                                'backward() without inputs.'},
+                   {'cases': [{'label': 'cf-ctx-attribute',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': '"Why does my second backward run?": tensors kept on `ctx`'}],
+                    'historical': False,
+                    'id': 'function-ctx-attribute-missing',
+                    'message': "Backward' object has no attribute",
+                    'summary': "A custom autograd Function's backward read an attribute of ctx that is not "
+                               'there: usually a backward that deleted what it kept on ctx (del ctx.x), run '
+                               'a second time with retain_graph=True; save tensors with '
+                               'ctx.save_for_backward and let the engine free them.'},
+                   {'cases': [{'label': 'cf-errors',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': "When a custom Function's `backward` is rejected"}],
+                    'historical': False,
+                    'id': 'function-gradient-count',
+                    'message': 'returned an incorrect number of gradients',
+                    'summary': "A custom autograd Function's backward returned fewer (or more) values than "
+                               'forward takes arguments after ctx; return one per argument, None for a '
+                               'non-tensor or for an input that needs no gradient.'},
+                   {'cases': [{'label': 'cf-errors',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': "When a custom Function's `backward` is rejected"}],
+                    'historical': False,
+                    'id': 'function-gradient-shape',
+                    'message': 'returned an invalid gradient at index',
+                    'summary': "A custom autograd Function's backward returned a gradient whose shape is not "
+                               'that of its input (the index counts the arguments of forward after ctx); '
+                               "give each gradient its input's shape, for example by expanding or summing "
+                               'it.'},
+                   {'cases': [{'label': 'cf-errors',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': "When a custom Function's `backward` is rejected"}],
+                    'historical': False,
+                    'id': 'function-dirty-not-returned',
+                    'message': 'Some elements marked as dirty during the forward method were not returned as '
+                               'output',
+                    'summary': 'A custom autograd Function passed an input to ctx.mark_dirty but did not '
+                               'return that tensor itself (a copy or a new tensor came back); return the '
+                               'modified input. The input has already been changed when the error is '
+                               'raised.'},
                    {'cases': [{'label': 'var-grad-modes',
                                'line': '',
                                'page': 'variable',
@@ -764,7 +822,18 @@ DATA = {'baseurl': '',
                                     'line': '在自定义 Function 的 backward 里调用 torch.autograd.grad 来重新计算一个模块；除非用 '
                                             'torch.enable_grad() 打开，这里的梯度记录是关闭的。',
                                     'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'}],
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
+                                   {'label': 'cf-once',
+                                    'line': '自定义 Function 的 backward 标记了 @once_differentiable，而损失是 .sum() '
+                                            '这类（传入的梯度是常量）：经过它求出的一阶导数没有计算图，再求一次导就会报错。',
+                                    'page': 'custom_function',
+                                    'title': '`once_differentiable`：`backward` 不可求导时，要明确声明'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '为了求逐样本梯度，在 torch.func.vmap 里调用 torch.autograd.grad：在 vmap '
+                                            '里，单个样本的损失没有 grad_fn；请改用 vmap 包住 torch.func.grad，并配合 '
+                                            'functional_call。',
+                                    'page': 'create_graph',
+                                    'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -902,6 +971,44 @@ DATA = {'baseurl': '',
                          'summary': '对 use_reentrant=True 的 torch.utils.checkpoint 使用了 torch.autograd.grad 或 '
                                     'backward(inputs=...)：它的 backward 会在内部再调用一次 backward()，满足不了这两种调用的要求；请传入 '
                                     'use_reentrant=False，或调用 backward() 时不传 inputs。'},
+                        {'cases': [{'label': 'cf-ctx-attribute',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'}],
+                         'historical': False,
+                         'id': 'function-ctx-attribute-missing',
+                         'message': "Backward' object has no attribute",
+                         'summary': '自定义 autograd Function 的 backward 读取了 ctx 上不存在的属性：通常是 backward 删掉了自己存在 '
+                                    'ctx 上的东西（del ctx.x），之后又在 retain_graph=True 下运行了第二次；请用 '
+                                    'ctx.save_for_backward 保存张量，交给引擎释放。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                         'historical': False,
+                         'id': 'function-gradient-count',
+                         'message': 'returned an incorrect number of gradients',
+                         'summary': '自定义 autograd Function 的 backward 返回的值比 forward 在 ctx '
+                                    '之后的参数少（或多）；请为每个参数各返回一个值，非张量参数或不需要梯度的输入返回 None。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                         'historical': False,
+                         'id': 'function-gradient-shape',
+                         'message': 'returned an invalid gradient at index',
+                         'summary': '自定义 autograd Function 的 backward 返回的梯度与对应输入的形状不同（索引从 forward 在 ctx '
+                                    '之后的第一个参数算起）；请让每个梯度与其输入形状相同，例如通过扩展或求和得到该形状。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                         'historical': False,
+                         'id': 'function-dirty-not-returned',
+                         'message': 'Some elements marked as dirty during the forward method were not '
+                                    'returned as output',
+                         'summary': '自定义 autograd Function 把某个输入交给了 '
+                                    'ctx.mark_dirty，却没有返回这个张量本身（返回的是副本或新张量）；请返回修改过的那个输入。报错时，输入的值已经变了。'},
                         {'cases': [{'label': 'var-grad-modes',
                                     'line': '',
                                     'page': 'variable',
@@ -1294,7 +1401,18 @@ DATA = {'baseurl': '',
                                     'line': '在自訂 Function 的 backward 裡呼叫 torch.autograd.grad 來重新計算一個區塊；除非用 '
                                             'torch.enable_grad() 開啟，這裡的梯度記錄是關閉的。',
                                     'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'}],
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
+                                   {'label': 'cf-once',
+                                    'line': '自訂 Function 的 backward 標有 @once_differentiable，而損失是 .sum() '
+                                            '這類（傳入的梯度是常數）：經過它求出的一階導數沒有計算圖，再微分一次就會出錯。',
+                                    'page': 'custom_function',
+                                    'title': '`once_differentiable`：`backward` 無法微分時，要明白表示'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '為了求逐樣本梯度，在 torch.func.vmap 裡呼叫 torch.autograd.grad：在 vmap '
+                                            '裡，單一樣本的損失沒有 grad_fn；請改用 vmap 包住 torch.func.grad，並搭配 '
+                                            'functional_call。',
+                                    'page': 'create_graph',
+                                    'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -1432,6 +1550,44 @@ DATA = {'baseurl': '',
                                     'backward(inputs=...)：它的 backward 內部會再呼叫一次 '
                                     'backward()，無法依照這些引數只計算指定輸入的梯度；請傳入 use_reentrant=False，或呼叫 backward() '
                                     '時不要傳 inputs。'},
+                        {'cases': [{'label': 'cf-ctx-attribute',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'}],
+                         'historical': False,
+                         'id': 'function-ctx-attribute-missing',
+                         'message': "Backward' object has no attribute",
+                         'summary': '自訂 autograd Function 的 backward 讀取了 ctx 上不存在的屬性：通常是 backward 刪掉了自己存在 '
+                                    'ctx 上的東西（del ctx.x），之後又在 retain_graph=True 下執行第二次；請用 '
+                                    'ctx.save_for_backward 儲存張量，交給引擎釋放。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                         'historical': False,
+                         'id': 'function-gradient-count',
+                         'message': 'returned an incorrect number of gradients',
+                         'summary': '自訂 autograd Function 的 backward 傳回的值，比 forward 在 ctx '
+                                    '之後的參數少（或多）；請每個參數各傳回一個值，不是張量或不需要梯度的參數就傳回 None。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                         'historical': False,
+                         'id': 'function-gradient-shape',
+                         'message': 'returned an invalid gradient at index',
+                         'summary': '自訂 autograd Function 的 backward 傳回的梯度，形狀和對應的輸入不同（索引從 forward 在 ctx '
+                                    '之後的第一個參數算起）；請讓每個梯度與它的輸入同形狀，例如把它擴展或加總成那個形狀。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                         'historical': False,
+                         'id': 'function-dirty-not-returned',
+                         'message': 'Some elements marked as dirty during the forward method were not '
+                                    'returned as output',
+                         'summary': '自訂 autograd Function 把某個輸入交給了 '
+                                    'ctx.mark_dirty，卻沒有傳回這個張量本身（傳回的是副本或新的張量）；請傳回修改過的那個輸入。引發錯誤時，輸入的值已經變了。'},
                         {'cases': [{'label': 'var-grad-modes',
                                     'line': '',
                                     'page': 'variable',
@@ -1662,6 +1818,13 @@ DATA = {'baseurl': '',
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad().',
+              'cf-ctx-attribute': 'A custom autograd Function that stores tensors as ctx attributes instead '
+                                  'of save_for_backward leaks memory, and backward can be called twice '
+                                  'without error.',
+              'cf-errors': "My custom autograd Function's backward fails: returned an incorrect number of "
+                           'gradients (expected 2, got 1), returned an invalid gradient at index 0 (wrong '
+                           'shape), or some elements marked as dirty were not returned as output. How many '
+                           'values must backward return, and of what shape?',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule.',
               'cf-mark-dirty': 'An in-place custom autograd Function must call ctx.mark_dirty, or the '
@@ -1677,6 +1840,10 @@ DATA = {'baseurl': '',
                                  'derivative (gradient penalty, Hessian) is wrong without an error.',
               'cg-cycle': "The warning 'Using backward() with create_graph=True will create a reference "
                           "cycle' and the memory leak it names.",
+              'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
+                               'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
+                               'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
+                               'with functional_call.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs.',

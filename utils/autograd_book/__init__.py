@@ -42,3 +42,15 @@ def __getattr__(name: str):
 
 def __dir__() -> list[str]:
     return sorted(list(globals()) + __all__)
+
+
+# ``%load_ext autograd_book``: explain every error of the book's index a cell raises (explain.py).
+# ``explain`` and ``doctor`` are submodules that call like functions: ``from autograd_book import
+# doctor``. Neither is named here as a dotted string: a reader notebook carries the modules this
+# file names (utils/book/package.py), and only the companion chapter needs these.
+def load_ipython_extension(ip) -> None:
+    importlib.import_module(__name__ + ".explain").load_ipython_extension(ip)
+
+
+def unload_ipython_extension(ip) -> None:
+    importlib.import_module(__name__ + ".explain").unload_ipython_extension(ip)

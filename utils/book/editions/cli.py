@@ -38,7 +38,8 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m utils.book.editions", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True)
-    sub.add_parser("sync", help="copy code and outputs from English into every translation")
+    sub.add_parser("sync", help="copy code and outputs from English into every translation; "
+                   "rewrite autograd_book's copy of the error index (utils/book/explain_data.py)")
     sub.add_parser("check", help="every edition and convention check, as a report")
     ex = sub.add_parser("export", help="the prose of a chapter to translate, as Markdown blocks")
     ex.add_argument("edition")
@@ -66,6 +67,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser().parse_args(argv)
     if args.command == "sync":
         sync_all()
+        from utils.book import explain_data  # the error index and section titles autograd_book.explain carries
+        if explain_data.write():
+            print(f"wrote {explain_data.OUTPUT.relative_to(explain_data.ROOT)}")
     elif args.command == "check":
         problems = all_problems()
         print("\n".join(problems) or "editions: in step")

@@ -1,0 +1,118 @@
+"""The paste box's matcher (book/_static/search/errormatch.js), in Python: the same normalising,
+the same scoring, the same order, so that ``explain`` and the book's pages name the same entry of
+the error index for the same text (tests/test_companion_explain.py runs both on the index's
+wordings and on pasted variants of them). Keep the two in step: a change to one is a change to
+the other. Pure Python (no torch)."""
+from __future__ import annotations
+
+import re
+
+A = re.ASCII  # JavaScript's \w, \b and \d are ASCII-only
+
+# Words too common in messages to tell two of them apart.
+STOP = {"a", "an", "the", "of", "to", "is", "are", "be", "it", "in", "and", "or", "if", "you",
+        "that", "this", "for", "with", "when", "by", "at", "on", "as"}
+
+_DROP = [re.compile(p, A) for p in (r"^Traceback \(most recent call last\)", r'^File ".*", line \d+',
+                                    r"^[\^~\s]+$", r"^During handling of the above exception")]
+_PREFIX = re.compile(r"([\w.]+\.)?[A-Z]\w*(Error|Warning|Exception|Interrupt)\b:", A)
+_REPLACE = [(re.compile(p, A), r) for p, r in (
+    (r"(^|\s)([\w.]+\.)?[A-Z]\w*(Error|Warning|Exception|Interrupt)\b:\s*", " "),
+    (r"[A-Za-z]:\\[^\s\"']*", " "),                     # Windows paths
+    (r"(^|[\s\"'(])/[^\s\"']*", " "),                    # POSIX paths
+    (r"\[torch\.[\w.]+ \[[\d, ]*\]\]", " "),             # [torch.FloatTensor [64, 1]]
+    (r"torch\.Size\(\[[\d, ]*\]\)", " "),
+    (r"\[[\d, ]+\]", " "),                               # shapes
+    (r"\b0x[0-9a-fA-F]+\b", " "),                        # addresses
+    (r"<[^<>]*\bat\b[^<>]*>", " "),                      # <Object at 0x...>
+    (r"\b\w*Backward\d*\b", " "),                        # node names: AsStridedBackward0
+)]
+_NUMBERS = re.compile(r"\b\d+(\.\d+)*\b", A)
+_NOT_WORD = re.compile(r"[^a-z0-9_@]+")
+_JS_SPACE = " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+
+def normalise(text: str) -> str:
+    """The message, reduced to what does not vary: no traceback frames, no exception class
+    prefixes, no file paths, tensor types and shapes, numbers or addresses."""
+    lines = [line for line in str(text or "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+             if line.strip(_JS_SPACE) and not any(p.search(line.strip(_JS_SPACE)) for p in _DROP)]
+    for i in range(len(lines) - 1, -1, -1):
+        m = _PREFIX.search(lines[i])
+        if m:
+            lines = lines[i:]
+            lines[0] = lines[0][m.start():]
+            break
+    s = " ".join(lines)
+    for pattern, replacement in _REPLACE:
+        s = pattern.sub(replacement, s)
+    s = _NUMBERS.sub(" ", s.lower())
+    return _NOT_WORD.sub(" ", s).strip(" ")
+
+
+def tokens(text: str) -> list[str]:
+    return [w for w in normalise(text).split(" ") if w and w not in STOP]
+
+
+_vocabularies: dict[int, tuple[list, set]] = {}
+
+
+def vocabulary(errors: list[dict]) -> set[str]:
+    """The words of every wording (a pasted word outside them is the reader's own)."""
+    held = _vocabularies.get(id(errors))
+    if held is None or held[0] is not errors:
+        held = (errors, {w for entry in errors for w in tokens(entry["message"])})
+        _vocabularies[id(errors)] = held
+    return held[1]
+
+
+def match(text: str, errors: list[dict]) -> list[dict]:
+    """The entries of ``errors`` whose wording ``text`` contains (or, for a partial paste, which
+    contain all of it), best first; [] when nothing matches."""
+    pasted = tokens(text)
+    if len(pasted) < 3:
+        return []
+    have = set(pasted)
+    known = vocabulary(errors)
+    of_messages = len([w for w in have if w in known]) or 1
+    found = []
+    for order, entry in enumerate(errors):
+        words = set(tokens(entry["message"]))
+        if not words:
+            continue
+        common = len([w for w in words if w in have])
+        recall = common / len(words)
+        precision = common / of_messages
+        whole, part = recall >= 0.8 and precision >= 0.5, precision >= 0.9 and common >= 4
+        historical = bool(entry.get("historical"))
+        score = 0 if not (whole or part) else \
+            100 * precision + ((1 + recall) if whole else recall / 1000) + (0 if historical else 0.01)
+        if score > 0:
+            found.append((score - (1e-6 if historical else 0), order, entry))
+    found.sort(key=lambda f: (-f[0], f[1]))
+    return [f[2] for f in found]
+
+
+# What PyTorch prints around the wordings the index stores (the in-place error's tail, the hint).
+AROUND = set(tokens("which is output of is at version; expected version instead. Hint: enable anomaly "
+                    "detection to find the operation that failed to compute its gradient, with "
+                    "torch.autograd.set_detect_anomaly(True). the variable is the output of Traceback most recent call last"))
+_CHINESE = re.compile("[\u3400-\u9fff]")
+_PYTORCH_WORD = re.compile(r"(tensor|backward\d*)$", re.I | A)
+
+
+def own_words(words: list[str], errors: list[dict]) -> list[str]:
+    """The words of ``words`` that are the reader's own: in no wording of ``errors`` and not what
+    PyTorch prints around them (GAN, critic, optimizerG.step)."""
+    known = vocabulary(errors)
+    kept = []
+    for w in words:
+        if _CHINESE.search(w):
+            kept.append(w)
+            continue
+        if _PYTORCH_WORD.search(w):
+            continue
+        t = [x for x in normalise(w).split(" ") if x]
+        if t and not all(x in known or x in AROUND or x in STOP for x in t):
+            kept.append(w)
+    return kept

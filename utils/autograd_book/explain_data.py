@@ -1,0 +1,2372 @@
+"""Written by python -m utils.book.explain_data (make sync) from book/errors.yml and the chapters'
+headings: do not edit. What autograd_book.explain matches and the sections it names, per edition."""
+DATA = {'baseurl': '',
+ 'editions': ['en', 'zh-hant', 'zh-hans'],
+ 'errors': {'en': [{'cases': [{'label': 'rg-guide',
+                               'line': 'Not sure which case is yours: the decision guide, from the line that '
+                                       'fails to the fix.',
+                               'page': 'retain_graph',
+                               'title': 'Decision guide: you got this error; which case are you?'},
+                              {'label': 'rg-error',
+                               'line': 'How it happens: the first backward() freed the saved tensors that '
+                                       'the second one needs.',
+                               'page': 'retain_graph',
+                               'title': 'The error, reproduced'},
+                              {'label': 'pit-target-outside-loop',
+                               'line': 'A tensor computed once before the training loop, from inputs that '
+                                       'require grad, used in every iteration.',
+                               'page': 'pitfalls',
+                               'title': 'A target computed once, outside the loop'},
+                              {'label': 'pit-hidden-state',
+                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
+                                       'without detach().',
+                               'page': 'pitfalls',
+                               'title': 'A recurrent hidden state carried across iterations'},
+                              {'label': 'rg-two-losses',
+                               'line': 'Two losses over one shared network, each with its own backward().',
+                               'page': 'retain_graph',
+                               'title': 'Two losses over one graph'},
+                              {'label': 'rg-gan',
+                               'line': 'A GAN step whose discriminator backward also ran through the '
+                                       "generator's graph.",
+                               'page': 'retain_graph',
+                               'title': 'GAN training: the pattern that no longer runs'},
+                              {'label': 'rg-prefix',
+                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
+                               'page': 'retain_graph',
+                               'title': 'Two optimizers over a shared prefix'},
+                              {'label': 'rg-anomaly',
+                               'line': "Finding which tensor carries one iteration's graph into the next.",
+                               'page': 'retain_graph',
+                               'title': 'Finding the tensor that carries the graph over'},
+                              {'label': 'pit-retain-graph',
+                               'line': 'retain_graph=True added to make the error go away, and memory that '
+                                       'grows since.',
+                               'page': 'pitfalls',
+                               'title': '`retain_graph=True` added to silence the error'},
+                              {'label': 'int-freed',
+                               'line': 'Reading a saved tensor after backward(), with no second backward: '
+                                       'the message comes from the saved value, not from the engine.',
+                               'page': 'internals',
+                               'title': 'What "freed" means at this level'}],
+                    'historical': False,
+                    'id': 'backward-twice',
+                    'message': 'Trying to backward through the graph a second time (or directly access saved '
+                               'tensors after they have already been freed). Saved intermediate values of '
+                               'the graph are freed when you call .backward() or autograd.grad(). Specify '
+                               'retain_graph=True if you need to backward through the graph a second time or '
+                               'if you need to access saved tensors after calling backward.',
+                    'summary': 'A backward pass needed a saved tensor of a graph that an earlier backward() '
+                               "had already freed, usually because a tensor carries one iteration's graph "
+                               'into the next.'},
+                   {'cases': [{'label': 'rg-wordings',
+                               'line': '',
+                               'page': 'retain_graph',
+                               'title': 'The older wordings you may have pasted'}],
+                    'historical': True,
+                    'id': 'backward-twice-saved-results',
+                    'message': 'Trying to backward through the graph a second time, but the saved '
+                               'intermediate results have already been freed. Specify retain_graph=True when '
+                               'calling backward the first time.',
+                    'summary': 'The older wording of the same error: a second backward pass through a graph '
+                               'whose saved tensors were already freed.'},
+                   {'cases': [{'label': 'rg-wordings',
+                               'line': '',
+                               'page': 'retain_graph',
+                               'title': 'The older wordings you may have pasted'}],
+                    'historical': True,
+                    'id': 'backward-twice-dot-backward-or-grad',
+                    'message': 'Trying to backward through the graph a second time, but the saved '
+                               'intermediate results have already been freed. Specify retain_graph=True when '
+                               'calling .backward() or autograd.grad() the first time.',
+                    'summary': 'The PyTorch 1.8 wording of the same error, the first to name autograd.grad() '
+                               'as well as .backward().'},
+                   {'cases': [{'label': 'rg-wordings',
+                               'line': '',
+                               'page': 'retain_graph',
+                               'title': 'The older wordings you may have pasted'}],
+                    'historical': True,
+                    'id': 'backward-twice-buffers',
+                    'message': 'Trying to backward through the graph a second time, but the buffers have '
+                               'already been freed. Specify retain_graph=True when calling backward the '
+                               'first time.',
+                    'summary': 'The wording of the same error from PyTorch 0.2 to 1.5; the "buffers" are the '
+                               'saved tensors that the first backward() freed.'},
+                   {'cases': [{'label': 'rg-wordings',
+                               'line': '',
+                               'page': 'retain_graph',
+                               'title': 'The older wordings you may have pasted'}],
+                    'historical': True,
+                    'id': 'backward-twice-retain-variables',
+                    'message': 'Trying to backward through the graph second time, but the buffers have '
+                               'already been freed. Please specify retain_variables=True when calling '
+                               'backward for the first time.',
+                    'summary': 'The PyTorch 0.1 wording of the same error, from before retain_variables was '
+                               'renamed retain_graph.'},
+                   {'cases': [{'label': 'pit-inplace-saved',
+                               'line': 'An in-place operation (*=, +=, relu(inplace=True), x[0] = ...) '
+                                       'changed a tensor after an operation saved it for backward.',
+                               'page': 'pitfalls',
+                               'title': 'An in-place operation on a tensor saved for backward'},
+                              {'label': 'pit-inplace-decode',
+                               'line': 'Reading the message: which tensor its shape, operation and version '
+                                       'numbers name, and how anomaly mode finds the line.',
+                               'page': 'pitfalls',
+                               'title': 'Reading the in-place error: which tensor, changed by what'},
+                              {'label': 'pit-step-between-backwards',
+                               'line': 'optimizer.step() ran between two backward() calls through the same '
+                                       'graph and changed weights the graph had saved.',
+                               'page': 'pitfalls',
+                               'title': 'An optimizer step between two backward passes through the same '
+                                        'graph'},
+                              {'label': 'pit-step-two-models',
+                               'line': "Actor-critic (A2C, PPO, SAC, DDPG): the critic's optimizer stepped "
+                                       "before the actor's loss went back through the critic.",
+                               'page': 'pitfalls',
+                               'title': 'Two models updated in turn: actor-critic and friends'},
+                              {'label': 'rg-gan',
+                               'line': "GAN training: the discriminator's optimizer stepped before the "
+                                       'generator loss went back through D(fake) (code that ran before '
+                                       'PyTorch 1.5).',
+                               'page': 'retain_graph',
+                               'title': 'GAN training: the pattern that no longer runs'},
+                              {'label': 'cg-inplace',
+                               'line': 'Double backward (create_graph=True, a gradient penalty, MAML): '
+                                       'parameters changed in place between recording a gradient and '
+                                       'differentiating it.',
+                               'page': 'create_graph',
+                               'title': 'In-place updates break double backward'},
+                              {'label': 'var-data',
+                               'line': 'A change made through .data goes unnoticed and the gradient is '
+                                       'silently wrong; the same change made through detach() raises this '
+                                       'error.',
+                               'page': 'variable',
+                               'title': '`data`: the wrapped tensor, and why not to use it'},
+                              {'label': 'var-version',
+                               'line': 'How autograd notices: the version counter of each tensor, shared by '
+                                       'its views and by detach().',
+                               'page': 'variable',
+                               'title': 'Version counters and the in-place check'},
+                              {'label': 'int-saved',
+                               'line': 'Where the check lives: the version a saved tensor recorded, compared '
+                                       'when backward unpacks it.',
+                               'page': 'internals',
+                               'title': '`SavedVariable`: what a node keeps'},
+                              {'label': 'var-saved-hooks',
+                               'line': "Under saved-tensor hooks autograd skips the check; the book's meters "
+                                       'put it back and add a sentence to the message.',
+                               'page': 'variable',
+                               'title': 'Saved-tensor hooks'},
+                              {'label': 'mem-per-layer',
+                               'line': 'nn.ReLU(inplace=True) right after a layer that saved its own output, '
+                                       'such as a sigmoid.',
+                               'page': 'saved_memory',
+                               'title': 'What each layer saves'}],
+                    'historical': False,
+                    'id': 'modified-by-inplace',
+                    'message': 'one of the variables needed for gradient computation has been modified by an '
+                               'inplace operation',
+                    'summary': 'A tensor saved for backward was changed in place after it was saved (by an '
+                               'operation such as *= or by optimizer.step()), so its version counter no '
+                               'longer matches.'},
+                   {'cases': [{'label': 'pit-data-index',
+                               'line': 'A loss read with loss.data[0], as in code written for PyTorch 0.3: '
+                                       'use loss.item().',
+                               'page': 'pitfalls',
+                               'title': '`loss.data[0]` on a 0-dim tensor'},
+                              {'label': 'var-history',
+                               'line': '0-dimensional tensors arrived in PyTorch 0.4; loss.data[0] warned '
+                                       'then and raises today.',
+                               'page': 'variable',
+                               'title': 'The history in one table'}],
+                    'historical': False,
+                    'id': 'zero-dim-index',
+                    'message': 'invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
+                               '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number',
+                    'summary': 'A 0-dim tensor such as a loss was indexed (for example loss.data[0]); use '
+                               'loss.item() to get the number.'},
+                   {'cases': [{'label': 'pit-data-index',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`loss.data[0]` on a 0-dim tensor'}],
+                    'historical': True,
+                    'id': 'zero-dim-index-python-number',
+                    'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim tensor '
+                               'to a Python number',
+                    'summary': 'The older wording of the same error: a 0-dim tensor was indexed; use '
+                               '.item().'},
+                   {'cases': [{'label': 'pit-data-index',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`loss.data[0]` on a 0-dim tensor'}],
+                    'historical': True,
+                    'id': 'zero-dim-index-warning',
+                    'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. Use '
+                               'tensor.item() to convert a 0-dim tensor to a Python number',
+                    'summary': 'The PyTorch 0.4 warning that announced the error: loss.data[0] still worked '
+                               'but should become loss.item().'},
+                   {'cases': [{'label': 'pit-non-scalar',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`backward()` on a tensor that is not a scalar'}],
+                    'historical': False,
+                    'id': 'non-scalar-backward',
+                    'message': 'grad can be implicitly created only for scalar outputs',
+                    'summary': 'backward() was called without a gradient argument on a tensor with more than '
+                               'one element; reduce it to a scalar or pass gradient=.'},
+                   {'cases': [{'label': 'pit-no-grad-fn',
+                               'line': 'backward() on a loss with no graph behind it: requires_grad '
+                                       'forgotten, the loss computed under torch.no_grad(), or detach(), '
+                                       '.item() or .numpy() on the way.',
+                               'page': 'pitfalls',
+                               'title': '`element 0 of tensors does not require grad and does not have a '
+                                        'grad_fn`'},
+                              {'label': 'cf-backward-in-backward',
+                               'line': "torch.autograd.grad called inside a custom Function's backward to "
+                                       'recompute a block, where recording is off unless torch.enable_grad() '
+                                       'turns it on.',
+                               'page': 'custom_function',
+                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
+                                        'reversible networks'},
+                              {'label': 'cf-once',
+                               'line': 'A first derivative taken through a custom Function whose backward is '
+                                       'marked @once_differentiable, from a loss such as .sum() (its '
+                                       'incoming gradient is a constant): that derivative has no graph, so '
+                                       'differentiating it again fails.',
+                               'page': 'custom_function',
+                               'title': '`once_differentiable`: say so when `backward` is not '
+                                        'differentiable'},
+                              {'label': 'cg-per-sample',
+                               'line': 'torch.autograd.grad called inside torch.func.vmap to get per-sample '
+                                       'gradients: inside vmap the loss of one sample has no grad_fn; use '
+                                       'vmap over torch.func.grad, with functional_call.',
+                               'page': 'create_graph',
+                               'title': 'Per-sample gradients: `vmap` over `torch.func.grad`'}],
+                    'historical': False,
+                    'id': 'no-grad-fn',
+                    'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
+                    'summary': 'backward() was called on a tensor with no graph behind it: nothing that '
+                               'requires grad went into it (forgotten requires_grad, torch.no_grad(), or a '
+                               'detach on the way).'},
+                   {'cases': [{'label': 'pit-no-grad-fn',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`element 0 of tensors does not require grad and does not have a '
+                                        'grad_fn`'}],
+                    'historical': True,
+                    'id': 'no-grad-fn-variables',
+                    'message': 'element 0 of variables does not require grad and does not have a grad_fn',
+                    'summary': 'The PyTorch 0.3 wording of the same error, from the time of the Variable '
+                               'class.'},
+                   {'cases': [{'label': 'pit-no-grad-fn',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`element 0 of tensors does not require grad and does not have a '
+                                        'grad_fn`'}],
+                    'historical': False,
+                    'id': 'integer-requires-grad',
+                    'message': 'Tensors of floating point and complex dtype can require gradients',
+                    'summary': 'A tensor of integers was created with requires_grad=True (the message starts '
+                               'with "Only"), or given requires_grad = True afterwards (it starts with '
+                               '"only"); gradients exist only for floating-point and complex tensors.'},
+                   {'cases': [{'label': 'pit-no-grad-fn',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`element 0 of tensors does not require grad and does not have a '
+                                        'grad_fn`'}],
+                    'historical': False,
+                    'id': 'integer-requires-grad-method',
+                    'message': 'only Tensors of floating point dtype can require gradients',
+                    'summary': 'requires_grad_() was called on a tensor of integers; make it a '
+                               'floating-point tensor first.'},
+                   {'cases': [{'label': 'pit-leaf-device',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': 'Moving a tensor after `requires_grad=True` makes it a non-leaf'}],
+                    'historical': False,
+                    'id': 'optimize-non-leaf',
+                    'message': "can't optimize a non-leaf Tensor",
+                    'summary': 'An optimizer was given a non-leaf tensor, often one made by .to(device) or '
+                               '.to(dtype) after requires_grad=True; create it on the device or use '
+                               'nn.Parameter.'},
+                   {'cases': [{'label': 'rg-wordings',
+                               'line': '',
+                               'page': 'retain_graph',
+                               'title': 'The older wordings you may have pasted'}],
+                    'historical': True,
+                    'id': 'backward-twice-saved-variables',
+                    'message': 'Trying to backward through the graph a second time (or directly access saved '
+                               'variables after they have already been freed).',
+                    'summary': 'The PyTorch 1.9-era wording of the same error, from before "variables" '
+                               'became "tensors" in the message.'},
+                   {'cases': [{'label': 'cg-unused',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'Inputs the gradient does not depend on: `allow_unused`, '
+                                        '`materialize_grads`'}],
+                    'historical': False,
+                    'id': 'unused-input',
+                    'message': 'appears to not have been used in the graph. Set allow_unused=True if this is '
+                               'the desired behavior.',
+                    'summary': 'torch.autograd.grad was asked for the gradient of an input that the output '
+                               'does not depend on; pass allow_unused=True (None) or materialize_grads=True '
+                               '(zeros).'},
+                   {'cases': [{'label': 'cg-custom',
+                               'line': 'Double backward through a custom Function whose backward is marked '
+                                       '@once_differentiable, beside one that works on detached tensors.',
+                               'page': 'create_graph',
+                               'title': 'A custom `autograd.Function` that is not twice differentiable'},
+                              {'label': 'cf-once',
+                               'line': 'Why a backward written with NumPy or a CUDA kernel is marked '
+                                       '@once_differentiable, and what a second differentiation through it '
+                                       'does.',
+                               'page': 'custom_function',
+                               'title': '`once_differentiable`: say so when `backward` is not '
+                                        'differentiable'}],
+                    'historical': False,
+                    'id': 'once-differentiable',
+                    'message': 'trying to differentiate twice a function that was marked with '
+                               '@once_differentiable',
+                    'summary': 'A second-order gradient passed through a custom autograd Function whose '
+                               'backward is marked @once_differentiable; write its backward with '
+                               'differentiable torch operations.'},
+                   {'cases': [{'label': 'cf-what-to-save',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': '"It passes gradcheck, but my gradient penalty is wrong": input, '
+                                        'output or intermediate'}],
+                    'historical': False,
+                    'id': 'gradcheck-jacobian-mismatch',
+                    'message': 'Jacobian mismatch for output 0 with respect to input 0',
+                    'summary': 'torch.autograd.gradcheck or gradgradcheck found that the derivative autograd '
+                               'computes differs from finite differences; from gradgradcheck, a custom '
+                               'Function whose backward uses a saved intermediate (a constant for autograd) '
+                               'is the usual cause.'},
+                   {'cases': [{'label': 'cf-func',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': '`torch.func`: `setup_context`, and `vmap` rules'}],
+                    'historical': False,
+                    'id': 'func-setup-context',
+                    'message': 'it must override the setup_context staticmethod',
+                    'summary': 'A custom autograd Function whose forward takes ctx was used under a '
+                               'torch.func transform (vmap, grad, jacrev...); write forward without ctx and '
+                               'save tensors in a setup_context staticmethod.'},
+                   {'cases': [{'label': 'cf-func',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': '`torch.func`: `setup_context`, and `vmap` rules'}],
+                    'historical': False,
+                    'id': 'func-vmap-support',
+                    'message': 'does not have vmap support. Please override and implement the vmap '
+                               'staticmethod or set generate_vmap_rule=True',
+                    'summary': 'torch.func.vmap was applied to a custom autograd Function that has no '
+                               'batching rule; set generate_vmap_rule = True on the class or write a vmap '
+                               'staticmethod.'},
+                   {'cases': [{'label': 'cf-mark-dirty',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'In-place Functions: `mark_dirty`'}],
+                    'historical': False,
+                    'id': 'leaf-inplace-mark-dirty',
+                    'message': 'a leaf Variable that requires grad has been used in an in-place operation.',
+                    'summary': 'A custom autograd Function marked a leaf tensor that requires grad as '
+                               'modified in place (ctx.mark_dirty); apply it to a non-leaf (a clone) or '
+                               'under torch.no_grad(). Older releases printed this wording for any in-place '
+                               'operation on such a leaf.'},
+                   {'cases': [{'label': 'cf-materialize',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'Unused outputs: `set_materialize_grads`'}],
+                    'historical': False,
+                    'id': 'materialize-grads-none',
+                    'message': "unsupported operand type(s) for *: 'NoneType' and",
+                    'summary': 'In a custom autograd Function that called ctx.set_materialize_grads(False), '
+                               'backward received None for the gradient of an unused output and multiplied '
+                               'it; check for None before using each gradient.'},
+                   {'cases': [{'label': 'cf-backward-in-backward',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
+                                        'reversible networks'}],
+                    'historical': False,
+                    'id': 'checkpoint-reentrant-grad',
+                    'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with .grad() '
+                               'or passing an `inputs` parameter to .backward().',
+                    'summary': 'torch.utils.checkpoint with use_reentrant=True was differentiated with '
+                               'torch.autograd.grad or backward(inputs=...): its backward runs an inner '
+                               'backward() that cannot honour them; pass use_reentrant=False, or call '
+                               'backward() without inputs.'},
+                   {'cases': [{'label': 'cf-ctx-attribute',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': '"Why does my second backward run?": tensors kept on `ctx`'}],
+                    'historical': False,
+                    'id': 'function-ctx-attribute-missing',
+                    'message': "Backward' object has no attribute",
+                    'summary': "A custom autograd Function's backward read an attribute of ctx that is not "
+                               'there: usually a backward that deleted what it kept on ctx (del ctx.x), run '
+                               'a second time with retain_graph=True; save tensors with '
+                               'ctx.save_for_backward and let the engine free them.'},
+                   {'cases': [{'label': 'cf-errors',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': "When a custom Function's `backward` is rejected"}],
+                    'historical': False,
+                    'id': 'function-gradient-count',
+                    'message': 'returned an incorrect number of gradients',
+                    'summary': "A custom autograd Function's backward returned fewer (or more) values than "
+                               'forward takes arguments after ctx; return one per argument, None for a '
+                               'non-tensor or for an input that needs no gradient.'},
+                   {'cases': [{'label': 'cf-errors',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': "When a custom Function's `backward` is rejected"}],
+                    'historical': False,
+                    'id': 'function-gradient-shape',
+                    'message': 'returned an invalid gradient at index',
+                    'summary': "A custom autograd Function's backward returned a gradient whose shape is not "
+                               'that of its input (the index counts the arguments of forward after ctx); '
+                               "give each gradient its input's shape, for example by expanding or summing "
+                               'it.'},
+                   {'cases': [{'label': 'cf-errors',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': "When a custom Function's `backward` is rejected"}],
+                    'historical': False,
+                    'id': 'function-dirty-not-returned',
+                    'message': 'Some elements marked as dirty during the forward method were not returned as '
+                               'output',
+                    'summary': 'A custom autograd Function passed an input to ctx.mark_dirty but did not '
+                               'return that tensor itself (a copy or a new tensor came back); return the '
+                               'modified input. The input has already been changed when the error is '
+                               'raised.'},
+                   {'cases': [{'label': 'var-grad-modes',
+                               'line': '',
+                               'page': 'variable',
+                               'title': 'The grad modes that replaced `volatile`'}],
+                    'historical': False,
+                    'id': 'inference-inplace',
+                    'message': 'Inplace update to inference tensor outside InferenceMode is not allowed.',
+                    'summary': 'A tensor created under torch.inference_mode() was changed in place outside '
+                               'it; clone it first, or use torch.no_grad() instead.'},
+                   {'cases': [{'label': 'var-grad-modes',
+                               'line': '',
+                               'page': 'variable',
+                               'title': 'The grad modes that replaced `volatile`'}],
+                    'historical': False,
+                    'id': 'inference-saved',
+                    'message': 'Inference tensors cannot be saved for backward.',
+                    'summary': 'An operation recorded by autograd had to save a tensor created under '
+                               'torch.inference_mode() for its backward pass (an addition, which saves '
+                               'nothing, would have worked); clone it outside inference mode, or create it '
+                               'under torch.no_grad().'},
+                   {'cases': [{'label': 'var-requires-grad',
+                               'line': '',
+                               'page': 'variable',
+                               'title': '`requires_grad`'}],
+                    'historical': False,
+                    'id': 'requires-grad-non-leaf',
+                    'message': 'you can only change requires_grad flags of leaf variables.',
+                    'summary': 'requires_grad was set on a tensor computed by autograd; use .detach() to get '
+                               'a tensor without the graph.'},
+                   {'cases': [{'label': 'var-register-hook',
+                               'line': '',
+                               'page': 'variable',
+                               'title': '`register_hook`'},
+                              {'label': 'dbg-module-hooks',
+                               'line': 'Grad-CAM run under torch.no_grad(): the output of the hooked layer '
+                                       'does not require grad.',
+                               'page': 'debugging',
+                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
+                                        'tensors'}],
+                    'historical': False,
+                    'id': 'hook-no-grad',
+                    'message': "cannot register a hook on a tensor that doesn't require gradient",
+                    'summary': 'register_hook was called on a tensor that does not require grad, so no '
+                               'gradient will ever flow through it.'},
+                   {'cases': [{'label': 'var-reinforce',
+                               'line': '',
+                               'page': 'variable',
+                               'title': '`reinforce`: removed, with a recipe in the error'}],
+                    'historical': False,
+                    'id': 'reinforce-removed',
+                    'message': 'reinforce() was removed.',
+                    'summary': 'Old PyTorch 0.2 policy-gradient code; write the loss with '
+                               'torch.distributions and log_prob instead.'},
+                   {'cases': [{'label': 'var-detach',
+                               'line': '',
+                               'page': 'variable',
+                               'title': '`detach`, `detach_` and `.data`'}],
+                    'historical': False,
+                    'id': 'detach-view',
+                    'message': "Can't detach views in-place. Use detach() instead.",
+                    'summary': 'detach_() was called on a view of another tensor; use detach(), which '
+                               'returns a new tensor.'},
+                   {'cases': [{'label': 'ddp-ready-twice',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`Expected to mark a variable ready only once`'}],
+                    'historical': False,
+                    'id': 'ddp-ready-twice',
+                    'message': 'Expected to mark a variable ready only once.',
+                    'summary': "Under DistributedDataParallel, a parameter's gradient hook fired twice in "
+                               'one iteration: typically a reentrant checkpoint with '
+                               'find_unused_parameters=True, two backward passes per step, or a parameter '
+                               'used outside forward; use one backward over the summed loss, '
+                               'static_graph=True, or use_reentrant=False.'},
+                   {'cases': [{'label': 'tc-double',
+                               'line': 'A second derivative (create_graph=True) through a region compiled '
+                                       'with torch.compile.',
+                               'page': 'torch_compile',
+                               'title': 'Double backward: the error'},
+                              {'label': 'tc-alternatives',
+                               'line': 'What works instead for a gradient penalty or another second '
+                                       'derivative.',
+                               'page': 'torch_compile',
+                               'title': 'What works instead'}],
+                    'historical': False,
+                    'id': 'compile-double-backward',
+                    'message': 'torch.compile with aot_autograd does not currently support double backward',
+                    'summary': 'A gradient taken with create_graph=True through a region compiled by '
+                               'torch.compile (aot_eager or inductor) was differentiated again; the compiled '
+                               'backward cannot be differentiated.'},
+                   {'cases': [{'label': 'tc-ca-double',
+                               'line': '',
+                               'page': 'torch_compile',
+                               'title': 'Compiled autograd'}],
+                    'historical': False,
+                    'id': 'compiled-autograd-higher-order',
+                    'message': 'torch.compile does not currently support higher order gradients.',
+                    'summary': "Compiled autograd met a compiled region's backward while recording a "
+                               'gradient with create_graph=True; keep the forward eager or write the penalty '
+                               'with torch.func.'},
+                   {'cases': [{'label': 'tc-donated',
+                               'line': '',
+                               'page': 'torch_compile',
+                               'title': '`retain_graph=True` and donated buffers'}],
+                    'historical': False,
+                    'id': 'donated-buffers-retain',
+                    'message': 'This backward function was compiled with non-empty donated buffers which '
+                               'requires create_graph=False and retain_graph=False.',
+                    'summary': "A compiled region's backward was compiled to reuse the memory of its saved "
+                               'tensors (donated buffers), and a backward asked to keep them with '
+                               'retain_graph=True or create_graph=True (for example a gradient penalty '
+                               'through a compiled critic whose backward already ran once).'},
+                   {'cases': [{'label': 'pit-leaf-inplace',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`a leaf Variable that requires grad is being used in an in-place '
+                                        'operation`'}],
+                    'historical': False,
+                    'id': 'leaf-inplace',
+                    'message': 'a leaf Variable that requires grad is being used in an in-place operation.',
+                    'summary': 'A tensor you created with requires_grad=True (or a parameter) was changed in '
+                               'place with grad mode on, as in w -= lr * w.grad; make the update under '
+                               'torch.no_grad(), not through .data.'},
+                   {'cases': [{'label': 'pit-leaf-inplace',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`a leaf Variable that requires grad is being used in an in-place '
+                                        'operation`'}],
+                    'historical': False,
+                    'id': 'leaf-view-inplace',
+                    'message': 'a view of a leaf Variable that requires grad is being used in an in-place '
+                               'operation.',
+                    'summary': 'A view of a leaf that requires grad (w[0], w.view(...)) was changed in place '
+                               'with grad mode on, as in w[0] = 0; write it under torch.no_grad().'},
+                   {'cases': [{'label': 'pit-view-inplace',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`Output 0 of SplitBackward0 is a view and is being modified '
+                                        'inplace`'}],
+                    'historical': False,
+                    'id': 'multi-output-view-inplace',
+                    'message': 'is a view and is being modified inplace. This view is the output of a '
+                               'function that returns multiple views. Such functions do not allow the output '
+                               'views to be modified inplace. You should replace the inplace operation by an '
+                               'out-of-place one.',
+                    'summary': 'One of the views returned by split, chunk or unbind (named SplitBackward0, '
+                               'Split or Unbind in the message, by release) was changed in place, as in '
+                               'log_std.clamp_(...); use the out-of-place operation.'},
+                   {'cases': [{'label': 'pit-view-inplace',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`Output 0 of SplitBackward0 is a view and is being modified '
+                                        'inplace`'}],
+                    'historical': False,
+                    'id': 'no-grad-view-inplace',
+                    'message': 'A view was created in no_grad mode and is being modified inplace with grad '
+                               'mode enabled.',
+                    'summary': 'A view taken inside torch.no_grad() was changed in place outside it; take '
+                               'the view and make the change on the same side, or change a clone.'},
+                   {'cases': [{'label': 'var-today',
+                               'line': 'PyTorch 0.3 code that passes volatile=True to Variable: what '
+                                       'Variable and volatile do today.',
+                               'page': 'variable',
+                               'title': '`torch.autograd.Variable` today'},
+                              {'label': 'var-grad-modes',
+                               'line': 'What replaces volatile=True: torch.no_grad(), torch.inference_mode() '
+                                       'and set_grad_enabled, and how they differ.',
+                               'page': 'variable',
+                               'title': 'The grad modes that replaced `volatile`'}],
+                    'historical': False,
+                    'id': 'volatile-removed',
+                    'message': 'volatile was removed and now has no effect. Use `with torch.no_grad():` '
+                               'instead.',
+                    'summary': 'A UserWarning: Variable(..., volatile=True) or .volatile = True from PyTorch '
+                               '0.3 code does nothing since 0.4; run inference under torch.no_grad() or '
+                               'torch.inference_mode().'},
+                   {'cases': [{'label': 'var-today',
+                               'line': 'Old code that reads .volatile, which is always False: what Variable '
+                                       'and its flags are today.',
+                               'page': 'variable',
+                               'title': '`torch.autograd.Variable` today'},
+                              {'label': 'var-grad-modes',
+                               'line': 'The grad modes that replaced volatile: torch.no_grad(), '
+                                       'torch.inference_mode() and set_grad_enabled.',
+                               'page': 'variable',
+                               'title': 'The grad modes that replaced `volatile`'}],
+                    'historical': False,
+                    'id': 'volatile-read',
+                    'message': 'volatile was removed (Variable.volatile is always False)',
+                    'summary': 'A UserWarning: old code read .volatile, which is always False since PyTorch '
+                               '0.4; check torch.is_grad_enabled() or torch.is_inference_mode_enabled() '
+                               'instead.'},
+                   {'cases': [{'label': 'cg-cycle',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'The reference cycle'}],
+                    'historical': False,
+                    'id': 'create-graph-cycle',
+                    'message': 'Using backward() with create_graph=True will create a reference cycle '
+                               'between the parameter and its gradient which can cause a memory leak. We '
+                               'recommend using autograd.grad when creating the graph to avoid this.',
+                    'summary': 'A UserWarning: backward(create_graph=True) stores gradients that hold a '
+                               'graph back to their own parameters, a cycle that keeps the graph alive; use '
+                               'torch.autograd.grad(..., create_graph=True), or set each .grad to None after '
+                               'use.'},
+                   {'cases': [{'label': 'pit-non-leaf-grad',
+                               'line': 'Reading .grad of an intermediate tensor: call retain_grad() before '
+                                       "backward(), or read the leaf's .grad.",
+                               'page': 'pitfalls',
+                               'title': 'Reading `.grad` of a non-leaf tensor'},
+                              {'label': 'pit-grad-none',
+                               'line': 'Every reason .grad can be None after backward(), this warning among '
+                                       'them.',
+                               'page': 'pitfalls',
+                               'title': '`.grad` is `None`: every cause in one place'},
+                              {'label': 'pit-leaf-device',
+                               'line': 'A tensor moved with .to() or .cuda() after requires_grad=True, which '
+                                       'made the moved copy a non-leaf.',
+                               'page': 'pitfalls',
+                               'title': 'Moving a tensor after `requires_grad=True` makes it a non-leaf'}],
+                    'historical': False,
+                    'id': 'non-leaf-grad',
+                    'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. '
+                               "Its .grad attribute won't be populated during autograd.backward().",
+                    'summary': 'A UserWarning (older releases end it with "for more informations"): .grad of '
+                               'an intermediate tensor was read, and it is None; call retain_grad() on it '
+                               "before backward(), or read the leaf's .grad."},
+                   {'cases': [{'label': 'mem-oom',
+                               'line': 'Out of memory in training or evaluation: reading the memory figures '
+                                       'and finding the cause.',
+                               'page': 'saved_memory',
+                               'title': 'Out of memory: what grows, what does not, and what holds it'},
+                              {'label': 'mem-what-grows',
+                               'line': 'What grows each iteration: the memory of a training loop that should '
+                                       "stay constant, and what keeps earlier iterations' graphs alive.",
+                               'page': 'saved_memory',
+                               'title': 'What grows and what does not'},
+                              {'label': 'mem-gc',
+                               'line': 'A retry after an out-of-memory error that fails again: tracebacks '
+                                       'freed only by the garbage collector.',
+                               'page': 'saved_memory',
+                               'title': 'Memory that only the garbage collector frees'},
+                              {'label': 'pit-running-loss',
+                               'line': 'A running total of the loss kept as a tensor, which keeps every '
+                                       "iteration's graph alive.",
+                               'page': 'pitfalls',
+                               'title': "`running_loss += loss` keeps every iteration's graph alive"}],
+                    'historical': False,
+                    'id': 'cpu-out-of-memory',
+                    'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
+                    'summary': 'The CPU allocator could not get the memory for a tensor (on Windows the '
+                               'message says "not enough memory"); the CUDA counterpart is '
+                               'torch.OutOfMemoryError: CUDA out of memory. Find what grows from one '
+                               'iteration to the next before lowering the batch size.'},
+                   {'cases': [{'label': 'dbg-anomaly-nan',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': "`Function 'PowBackward1' returned nan values in its 1th output`"},
+                              {'label': 'var-anomaly',
+                               'line': '',
+                               'page': 'variable',
+                               'title': 'Anomaly detection'}],
+                    'historical': False,
+                    'id': 'anomaly-nan',
+                    'message': 'returned nan values in its',
+                    'summary': 'Anomaly mode found NaN in a gradient that a backward node returned. Output N '
+                               "is the gradient for the operation's argument N, counted from 0 (the 1th "
+                               'output of PowBackward1 is the gradient for the exponent). Usual causes: a '
+                               'power of a negative base, sqrt, log or a division at 0, the torch.where '
+                               'trap, or a NaN the forward pass already made (a softmax over a fully masked '
+                               'row).'},
+                   {'cases': [{'label': 'dbg-numpy',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                    'historical': False,
+                    'id': 'numpy-requires-grad',
+                    'message': "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                               'instead.',
+                    'summary': 'numpy() on a tensor that is part of a graph (np.asarray, matplotlib and '
+                               'scikit-learn call it for you); use tensor.detach().cpu().numpy(), or .item() '
+                               'for one number.'},
+                   {'cases': [{'label': 'dbg-numpy',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                    'historical': False,
+                    'id': 'scalar-requires-grad',
+                    'message': 'Converting a tensor with requires_grad=True to a scalar may lead to '
+                               'unexpected behavior.',
+                    'summary': 'float() on a tensor that requires grad, such as a loss; loss.item() gives '
+                               'the same number without the warning.'},
+                   {'cases': [{'label': 'dbg-module-hooks',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
+                                        'tensors'}],
+                    'historical': False,
+                    'id': 'non-full-backward-hook',
+                    'message': 'Using a non-full backward hook when the forward contains multiple autograd '
+                               'Nodes is deprecated and will be removed in future versions.',
+                    'summary': 'register_backward_hook is deprecated: its hook sees the gradients of the '
+                               "last operation in the module, not those of the module's inputs. Use "
+                               'register_full_backward_hook.'},
+                   {'cases': [{'label': 'dbg-module-hooks',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
+                                        'tensors'}],
+                    'historical': False,
+                    'id': 'full-backward-hook-no-input-grad',
+                    'message': 'Full backward hook is firing when gradients are computed with respect to '
+                               'module outputs since no inputs require gradients.',
+                    'summary': "None of the module's inputs requires grad (an image that is data), so the "
+                               'full backward hook runs with grad_input all None; for a gradient with '
+                               'respect to the input, call requires_grad_() on it.'},
+                   {'cases': [{'label': 'dbg-module-hooks',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
+                                        'tensors'}],
+                    'historical': False,
+                    'id': 'mixed-backward-hooks',
+                    'message': 'Cannot use both regular backward hooks and full backward hooks on a single '
+                               'Module. Please use only one of them.',
+                    'summary': 'A module that has had a register_backward_hook hook refuses '
+                               'register_full_backward_hook, even after handle.remove(); build the module '
+                               'again.'},
+                   {'cases': [{'label': 'dbg-module-hooks',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
+                                        'tensors'}],
+                    'historical': False,
+                    'id': 'backward-hook-inplace',
+                    'message': 'Output 0 of BackwardHookFunction is a view and is being modified inplace.',
+                    'summary': 'A module with a full backward hook is followed by an in-place operation, '
+                               'such as nn.ReLU(inplace=True); use a forward hook with a tensor hook (the '
+                               'Grad-CAM recipe), or an out-of-place ReLU.'},
+                   {'cases': [{'label': 'mem-oom',
+                               'line': 'Out of memory in training or evaluation: reading the memory figures '
+                                       'and finding the cause.',
+                               'page': 'saved_memory',
+                               'title': 'Out of memory: what grows, what does not, and what holds it'},
+                              {'label': 'mem-allocator',
+                               'line': 'Allocated and reserved memory, and why empty_cache() does not help '
+                                       "against your own process's error.",
+                               'page': 'saved_memory',
+                               'title': 'Allocated and reserved: the caching allocator'},
+                              {'label': 'mem-what-grows',
+                               'line': 'What grows each iteration: the memory of a training loop that should '
+                                       "stay constant, and what keeps earlier iterations' graphs alive.",
+                               'page': 'saved_memory',
+                               'title': 'What grows and what does not'},
+                              {'label': 'mem-gc',
+                               'line': 'A retry after an out-of-memory error that fails again: tracebacks '
+                                       'freed only by the garbage collector.',
+                               'page': 'saved_memory',
+                               'title': 'Memory that only the garbage collector frees'},
+                              {'label': 'pit-running-loss',
+                               'line': 'A running total of the loss kept as a tensor, which keeps every '
+                                       "iteration's graph alive.",
+                               'page': 'pitfalls',
+                               'title': "`running_loss += loss` keeps every iteration's graph alive"}],
+                    'historical': False,
+                    'id': 'cuda-out-of-memory',
+                    'message': 'CUDA out of memory. Tried to allocate',
+                    'summary': 'A torch.OutOfMemoryError on a GPU: the caching allocator found no memory for '
+                               'a tensor, even after returning its cached blocks to the driver. Find what '
+                               'grows from one iteration to the next, or what holds a graph, before lowering '
+                               'the batch size; a large "reserved but unallocated" figure in the message '
+                               'means fragmentation.'},
+                   {'cases': [{'label': 'mem-ckpt-reentrant',
+                               'line': 'The first block of a network checkpointed with use_reentrant=True on '
+                                       'the data: its parameters never get a gradient.',
+                               'page': 'saved_memory',
+                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                    'historical': False,
+                    'id': 'checkpoint-no-input-requires-grad',
+                    'message': 'None of the inputs have requires_grad=True. Gradients will be None',
+                    'summary': 'A UserWarning from torch.utils.checkpoint with use_reentrant=True: no tensor '
+                               'argument of the checkpointed block requires grad (the first block gets the '
+                               "data), so its output has no graph and the block's parameters get no "
+                               'gradient; they silently stop training. Use use_reentrant=False.'}],
+            'zh-hans': [{'cases': [{'label': 'rg-guide',
+                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
+                                   {'label': 'rg-error',
+                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
+                                    'page': 'retain_graph',
+                                    'title': '复现这个报错'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '在训练循环开始前由需要梯度的输入算一次的张量，每轮迭代都在用。',
+                                    'page': 'pitfalls',
+                                    'title': '在循环外只计算一次的目标值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批次带进了下一个批次。',
+                                    'page': 'pitfalls',
+                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '共享同一个网络的两个损失，各自调用 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一张计算图上的两个损失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 训练：如今已经跑不通的写法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
+                                    'page': 'retain_graph',
+                                    'title': '共享前缀上的两个优化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把计算图带进下一次迭代的张量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
+                                    'page': 'pitfalls',
+                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条消息来自保存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在这个层面上，“释放”指什么'}],
+                         'historical': False,
+                         'id': 'backward-twice',
+                         'message': 'Trying to backward through the graph a second time (or directly access '
+                                    'saved tensors after they have already been freed). Saved intermediate '
+                                    'values of the graph are freed when you call .backward() or '
+                                    'autograd.grad(). Specify retain_graph=True if you need to backward '
+                                    'through the graph a second time or if you need to access saved tensors '
+                                    'after calling backward.',
+                         'summary': '反向传播需要计算图中保存的张量，但之前的 backward() 已经把它释放了；通常是某个张量把上一次迭代的计算图带进了下一次迭代。'},
+                        {'cases': [{'label': 'rg-wordings',
+                                    'line': '',
+                                    'page': 'retain_graph',
+                                    'title': '你粘贴的可能是旧版措辞'}],
+                         'historical': True,
+                         'id': 'backward-twice-saved-results',
+                         'message': 'Trying to backward through the graph a second time, but the saved '
+                                    'intermediate results have already been freed. Specify retain_graph=True '
+                                    'when calling backward the first time.',
+                         'summary': '同一个错误的旧版措辞：计算图保存的张量已经释放，却又在这张图上做了一次反向传播。'},
+                        {'cases': [{'label': 'rg-wordings',
+                                    'line': '',
+                                    'page': 'retain_graph',
+                                    'title': '你粘贴的可能是旧版措辞'}],
+                         'historical': True,
+                         'id': 'backward-twice-dot-backward-or-grad',
+                         'message': 'Trying to backward through the graph a second time, but the saved '
+                                    'intermediate results have already been freed. Specify retain_graph=True '
+                                    'when calling .backward() or autograd.grad() the first time.',
+                         'summary': '同一个错误在 PyTorch 1.8 中的措辞，也是第一个除 .backward() 之外还提到 autograd.grad() 的措辞。'},
+                        {'cases': [{'label': 'rg-wordings',
+                                    'line': '',
+                                    'page': 'retain_graph',
+                                    'title': '你粘贴的可能是旧版措辞'}],
+                         'historical': True,
+                         'id': 'backward-twice-buffers',
+                         'message': 'Trying to backward through the graph a second time, but the buffers '
+                                    'have already been freed. Specify retain_graph=True when calling '
+                                    'backward the first time.',
+                         'summary': '同一个错误在 PyTorch 0.2 到 1.5 中的措辞；所谓 buffers，就是第一次 backward() 已经释放的保存的张量。'},
+                        {'cases': [{'label': 'rg-wordings',
+                                    'line': '',
+                                    'page': 'retain_graph',
+                                    'title': '你粘贴的可能是旧版措辞'}],
+                         'historical': True,
+                         'id': 'backward-twice-retain-variables',
+                         'message': 'Trying to backward through the graph second time, but the buffers have '
+                                    'already been freed. Please specify retain_variables=True when calling '
+                                    'backward for the first time.',
+                         'summary': '同一个错误在 PyTorch 0.1 中的措辞，当时 retain_graph 参数还叫 retain_variables。'},
+                        {'cases': [{'label': 'pit-inplace-saved',
+                                    'line': '某个运算把张量保存下来供反向传播使用之后，又有原地操作（*=、+=、relu(inplace=True)、x[0] = '
+                                            '...）改动了它。',
+                                    'page': 'pitfalls',
+                                    'title': '对保存下来供反向传播使用的张量做原地操作'},
+                                   {'label': 'pit-inplace-decode',
+                                    'line': '解读报错信息：形状、运算和版本号指的是哪个张量，以及异常检测模式如何找出那一行。',
+                                    'page': 'pitfalls',
+                                    'title': '读懂原地操作报错：是哪个张量，又是什么改了它'},
+                                   {'label': 'pit-step-between-backwards',
+                                    'line': '在对同一张计算图的两次 backward() 之间执行了 optimizer.step()，改动了计算图保存的权重。',
+                                    'page': 'pitfalls',
+                                    'title': '在同一张计算图的两次反向传播之间执行了优化步骤'},
+                                   {'label': 'pit-step-two-models',
+                                    'line': '演员-评论家（actor-critic：A2C、PPO、SAC、DDPG）：评论家的优化器先更新了参数，演员的损失才反向传播穿过评论家。',
+                                    'page': 'pitfalls',
+                                    'title': '轮流更新两个模型：演员-评论家及类似算法'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 训练：判别器的优化器先更新了参数，生成器的损失才反向传播穿过 D(fake)（PyTorch 1.5 '
+                                            '之前能运行的代码）。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 训练：如今已经跑不通的写法'},
+                                   {'label': 'cg-inplace',
+                                    'line': '双重反向传播（create_graph=True、梯度惩罚、MAML）：在记录梯度和再次求导之间，有原地操作改动了参数。',
+                                    'page': 'create_graph',
+                                    'title': '原地更新会破坏双重反向传播'},
+                                   {'label': 'var-data',
+                                    'line': '通过 .data 做的修改，autograd 察觉不到，梯度悄无声息地出错；同样的修改改用 detach() '
+                                            '来做，就会抛出这个错误。',
+                                    'page': 'variable',
+                                    'title': '`data`：包在里面的张量，以及为什么不该用它'},
+                                   {'label': 'var-version',
+                                    'line': '自动求导如何察觉：每个张量的版本计数器，它的视图和 detach() 的结果共享同一个计数器。',
+                                    'page': 'variable',
+                                    'title': '版本计数器与原地操作检查'},
+                                   {'label': 'int-saved',
+                                    'line': '检查发生在哪里：保存的张量记下的版本号，在反向传播取出它时进行比对。',
+                                    'page': 'internals',
+                                    'title': '`SavedVariable`：节点保留了什么'},
+                                   {'label': 'var-saved-hooks',
+                                    'line': '在保存张量钩子之下，autograd 不做这项检查；本书的计量器会补上检查，并在消息后面多加一句说明。',
+                                    'page': 'variable',
+                                    'title': '保存张量钩子（saved-tensor hooks）'},
+                                   {'label': 'mem-per-layer',
+                                    'line': 'nn.ReLU(inplace=True) 紧跟在一个保存自身输出的层（例如 sigmoid）之后。',
+                                    'page': 'saved_memory',
+                                    'title': '每一层保存了什么'}],
+                         'historical': False,
+                         'id': 'modified-by-inplace',
+                         'message': 'one of the variables needed for gradient computation has been modified '
+                                    'by an inplace operation',
+                         'summary': '为反向传播保存的某个张量，保存之后又经原地操作改动了（例如 *= 或 optimizer.step()），它的版本计数器因此对不上。'},
+                        {'cases': [{'label': 'pit-data-index',
+                                    'line': '用 loss.data[0] 读取损失值，就像为 PyTorch 0.3 写的代码那样：请改用 loss.item()。',
+                                    'page': 'pitfalls',
+                                    'title': '对 0 维张量使用 `loss.data[0]`'},
+                                   {'label': 'var-history',
+                                    'line': '0 维张量从 PyTorch 0.4 开始出现；当时 loss.data[0] 只会发出警告，现在则会报错。',
+                                    'page': 'variable',
+                                    'title': '一张表看懂这段历史'}],
+                         'historical': False,
+                         'id': 'zero-dim-index',
+                         'message': 'invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
+                                    '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number',
+                         'summary': '对 0 维张量（例如损失值）做了索引，例如 loss.data[0]；要取得数值请用 loss.item()。'},
+                        {'cases': [{'label': 'pit-data-index',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '对 0 维张量使用 `loss.data[0]`'}],
+                         'historical': True,
+                         'id': 'zero-dim-index-python-number',
+                         'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim '
+                                    'tensor to a Python number',
+                         'summary': '同一个错误的旧版措辞：对 0 维张量做了索引；请改用 .item()。'},
+                        {'cases': [{'label': 'pit-data-index',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '对 0 维张量使用 `loss.data[0]`'}],
+                         'historical': True,
+                         'id': 'zero-dim-index-warning',
+                         'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. '
+                                    'Use tensor.item() to convert a 0-dim tensor to a Python number',
+                         'summary': 'PyTorch 0.4 预告这个错误的警告：loss.data[0] 当时还能运行，但应改成 loss.item()。'},
+                        {'cases': [{'label': 'pit-non-scalar',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '对不是标量的张量调用 `backward()`'}],
+                         'historical': False,
+                         'id': 'non-scalar-backward',
+                         'message': 'grad can be implicitly created only for scalar outputs',
+                         'summary': '对包含多个元素的张量调用 backward() 却没有传 gradient 参数；请先归约成标量，或传入 gradient=。'},
+                        {'cases': [{'label': 'pit-no-grad-fn',
+                                    'line': '对背后没有计算图的损失调用 backward()：忘了设置 requires_grad、损失是在 '
+                                            'torch.no_grad() 里算的，或者中间经过了 detach()、.item()、.numpy()。',
+                                    'page': 'pitfalls',
+                                    'title': '`element 0 of tensors does not require grad and does not have '
+                                             'a grad_fn`'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '在自定义 Function 的 backward 里调用 torch.autograd.grad 来重新计算一个模块；除非用 '
+                                            'torch.enable_grad() 打开，这里的梯度记录是关闭的。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
+                                   {'label': 'cf-once',
+                                    'line': '自定义 Function 的 backward 标记了 @once_differentiable，而损失是 .sum() '
+                                            '这类（传入的梯度是常量）：经过它求出的一阶导数没有计算图，再求一次导就会报错。',
+                                    'page': 'custom_function',
+                                    'title': '`once_differentiable`：`backward` 不可求导时，要明确声明'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '为了求逐样本梯度，在 torch.func.vmap 里调用 torch.autograd.grad：在 vmap '
+                                            '里，单个样本的损失没有 grad_fn；请改用 vmap 包住 torch.func.grad，并配合 '
+                                            'functional_call。',
+                                    'page': 'create_graph',
+                                    'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                         'historical': False,
+                         'id': 'no-grad-fn',
+                         'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
+                         'summary': '对背后没有计算图的张量调用了 backward()：没有任何需要梯度的张量参与计算（忘了 requires_grad、在 '
+                                    'torch.no_grad() 里计算，或中途调用了 detach()）。'},
+                        {'cases': [{'label': 'pit-no-grad-fn',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`element 0 of tensors does not require grad and does not have '
+                                             'a grad_fn`'}],
+                         'historical': True,
+                         'id': 'no-grad-fn-variables',
+                         'message': 'element 0 of variables does not require grad and does not have a '
+                                    'grad_fn',
+                         'summary': '同一个错误在 PyTorch 0.3 中的措辞，那时还有 Variable 类。'},
+                        {'cases': [{'label': 'pit-no-grad-fn',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`element 0 of tensors does not require grad and does not have '
+                                             'a grad_fn`'}],
+                         'historical': False,
+                         'id': 'integer-requires-grad',
+                         'message': 'Tensors of floating point and complex dtype can require gradients',
+                         'summary': '用 requires_grad=True 创建了整数张量（报错信息以“Only”开头），或在创建之后才设置 requires_grad = '
+                                    'True（以“only”开头）；只有浮点张量和复数张量才能有梯度。'},
+                        {'cases': [{'label': 'pit-no-grad-fn',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`element 0 of tensors does not require grad and does not have '
+                                             'a grad_fn`'}],
+                         'historical': False,
+                         'id': 'integer-requires-grad-method',
+                         'message': 'only Tensors of floating point dtype can require gradients',
+                         'summary': '对整数张量调用了 requires_grad_()；请先把它转成浮点张量。'},
+                        {'cases': [{'label': 'pit-leaf-device',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '在 `requires_grad=True` 之后移动张量，它就成了非叶子张量'}],
+                         'historical': False,
+                         'id': 'optimize-non-leaf',
+                         'message': "can't optimize a non-leaf Tensor",
+                         'summary': '传给优化器的是非叶子张量，常见原因是在 requires_grad=True 之后才调用 .to(device) 或 '
+                                    '.to(dtype)；请直接在设备上创建它，或使用 nn.Parameter。'},
+                        {'cases': [{'label': 'rg-wordings',
+                                    'line': '',
+                                    'page': 'retain_graph',
+                                    'title': '你粘贴的可能是旧版措辞'}],
+                         'historical': True,
+                         'id': 'backward-twice-saved-variables',
+                         'message': 'Trying to backward through the graph a second time (or directly access '
+                                    'saved variables after they have already been freed).',
+                         'summary': '同一个错误在 PyTorch 1.9 前后的措辞，当时报错信息里写的还是 variables 而不是 tensors。'},
+                        {'cases': [{'label': 'cg-unused',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '梯度不依赖的输入：`allow_unused`、`materialize_grads`'}],
+                         'historical': False,
+                         'id': 'unused-input',
+                         'message': 'appears to not have been used in the graph. Set allow_unused=True if '
+                                    'this is the desired behavior.',
+                         'summary': '向 torch.autograd.grad 请求了某个输入的梯度，而输出并不依赖这个输入；请传入 allow_unused=True（得到 '
+                                    'None）或 materialize_grads=True（得到零）。'},
+                        {'cases': [{'label': 'cg-custom',
+                                    'line': '对 backward 标记了 @once_differentiable 的自定义 Function 做双重反向传播，并与在 '
+                                            'detach() 之后的张量上计算的 backward 对照。',
+                                    'page': 'create_graph',
+                                    'title': '不能二次求导的自定义 `autograd.Function`'},
+                                   {'label': 'cf-once',
+                                    'line': '用 NumPy 或 CUDA 内核写的 backward 为什么要标记 '
+                                            '@once_differentiable，以及对它再求导一次会怎样。',
+                                    'page': 'custom_function',
+                                    'title': '`once_differentiable`：`backward` 不可求导时，要明确声明'}],
+                         'historical': False,
+                         'id': 'once-differentiable',
+                         'message': 'trying to differentiate twice a function that was marked with '
+                                    '@once_differentiable',
+                         'summary': '二阶梯度经过了一个自定义 autograd Function，而它的 backward 标记了 '
+                                    '@once_differentiable；请用可微的 torch 运算编写它的 backward。'},
+                        {'cases': [{'label': 'cf-what-to-save',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '“能通过 gradcheck，梯度惩罚却算错了”：保存输入、输出还是中间结果'}],
+                         'historical': False,
+                         'id': 'gradcheck-jacobian-mismatch',
+                         'message': 'Jacobian mismatch for output 0 with respect to input 0',
+                         'summary': 'torch.autograd.gradcheck 或 gradgradcheck 发现自动求导算出的导数与有限差分的结果不一致；如果是 '
+                                    'gradgradcheck 报错，常见原因是自定义 Function 的 backward '
+                                    '用了保存的中间结果，而中间结果对自动求导来说是常量。'},
+                        {'cases': [{'label': 'cf-func',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '`torch.func`：`setup_context` 与 `vmap` 规则'}],
+                         'historical': False,
+                         'id': 'func-setup-context',
+                         'message': 'it must override the setup_context staticmethod',
+                         'summary': '在 torch.func 的变换（vmap、grad、jacrev 等）下使用了自定义 autograd Function，而它的 '
+                                    'forward 带有 ctx 参数；请把 forward 改成不带 ctx，并在 setup_context 静态方法中保存张量。'},
+                        {'cases': [{'label': 'cf-func',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '`torch.func`：`setup_context` 与 `vmap` 规则'}],
+                         'historical': False,
+                         'id': 'func-vmap-support',
+                         'message': 'does not have vmap support. Please override and implement the vmap '
+                                    'staticmethod or set generate_vmap_rule=True',
+                         'summary': '对没有批处理规则的自定义 autograd Function 使用了 torch.func.vmap；请在类上设置 '
+                                    'generate_vmap_rule = True，或编写一个 vmap 静态方法。'},
+                        {'cases': [{'label': 'cf-mark-dirty',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '原地修改输入的 Function：`mark_dirty`'}],
+                         'historical': False,
+                         'id': 'leaf-inplace-mark-dirty',
+                         'message': 'a leaf Variable that requires grad has been used in an in-place '
+                                    'operation.',
+                         'summary': '自定义 autograd Function 用 ctx.mark_dirty 把一个需要梯度的叶子张量标记为已原地修改；请改用非叶子张量（例如 '
+                                    'clone() 的结果），或在 torch.no_grad() 下调用。在较旧的版本中，对这类叶子张量做任何原地操作，报错都是这个措辞。'},
+                        {'cases': [{'label': 'cf-materialize',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '没用到的输出：`set_materialize_grads`'}],
+                         'historical': False,
+                         'id': 'materialize-grads-none',
+                         'message': "unsupported operand type(s) for *: 'NoneType' and",
+                         'summary': '自定义 autograd Function 调用了 ctx.set_materialize_grads(False)，于是 backward '
+                                    '收到的未使用输出的梯度是 None，却拿它做了乘法；使用每个梯度之前，请先检查它是否为 None。'},
+                        {'cases': [{'label': 'cf-backward-in-backward',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'}],
+                         'historical': False,
+                         'id': 'checkpoint-reentrant-grad',
+                         'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with '
+                                    '.grad() or passing an `inputs` parameter to .backward().',
+                         'summary': '对 use_reentrant=True 的 torch.utils.checkpoint 使用了 torch.autograd.grad 或 '
+                                    'backward(inputs=...)：它的 backward 会在内部再调用一次 backward()，满足不了这两种调用的要求；请传入 '
+                                    'use_reentrant=False，或调用 backward() 时不传 inputs。'},
+                        {'cases': [{'label': 'cf-ctx-attribute',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'}],
+                         'historical': False,
+                         'id': 'function-ctx-attribute-missing',
+                         'message': "Backward' object has no attribute",
+                         'summary': '自定义 autograd Function 的 backward 读取了 ctx 上不存在的属性：通常是 backward 删掉了自己存在 '
+                                    'ctx 上的东西（del ctx.x），之后又在 retain_graph=True 下运行了第二次；请用 '
+                                    'ctx.save_for_backward 保存张量，交给引擎释放。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                         'historical': False,
+                         'id': 'function-gradient-count',
+                         'message': 'returned an incorrect number of gradients',
+                         'summary': '自定义 autograd Function 的 backward 返回的值比 forward 在 ctx '
+                                    '之后的参数少（或多）；请为每个参数各返回一个值，非张量参数或不需要梯度的输入返回 None。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                         'historical': False,
+                         'id': 'function-gradient-shape',
+                         'message': 'returned an invalid gradient at index',
+                         'summary': '自定义 autograd Function 的 backward 返回的梯度与对应输入的形状不同（索引从 forward 在 ctx '
+                                    '之后的第一个参数算起）；请让每个梯度与其输入形状相同，例如通过扩展或求和得到该形状。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                         'historical': False,
+                         'id': 'function-dirty-not-returned',
+                         'message': 'Some elements marked as dirty during the forward method were not '
+                                    'returned as output',
+                         'summary': '自定义 autograd Function 把某个输入交给了 '
+                                    'ctx.mark_dirty，却没有返回这个张量本身（返回的是副本或新张量）；请返回修改过的那个输入。报错时，输入的值已经变了。'},
+                        {'cases': [{'label': 'var-grad-modes',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '取代 `volatile` 的梯度模式'}],
+                         'historical': False,
+                         'id': 'inference-inplace',
+                         'message': 'Inplace update to inference tensor outside InferenceMode is not '
+                                    'allowed.',
+                         'summary': '在 torch.inference_mode() 下创建的张量，离开该模式后又原地修改了它；请先用 clone() 复制一份，或改用 '
+                                    'torch.no_grad()。'},
+                        {'cases': [{'label': 'var-grad-modes',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '取代 `volatile` 的梯度模式'}],
+                         'historical': False,
+                         'id': 'inference-saved',
+                         'message': 'Inference tensors cannot be saved for backward.',
+                         'summary': '自动求导记录的某个运算需要为反向传播保存一个在 torch.inference_mode() '
+                                    '下创建的张量（加法不保存任何张量，所以不会出错）；请在推理模式之外用 clone() 复制它，或改在 torch.no_grad() '
+                                    '下创建。'},
+                        {'cases': [{'label': 'var-requires-grad',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`requires_grad`'}],
+                         'historical': False,
+                         'id': 'requires-grad-non-leaf',
+                         'message': 'you can only change requires_grad flags of leaf variables.',
+                         'summary': '对自动求导计算出的张量设置了 requires_grad；请用 .detach() 得到不带计算图的张量。'},
+                        {'cases': [{'label': 'var-register-hook',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`register_hook`'},
+                                   {'label': 'dbg-module-hooks',
+                                    'line': '在 torch.no_grad() 下运行 Grad-CAM：挂了钩子的那一层，输出不需要梯度。',
+                                    'page': 'debugging',
+                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                         'historical': False,
+                         'id': 'hook-no-grad',
+                         'message': "cannot register a hook on a tensor that doesn't require gradient",
+                         'summary': '对不需要梯度的张量调用了 register_hook；不会有梯度流经它。'},
+                        {'cases': [{'label': 'var-reinforce',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`reinforce`：已经移除，报错信息里附有替代写法'}],
+                         'historical': False,
+                         'id': 'reinforce-removed',
+                         'message': 'reinforce() was removed.',
+                         'summary': '这是 PyTorch 0.2 时代的策略梯度代码；请改用 torch.distributions 和 log_prob 写出损失。'},
+                        {'cases': [{'label': 'var-detach',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`detach`、`detach_` 与 `.data`'}],
+                         'historical': False,
+                         'id': 'detach-view',
+                         'message': "Can't detach views in-place. Use detach() instead.",
+                         'summary': '对另一个张量的视图调用了 detach_()；请改用返回新张量的 detach()。'},
+                        {'cases': [{'label': 'ddp-ready-twice',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Expected to mark a variable ready only once`'}],
+                         'historical': False,
+                         'id': 'ddp-ready-twice',
+                         'message': 'Expected to mark a variable ready only once.',
+                         'summary': '在 DistributedDataParallel '
+                                    '下，某个参数的梯度钩子（hook）在一次迭代中触发了两次：常见原因是可重入（reentrant）的激活检查点配合 '
+                                    'find_unused_parameters=True、每一步做两次反向传播，或在 forward 之外使用参数；请对求和后的损失只调用一次 '
+                                    'backward()、使用 static_graph=True，或改用 use_reentrant=False。'},
+                        {'cases': [{'label': 'tc-double',
+                                    'line': '对用 torch.compile 编译的区域求二阶导数（create_graph=True）。',
+                                    'page': 'torch_compile',
+                                    'title': '双重反向传播：报错'},
+                                   {'label': 'tc-alternatives',
+                                    'line': '梯度惩罚或其他二阶导数改用哪些可行的写法。',
+                                    'page': 'torch_compile',
+                                    'title': '可行的替代方案'}],
+                         'historical': False,
+                         'id': 'compile-double-backward',
+                         'message': 'torch.compile with aot_autograd does not currently support double '
+                                    'backward',
+                         'summary': '以 create_graph=True 求出的梯度经过了 torch.compile（aot_eager 或 '
+                                    'inductor）编译的区域，之后又对它求了一次导；编译后的反向传播不能再求导。'},
+                        {'cases': [{'label': 'tc-ca-double',
+                                    'line': '',
+                                    'page': 'torch_compile',
+                                    'title': '编译式自动求导'}],
+                         'historical': False,
+                         'id': 'compiled-autograd-higher-order',
+                         'message': 'torch.compile does not currently support higher order gradients.',
+                         'summary': '编译式自动求导（compiled autograd）在以 create_graph=True '
+                                    '记录梯度时遇到了编译区域的反向传播；请让前向传播保持 eager 模式，或用 torch.func 编写惩罚项。'},
+                        {'cases': [{'label': 'tc-donated',
+                                    'line': '',
+                                    'page': 'torch_compile',
+                                    'title': '`retain_graph=True` 与捐赠缓冲区'}],
+                         'historical': False,
+                         'id': 'donated-buffers-retain',
+                         'message': 'This backward function was compiled with non-empty donated buffers '
+                                    'which requires create_graph=False and retain_graph=False.',
+                         'summary': '编译区域的反向传播在编译时设定为复用保存的张量的内存，即捐赠缓冲区（donated buffers）；之后却有一次反向传播用 '
+                                    'retain_graph=True 或 create_graph=True '
+                                    '要求保留这些张量（例如梯度惩罚的内层梯度经过编译后的判别器，而判别器的反向传播已经执行过一次）。'},
+                        {'cases': [{'label': 'pit-leaf-inplace',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`a leaf Variable that requires grad is being used in an '
+                                             'in-place operation`'}],
+                         'historical': False,
+                         'id': 'leaf-inplace',
+                         'message': 'a leaf Variable that requires grad is being used in an in-place '
+                                    'operation.',
+                         'summary': '梯度模式开启时，原地修改了你用 requires_grad=True 创建的张量（或参数），例如 w -= lr * w.grad；请在 '
+                                    'torch.no_grad() 下更新，不要通过 .data 修改。'},
+                        {'cases': [{'label': 'pit-leaf-inplace',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`a leaf Variable that requires grad is being used in an '
+                                             'in-place operation`'}],
+                         'historical': False,
+                         'id': 'leaf-view-inplace',
+                         'message': 'a view of a leaf Variable that requires grad is being used in an '
+                                    'in-place operation.',
+                         'summary': '梯度模式开启时，通过视图（w[0]、w.view(...)）原地修改了需要梯度的叶子张量，例如 w[0] = 0；请改在 '
+                                    'torch.no_grad() 下写入。'},
+                        {'cases': [{'label': 'pit-view-inplace',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`Output 0 of SplitBackward0 is a view and is being modified '
+                                             'inplace`'}],
+                         'historical': False,
+                         'id': 'multi-output-view-inplace',
+                         'message': 'is a view and is being modified inplace. This view is the output of a '
+                                    'function that returns multiple views. Such functions do not allow the '
+                                    'output views to be modified inplace. You should replace the inplace '
+                                    'operation by an out-of-place one.',
+                         'summary': '原地修改了 split、chunk 或 unbind 返回的某个视图（因版本不同，报错信息里写作 SplitBackward0、Split 或 '
+                                    'Unbind），例如 log_std.clamp_(...)；请改用非原地的运算。'},
+                        {'cases': [{'label': 'pit-view-inplace',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`Output 0 of SplitBackward0 is a view and is being modified '
+                                             'inplace`'}],
+                         'historical': False,
+                         'id': 'no-grad-view-inplace',
+                         'message': 'A view was created in no_grad mode and is being modified inplace with '
+                                    'grad mode enabled.',
+                         'summary': '在 torch.no_grad() 内取了视图，却在代码块之外原地修改它；请把取视图和修改放在同一侧，或者改为修改用 clone() '
+                                    '复制出的张量。'},
+                        {'cases': [{'label': 'var-today',
+                                    'line': 'PyTorch 0.3 的代码把 volatile=True 传给 Variable：Variable 和 volatile '
+                                            '现在的作用。',
+                                    'page': 'variable',
+                                    'title': '如今的 `torch.autograd.Variable`'},
+                                   {'label': 'var-grad-modes',
+                                    'line': '取代 volatile=True 的做法：torch.no_grad()、torch.inference_mode() 和 '
+                                            'set_grad_enabled，以及三者的区别。',
+                                    'page': 'variable',
+                                    'title': '取代 `volatile` 的梯度模式'}],
+                         'historical': False,
+                         'id': 'volatile-removed',
+                         'message': 'volatile was removed and now has no effect. Use `with torch.no_grad():` '
+                                    'instead.',
+                         'summary': '这是一条 UserWarning：PyTorch 0.3 代码中的 Variable(..., volatile=True) 或 '
+                                    '.volatile = True 从 0.4 起已不起任何作用；请在 torch.no_grad() 或 '
+                                    'torch.inference_mode() 下做推理。'},
+                        {'cases': [{'label': 'var-today',
+                                    'line': '旧代码读取 .volatile，而它永远是 False：Variable 和它的标志现在是什么样子。',
+                                    'page': 'variable',
+                                    'title': '如今的 `torch.autograd.Variable`'},
+                                   {'label': 'var-grad-modes',
+                                    'line': '取代 volatile 的梯度模式：torch.no_grad()、torch.inference_mode() 和 '
+                                            'set_grad_enabled。',
+                                    'page': 'variable',
+                                    'title': '取代 `volatile` 的梯度模式'}],
+                         'historical': False,
+                         'id': 'volatile-read',
+                         'message': 'volatile was removed (Variable.volatile is always False)',
+                         'summary': '这是一条 UserWarning：旧代码读取了 .volatile，而这个属性从 PyTorch 0.4 起始终为 False；请改为调用 '
+                                    'torch.is_grad_enabled() 或 torch.is_inference_mode_enabled()。'},
+                        {'cases': [{'label': 'cg-cycle',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '循环引用'}],
+                         'historical': False,
+                         'id': 'create-graph-cycle',
+                         'message': 'Using backward() with create_graph=True will create a reference cycle '
+                                    'between the parameter and its gradient which can cause a memory leak. '
+                                    'We recommend using autograd.grad when creating the graph to avoid this.',
+                         'summary': '这是一条 UserWarning：backward(create_graph=True) 存入 .grad '
+                                    '的梯度带着一张连回参数本身的计算图，形成循环引用，让计算图一直存活；请改用 torch.autograd.grad(..., '
+                                    'create_graph=True)，或在用完后把每个 .grad 设为 None。'},
+                        {'cases': [{'label': 'pit-non-leaf-grad',
+                                    'line': '读取中间张量的 .grad：在 backward() 之前调用 retain_grad()，或者改为读取叶子张量的 '
+                                            '.grad。',
+                                    'page': 'pitfalls',
+                                    'title': '读取非叶子张量的 `.grad`'},
+                                   {'label': 'pit-grad-none',
+                                    'line': 'backward() 之后 .grad 仍是 None 的所有原因，这条警告只是其中之一。',
+                                    'page': 'pitfalls',
+                                    'title': '`.grad` 是 `None`：所有成因汇总'},
+                                   {'label': 'pit-leaf-device',
+                                    'line': '在 requires_grad=True 之后才用 .to() 或 .cuda() 移动张量，移动后的副本因此成了非叶子张量。',
+                                    'page': 'pitfalls',
+                                    'title': '在 `requires_grad=True` 之后移动张量，它就成了非叶子张量'}],
+                         'historical': False,
+                         'id': 'non-leaf-grad',
+                         'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being '
+                                    "accessed. Its .grad attribute won't be populated during "
+                                    'autograd.backward().',
+                         'summary': '这是一条 UserWarning（旧版本的警告以“for more informations”结尾）：代码读取了中间张量的 '
+                                    '.grad，得到的是 None；请在 backward() 之前对该张量调用 retain_grad()，或改为读取叶子张量的 .grad。'},
+                        {'cases': [{'label': 'mem-oom',
+                                    'line': '训练或评估时内存不足：看懂内存的各项数字，找出原因。',
+                                    'page': 'saved_memory',
+                                    'title': '内存不足：什么在增长，什么不增长，谁占着内存'},
+                                   {'label': 'mem-what-grows',
+                                    'line': '每轮迭代增长的是什么：训练循环中本该保持不变的内存，以及是什么留住了之前迭代的计算图。',
+                                    'page': 'saved_memory',
+                                    'title': '什么在增长，什么不增长'},
+                                   {'label': 'mem-gc',
+                                    'line': '内存不足后重试又失败：只有垃圾回收器才会释放的回溯信息（traceback）。',
+                                    'page': 'saved_memory',
+                                    'title': '只有垃圾回收器才能释放的内存'},
+                                   {'label': 'pit-running-loss',
+                                    'line': '以张量形式累加的损失总和，留住了每一轮迭代的计算图。',
+                                    'page': 'pitfalls',
+                                    'title': '`running_loss += loss` 让每次迭代的计算图都一直存活'}],
+                         'historical': False,
+                         'id': 'cpu-out-of-memory',
+                         'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
+                         'summary': 'CPU 内存分配器申请不到张量所需的内存（Windows 上的报错信息写作“not enough memory”）；CUDA 上对应的报错是 '
+                                    'torch.OutOfMemoryError: CUDA out of memory。调小批量大小之前，先找出哪些内存随迭代不断增长。'},
+                        {'cases': [{'label': 'dbg-anomaly-nan',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
+                                             'output`'},
+                                   {'label': 'var-anomaly', 'line': '', 'page': 'variable', 'title': '异常检测'}],
+                         'historical': False,
+                         'id': 'anomaly-nan',
+                         'message': 'returned nan values in its',
+                         'summary': '异常检测模式在某个反向节点返回的梯度中发现了 NaN。第 N 个输出是该运算第 N 个参数的梯度，从 0 开始数（PowBackward1 的 '
+                                    '1th output 就是指数的梯度）。常见原因：底数为负的幂运算，在 0 处的 sqrt、log 或除法，torch.where '
+                                    '的陷阱，或者前向传播就已产生的 NaN（整行都遮住的 softmax）。'},
+                        {'cases': [{'label': 'dbg-numpy',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                         'historical': False,
+                         'id': 'numpy-requires-grad',
+                         'message': "Can't call numpy() on Tensor that requires grad. Use "
+                                    'tensor.detach().numpy() instead.',
+                         'summary': '对仍属于计算图的张量调用了 numpy()（np.asarray、matplotlib 和 scikit-learn 也会替你调用）；请改用 '
+                                    'tensor.detach().cpu().numpy()，单个数值则用 .item()。'},
+                        {'cases': [{'label': 'dbg-numpy',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                         'historical': False,
+                         'id': 'scalar-requires-grad',
+                         'message': 'Converting a tensor with requires_grad=True to a scalar may lead to '
+                                    'unexpected behavior.',
+                         'summary': '对需要梯度的张量（例如损失）调用了 float()；改用 loss.item() 能得到同一个数值，而且不会出现警告。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                         'historical': False,
+                         'id': 'non-full-backward-hook',
+                         'message': 'Using a non-full backward hook when the forward contains multiple '
+                                    'autograd Nodes is deprecated and will be removed in future versions.',
+                         'summary': 'register_backward_hook 已弃用：它的钩子看到的是模块中最后一个运算的梯度，而不是模块输入的梯度。请改用 '
+                                    'register_full_backward_hook。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                         'historical': False,
+                         'id': 'full-backward-hook-no-input-grad',
+                         'message': 'Full backward hook is firing when gradients are computed with respect '
+                                    'to module outputs since no inputs require gradients.',
+                         'summary': '模块的输入都不需要梯度（例如作为数据的图像），所以完整反向钩子运行时 grad_input 全是 None；如果需要对输入的梯度，请对输入调用 '
+                                    'requires_grad_()。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                         'historical': False,
+                         'id': 'mixed-backward-hooks',
+                         'message': 'Cannot use both regular backward hooks and full backward hooks on a '
+                                    'single Module. Please use only one of them.',
+                         'summary': '模块一旦注册过 register_backward_hook 的钩子，即使已经调用 handle.remove()，也不再接受 '
+                                    'register_full_backward_hook；请重新创建模块。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                         'historical': False,
+                         'id': 'backward-hook-inplace',
+                         'message': 'Output 0 of BackwardHookFunction is a view and is being modified '
+                                    'inplace.',
+                         'summary': '带有完整反向钩子的模块后面跟着原地操作，例如 nn.ReLU(inplace=True)；请改用前向钩子加张量钩子（Grad-CAM '
+                                    '的做法），或者改用非原地的 ReLU。'},
+                        {'cases': [{'label': 'mem-oom',
+                                    'line': '训练或评估时内存不足：看懂内存的各项数字，找出原因。',
+                                    'page': 'saved_memory',
+                                    'title': '内存不足：什么在增长，什么不增长，谁占着内存'},
+                                   {'label': 'mem-allocator',
+                                    'line': '已分配与保留的显存，以及为什么 empty_cache() 对自己进程的这个错误没有帮助。',
+                                    'page': 'saved_memory',
+                                    'title': '已分配与预留：缓存分配器'},
+                                   {'label': 'mem-what-grows',
+                                    'line': '每轮迭代增长的是什么：训练循环中本该保持不变的内存，以及是什么留住了之前迭代的计算图。',
+                                    'page': 'saved_memory',
+                                    'title': '什么在增长，什么不增长'},
+                                   {'label': 'mem-gc',
+                                    'line': '内存不足后重试又失败：只有垃圾回收器才会释放的回溯信息（traceback）。',
+                                    'page': 'saved_memory',
+                                    'title': '只有垃圾回收器才能释放的内存'},
+                                   {'label': 'pit-running-loss',
+                                    'line': '以张量形式累加的损失总和，留住了每一轮迭代的计算图。',
+                                    'page': 'pitfalls',
+                                    'title': '`running_loss += loss` 让每次迭代的计算图都一直存活'}],
+                         'historical': False,
+                         'id': 'cuda-out-of-memory',
+                         'message': 'CUDA out of memory. Tried to allocate',
+                         'summary': 'GPU 上的 '
+                                    'torch.OutOfMemoryError：缓存分配器即使把缓存的块还给了驱动程序，仍然找不到张量所需的显存。调小批量大小之前，先找出哪些显存随迭代不断增长，或者是什么留住了计算图；报错信息中“reserved '
+                                    'but unallocated”的数字如果很大，说明显存碎片化了。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '网络的第一个块以 use_reentrant=True 对数据做检查点：它的参数永远得不到梯度。',
+                                    'page': 'saved_memory',
+                                    'title': '可重入检查点：不需要梯度的输入'}],
+                         'historical': False,
+                         'id': 'checkpoint-no-input-requires-grad',
+                         'message': 'None of the inputs have requires_grad=True. Gradients will be None',
+                         'summary': '这是 torch.utils.checkpoint 在 use_reentrant=True 时发出的 '
+                                    'UserWarning：检查点块的张量参数没有一个需要梯度（例如网络的第一个块直接接收数据），所以它的输出没有计算图，块的参数也得不到梯度，悄无声息地停止了训练。请改用 '
+                                    'use_reentrant=False。'}],
+            'zh-hant': [{'cases': [{'label': 'rg-guide',
+                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
+                                   {'label': 'rg-error',
+                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
+                                    'page': 'retain_graph',
+                                    'title': '重現這個錯誤'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
+                                    'page': 'pitfalls',
+                                    'title': '在迴圈外只算一次的目標值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
+                                    'page': 'pitfalls',
+                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一張計算圖上的兩個損失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
+                                    'page': 'retain_graph',
+                                    'title': '共用前段網路的兩個最佳化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把計算圖帶進下一輪的張量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
+                                    'page': 'pitfalls',
+                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在這個層次上，「釋放」是什麼意思'}],
+                         'historical': False,
+                         'id': 'backward-twice',
+                         'message': 'Trying to backward through the graph a second time (or directly access '
+                                    'saved tensors after they have already been freed). Saved intermediate '
+                                    'values of the graph are freed when you call .backward() or '
+                                    'autograd.grad(). Specify retain_graph=True if you need to backward '
+                                    'through the graph a second time or if you need to access saved tensors '
+                                    'after calling backward.',
+                         'summary': '反向傳播需要計算圖中的已儲存張量，但先前的 backward() 已將它釋放；通常是某個張量把上一次迭代的計算圖帶進了下一次迭代。'},
+                        {'cases': [{'label': 'rg-wordings',
+                                    'line': '',
+                                    'page': 'retain_graph',
+                                    'title': '你可能搜尋過的舊版錯誤訊息'}],
+                         'historical': True,
+                         'id': 'backward-twice-saved-results',
+                         'message': 'Trying to backward through the graph a second time, but the saved '
+                                    'intermediate results have already been freed. Specify retain_graph=True '
+                                    'when calling backward the first time.',
+                         'summary': '同一個錯誤的舊版措辭：計算圖的已儲存張量已經釋放，卻又對它做了一次反向傳播。'},
+                        {'cases': [{'label': 'rg-wordings',
+                                    'line': '',
+                                    'page': 'retain_graph',
+                                    'title': '你可能搜尋過的舊版錯誤訊息'}],
+                         'historical': True,
+                         'id': 'backward-twice-dot-backward-or-grad',
+                         'message': 'Trying to backward through the graph a second time, but the saved '
+                                    'intermediate results have already been freed. Specify retain_graph=True '
+                                    'when calling .backward() or autograd.grad() the first time.',
+                         'summary': '同一個錯誤在 PyTorch 1.8 的措辭，也是第一個除了 .backward() 之外還提到 autograd.grad() 的措辭。'},
+                        {'cases': [{'label': 'rg-wordings',
+                                    'line': '',
+                                    'page': 'retain_graph',
+                                    'title': '你可能搜尋過的舊版錯誤訊息'}],
+                         'historical': True,
+                         'id': 'backward-twice-buffers',
+                         'message': 'Trying to backward through the graph a second time, but the buffers '
+                                    'have already been freed. Specify retain_graph=True when calling '
+                                    'backward the first time.',
+                         'summary': '同一個錯誤在 PyTorch 0.2 到 1.5 的措辭；訊息裡的 buffers，就是第一次 backward() 已經釋放的已儲存張量。'},
+                        {'cases': [{'label': 'rg-wordings',
+                                    'line': '',
+                                    'page': 'retain_graph',
+                                    'title': '你可能搜尋過的舊版錯誤訊息'}],
+                         'historical': True,
+                         'id': 'backward-twice-retain-variables',
+                         'message': 'Trying to backward through the graph second time, but the buffers have '
+                                    'already been freed. Please specify retain_variables=True when calling '
+                                    'backward for the first time.',
+                         'summary': '同一個錯誤在 PyTorch 0.1 的措辭，當時 retain_graph 參數還叫做 retain_variables。'},
+                        {'cases': [{'label': 'pit-inplace-saved',
+                                    'line': '某個運算把張量儲存起來供反向傳播使用之後，又有原地操作（*=、+=、relu(inplace=True)、x[0] = '
+                                            '...）改動了它。',
+                                    'page': 'pitfalls',
+                                    'title': '對反向傳播要用的已儲存張量做原地操作'},
+                                   {'label': 'pit-inplace-decode',
+                                    'line': '解讀錯誤訊息：形狀、運算與版本號指的是哪個張量，以及異常偵測模式如何找出那一行。',
+                                    'page': 'pitfalls',
+                                    'title': '解讀原地操作錯誤：是哪個張量，又是什麼改了它'},
+                                   {'label': 'pit-step-between-backwards',
+                                    'line': '在對同一張計算圖的兩次 backward() 之間執行了 optimizer.step()，改動了計算圖儲存的權重。',
+                                    'page': 'pitfalls',
+                                    'title': '在同一張計算圖的兩次反向傳播之間執行最佳化步驟'},
+                                   {'label': 'pit-step-two-models',
+                                    'line': '行動者－評論者（actor-critic：A2C、PPO、SAC、DDPG）：評論者的最佳化器先更新了參數，行動者的損失才反向傳播穿過評論者。',
+                                    'page': 'pitfalls',
+                                    'title': '輪流更新兩個模型：行動者－評論者與類似的演算法'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 訓練：鑑別器的最佳化器先更新了參數，生成器的損失才反向傳播穿過 D(fake)（PyTorch 1.5 '
+                                            '以前能執行的程式碼）。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
+                                   {'label': 'cg-inplace',
+                                    'line': '雙重反向傳播（create_graph=True、梯度懲罰、MAML）：在記錄梯度與再次微分之間，有原地操作改動了參數。',
+                                    'page': 'create_graph',
+                                    'title': '原地更新會破壞雙重反向傳播'},
+                                   {'label': 'var-data',
+                                    'line': '透過 .data 所做的修改，autograd 察覺不到，梯度默默出錯；同樣的修改改透過 detach() '
+                                            '來做，就會引發這個錯誤。',
+                                    'page': 'variable',
+                                    'title': '`data`：被包裝的張量，以及為什麼不該使用它'},
+                                   {'label': 'var-version',
+                                    'line': '自動微分如何察覺：每個張量的版本計數器，它的視圖與 detach() 的結果共用同一個計數器。',
+                                    'page': 'variable',
+                                    'title': '版本計數器與原地操作檢查'},
+                                   {'label': 'int-saved',
+                                    'line': '檢查發生在哪裡：已儲存張量記下的版本號，在反向傳播取出它時拿來比對。',
+                                    'page': 'internals',
+                                    'title': '`SavedVariable`：節點保留了什麼'},
+                                   {'label': 'var-saved-hooks',
+                                    'line': '在已儲存張量掛鉤之下，autograd 不做這項檢查；本書的計量器會補上檢查，並在訊息後面多加一句說明。',
+                                    'page': 'variable',
+                                    'title': '已儲存張量掛鉤'},
+                                   {'label': 'mem-per-layer',
+                                    'line': 'nn.ReLU(inplace=True) 緊接在一個儲存自身輸出的層（例如 sigmoid）之後。',
+                                    'page': 'saved_memory',
+                                    'title': '每一層儲存了什麼'}],
+                         'historical': False,
+                         'id': 'modified-by-inplace',
+                         'message': 'one of the variables needed for gradient computation has been modified '
+                                    'by an inplace operation',
+                         'summary': '某個張量儲存起來供反向傳播使用之後，又有原地操作（例如 *= 或 optimizer.step()）改動了它，因此版本計數器對不上。'},
+                        {'cases': [{'label': 'pit-data-index',
+                                    'line': '用 loss.data[0] 讀取損失值，就像為 PyTorch 0.3 寫的程式碼那樣：請改用 loss.item()。',
+                                    'page': 'pitfalls',
+                                    'title': '對 0 維張量使用 `loss.data[0]`'},
+                                   {'label': 'var-history',
+                                    'line': '0 維張量從 PyTorch 0.4 開始出現；當時 loss.data[0] 只會發出警告，現在則會引發錯誤。',
+                                    'page': 'variable',
+                                    'title': '一張表看懂演變'}],
+                         'historical': False,
+                         'id': 'zero-dim-index',
+                         'message': 'invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
+                                    '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number',
+                         'summary': '對 0 維張量（例如損失值）做了索引（像是 loss.data[0]）；要取得數值請用 loss.item()。'},
+                        {'cases': [{'label': 'pit-data-index',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '對 0 維張量使用 `loss.data[0]`'}],
+                         'historical': True,
+                         'id': 'zero-dim-index-python-number',
+                         'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim '
+                                    'tensor to a Python number',
+                         'summary': '同一個錯誤的舊版措辭：對 0 維張量做了索引；請改用 .item()。'},
+                        {'cases': [{'label': 'pit-data-index',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '對 0 維張量使用 `loss.data[0]`'}],
+                         'historical': True,
+                         'id': 'zero-dim-index-warning',
+                         'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. '
+                                    'Use tensor.item() to convert a 0-dim tensor to a Python number',
+                         'summary': 'PyTorch 0.4 預告此錯誤的警告：loss.data[0] 當時仍可執行，但應改成 loss.item()。'},
+                        {'cases': [{'label': 'pit-non-scalar',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '對非純量張量呼叫 `backward()`'}],
+                         'historical': False,
+                         'id': 'non-scalar-backward',
+                         'message': 'grad can be implicitly created only for scalar outputs',
+                         'summary': '對含有多個元素的張量呼叫 backward() 卻沒有傳入 gradient 引數；請先化為純量，或傳入 gradient=。'},
+                        {'cases': [{'label': 'pit-no-grad-fn',
+                                    'line': '對背後沒有計算圖的損失呼叫 backward()：忘了設 requires_grad、損失在 torch.no_grad() '
+                                            '裡面算，或中間經過 detach()、.item()、.numpy()。',
+                                    'page': 'pitfalls',
+                                    'title': '`element 0 of tensors does not require grad and does not have '
+                                             'a grad_fn`'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '在自訂 Function 的 backward 裡呼叫 torch.autograd.grad 來重新計算一個區塊；除非用 '
+                                            'torch.enable_grad() 開啟，這裡的梯度記錄是關閉的。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
+                                   {'label': 'cf-once',
+                                    'line': '自訂 Function 的 backward 標有 @once_differentiable，而損失是 .sum() '
+                                            '這類（傳入的梯度是常數）：經過它求出的一階導數沒有計算圖，再微分一次就會出錯。',
+                                    'page': 'custom_function',
+                                    'title': '`once_differentiable`：`backward` 無法微分時，要明白表示'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '為了求逐樣本梯度，在 torch.func.vmap 裡呼叫 torch.autograd.grad：在 vmap '
+                                            '裡，單一樣本的損失沒有 grad_fn；請改用 vmap 包住 torch.func.grad，並搭配 '
+                                            'functional_call。',
+                                    'page': 'create_graph',
+                                    'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                         'historical': False,
+                         'id': 'no-grad-fn',
+                         'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
+                         'summary': '對背後沒有計算圖的張量呼叫了 backward()：沒有任何需要梯度的張量參與計算（忘了 requires_grad、在 '
+                                    'torch.no_grad() 裡計算，或途中用 detach() 切斷了）。'},
+                        {'cases': [{'label': 'pit-no-grad-fn',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`element 0 of tensors does not require grad and does not have '
+                                             'a grad_fn`'}],
+                         'historical': True,
+                         'id': 'no-grad-fn-variables',
+                         'message': 'element 0 of variables does not require grad and does not have a '
+                                    'grad_fn',
+                         'summary': '同一個錯誤在 PyTorch 0.3 的措辭，出自還有 Variable 類別的年代。'},
+                        {'cases': [{'label': 'pit-no-grad-fn',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`element 0 of tensors does not require grad and does not have '
+                                             'a grad_fn`'}],
+                         'historical': False,
+                         'id': 'integer-requires-grad',
+                         'message': 'Tensors of floating point and complex dtype can require gradients',
+                         'summary': '程式以 requires_grad=True 建立了整數張量（訊息開頭是「Only」），或在建立之後才設定 requires_grad = '
+                                    'True（開頭是「only」）；只有浮點數與複數張量才能有梯度。'},
+                        {'cases': [{'label': 'pit-no-grad-fn',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`element 0 of tensors does not require grad and does not have '
+                                             'a grad_fn`'}],
+                         'historical': False,
+                         'id': 'integer-requires-grad-method',
+                         'message': 'only Tensors of floating point dtype can require gradients',
+                         'summary': '對整數張量呼叫了 requires_grad_()；請先把它轉成浮點數張量。'},
+                        {'cases': [{'label': 'pit-leaf-device',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '在 `requires_grad=True` 之後才移動張量，會讓它變成非葉張量'}],
+                         'historical': False,
+                         'id': 'optimize-non-leaf',
+                         'message': "can't optimize a non-leaf Tensor",
+                         'summary': '傳給最佳化器的是非葉張量，常見原因是在 requires_grad=True 之後才呼叫 .to(device) 或 '
+                                    '.to(dtype)；請直接在裝置上建立它，或使用 nn.Parameter。'},
+                        {'cases': [{'label': 'rg-wordings',
+                                    'line': '',
+                                    'page': 'retain_graph',
+                                    'title': '你可能搜尋過的舊版錯誤訊息'}],
+                         'historical': True,
+                         'id': 'backward-twice-saved-variables',
+                         'message': 'Trying to backward through the graph a second time (or directly access '
+                                    'saved variables after they have already been freed).',
+                         'summary': '同一個錯誤在 PyTorch 1.9 前後的措辭，當時訊息裡寫的還是 variables，而不是 tensors。'},
+                        {'cases': [{'label': 'cg-unused',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'}],
+                         'historical': False,
+                         'id': 'unused-input',
+                         'message': 'appears to not have been used in the graph. Set allow_unused=True if '
+                                    'this is the desired behavior.',
+                         'summary': '向 torch.autograd.grad 要求某個輸入的梯度，但輸出並不依賴這個輸入；請傳入 allow_unused=True（得到 '
+                                    'None）或 materialize_grads=True（得到零）。'},
+                        {'cases': [{'label': 'cg-custom',
+                                    'line': '對 backward 標有 @once_differentiable 的自訂 Function 做雙重反向傳播，並與在 '
+                                            'detach() 之後的張量上計算的 backward 對照。',
+                                    'page': 'create_graph',
+                                    'title': '無法二次微分的自訂 `autograd.Function`'},
+                                   {'label': 'cf-once',
+                                    'line': '用 NumPy 或 CUDA 核心寫的 backward 為什麼要標上 '
+                                            '@once_differentiable，以及再對它微分一次會發生什麼事。',
+                                    'page': 'custom_function',
+                                    'title': '`once_differentiable`：`backward` 無法微分時，要明白表示'}],
+                         'historical': False,
+                         'id': 'once-differentiable',
+                         'message': 'trying to differentiate twice a function that was marked with '
+                                    '@once_differentiable',
+                         'summary': '二階梯度經過了一個自訂 autograd Function，而它的 backward 標記了 '
+                                    '@once_differentiable；請用可微分的 torch 運算寫它的 backward。'},
+                        {'cases': [{'label': 'cf-what-to-save',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '「通過了 gradcheck，梯度懲罰卻算錯」：輸入、輸出還是中間結果'}],
+                         'historical': False,
+                         'id': 'gradcheck-jacobian-mismatch',
+                         'message': 'Jacobian mismatch for output 0 with respect to input 0',
+                         'summary': 'torch.autograd.gradcheck 或 gradgradcheck 發現自動微分算出的導數和有限差分的結果不一致；若是 '
+                                    'gradgradcheck 失敗，常見原因是自訂 Function 的 backward 用了儲存下來的中間結果，而自動微分把它當成常數。'},
+                        {'cases': [{'label': 'cf-func',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '`torch.func`：`setup_context` 與 `vmap` 規則'}],
+                         'historical': False,
+                         'id': 'func-setup-context',
+                         'message': 'it must override the setup_context staticmethod',
+                         'summary': '在 torch.func 的轉換（vmap、grad、jacrev 等）之下使用了自訂 autograd Function，而它的 '
+                                    'forward 帶有 ctx 參數；請把 forward 改成不帶 ctx，並在 setup_context 靜態方法裡儲存張量。'},
+                        {'cases': [{'label': 'cf-func',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '`torch.func`：`setup_context` 與 `vmap` 規則'}],
+                         'historical': False,
+                         'id': 'func-vmap-support',
+                         'message': 'does not have vmap support. Please override and implement the vmap '
+                                    'staticmethod or set generate_vmap_rule=True',
+                         'summary': '對沒有批次規則的自訂 autograd Function 使用了 torch.func.vmap；請在類別上設定 '
+                                    'generate_vmap_rule = True，或寫一個 vmap 靜態方法。'},
+                        {'cases': [{'label': 'cf-mark-dirty',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '原地修改的 Function：`mark_dirty`'}],
+                         'historical': False,
+                         'id': 'leaf-inplace-mark-dirty',
+                         'message': 'a leaf Variable that requires grad has been used in an in-place '
+                                    'operation.',
+                         'summary': '自訂 autograd Function 用 ctx.mark_dirty 把一個需要梯度的葉張量標記為原地修改；請改用非葉張量（例如 '
+                                    'clone() 的結果），或在 torch.no_grad() 之下呼叫。較舊的版本對這類葉張量做任何原地操作，都會印出這個措辭。'},
+                        {'cases': [{'label': 'cf-materialize',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '沒用到的輸出：`set_materialize_grads`'}],
+                         'historical': False,
+                         'id': 'materialize-grads-none',
+                         'message': "unsupported operand type(s) for *: 'NoneType' and",
+                         'summary': '自訂 autograd Function 呼叫了 ctx.set_materialize_grads(False)，於是 backward '
+                                    '對未使用的輸出收到 None 作為梯度，卻拿它做乘法；使用每個梯度之前，請先檢查它是不是 None。'},
+                        {'cases': [{'label': 'cf-backward-in-backward',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'}],
+                         'historical': False,
+                         'id': 'checkpoint-reentrant-grad',
+                         'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with '
+                                    '.grad() or passing an `inputs` parameter to .backward().',
+                         'summary': '對 use_reentrant=True 的 torch.utils.checkpoint 使用了 torch.autograd.grad 或 '
+                                    'backward(inputs=...)：它的 backward 內部會再呼叫一次 '
+                                    'backward()，無法依照這些引數只計算指定輸入的梯度；請傳入 use_reentrant=False，或呼叫 backward() '
+                                    '時不要傳 inputs。'},
+                        {'cases': [{'label': 'cf-ctx-attribute',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'}],
+                         'historical': False,
+                         'id': 'function-ctx-attribute-missing',
+                         'message': "Backward' object has no attribute",
+                         'summary': '自訂 autograd Function 的 backward 讀取了 ctx 上不存在的屬性：通常是 backward 刪掉了自己存在 '
+                                    'ctx 上的東西（del ctx.x），之後又在 retain_graph=True 下執行第二次；請用 '
+                                    'ctx.save_for_backward 儲存張量，交給引擎釋放。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                         'historical': False,
+                         'id': 'function-gradient-count',
+                         'message': 'returned an incorrect number of gradients',
+                         'summary': '自訂 autograd Function 的 backward 傳回的值，比 forward 在 ctx '
+                                    '之後的參數少（或多）；請每個參數各傳回一個值，不是張量或不需要梯度的參數就傳回 None。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                         'historical': False,
+                         'id': 'function-gradient-shape',
+                         'message': 'returned an invalid gradient at index',
+                         'summary': '自訂 autograd Function 的 backward 傳回的梯度，形狀和對應的輸入不同（索引從 forward 在 ctx '
+                                    '之後的第一個參數算起）；請讓每個梯度與它的輸入同形狀，例如把它擴展或加總成那個形狀。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                         'historical': False,
+                         'id': 'function-dirty-not-returned',
+                         'message': 'Some elements marked as dirty during the forward method were not '
+                                    'returned as output',
+                         'summary': '自訂 autograd Function 把某個輸入交給了 '
+                                    'ctx.mark_dirty，卻沒有傳回這個張量本身（傳回的是副本或新的張量）；請傳回修改過的那個輸入。引發錯誤時，輸入的值已經變了。'},
+                        {'cases': [{'label': 'var-grad-modes',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '取代 `volatile` 的梯度模式'}],
+                         'historical': False,
+                         'id': 'inference-inplace',
+                         'message': 'Inplace update to inference tensor outside InferenceMode is not '
+                                    'allowed.',
+                         'summary': '在 torch.inference_mode() 之下建立的張量，離開推論模式後又對它做了原地修改；請先用 clone() 複製，或改用 '
+                                    'torch.no_grad()。'},
+                        {'cases': [{'label': 'var-grad-modes',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '取代 `volatile` 的梯度模式'}],
+                         'historical': False,
+                         'id': 'inference-saved',
+                         'message': 'Inference tensors cannot be saved for backward.',
+                         'summary': '自動微分記錄的某個運算，需要為反向傳播儲存一個在 torch.inference_mode() '
+                                    '之下建立的張量（換成加法就不會出錯，因為加法不儲存任何張量）；請在推論模式之外用 clone() 複製它，或改在 '
+                                    'torch.no_grad() 之下建立。'},
+                        {'cases': [{'label': 'var-requires-grad',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`requires_grad`'}],
+                         'historical': False,
+                         'id': 'requires-grad-non-leaf',
+                         'message': 'you can only change requires_grad flags of leaf variables.',
+                         'summary': '對自動微分算出來的張量設定了 requires_grad；請用 .detach() 取得不帶計算圖的張量。'},
+                        {'cases': [{'label': 'var-register-hook',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`register_hook`'},
+                                   {'label': 'dbg-module-hooks',
+                                    'line': '在 torch.no_grad() 之下執行 Grad-CAM：掛上掛鉤的那一層，輸出不需要梯度。',
+                                    'page': 'debugging',
+                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                         'historical': False,
+                         'id': 'hook-no-grad',
+                         'message': "cannot register a hook on a tensor that doesn't require gradient",
+                         'summary': '對不需要梯度的張量呼叫了 register_hook；因此永遠不會有梯度流經它。'},
+                        {'cases': [{'label': 'var-reinforce',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`reinforce`：已移除，錯誤訊息裡附有替代寫法'}],
+                         'historical': False,
+                         'id': 'reinforce-removed',
+                         'message': 'reinforce() was removed.',
+                         'summary': '這是 PyTorch 0.2 時代的策略梯度程式碼；請改用 torch.distributions 與 log_prob 寫出損失。'},
+                        {'cases': [{'label': 'var-detach',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`detach`、`detach_` 與 `.data`'}],
+                         'historical': False,
+                         'id': 'detach-view',
+                         'message': "Can't detach views in-place. Use detach() instead.",
+                         'summary': '對另一個張量的視圖（view）呼叫了 detach_()；請改用會傳回新張量的 detach()。'},
+                        {'cases': [{'label': 'ddp-ready-twice',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Expected to mark a variable ready only once`'}],
+                         'historical': False,
+                         'id': 'ddp-ready-twice',
+                         'message': 'Expected to mark a variable ready only once.',
+                         'summary': '在 DistributedDataParallel '
+                                    '之下，某個參數的梯度掛鉤（hook）在一輪迭代中觸發了兩次：常見原因是可重入（reentrant）的檢查點搭配 '
+                                    'find_unused_parameters=True、每一步做兩次反向傳播，或在 forward '
+                                    '之外使用參數；請對加總後的損失只做一次反向傳播、使用 static_graph=True，或改用 use_reentrant=False。'},
+                        {'cases': [{'label': 'tc-double',
+                                    'line': '對以 torch.compile 編譯的區域求二階導數（create_graph=True）。',
+                                    'page': 'torch_compile',
+                                    'title': '雙重反向傳播引發的錯誤'},
+                                   {'label': 'tc-alternatives',
+                                    'line': '梯度懲罰或其他二階導數改用哪些可行的寫法。',
+                                    'page': 'torch_compile',
+                                    'title': '可行的替代做法'}],
+                         'historical': False,
+                         'id': 'compile-double-backward',
+                         'message': 'torch.compile with aot_autograd does not currently support double '
+                                    'backward',
+                         'summary': '以 create_graph=True 求出的梯度穿過了 torch.compile（aot_eager 或 '
+                                    'inductor）的編譯區域，之後又對它微分；編譯後的反向傳播無法再微分。'},
+                        {'cases': [{'label': 'tc-ca-double',
+                                    'line': '',
+                                    'page': 'torch_compile',
+                                    'title': '編譯式自動微分'}],
+                         'historical': False,
+                         'id': 'compiled-autograd-higher-order',
+                         'message': 'torch.compile does not currently support higher order gradients.',
+                         'summary': '編譯式自動微分在以 create_graph=True 記錄梯度時，遇到了編譯區域的反向傳播；請讓前向傳播維持 eager 模式，或用 '
+                                    'torch.func 寫懲罰項。'},
+                        {'cases': [{'label': 'tc-donated',
+                                    'line': '',
+                                    'page': 'torch_compile',
+                                    'title': '`retain_graph=True` 與捐贈緩衝區'}],
+                         'historical': False,
+                         'id': 'donated-buffers-retain',
+                         'message': 'This backward function was compiled with non-empty donated buffers '
+                                    'which requires create_graph=False and retain_graph=False.',
+                         'summary': '編譯區域的反向傳播在編譯時，設定成重複使用已儲存張量的記憶體，也就是捐贈緩衝區（donated buffers）；之後的反向傳播卻以 '
+                                    'retain_graph=True 或 create_graph=True '
+                                    '要求保留這些張量（例如梯度懲罰的內層梯度穿過已編譯的評論器，而評論器的反向傳播已經執行過一次）。'},
+                        {'cases': [{'label': 'pit-leaf-inplace',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`a leaf Variable that requires grad is being used in an '
+                                             'in-place operation`'}],
+                         'historical': False,
+                         'id': 'leaf-inplace',
+                         'message': 'a leaf Variable that requires grad is being used in an in-place '
+                                    'operation.',
+                         'summary': '梯度模式開啟時，程式原地修改了你以 requires_grad=True 建立的張量（或參數），例如 w -= lr * w.grad；請在 '
+                                    'torch.no_grad() 之下更新，不要透過 .data。'},
+                        {'cases': [{'label': 'pit-leaf-inplace',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`a leaf Variable that requires grad is being used in an '
+                                             'in-place operation`'}],
+                         'historical': False,
+                         'id': 'leaf-view-inplace',
+                         'message': 'a view of a leaf Variable that requires grad is being used in an '
+                                    'in-place operation.',
+                         'summary': '梯度模式開啟時，程式透過視圖（w[0]、w.view(...)）原地修改了需要梯度的葉張量，例如 w[0] = 0；請改在 '
+                                    'torch.no_grad() 之下寫入。'},
+                        {'cases': [{'label': 'pit-view-inplace',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`Output 0 of SplitBackward0 is a view and is being modified '
+                                             'inplace`'}],
+                         'historical': False,
+                         'id': 'multi-output-view-inplace',
+                         'message': 'is a view and is being modified inplace. This view is the output of a '
+                                    'function that returns multiple views. Such functions do not allow the '
+                                    'output views to be modified inplace. You should replace the inplace '
+                                    'operation by an out-of-place one.',
+                         'summary': '程式原地修改了 split、chunk 或 unbind 傳回的某個視圖（訊息中依版本不同寫作 SplitBackward0、Split 或 '
+                                    'Unbind），例如 log_std.clamp_(...)；請改用非原地的運算。'},
+                        {'cases': [{'label': 'pit-view-inplace',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`Output 0 of SplitBackward0 is a view and is being modified '
+                                             'inplace`'}],
+                         'historical': False,
+                         'id': 'no-grad-view-inplace',
+                         'message': 'A view was created in no_grad mode and is being modified inplace with '
+                                    'grad mode enabled.',
+                         'summary': '在 torch.no_grad() 之內取得視圖，卻在區塊之外原地修改它；請讓取得視圖與修改發生在同一邊，或改為修改用 clone() '
+                                    '複製出來的張量。'},
+                        {'cases': [{'label': 'var-today',
+                                    'line': 'PyTorch 0.3 的程式碼把 volatile=True 傳給 Variable：Variable 和 volatile '
+                                            '現在的作用。',
+                                    'page': 'variable',
+                                    'title': '今天的 `torch.autograd.Variable`'},
+                                   {'label': 'var-grad-modes',
+                                    'line': '取代 volatile=True 的做法：torch.no_grad()、torch.inference_mode() 與 '
+                                            'set_grad_enabled，以及三者的差別。',
+                                    'page': 'variable',
+                                    'title': '取代 `volatile` 的梯度模式'}],
+                         'historical': False,
+                         'id': 'volatile-removed',
+                         'message': 'volatile was removed and now has no effect. Use `with torch.no_grad():` '
+                                    'instead.',
+                         'summary': '這是 UserWarning：PyTorch 0.3 程式碼裡的 Variable(..., volatile=True) 或 '
+                                    '.volatile = True 從 0.4 版起就不再有作用；請改在 torch.no_grad() 或 '
+                                    'torch.inference_mode() 之下執行推論。'},
+                        {'cases': [{'label': 'var-today',
+                                    'line': '舊程式碼讀取 .volatile，而它永遠是 False：Variable 和它的旗標現在是什麼樣子。',
+                                    'page': 'variable',
+                                    'title': '今天的 `torch.autograd.Variable`'},
+                                   {'label': 'var-grad-modes',
+                                    'line': '取代 volatile 的梯度模式：torch.no_grad()、torch.inference_mode() 與 '
+                                            'set_grad_enabled。',
+                                    'page': 'variable',
+                                    'title': '取代 `volatile` 的梯度模式'}],
+                         'historical': False,
+                         'id': 'volatile-read',
+                         'message': 'volatile was removed (Variable.volatile is always False)',
+                         'summary': '這是 UserWarning：舊程式碼讀取了 .volatile，但這個屬性從 PyTorch 0.4 版起一律是 False；請改為檢查 '
+                                    'torch.is_grad_enabled() 或 torch.is_inference_mode_enabled()。'},
+                        {'cases': [{'label': 'cg-cycle',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '循環參照'}],
+                         'historical': False,
+                         'id': 'create-graph-cycle',
+                         'message': 'Using backward() with create_graph=True will create a reference cycle '
+                                    'between the parameter and its gradient which can cause a memory leak. '
+                                    'We recommend using autograd.grad when creating the graph to avoid this.',
+                         'summary': '這是 UserWarning：backward(create_graph=True) '
+                                    '存下的梯度帶著一張連回所屬參數的計算圖，形成循環參照，讓計算圖一直存活；請改用 torch.autograd.grad(..., '
+                                    'create_graph=True)，或在用完後把每個 .grad 設為 None。'},
+                        {'cases': [{'label': 'pit-non-leaf-grad',
+                                    'line': '讀取中間張量的 .grad：在 backward() 之前呼叫 retain_grad()，或改讀葉張量的 .grad。',
+                                    'page': 'pitfalls',
+                                    'title': '讀取非葉張量的 `.grad`'},
+                                   {'label': 'pit-grad-none',
+                                    'line': 'backward() 之後 .grad 仍是 None 的所有原因，這則警告只是其中之一。',
+                                    'page': 'pitfalls',
+                                    'title': '`.grad` 是 `None`：所有原因一次看'},
+                                   {'label': 'pit-leaf-device',
+                                    'line': '在 requires_grad=True 之後才用 .to() 或 .cuda() 移動張量，移動後的副本因此成了非葉張量。',
+                                    'page': 'pitfalls',
+                                    'title': '在 `requires_grad=True` 之後才移動張量，會讓它變成非葉張量'}],
+                         'historical': False,
+                         'id': 'non-leaf-grad',
+                         'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being '
+                                    "accessed. Its .grad attribute won't be populated during "
+                                    'autograd.backward().',
+                         'summary': '這是 UserWarning（舊版本的訊息結尾是「for more informations」）：程式讀取了中間張量的 .grad，得到的是 '
+                                    'None；請在 backward() 之前對它呼叫 retain_grad()，或改讀葉張量的 .grad。'},
+                        {'cases': [{'label': 'mem-oom',
+                                    'line': '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。',
+                                    'page': 'saved_memory',
+                                    'title': '記憶體不足：什麼會增長、什麼不會，以及是誰佔住了記憶體'},
+                                   {'label': 'mem-what-grows',
+                                    'line': '每輪迭代增長的是什麼：訓練迴圈中本該維持不變的記憶體，以及是什麼留住了先前迭代的計算圖。',
+                                    'page': 'saved_memory',
+                                    'title': '什麼會增長、什麼不會'},
+                                   {'label': 'mem-gc',
+                                    'line': '記憶體不足後重試又失敗：只有垃圾回收器才會釋放的回溯訊息（traceback）。',
+                                    'page': 'saved_memory',
+                                    'title': '只有垃圾回收器才能釋放的記憶體'},
+                                   {'label': 'pit-running-loss',
+                                    'line': '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。',
+                                    'page': 'pitfalls',
+                                    'title': '`running_loss += loss` 讓每一輪迭代的計算圖都存活下來'}],
+                         'historical': False,
+                         'id': 'cpu-out-of-memory',
+                         'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
+                         'summary': 'CPU 記憶體配置器無法為張量配置所需的記憶體（Windows 上的訊息是「not enough memory」）；CUDA 上對應的錯誤是 '
+                                    'torch.OutOfMemoryError: CUDA out of memory。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長。'},
+                        {'cases': [{'label': 'dbg-anomaly-nan',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
+                                             'output`'},
+                                   {'label': 'var-anomaly', 'line': '', 'page': 'variable', 'title': '異常偵測'}],
+                         'historical': False,
+                         'id': 'anomaly-nan',
+                         'message': 'returned nan values in its',
+                         'summary': '異常偵測模式在某個反向節點傳回的梯度中發現了 NaN。第 N 個輸出是該運算第 N 個引數的梯度，從 0 開始數（PowBackward1 的 '
+                                    '1th output 就是指數的梯度）。常見原因：底數為負的冪運算，在 0 處的 sqrt、log 或除法，torch.where '
+                                    '的陷阱，或是前向傳播就已產生的 NaN（整列都遮住的 softmax）。'},
+                        {'cases': [{'label': 'dbg-numpy',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                         'historical': False,
+                         'id': 'numpy-requires-grad',
+                         'message': "Can't call numpy() on Tensor that requires grad. Use "
+                                    'tensor.detach().numpy() instead.',
+                         'summary': '對仍屬於計算圖的張量呼叫了 numpy()（np.asarray、matplotlib 與 scikit-learn 也會替你呼叫）；請改用 '
+                                    'tensor.detach().cpu().numpy()，單一數值則用 .item()。'},
+                        {'cases': [{'label': 'dbg-numpy',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                         'historical': False,
+                         'id': 'scalar-requires-grad',
+                         'message': 'Converting a tensor with requires_grad=True to a scalar may lead to '
+                                    'unexpected behavior.',
+                         'summary': '對需要梯度的張量（例如損失）呼叫了 float()；改用 loss.item() 可得到同一個數值，且不會出現警告。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                         'historical': False,
+                         'id': 'non-full-backward-hook',
+                         'message': 'Using a non-full backward hook when the forward contains multiple '
+                                    'autograd Nodes is deprecated and will be removed in future versions.',
+                         'summary': 'register_backward_hook 已棄用：它的掛鉤看到的是模組內最後一個運算的梯度，而不是模組輸入的梯度。請改用 '
+                                    'register_full_backward_hook。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                         'historical': False,
+                         'id': 'full-backward-hook-no-input-grad',
+                         'message': 'Full backward hook is firing when gradients are computed with respect '
+                                    'to module outputs since no inputs require gradients.',
+                         'summary': '模組的輸入都不需要梯度（例如作為資料的影像），所以完整反向掛鉤執行時 grad_input 全是 None；若需要對輸入的梯度，請對輸入呼叫 '
+                                    'requires_grad_()。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                         'historical': False,
+                         'id': 'mixed-backward-hooks',
+                         'message': 'Cannot use both regular backward hooks and full backward hooks on a '
+                                    'single Module. Please use only one of them.',
+                         'summary': '模組一旦註冊過 register_backward_hook 的掛鉤，即使已呼叫 handle.remove()，也不再接受 '
+                                    'register_full_backward_hook；請重新建立模組。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                         'historical': False,
+                         'id': 'backward-hook-inplace',
+                         'message': 'Output 0 of BackwardHookFunction is a view and is being modified '
+                                    'inplace.',
+                         'summary': '帶有完整反向掛鉤的模組後面接著原地操作，例如 nn.ReLU(inplace=True)；請改用前向掛鉤加張量掛鉤（Grad-CAM '
+                                    '的做法），或改用非原地的 ReLU。'},
+                        {'cases': [{'label': 'mem-oom',
+                                    'line': '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。',
+                                    'page': 'saved_memory',
+                                    'title': '記憶體不足：什麼會增長、什麼不會，以及是誰佔住了記憶體'},
+                                   {'label': 'mem-allocator',
+                                    'line': '已配置與保留的記憶體，以及為什麼 empty_cache() 對自己程序的這個錯誤沒有幫助。',
+                                    'page': 'saved_memory',
+                                    'title': '已配置與保留：快取記憶體配置器'},
+                                   {'label': 'mem-what-grows',
+                                    'line': '每輪迭代增長的是什麼：訓練迴圈中本該維持不變的記憶體，以及是什麼留住了先前迭代的計算圖。',
+                                    'page': 'saved_memory',
+                                    'title': '什麼會增長、什麼不會'},
+                                   {'label': 'mem-gc',
+                                    'line': '記憶體不足後重試又失敗：只有垃圾回收器才會釋放的回溯訊息（traceback）。',
+                                    'page': 'saved_memory',
+                                    'title': '只有垃圾回收器才能釋放的記憶體'},
+                                   {'label': 'pit-running-loss',
+                                    'line': '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。',
+                                    'page': 'pitfalls',
+                                    'title': '`running_loss += loss` 讓每一輪迭代的計算圖都存活下來'}],
+                         'historical': False,
+                         'id': 'cuda-out-of-memory',
+                         'message': 'CUDA out of memory. Tried to allocate',
+                         'summary': 'GPU 上的 '
+                                    'torch.OutOfMemoryError：快取配置器即使把快取的區塊還給驅動程式，仍找不到張量所需的記憶體。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長，或是什麼留住了計算圖；訊息中「reserved '
+                                    'but unallocated」的數字若很大，表示記憶體碎片化。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '網路的第一個區塊以 use_reentrant=True 對資料做檢查點：它的參數永遠拿不到梯度。',
+                                    'page': 'saved_memory',
+                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                         'historical': False,
+                         'id': 'checkpoint-no-input-requires-grad',
+                         'message': 'None of the inputs have requires_grad=True. Gradients will be None',
+                         'summary': '這是 torch.utils.checkpoint 在 use_reentrant=True 時發出的 '
+                                    'UserWarning：檢查點區塊的張量引數沒有一個需要梯度（例如網路的第一個區塊直接接收資料），所以它的輸出沒有計算圖，區塊的參數也拿不到梯度，不知不覺就停止訓練了。請改用 '
+                                    'use_reentrant=False。'}]},
+ 'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
+                                         'backward, for recomputation or a reversible network (RevNet), '
+                                         'needs torch.enable_grad().',
+              'cf-ctx-attribute': 'A custom autograd Function that stores tensors as ctx attributes instead '
+                                  'of save_for_backward leaks memory, and backward can be called twice '
+                                  'without error.',
+              'cf-errors': "My custom autograd Function's backward fails: returned an incorrect number of "
+                           'gradients (expected 2, got 1), returned an invalid gradient at index 0 (wrong '
+                           'shape), or some elements marked as dirty were not returned as output. How many '
+                           'values must backward return, and of what shape?',
+              'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
+                         'gradients, functorch) needs setup_context and generate_vmap_rule.',
+              'cf-mark-dirty': 'An in-place custom autograd Function must call ctx.mark_dirty, or the '
+                               'gradient through the modified tensor is silently wrong.',
+              'cf-materialize': 'A custom Function with two outputs where the loss uses only one: '
+                                'grad_output of the unused output is a tensor of zeros; '
+                                'ctx.set_materialize_grads(False) passes None instead, and backward fails '
+                                'with a TypeError unless it checks for None.',
+              'cf-once': 'When to use @once_differentiable: a custom Function whose backward uses NumPy or a '
+                         "CUDA kernel cannot do double backward; what 'trying to differentiate twice a "
+                         "function that was marked with @once_differentiable' means.",
+              'cf-what-to-save': 'My custom Function passes gradcheck but fails gradgradcheck: the second '
+                                 'derivative (gradient penalty, Hessian) is wrong without an error.',
+              'cg-cycle': "The warning 'Using backward() with create_graph=True will create a reference "
+                          "cycle' and the memory leak it names.",
+              'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
+                               'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
+                               'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
+                               'with functional_call.',
+              'dbg-anomaly-nan': 'The loss becomes nan and gradients are NaN; detect_anomaly says Function '
+                                 "'PowBackward1' returned nan values in its 1st output (0th output): what "
+                                 'output N means; NaN in backward from pow, sqrt, log, division by zero, a '
+                                 'norm or torch.where; SoftmaxBackward0 returned nan with an attention mask '
+                                 'that hides a whole row.',
+              'dbg-module-hooks': 'register_backward_hook is not called, the hook function never fires, '
+                                  'Grad-CAM gradients are None, grad_input is None; '
+                                  'register_full_backward_hook vs register_backward_hook; '
+                                  'register_forward_hook to get feature maps (activations); remove a hook '
+                                  'with handle.remove().',
+              'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
+                           'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
+                           'list.',
+              'int-freed': 'What backward() actually releases with retain_graph=False: release_variables and '
+                           'reset_data drop the saved tensors while the nodes and edges stay, and '
+                           'SavedVariable::unpack raises ERR_BACKWARD_TWICE.',
+              'int-saved': 'How does save_for_backward work inside autograd? SavedVariable stores the tensor '
+                           'and its version, and an output saved by its own node without its grad_fn, to '
+                           'avoid a reference cycle.',
+              'mem-allocator': 'nvidia-smi shows more GPU memory than torch.cuda.memory_allocated(): '
+                               'memory_reserved and the CUDA caching allocator; why del and '
+                               'torch.cuda.empty_cache() do not free memory or fix CUDA out of memory.',
+              'mem-ckpt-reentrant': 'torch.utils.checkpoint with use_reentrant=True warns None of the inputs '
+                                    'have requires_grad=True. Gradients will be None, and the first layers '
+                                    'stop training: their parameters get no gradient.',
+              'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
+                        "of memory: the exception's traceback keeps the frames and their activations alive "
+                        'until gc.collect() runs.',
+              'mem-oom': 'CUDA out of memory (OOM) during training or validation: GPU memory usage that '
+                         'keeps growing, nvidia-smi, empty_cache, memory_allocated and memory_reserved.',
+              'mem-per-layer': 'How much memory does each layer save for backward: nn.Linear and nn.Conv2d '
+                               'save their input, ReLU and softmax their output (and what inplace=True '
+                               'changes), BatchNorm2d its input and per-channel statistics.',
+              'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
+                                'training loop stays constant (parameters, Adam optimizer state, gradients, '
+                                'saved activations) and what keeps the graphs of earlier iterations alive.',
+              'pit-grad-none': 'Why is param.grad None after loss.backward()? Every cause: non-leaf tensor, '
+                               '.to() or .cuda() after requires_grad, zero_grad, no_grad, detach, unused or '
+                               'frozen parameters.',
+              'pit-hidden-state': 'The hidden state of an RNN or LSTM carried from batch to batch needs '
+                                  'detach(), as in truncated backpropagation through time (TBPTT).',
+              'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
+                                    'TBackward0 or AsStrided, and the version numbers, then use anomaly '
+                                    'detection.',
+              'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
+                                   '= 0 on a saved tensor raises this error and breaks backward.',
+              'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
+                                 ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
+                                 'non-leaf Tensor; create the tensor with device= instead.',
+              'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
+                                  'fails because the leaf tensor requires grad; wrap the update in '
+                                  'torch.no_grad().',
+              'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
+                                'not have a grad_fn: requires_grad forgotten, the loss computed under '
+                                'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain.',
+              'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
+                                   'non-leaf)?',
+              'pit-retain-graph': 'retain_graph=True silenced the error, and now training gets slower every '
+                                  'iteration and runs out of memory.',
+              'pit-running-loss': 'Readers describe this as a memory leak: GPU or CUDA memory keeps '
+                                  'increasing every iteration when total_loss or running_loss accumulates '
+                                  'losses that still hold their graphs (running_loss += loss instead of '
+                                  'loss.item()).',
+              'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
+                                            'training: the discriminator (or WGAN critic) was updated before '
+                                            "the generator's backward went through it.",
+              'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
+                                     'critic_optimizer.step(); detach the advantage.',
+              'pit-view-inplace': 'An in-place clamp_ or += on a piece returned by chunk, split or unbind '
+                                  '(log_std of a policy network) raises the view error; use the out-of-place '
+                                  'version.',
+              'rg-error': 'The error you get when you call backward twice through the same graph.',
+              'rg-gan': 'Training a GAN: the discriminator and the generator, retain_graph=True, and the '
+                        "inplace error after the discriminator's step.",
+              'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
+                           'one encoder.',
+              'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '
+                               'and loss2.backward(), or one backward of their sum.',
+              'tc-ca-double': 'Double backward under compiled autograd '
+                              '(torch._dynamo.config.compiled_autograd).',
+              'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '
+                           'through torch.compile fails.',
+              'var-detach': 'What is the difference between .data and .detach()?',
+              'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs model.eval(): the grad modes that '
+                                'replaced volatile=True, and how they differ.',
+              'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed?'},
+ 'source': 'book/errors.yml (python -m utils.book.explain_data)'}

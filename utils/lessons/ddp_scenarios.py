@@ -211,7 +211,10 @@ def ddp_backward_patterns(rank: int, world_size: int) -> dict:
                 mse_loss(ddp(x)[0], y).backward()
                 steps[f"step {step}"] = flat_grad(net.trunk) + flat_grad(net.head1)
         except RuntimeError as exc:
-            steps[f"step {step}"] = str(exc).split(". ")[0] + "."
+            text = str(exc)
+            steps[f"step {step}"] = text.split(". ")[0] + "."
+            steps["why"] = [line.strip() for line in text.splitlines()  # what the reducer says it expected
+                            if "first iteration" in line or line.startswith("Parameter indices")]
         results["unused_static_output"] = steps
         net = TwoHeadNet()
         ddp = DDP(net)

@@ -65,3 +65,17 @@ def test_data_and_numpy_round_trips_bypass_the_version_counter_detach_and_copies
     assert not bypasses_version_counter(h.detach().clone(), h)
     assert not bypasses_version_counter(torch.tensor(np.array(h.tolist())), h)
     assert not bypasses_version_counter([1.0], h)
+
+
+def test_data_reads_records_the_answers_reads_only_and_leaves_tensors_as_they_were():
+    from autograd_book.exercises.probes import data_reads
+    w = torch.ones(3, requires_grad=True)
+    with data_reads() as reads:
+        values = w.data  # the answer's own read
+        torch.optim.SGD([w], lr=0.1)  # library code: not recorded even if it reads .data
+        w.data = torch.zeros(3)  # assignment still works through the probe
+    assert len(reads) == 1 and reads[0] == __file__
+    assert torch.equal(values, torch.ones(3)) and torch.equal(w.detach(), torch.zeros(3))
+    assert "data" not in torch.Tensor.__dict__
+    w.data  # the descriptor of TensorBase again: nothing recorded after the block
+    assert len(reads) == 1

@@ -105,3 +105,11 @@ def test_ex4_accepts_grad_imported_by_name():
     assert judge(lambda l1, l2: grad([l1, l2], params)) is None
     rejected(judge(lambda l1, l2: grad([l1, l2], params, retain_graph=True)), "kept the graph")
     rejected(judge(lambda l1, l2: grad(l1 + l2, params)), "two losses")
+
+
+def test_ex4_accepts_the_losses_in_either_order():
+    """[loss2, loss1] is the same single pass (the gradients add up); one loss twice is not both losses."""
+    two_losses, params = make_setup()
+    judge = make_judge_ex4(two_losses, params)
+    assert judge(lambda l1, l2: torch.autograd.grad([l2, l1], params)) is None
+    rejected(judge(lambda l1, l2: torch.autograd.grad([l1, l1], params, allow_unused=True)), "two losses")

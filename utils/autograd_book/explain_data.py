@@ -48,7 +48,13 @@ DATA = {'baseurl': '',
                                'line': 'Reading a saved tensor after backward(), with no second backward: '
                                        'the message comes from the saved value, not from the engine.',
                                'page': 'internals',
-                               'title': 'What "freed" means at this level'}],
+                               'title': 'What "freed" means at this level'},
+                              {'label': 'rg-layerwise',
+                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
+                                       'in turn; a later loss runs back through blocks, frozen ones '
+                                       'included, that the first backward freed.',
+                               'page': 'retain_graph',
+                               'title': 'Layer-wise losses with frozen layers between them'}],
                     'historical': False,
                     'id': 'backward-twice',
                     'message': 'Trying to backward through the graph a second time (or directly access saved '
@@ -130,6 +136,12 @@ DATA = {'baseurl': '',
                                        'PyTorch 1.5).',
                                'page': 'retain_graph',
                                'title': 'GAN training: the pattern that no longer runs'},
+                              {'label': 'rg-two-step',
+                               'line': 'SAM or another two-step optimizer: the weights were moved to w + e '
+                                       "in place, then the first forward's graph was backpropagated again "
+                                       '(retain_graph=True).',
+                               'page': 'retain_graph',
+                               'title': 'Two-step optimizers (SAM): a second forward, not a retained graph'},
                               {'label': 'cg-inplace',
                                'line': 'Double backward (create_graph=True, a gradient penalty, MAML): '
                                        'parameters changed in place between recording a gradient and '
@@ -300,10 +312,18 @@ DATA = {'baseurl': '',
                     'summary': 'The PyTorch 1.9-era wording of the same error, from before "variables" '
                                'became "tensors" in the message.'},
                    {'cases': [{'label': 'cg-unused',
-                               'line': '',
+                               'line': 'An input that the output really does not depend on: '
+                                       'allow_unused=True gives None, materialize_grads=True zeros.',
                                'page': 'create_graph',
                                'title': 'Inputs the gradient does not depend on: `allow_unused`, '
-                                        '`materialize_grads`'}],
+                                        '`materialize_grads`'},
+                              {'label': 'ddp-dataparallel-grad',
+                               'line': 'nn.DataParallel (or DDP with find_unused_parameters=True) returned a '
+                                       'copy of the latents: allow_unused=True would silently zero the '
+                                       'penalty; compute it inside forward.',
+                               'page': 'distributed',
+                               'title': '`nn.DataParallel` and `autograd.grad`: the returned tensor is a '
+                                        'copy'}],
                     'historical': False,
                     'id': 'unused-input',
                     'message': 'appears to not have been used in the graph. Set allow_unused=True if this is '
@@ -515,6 +535,19 @@ DATA = {'baseurl': '',
                                'find_unused_parameters=True, two backward passes per step, or a parameter '
                                'used outside forward; use one backward over the summed loss, '
                                'static_graph=True, or use_reentrant=False.'},
+                   {'cases': [{'label': 'ddp-unused',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`Expected to have finished reduction in the prior iteration`'}],
+                    'historical': False,
+                    'id': 'ddp-unused',
+                    'message': 'Expected to have finished reduction in the prior iteration before starting a '
+                               'new one.',
+                    'summary': 'Under DistributedDataParallel, some parameters got no gradient in the '
+                               'previous step (a head left out of the loss, a branch not taken, a head '
+                               'frozen after DDP was built), so DDP never finished averaging; build DDP with '
+                               'find_unused_parameters=True or static_graph=True, or freeze before wrapping; '
+                               'TORCH_DISTRIBUTED_DEBUG=INFO names the parameters.'},
                    {'cases': [{'label': 'tc-double',
                                'line': 'A second derivative (create_graph=True) through a region compiled '
                                        'with torch.compile.',
@@ -864,7 +897,12 @@ DATA = {'baseurl': '',
                                    {'label': 'int-freed',
                                     'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条消息来自保存的值，而不是引擎。',
                                     'page': 'internals',
-                                    'title': '在这个层面上，“释放”指什么'}],
+                                    'title': '在这个层面上，“释放”指什么'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
+                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
+                                    'page': 'retain_graph',
+                                    'title': '逐层损失，中间夹着冻结的层'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -936,6 +974,11 @@ DATA = {'baseurl': '',
                                             '之前能运行的代码）。',
                                     'page': 'retain_graph',
                                     'title': 'GAN 训练：如今已经跑不通的写法'},
+                                   {'label': 'rg-two-step',
+                                    'line': 'SAM 或其他两步式优化器：权重已经原地移到 w + '
+                                            'e，却又对第一次前向传播的计算图做反向传播（retain_graph=True）。',
+                                    'page': 'retain_graph',
+                                    'title': '两步式优化器（SAM）：需要第二次前向传播，而不是保留计算图'},
                                    {'label': 'cg-inplace',
                                     'line': '双重反向传播（create_graph=True、梯度惩罚、MAML）：在记录梯度和再次求导之间，有原地操作改动了参数。',
                                     'page': 'create_graph',
@@ -1080,9 +1123,16 @@ DATA = {'baseurl': '',
                                     'saved variables after they have already been freed).',
                          'summary': '同一个错误在 PyTorch 1.9 前后的措辞，当时报错信息里写的还是 variables 而不是 tensors。'},
                         {'cases': [{'label': 'cg-unused',
-                                    'line': '',
+                                    'line': '输出确实不依赖的输入：allow_unused=True 得到 None，materialize_grads=True '
+                                            '得到零。',
                                     'page': 'create_graph',
-                                    'title': '梯度不依赖的输入：`allow_unused`、`materialize_grads`'}],
+                                    'title': '梯度不依赖的输入：`allow_unused`、`materialize_grads`'},
+                                   {'label': 'ddp-dataparallel-grad',
+                                    'line': 'nn.DataParallel（或设置了 find_unused_parameters=True 的 '
+                                            'DDP）返回的是潜在向量的副本：allow_unused=True 会让惩罚项悄无声息地变成零；请在 forward '
+                                            '里计算惩罚项。',
+                                    'page': 'distributed',
+                                    'title': '`nn.DataParallel` 与 `autograd.grad`：返回的张量是副本'}],
                          'historical': False,
                          'id': 'unused-input',
                          'message': 'appears to not have been used in the graph. Set allow_unused=True if '
@@ -1269,6 +1319,18 @@ DATA = {'baseurl': '',
                                     '下，某个参数的梯度钩子（hook）在一次迭代中触发了两次：常见原因是可重入（reentrant）的激活检查点配合 '
                                     'find_unused_parameters=True、每一步做两次反向传播，或在 forward 之外使用参数；请对求和后的损失只调用一次 '
                                     'backward()、使用 static_graph=True，或改用 use_reentrant=False。'},
+                        {'cases': [{'label': 'ddp-unused',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                         'historical': False,
+                         'id': 'ddp-unused',
+                         'message': 'Expected to have finished reduction in the prior iteration before '
+                                    'starting a new one.',
+                         'summary': '在 DistributedDataParallel 下，上一步有些参数没有得到梯度（某个输出头没有计入损失、某个分支这次没有走到，或者在构建 '
+                                    'DDP 之后才冻结某个输出头），所以 DDP 的平均一直没有完成；请在构建 DDP 时设置 '
+                                    'find_unused_parameters=True 或 static_graph=True，或者在包装之前就先冻结；设置 '
+                                    'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出这些参数的名称。'},
                         {'cases': [{'label': 'tc-double',
                                     'line': '对用 torch.compile 编译的区域求二阶导数（create_graph=True）。',
                                     'page': 'torch_compile',
@@ -1579,7 +1641,12 @@ DATA = {'baseurl': '',
                                    {'label': 'int-freed',
                                     'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
                                     'page': 'internals',
-                                    'title': '在這個層次上，「釋放」是什麼意思'}],
+                                    'title': '在這個層次上，「釋放」是什麼意思'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
+                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
+                                    'page': 'retain_graph',
+                                    'title': '逐層損失，中間夾著凍結的層'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -1651,6 +1718,11 @@ DATA = {'baseurl': '',
                                             '以前能執行的程式碼）。',
                                     'page': 'retain_graph',
                                     'title': 'GAN 訓練：如今已無法執行的寫法'},
+                                   {'label': 'rg-two-step',
+                                    'line': 'SAM 或其他兩步式最佳化器：權重已經原地移到 w + '
+                                            'e，卻又對第一次前向傳播的計算圖做反向傳播（retain_graph=True）。',
+                                    'page': 'retain_graph',
+                                    'title': '兩步式最佳化器（SAM）：需要第二次前向傳播，不是保留計算圖'},
                                    {'label': 'cg-inplace',
                                     'line': '雙重反向傳播（create_graph=True、梯度懲罰、MAML）：在記錄梯度與再次微分之間，有原地操作改動了參數。',
                                     'page': 'create_graph',
@@ -1795,9 +1867,15 @@ DATA = {'baseurl': '',
                                     'saved variables after they have already been freed).',
                          'summary': '同一個錯誤在 PyTorch 1.9 前後的措辭，當時訊息裡寫的還是 variables，而不是 tensors。'},
                         {'cases': [{'label': 'cg-unused',
-                                    'line': '',
+                                    'line': '輸出確實不依賴的輸入：allow_unused=True 得到 None，materialize_grads=True '
+                                            '得到零。',
                                     'page': 'create_graph',
-                                    'title': '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'}],
+                                    'title': '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'},
+                                   {'label': 'ddp-dataparallel-grad',
+                                    'line': 'nn.DataParallel（或設定 find_unused_parameters=True 的 '
+                                            'DDP）傳回的是潛在向量的副本：allow_unused=True 會讓懲罰項悄悄變成零；請在 forward 裡計算懲罰項。',
+                                    'page': 'distributed',
+                                    'title': '`nn.DataParallel` 與 `autograd.grad`：傳回的張量是副本'}],
                          'historical': False,
                          'id': 'unused-input',
                          'message': 'appears to not have been used in the graph. Set allow_unused=True if '
@@ -1984,6 +2062,18 @@ DATA = {'baseurl': '',
                                     '之下，某個參數的梯度掛鉤（hook）在一輪迭代中觸發了兩次：常見原因是可重入（reentrant）的檢查點搭配 '
                                     'find_unused_parameters=True、每一步做兩次反向傳播，或在 forward '
                                     '之外使用參數；請對加總後的損失只做一次反向傳播、使用 static_graph=True，或改用 use_reentrant=False。'},
+                        {'cases': [{'label': 'ddp-unused',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                         'historical': False,
+                         'id': 'ddp-unused',
+                         'message': 'Expected to have finished reduction in the prior iteration before '
+                                    'starting a new one.',
+                         'summary': '在 DistributedDataParallel 之下，上一步有些參數沒有得到梯度（某個輸出頭沒有算進損失、某個分支這次沒有走到，或在建好 '
+                                    'DDP 之後才凍結某個輸出頭），所以 DDP 的平均始終沒有完成；請在建立 DDP 時設定 '
+                                    'find_unused_parameters=True 或 static_graph=True，或在包裝之前就先凍結；設定 '
+                                    'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出這些參數的名稱。'},
                         {'cases': [{'label': 'tc-double',
                                     'line': '對以 torch.compile 編譯的區域求二階導數（create_graph=True）。',
                                     'page': 'torch_compile',
@@ -2296,6 +2386,14 @@ DATA = {'baseurl': '',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list.',
+              'ddp-dataparallel-grad': 'nn.DataParallel with autograd.grad(create_graph=True), StyleGAN2 '
+                                       'path length penalty g_path_regularize on multiple GPUs: One of the '
+                                       'differentiated Tensors appears to not have been used in the graph; '
+                                       'allow_unused returns None.',
+              'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
+                            'starting a new one: unused parameters, find_unused_parameters=True, '
+                            'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
+                            'branch not used.',
               'int-freed': 'What backward() actually releases with retain_graph=False: release_variables and '
                            'reset_data drop the saved tensors while the nodes and edges stay, and '
                            'SavedVariable::unpack raises ERR_BACKWARD_TWICE.',
@@ -2357,10 +2455,16 @@ DATA = {'baseurl': '',
               'rg-error': 'The error you get when you call backward twice through the same graph.',
               'rg-gan': 'Training a GAN: the discriminator and the generator, retain_graph=True, and the '
                         "inplace error after the discriminator's step.",
+              'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
+                              'between, one summed backward trains earlier layers with later losses; detach '
+                              "each block's input or backward with inputs= per block.",
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder.',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '
                                'and loss2.backward(), or one backward of their sum.',
+              'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
+                             'backward reuses the first forward with retain_graph=True, first_step and '
+                             'second_step, ascent step, perturbed weights.',
               'tc-ca-double': 'Double backward under compiled autograd '
                               '(torch._dynamo.config.compiled_autograd).',
               'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '

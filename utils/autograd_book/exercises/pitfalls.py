@@ -16,7 +16,7 @@ import torch
 from torch import nn
 
 from autograd_book.exercises.messages import Catalog
-from autograd_book.exercises.probes import bypasses_version_counter, recorded_engine_calls
+from autograd_book.exercises.probes import bypasses_version_counter, data_reads, recorded_engine_calls
 
 say = Catalog("pitfalls")
 
@@ -170,9 +170,12 @@ def judge_ex3(train: Callable, device: torch.device | str = "cpu") -> str | None
 
     handle = optimizer.register_step_pre_hook(before_step)
     try:
-        average = train(model, optimizer, watched)
+        with recorded_backward_calls() as calls:
+            average = train(model, optimizer, watched)
     finally:
         handle.remove()
+    if any(call["retain_graph"] for call in calls):
+        return say("ex3.retained")
     if watched.kept_alive:
         return say("ex3.kept_alive")
     if empty_steps:
@@ -202,7 +205,7 @@ def judge_ex4(step: Callable, device: torch.device | str = "cpu") -> str | None:
     x = torch.tensor([0.5, 1.0, 2.0], device=device)
     (w * x).sum().pow(2).backward()
     expected = (w - 0.3 * w.grad).detach()  # not the 0.1 of the statement's example: lr must be used
-    version = w._version
+    before, version = w.detach().clone(), w._version
     try:
         step(w, 0.3)
     except RuntimeError as err:
@@ -214,7 +217,9 @@ def judge_ex4(step: Callable, device: torch.device | str = "cpu") -> str | None:
     if not w.requires_grad:
         return say("ex4.no_requires_grad")
     if not torch.allclose(w.detach(), expected):
-        return say("ex4.no_step")
+        if torch.equal(w.detach(), before):
+            return say("ex4.no_step")
+        return say("ex4.wrong_step")
     if w._version == version:
         return say("ex4.data")
     if w.grad is not None and w.grad.any():
@@ -254,7 +259,7 @@ def judge_ex5(update: Callable, device: torch.device | str = "cpu") -> str | Non
     stale = 0.5
     for p in [*actor.parameters(), *critic.parameters()]:
         p.grad = torch.full_like(p, stale)  # the previous iteration's gradients, as in a training loop
-    with recorded_backward_calls() as calls:
+    with recorded_backward_calls() as calls, data_reads() as reads:
         try:
             update(actor, critic, *rest)
         except RuntimeError as err:
@@ -276,6 +281,8 @@ def judge_ex5(update: Callable, device: torch.device | str = "cpu") -> str | Non
             if same(model.parameters(), ref.parameters(), lr * stale):
                 return say("ex5.zero_grad")
             return say(reason)
+    if reads:
+        return say("ex5.data")
     if any(call["retain_graph"] for call in calls):
         return say("ex5.leftover")
     return None

@@ -13,7 +13,8 @@ function.
 history, as ``detach()`` does, but with a version counter of its own
 (``detach()`` and views share their base's), so an in-place change through
 either tensor is invisible to autograd's check of saved tensors.
-:func:`bypasses_version_counter` tells the two apart.
+:func:`bypasses_version_counter` tells the two apart; :func:`data_reads` records
+the reads of ``.data`` themselves, for a judge that never sees the tensor.
 """
 from __future__ import annotations
 
@@ -128,3 +129,32 @@ def bypasses_version_counter(result: Any, source: torch.Tensor) -> bool:
     with torch.no_grad():
         source.add_(0)
     return result._version == before
+
+
+@contextmanager
+def data_reads() -> Iterator[list[str]]:
+    """Record each read of ``Tensor.data`` by code outside torch inside the block (the caller's file name).
+
+    ``.data`` is a descriptor of ``torch._C.TensorBase``; a property of the same
+    name on ``torch.Tensor`` shadows it for the block and is removed after, so
+    every tensor behaves as before. Reads from inside torch (an optimizer, a
+    distribution) are not recorded: only the answer's own.
+    """
+    base = torch._C.TensorBase.__dict__["data"]
+    torch_dir = torch.__file__.rsplit("__init__.py", 1)[0]
+    reads: list[str] = []
+
+    def get(tensor):
+        caller = sys._getframe(1).f_code.co_filename
+        if not caller.startswith(torch_dir):
+            reads.append(caller)
+        return base.__get__(tensor)
+
+    def set_(tensor, value):
+        base.__set__(tensor, value)
+
+    torch.Tensor.data = property(get, set_)
+    try:
+        yield reads
+    finally:
+        del torch.Tensor.data

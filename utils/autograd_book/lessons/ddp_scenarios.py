@@ -108,6 +108,44 @@ class CheckpointedNet(torch.nn.Module):
         return torch.utils.checkpoint.checkpoint(self.net[1:], hidden, use_reentrant=self.use_reentrant)
 
 
+class TwoHeadNet(torch.nn.Module):
+    """A shared trunk and two heads: 58 parameters, identical on every rank.
+
+    ``forward`` returns both heads' outputs; with ``run_head2=False`` it returns
+    head 1's output alone and head 2 takes no part in forward (a branch not taken).
+    """
+
+    def __init__(self, run_head2: bool = True):
+        super().__init__()
+        torch.manual_seed(0)
+        self.trunk = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh())
+        self.head1, self.head2 = torch.nn.Linear(8, 1), torch.nn.Linear(8, 1)
+        self.run_head2 = run_head2
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        h = self.trunk(x)
+        return (self.head1(h), self.head2(h)) if self.run_head2 else (self.head1(h),)
+
+
+class TinyGenerator(torch.nn.Module):
+    """A mapping network to latents w, then a synthesis layer; returns the image and w (return_latents)."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(3)
+        self.mapping, self.synthesis = torch.nn.Linear(4, 4), torch.nn.Linear(4, 8)
+
+    def forward(self, z: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        w = torch.tanh(self.mapping(z))
+        return self.synthesis(w), w
+
+
+def path_penalty(image: torch.Tensor, latents: torch.Tensor, noise: torch.Tensor, **grad_kwargs) -> torch.Tensor | None:
+    """StyleGAN2's path-length penalty, simplified: (|d(image . noise)/dw| - 1)^2, averaged over rows."""
+    (grad,) = torch.autograd.grad((image * noise).sum(), latents, create_graph=True, **grad_kwargs)
+    return None if grad is None else (grad.norm(dim=1) - 1).pow(2).mean()
+
+
 def flat_grad(module: torch.nn.Module) -> list[float]:
     """All parameter gradients of ``module`` as one flat list."""
     return torch.cat([p.grad.reshape(-1) for p in module.parameters()]).tolist()
@@ -145,6 +183,50 @@ def ddp_backward_patterns(rank: int, world_size: int) -> dict:
         (loss1 + loss2).backward()
         results["summed"] = flat_grad(ddp)
 
+        # Two heads: one backward over the summed loss (two backward passes raise, see ddp_two_heads_retain_graph).
+        ddp = DDP(TwoHeadNet())
+        out1, out2 = ddp(x)
+        (mse_loss(out1, y) + mse_loss(out2, y)).backward()
+        results["two_heads_summed"] = flat_grad(ddp)
+
+        # Head 2 gets no gradient, three steps each: the ways that let DDP finish every reduction.
+        for name, kwargs in (("unused_find", {"find_unused_parameters": True}),
+                             ("unused_static", {"static_graph": True}), ("unused_frozen", {})):
+            net = TwoHeadNet(run_head2=name != "unused_static")  # static_graph: head 2 not run at all
+            if name == "unused_frozen":
+                net.head2.requires_grad_(False)  # before DDP is built: DDP leaves it out
+            ddp = DDP(net, **kwargs)
+            for _ in range(3):
+                ddp.zero_grad()
+                mse_loss(ddp(x)[0], y).backward()
+            results[name] = flat_grad(net.trunk) + flat_grad(net.head1)
+
+        # static_graph=True with head 2's output returned and left out of the loss.
+        net = TwoHeadNet()
+        ddp = DDP(net, static_graph=True)
+        steps: dict[str, Any] = {}
+        try:
+            for step in (1, 2, 3):
+                ddp.zero_grad()
+                mse_loss(ddp(x)[0], y).backward()
+                steps[f"step {step}"] = flat_grad(net.trunk) + flat_grad(net.head1)
+        except RuntimeError as exc:
+            text = str(exc)
+            steps[f"step {step}"] = text.split(". ")[0] + "."
+            steps["why"] = [line.strip() for line in text.splitlines()  # what the reducer says it expected
+                            if "first iteration" in line or line.startswith("Parameter indices")]
+        results["unused_static_output"] = steps
+        net = TwoHeadNet()
+        ddp = DDP(net)
+        net.head2.requires_grad_(False)  # after DDP is built: DDP still waits for head2
+        try:
+            for _ in range(2):
+                out1, out2 = ddp(x)
+                (mse_loss(out1, y) + mse_loss(out2, y)).backward()
+            results["unused_frozen_after"] = "no error"
+        except RuntimeError as exc:
+            results["unused_frozen_after"] = str(exc).split(". ")[0] + "."
+
         # Gradient accumulation over two micro-batches, with and without no_sync.
         for name in ("accumulate", "no_sync"):
             ddp, calls = DDP(make_model()), [0]
@@ -181,6 +263,18 @@ def ddp_backward_patterns(rank: int, world_size: int) -> dict:
             loss = mse_loss(ddp(x), y)
             (loss + averaged_grad_norm_penalty(loss, list(ddp.parameters()), recorded)).backward()
             results[name] = flat_grad(ddp)
+
+        # The path-length penalty on the w that DDP's forward returned, first iteration.
+        z, noise = torch.randn(3, 4, generator=torch.Generator().manual_seed(rank)), torch.ones(3, 8)
+        for name, kwargs in (("path_penalty_default", {}), ("path_penalty_find_unused", {"find_unused_parameters": True}),
+                             ("path_penalty_static_graph", {"static_graph": True})):
+            ddp = DDP(TinyGenerator(), **kwargs)
+            image, w = ddp(z)
+            try:
+                path_penalty(image, w, noise).backward()
+                results[name] = "runs"
+            except RuntimeError as exc:
+                results[name] = str(exc).split(". Set")[0] + "."
 
         # backward(create_graph=True) on the parameters goes through DDP's reducer.
         ddp = DDP(make_model())
@@ -222,3 +316,42 @@ def ddp_create_graph_backward_frames(rank: int, world_size: int) -> list[str]:
         if name not in frames and name != "c10d::Reducer::Reducer":  # skip the constructor that made the hook
             frames.append(name)
     return frames
+
+
+def ddp_two_heads_retain_graph(rank: int, world_size: int, then_forward: bool = False) -> list[str]:
+    """Two heads, loss1.backward(retain_graph=True) then loss2.backward(): the second pass raises.
+
+    With ``then_forward`` the error is caught and the next step's forward runs on the
+    same DDP module; the last line of each message is returned (the build's source line removed).
+    """
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    ddp = DDP(TwoHeadNet())
+    out1, out2 = ddp(x)
+    loss1, loss2 = mse_loss(out1, y), mse_loss(out2, y)
+    loss1.backward(retain_graph=True)  # reaches the trunk and head1, not head2
+    if not then_forward:
+        loss2.backward()  # the trunk's parameters are marked ready a second time
+    messages = []
+    for step in (loss2.backward, lambda: ddp(x)):
+        try:
+            step()
+        except RuntimeError as exc:
+            messages.append(re.sub(r' at "[^"]*":\d+', "", str(exc).strip()).splitlines()[-1])
+    return messages
+
+
+def ddp_unused_head(rank: int, world_size: int, steps: int = 2) -> None:
+    """Two heads, a loss that uses head1 only, default DDP: the second step's forward raises."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    ddp = DDP(TwoHeadNet())
+    try:
+        for _ in range(steps):
+            out1, _ = ddp(x)  # head2's output is computed and left out of the loss
+            mse_loss(out1, y).backward()
+    except RuntimeError:
+        if rank == 0:  # every rank raises it, naming itself; rank 0's report is the one shown
+            raise

@@ -18,6 +18,7 @@ utils/book/build.py calls ``index_edition`` after each edition's build. It
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -111,22 +112,42 @@ def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = R
     """Every wording of errors.yml with the edition's links (relative to a page of the edition):
     its index entry and every section that explains a case of it (``cases``, the main one first)."""
     out, titles = [], titles or {}
-    for entry in load_errors(root):
+    entries = load_errors(root)
+    for entry in entries:
         anchor = f"error-{entry['id']}"
         if anchor not in labels:
             raise RuntimeError(f"search: the error index of {edition} has no entry #{anchor}")
         found = []
-        for label, line in error_cases(entry, edition):
+        # An older wording of a message is explained where today's is: its own section first, then the
+        # cases of today's wording (the GAN case of "buffers have already been freed" is rg-gan's).
+        current = today_of(entry, entries)
+        listed = list(error_cases(entry, edition))
+        if current is not None:
+            listed += [case for case in error_cases(current, edition) if case[0] not in {l for l, _ in listed}]
+        for label, line in listed:
             if label not in labels:
                 raise RuntimeError(f"search: errors.yml entry {entry['id']}: no section labelled {label!r} in {edition}")
             page, title = labels[label]
             found.append({"section": f"{page}.html#{label}", "title": title, "page_title": titles.get(page, ""),
                           "line": line})
         out.append({"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
+                    **({"tail": entry["tail"]} if entry.get("tail") else {}),
                     "summary": entry["summary"].get(edition, entry["summary"][config.SOURCE]),
                     "entry": f"{labels[anchor][0]}.html#{anchor}",
                     "section": found[0]["section"], "section_title": found[0]["title"], "cases": found})
     return out
+
+
+def today_of(entry: dict, entries: list[dict]) -> dict | None:
+    """For a historical wording, the entry of today's wording of the same message: the current
+    (not historical) entry whose wording starts with the same first clause ("Trying to backward
+    through the graph a second time"); None for a current wording or one without a successor."""
+    if "historical" not in entry:
+        return None
+    def first(message: str) -> str:
+        return re.split(r"[,.;:(]", message, maxsplit=1)[0].strip().lower()
+    head = first(entry["message"])
+    return next((e for e in entries if "historical" not in e and len(head) >= 20 and first(e["message"]) == head), None)
 
 
 def page_titles(site: Path, soups: dict | None = None) -> dict[str, str]:

@@ -28,13 +28,16 @@ const site = path.join(request.site, request.edition);
 const sandbox = { window: {} };
 vm.runInNewContext(fs.readFileSync(path.join(site, "_static/search/errors.js"), "utf8"), sandbox);
 const errors = sandbox.window.BOOK_ERRORS || [];
+const wordsFile = path.join(site, "_static/search/words.js");
+if (fs.existsSync(wordsFile)) vm.runInNewContext(fs.readFileSync(wordsFile, "utf8"), sandbox);
+const words = sandbox.window.BOOK_SEARCH_WORDS;
 const pagefind = await import(pathToFileURL(path.join(site, "_pagefind/pagefind.js")).href);
 await pagefind.options({ excerptLength: 26 });
 const href = (d) => (d.meta && d.meta.href) || d.url.replace(/^\/[^/]+\//, "");
 
 const answers = [];
 for (const query of request.queries) {
-  const found = await rank.search(pagefind, query, { lang: request.lang, errors, matcher, href, limit: request.limit });
+  const found = await rank.search(pagefind, query, { lang: request.lang, errors, matcher, href, limit: request.limit, words });
   answers.push(found.map((x) => ({ kind: x.kind, url: x.url.replace(/\?[^#]*/, "") })));
 }
 process.stdout.write(JSON.stringify(answers));

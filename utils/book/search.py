@@ -305,6 +305,62 @@ def _index(site: Path, pages: dict[str, str], language: str) -> None:
             raise RuntimeError(f"search: Pagefind failed on {site}:\n{result.stdout}")
 
 
+CJK_WORD = re.compile(r"^[\u3400-\u9fff]{2,}$")
+
+
+def query_words(texts: list[str], edition: str, root: Path = ROOT) -> dict:
+    """What the search page needs to read a query the way the index was built, from the edition's own
+    text: its Latin words (for a suggestion when a typed word is in none: "retian"), and, for a Chinese
+    edition, its words as jieba segments them (the query is cut at the same places) and the other
+    script's characters and terms mapped to this edition's (OpenCC's character conversion, the
+    glossary's terms and their avoided forms), so that 葉子張量 finds 叶子张量 in the Simplified edition."""
+    import html as h
+
+    flat = [h.unescape(re.sub(r"<[^>]+>", " ", t)) for t in texts]
+    latin = sorted({w for t in flat for w in re.findall(r"[a-z][a-z0-9_]{3,}", t.lower())})
+    data = {"latin": latin}
+    pair = (config.editions(root)[edition].get("script") or {}).get("opencc")
+    if not pair:
+        return data
+    import jieba
+    import opencc
+
+    glossary = load_glossary(root)
+    jieba.setLogLevel(60)
+    cutter = jieba.Tokenizer()
+    for term in glossary:
+        for key in ("zh-hant", "zh-hans"):
+            if term.get(key):
+                cutter.add_word(term[key])
+    data["words"] = sorted({w for t in flat for w in cutter.lcut(t) if CJK_WORD.match(w)})
+    # The other script's characters, each as OpenCC converts it into this edition's script (the first
+    # of the edition's pair: s2tw for zh-Hant, t2s for zh-Hans, which takes 為 and 爲 alike to 为),
+    # kept where the result is a character this edition's text has: a few hundred, not thousands.
+    into = opencc.OpenCC(pair[0])
+    chars = "".join(chr(i) for i in range(0x4E00, 0x9FA6))
+    mine = set("".join(flat))
+    data["chars"] = {c: o for c, o in zip(chars, into.convert(chars)) if o != c and o in mine}
+    # The glossary's terms: the other edition's form (and what this edition avoids) -> this edition's.
+    phrases = {}
+    for term in glossary:
+        target = term.get(edition)
+        if not target or not CJK_WORD.match(target):
+            continue
+        for key in ("zh-hant", "zh-hans"):
+            if key != edition and term.get(key) and term[key] != target and CJK_WORD.match(term[key]):
+                phrases[term[key]] = target
+        for avoided in (term.get("avoid") or {}).get(edition, []) or []:
+            if avoided != target and CJK_WORD.match(avoided):
+                phrases[avoided] = target
+    data["phrases"] = phrases
+    return data
+
+
+def words_script(data: dict) -> str:
+    return ("/* Written by utils/book/search.py from the edition's own text: how the search reads a query. */\n"
+            "window.BOOK_SEARCH_WORDS = " + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + ";\n")
+
+
 def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
     """Index one built edition (``site``: _build/html/EDITION) and write its paste-box data."""
     for stale in ("searchindex.js", "_static/searchtools.js", "_static/language_data.js"):
@@ -324,6 +380,7 @@ def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
             pages.update(section_documents(soup, page.stem, edition, keywords, explained, hreflang))
     language = hreflang.split("-")[0].lower()
     _index(site, pages, language)
+    (target / "words.js").write_text(words_script(query_words(list(pages.values()), edition, root)), encoding="utf-8")
     # Pagefind's ready-made interfaces are not used (book/_static/search/search.js is the interface).
     for unused in (site / "_pagefind").glob("pagefind-*"):
         if "ui" in unused.name or unused.name == "pagefind-highlight.js":

@@ -57,9 +57,16 @@
     }
     var pagefind = await import(new URL("_pagefind/pagefind.js", document.baseURI).href);
     await pagefind.options({ excerptLength: 26 });
+    // The first ten are listed, the rest a click away (a question's answer may be eleventh).
+    var SHOWN = 10;
     var found = await Rank.search(pagefind, query, {
       lang: document.documentElement.lang || "en", errors: window.BOOK_ERRORS || [],
-      matcher: window.BookErrorMatch, href: hrefOf });
+      matcher: window.BookErrorMatch, href: hrefOf, words: window.BOOK_SEARCH_WORDS, limit: 30 });
+    if (found.corrected && found.corrected.length) {
+      out.appendChild(el("p", "search-corrected", words.corrected
+        .replace("{to}", found.corrected.map(function (c) { return c[1]; }).join(" "))
+        .replace("{from}", found.corrected.map(function (c) { return c[0]; }).join(" "))));
+    }
     found.forEach(function (x) {
       if (x.kind === "error-entry") {
         add(x.url, [document.createTextNode(words.errorEntry + ": "), errorCode(x.error.message)],
@@ -71,7 +78,20 @@
         add(withHighlight(x.url, x.marks), /#error-/.test(x.url) ? [errorCode(x.title)] : x.title, x.excerpt, "");
       }
     });
+    var rest = Array.from(list.children).slice(SHOWN), more = null;
+    if (rest.length) {
+      rest.forEach(function (li) { li.hidden = true; });
+      more = el("button", "search-more btn btn-sm", words.more.replace("{n}", rest.length));
+      more.type = "button";
+      more.addEventListener("click", function () {
+        rest.forEach(function (li) { li.hidden = false; });
+        more.remove();
+        if (rest[0].querySelector("a")) rest[0].querySelector("a").focus();
+      });
+      out.dataset.more = String(rest.length);
+    }
     out.appendChild(list);
+    if (more) out.appendChild(more);
     var ms = Math.round(performance.now() - start);
     out.dataset.ms = String(ms);
     if (!list.children.length) {
@@ -81,7 +101,6 @@
     }
     out.dataset.state = "done";
   }
-  function escapeHtml(s) { var d = document.createElement("div"); d.textContent = s; return d.innerHTML; }
   // Opened from a file (the unzipped offline copy), browsers refuse Pagefind's module and index: say how
   // to read the copy with search (serve.py, shipped in the zip: utils/book/offline.py), not an error.
   function offline() {

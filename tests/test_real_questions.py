@@ -36,8 +36,11 @@ NODE = shutil.which("node")
 GRADES = ("answered", "partial", "missing")
 LANGUAGES = ("en", "zh-hans", "zh-hant")
 SOURCE = re.compile(r"^([\w.-]+/[\w.-]+#\d+|https?://\S+)$")
-# The rates measured when the routing was last improved: a change may raise them, not lower them.
-FLOORS = {"search": {"en": 0.0, "zh-hant": 0.0, "zh-hans": 0.0}, "paste": 0.0}
+# The rates measured when the routing was last improved (issue 36: search en 0.618, zh-hant 0.733,
+# zh-hans 0.800; paste box 0.976; before: 0.551, 0.645, 0.711; 0.795), less two points: an entry
+# whose planned section is written starts to count and may not be routed yet. A change may raise
+# them, not lower them.
+FLOORS = {"search": {"en": 0.60, "zh-hant": 0.71, "zh-hans": 0.78}, "paste": 0.95}
 
 DATA = yaml.safe_load(CORPUS.read_text(encoding="utf-8"))
 QUESTIONS, PLANNED = DATA["questions"], set(DATA["planned"])

@@ -311,7 +311,7 @@ CJK_WORD = re.compile(r"^[\u3400-\u9fff]{2,}$")
 def query_words(texts: list[str], edition: str, root: Path = ROOT) -> dict:
     """What the search page needs to read a query the way the index was built, from the edition's own
     text: its Latin words (for a suggestion when a typed word is in none: "retian"), and, for a Chinese
-    edition, its words as jieba segments them (the query is cut at the same places) and the other
+    edition, its words as jieba segments them (the query is cut where the index was) and the other
     script's characters and terms mapped to this edition's (OpenCC's character conversion, the
     glossary's terms and their avoided forms), so that 葉子張量 finds 叶子张量 in the Simplified edition."""
     import html as h
@@ -327,12 +327,9 @@ def query_words(texts: list[str], edition: str, root: Path = ROOT) -> dict:
 
     glossary = load_glossary(root)
     jieba.setLogLevel(60)
-    cutter = jieba.Tokenizer()
-    for term in glossary:
-        for key in ("zh-hant", "zh-hans"):
-            if term.get(key):
-                cutter.add_word(term[key])
-    data["words"] = sorted({w for t in flat for w in cutter.lcut(t) if CJK_WORD.match(w)})
+    # jieba's own dictionary, as Pagefind's Chinese segmenter (jieba's) cut the pages: a query cut at
+    # other places (a glossary term kept whole) finds words the index does not hold.
+    data["words"] = sorted({w for t in flat for w in jieba.lcut(t) if CJK_WORD.match(w)})
     # The other script's characters, each as OpenCC converts it into this edition's script (the first
     # of the edition's pair: s2tw for zh-Hant, t2s for zh-Hans, which takes 為 and 爲 alike to 为),
     # kept where the result is a character this edition's text has: a few hundred, not thousands.

@@ -341,7 +341,8 @@ def query_words(texts: list[str], edition: str, root: Path = ROOT) -> dict:
     phrases = {}
     for term in glossary:
         target = term.get(edition)
-        if not target or not CJK_WORD.match(target):
+        # A term as the edition writes it in running text (GPU 記憶體), not a form with a gloss in brackets.
+        if not target or not re.match(r"^[\w\u3400-\u9fff ]+$", target) or not re.search(r"[\u3400-\u9fff]", target):
             continue
         for key in ("zh-hant", "zh-hans"):
             if key != edition and term.get(key) and term[key] != target and CJK_WORD.match(term[key]):

@@ -122,3 +122,53 @@ def test_meter_keeps_double_backward_working():
         (g,) = torch.autograd.grad(y, x, create_graph=True)
         (gg,) = torch.autograd.grad(g.sum(), x)
     assert torch.allclose(gg, x.detach().exp())
+
+
+def _inplace_after_save(hooks):
+    """y = x.exp() saves y; y.mul_(2) changes it before backward (autograd itself raises)."""
+    x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+    with hooks:
+        y = x.exp()
+    y.mul_(2)
+    y.sum().backward()
+    return x
+
+
+def test_bare_hooks_lose_the_inplace_check_and_the_meter_restores_it():
+    bare = torch.autograd.graph.saved_tensors_hooks(lambda t: t.detach(), lambda t: t)
+    x = _inplace_after_save(bare)  # the typical wrong: silently twice the true gradient
+    assert torch.allclose(x.grad, 4 * x.detach().exp())
+    with pytest.raises(RuntimeError, match=r"modified by an inplace operation: \[torch.FloatTensor \[3\]\], "
+                                           r"which is output 0 of Exp, is at version 1; expected version 0"):
+        _inplace_after_save(SavedTensorMeter())
+
+
+def test_meter_checks_excluded_parameters_too():
+    w = torch.nn.Parameter(torch.ones(3))
+    x = torch.ones(3, requires_grad=True)
+    with SavedTensorMeter(exclude=[w]) as meter:
+        loss = (x * w).sum()
+    assert meter.live_bytes == 12  # x counted, w not
+    with torch.no_grad():
+        w.add_(1)  # an optimizer step between forward and backward
+    with pytest.raises(RuntimeError, match=r"\[torch.FloatTensor \[3\]\] is at version 1; expected version 0"):
+        loss.backward()
+
+
+def test_meter_frees_a_dropped_graph_without_the_garbage_collector():
+    import gc
+    import weakref
+
+    def survivors(pack):
+        refs = []
+        for _ in range(5):
+            x = torch.ones(100, requires_grad=True)
+            with torch.autograd.graph.saved_tensors_hooks(pack, lambda p: p) if callable(pack) else pack:
+                y = x.exp()  # saves its own output
+            refs.append(weakref.ref(y))
+            del x, y
+        gc.collect()
+        return sum(r() is not None for r in refs)
+
+    assert survivors(lambda t: t) == 5  # the identity pack hook: never freed, even by gc
+    assert survivors(SavedTensorMeter()) == 0

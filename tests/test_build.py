@@ -228,3 +228,90 @@ def test_error_index_says_which_case_each_section_explains(site):
                 shown = li.select_one(".error-case-line")
                 assert (shown.get_text() if shown else "") == line, (key, entry["id"], label)
                 assert li.find("a")["href"].split("#")[1] == label, (key, entry["id"], label)
+
+
+@pytest.mark.slow
+def test_error_index_is_a_page_to_scan(site):
+    """Issue 33: each entry a heading with a permalink, under a heading per group, the groups in the
+    page's contents column, the paste box before the first group."""
+    from bs4 import BeautifulSoup
+
+    for key in EDITIONS:
+        soup = BeautifulSoup((site / key / "errors.html").read_text(encoding="utf-8"), "html.parser")
+        groups = soup.select("article section.error-group")
+        assert len(groups) >= 6, key
+        for group in groups:
+            assert group.find("h2", recursive=False).select_one("a.headerlink"), (key, group["id"])
+        entries = soup.select("article section.error-entry")
+        assert len(entries) == len(data.load_errors()), key
+        for entry in entries:
+            h3 = entry.find("h3", recursive=False)
+            assert h3 and h3.select_one(f'a.headerlink[href="#{entry["id"]}"]'), (key, entry["id"])
+        contents = [a["href"] for a in soup.select(".bd-sidebar-secondary nav a")]
+        assert all(f'#{g["id"]}' in contents for g in groups), (key, contents)
+        paste = soup.select_one("article form.error-paste")
+        assert paste and paste.find_next("section", class_="error-group") is groups[0], key
+
+
+@pytest.mark.slow
+def test_mathjax_loads_only_on_pages_with_math(site):
+    """Issue 33: the preface (the root, whose toctree holds every chapter) and the error index load no
+    MathJax; a chapter whose own text has math does (utils/book/sphinx_ext/math_assets.py)."""
+    for key in EDITIONS:
+        for name, wanted in (("preface", False), ("errors", False), ("glossary", False), ("create_graph", True)):
+            html = (site / key / f"{name}.html").read_text(encoding="utf-8")
+            assert ("tex-chtml.js" in html) is wanted and ("window.MathJax" in html) is wanted, (key, name)
+
+
+@pytest.mark.slow
+def test_exercises_are_numbered_per_chapter_as_their_check_cells_say(site):
+    """Issue 33: the page's "Exercise N" is the N of the check cell below it (check("Exercise N", ...)),
+    in every chapter of every edition (they were numbered across the book: 15, 16, 17 in internals)."""
+    import re
+
+    from bs4 import BeautifulSoup
+
+    from utils.book import notebooks
+
+    checked = 0
+    for key in EDITIONS:
+        for path in sorted((ROOT / "book" / key).glob("*.ipynb")):
+            said = [int(n) for c in notebooks.read_notebook(path).cells if c.cell_type == "code"
+                    for n in re.findall(r'check\(\s*"Exercise (\d+)"', c.source)]
+            soup = BeautifulSoup((site / key / f"{path.stem}.html").read_text(encoding="utf-8"), "html.parser")
+            shown = [int(re.search(r"\d+", s.get_text()).group()) for s in
+                     soup.select("div.exercise p.admonition-title span.caption-number")]
+            assert shown == sorted(set(said)), (key, path.stem, shown, said)
+            checked += len(shown)
+    assert checked >= 3 * 25
+
+
+def test_exercise_numbers_restart_in_each_chapter():
+    from types import SimpleNamespace
+
+    from utils.book.sphinx_ext.exercise_numbers import per_chapter
+
+    env = SimpleNamespace(toc_fignumbers={"a": {"exercise": {"a-ex1": (1,), "a-ex2": (2,)}, "figure": {"f": (7,)}},
+                                          "b": {"exercise": {"b-ex2": (4,), "b-ex1": (3,)}}})
+    assert per_chapter(None, env) == ["b"]
+    assert env.toc_fignumbers["b"]["exercise"] == {"b-ex1": (1,), "b-ex2": (2,)}
+    assert env.toc_fignumbers["a"]["figure"] == {"f": (7,)}  # other figure types keep their numbers
+
+
+@pytest.mark.slow
+def test_cited_issues_link_out_and_every_outside_link_has_a_known_form(site):
+    """Issue 33: each cited issue or pull request is a link (utils/book/sphinx_ext/issue_links.py); every
+    link to another origin in an article is one of the forms the book writes."""
+    import re
+
+    from bs4 import BeautifulSoup
+
+    forms = re.compile(r"https://github\.com/[\w.-]+/[\w.-]+/issues/\d+$|https://colab\.research\.google\.com/")
+    for key in EDITIONS:
+        issue_links = 0
+        for page in sorted((site / key).glob("*.html")):
+            soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+            for a in soup.select("article a[href^='http']"):
+                assert forms.match(a["href"]), (key, page.name, a["href"])
+                issue_links += "book-issue-link" in a.get("class", [])
+        assert issue_links >= 40, (key, issue_links)

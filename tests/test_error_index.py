@@ -1,4 +1,5 @@
 """The error index: every message in it is raised by a cell of the book, or cited as historical."""
+import pytest
 import yaml
 
 from utils.book import notebooks
@@ -67,7 +68,8 @@ NON_LEAF_WARNING = "The .grad attribute of a Tensor that is not a leaf Tensor is
 
 def test_a_warning_counts_when_a_cell_prints_it_and_an_error_only_when_raised(book_copy):
     def change(errs):
-        errs.append(dict(errs[0], id="printed-warning", kind="warning", message=NON_LEAF_WARNING))
+        errs.append(dict(errs[0], id="printed-warning", kind="warning", message=NON_LEAF_WARNING,
+                         section="pit-non-leaf-grad", section_guide=False, cases=[]))  # where a cell prints it
         errs.append(dict(errs[0], id="printed-as-error", message=NON_LEAF_WARNING))  # kind: error by default
         errs.append(dict(errs[0], id="unprinted-warning", kind="warning", message="a warning nobody prints"))
         errs.append(dict(errs[0], id="odd-kind", kind="notice"))
@@ -76,7 +78,7 @@ def test_a_warning_counts_when_a_cell_prints_it_and_an_error_only_when_raised(bo
     assert not any("'printed-warning'" in p for p in problems)
     assert any("'printed-as-error'" in p and "no cell of the book raises" in p for p in problems)
     assert any("'unprinted-warning'" in p and "no cell of the book prints this warning" in p for p in problems)
-    assert any("'odd-kind'" in p and "neither 'error' nor 'warning'" in p for p in problems)
+    assert any("'odd-kind'" in p and "is not 'error', 'warning' or 'cuda-error'" in p for p in problems)
 
 
 def test_a_see_also_label_must_exist(book_copy):
@@ -86,3 +88,85 @@ def test_a_see_also_label_must_exist(book_copy):
     problems = error_index.error_index_problems(book_copy)
     assert any("see_also 'no-such-section' is not a label" in p for p in problems)
     assert not any("see_also 'rg-error'" in p for p in problems)
+
+
+# The error index page (issue 33): grouped by the chapter that explains each error, older wordings last.
+def test_error_index_groups_follow_the_chapter_of_each_section():
+    from utils.book import config
+    from utils.book.editions.data import load_errors
+    from utils.book.sphinx_ext.data_directives import error_groups, label_chapters
+
+    errors, chapters = load_errors(), label_chapters()
+    groups = error_groups(errors, chapters, config.toc_docnames())
+    assert list(groups)[-1] == "historical" and len(groups) >= 6
+    assert sorted(e["id"] for g in groups.values() for e in g) == sorted(e["id"] for e in errors)
+    for name, entries in groups.items():
+        for e in entries:
+            assert ("historical" in e) if name == "historical" else chapters[e["section"]] == name, (name, e["id"])
+    toc = config.toc_docnames()
+    assert [toc.index(n) for n in groups if n != "historical"] == sorted(toc.index(n) for n in groups if n != "historical")
+
+
+def test_error_groups_refuse_an_entry_whose_section_is_nowhere():
+    from utils.book.sphinx_ext.data_directives import error_groups
+
+    with pytest.raises(KeyError):
+        error_groups([{"id": "x", "section": "no-such-label"}], {"rg-guide": "retain_graph"}, ["retain_graph"])
+
+
+def test_an_entry_heading_is_the_first_clause_of_its_message():
+    from utils.book.sphinx_ext.data_directives import short_message
+
+    assert short_message("Trying to backward through the graph a second time (or directly access saved tensors). "
+                         "Saved intermediate values") == "Trying to backward through the graph a second time"
+    assert short_message("one of the variables needed: [torch.FloatTensor [3]] is at version 1") == "one of the variables needed"
+    long = short_message("word " * 40)
+    assert len(long) <= 82 and long.endswith(" …")
+def test_an_entry_and_each_case_must_point_at_the_section_that_shows_the_message(book_copy):
+    def change(errs):
+        by_id = {e["id"]: e for e in errs}
+        # pit-no-grad-fn is in the same chapter as pit-non-scalar, and raises other errors, not this one
+        by_id["non-scalar-backward"]["section"] = "pit-no-grad-fn"
+        inplace = by_id["modified-by-inplace"]
+        inplace["cases"] = [dict(inplace["cases"][0], section=label, guide=False) for label in
+                            ("var-attributes",    # holds var-data, whose cell raises it: passes
+                             "var-grad",          # raises nothing of the kind: caught
+                             "var-retain-grad")]  # the same, and not marked a guide: caught
+        inplace["cases"].append(dict(inplace["cases"][0], section="var-reinforce", guide=True))  # links nothing
+        inplace["cases"].append(dict(inplace["cases"][0], section="var-version", guide=True))    # links var-data
+    _edit_errors(book_copy, change)
+    problems = error_index.error_index_problems(book_copy)
+    assert any("'non-scalar-backward': section 'pit-no-grad-fn': no cell of that section raises" in p
+               for p in problems)
+    assert any("case 'var-grad': no cell of that section raises" in p for p in problems)
+    assert any("case 'var-retain-grad': no cell" in p for p in problems)
+    assert any("case 'var-reinforce' is marked as a guide, but no link" in p for p in problems)
+    assert not any("'var-attributes'" in p or "'var-version'" in p for p in problems)
+
+
+def test_sections_include_subsections_and_skip_headings_in_code():
+    shown = error_index.sections()
+    assert shown["var-data"]["parents"] == ["var-attributes"]
+    assert set(shown["var-data"]["raised"]) <= set(shown["var-attributes"]["raised"])
+    assert any("modified by an inplace operation" in t for t in shown["var-data"]["own_raised"])
+    assert "var-data" in shown["var-version"]["links"]
+
+
+def test_a_cuda_error_needs_a_cell_that_raises_and_asserts_it_on_cuda(book_copy):
+    assert error_index.cuda_cell_raises(
+        'if device.type == "cuda": try: torch.empty(n, device=device) except torch.OutOfMemoryError as err: '
+        'message = str(err) assert message.startswith("CUDA out of memory. Tried to allocate")',
+        "CUDA out of memory. Tried to allocate")
+    # the message in a comment or a print, without the device test and the assert, does not count
+    assert not error_index.cuda_cell_raises('print("CUDA out of memory. Tried to allocate")',
+                                            "CUDA out of memory. Tried to allocate")
+
+    def change(errs):
+        oom = next(e for e in errs if e["id"] == "cuda-out-of-memory")
+        errs.append(dict(oom, id="planted-cuda", message="CUDA error: an illegal memory access was encountered"))
+        errs.append(dict(oom, id="cuda-elsewhere", section="mem-hooks", cases=[]))
+    _edit_errors(book_copy, change)
+    problems = error_index.error_index_problems(book_copy)
+    assert any("'planted-cuda'" in p and "no cell of the book raises this message on CUDA" in p for p in problems)
+    assert any("'cuda-elsewhere': section 'mem-hooks': no cell of that section raises" in p for p in problems)
+    assert not any("'cuda-out-of-memory'" in p for p in problems)

@@ -61,6 +61,25 @@ def forgot_create_graph(f, w, v):
     return g  # a gradient, not a product
 
 
+def forgot_create_graph_second_call(f, w, v):
+    w = w.detach().requires_grad_()
+    g, = torch.autograd.grad(f(w), w)  # not recorded: the second call raises
+    return torch.autograd.grad(g @ v, w)[0]
+
+
+def through_data(f, w, v):
+    w = w.data.requires_grad_()  # shares w's memory, not its version counter
+    g, = torch.autograd.grad(f(w), w, create_graph=True)
+    return torch.autograd.grad(g @ v, w)[0]
+
+
+def hessian_row_by_row(f, w, v):
+    w = w.detach().requires_grad_()
+    g, = torch.autograd.grad(f(w), w, create_graph=True)
+    rows = [torch.autograd.grad(g[i], w, retain_graph=True)[0] for i in range(len(w))]
+    return torch.stack(rows) @ v  # right numbers, n + 1 calls
+
+
 def functional_hvp(f, w, v):
     return torch.autograd.functional.hvp(f, w, v)[1]
 
@@ -93,6 +112,9 @@ def test_ex2_accepts_grad_imported_by_name():
     (func_hessian, "torch.func transform"),
     (finite_differences, "evaluated f 2 times"),
     (forgot_create_graph, "create_graph=True"),
+    (forgot_create_graph_second_call, "no call of torch.autograd.grad had create_graph=True"),
+    (through_data, "evaluates f at w.data"),
+    (hessian_row_by_row, "called torch.autograd.grad 4 times: that builds the Hessian row by row"),
     (functional_hvp, "lets torch.autograd.functional"),
     (functional_vhp, "lets torch.autograd.functional"),
     (functional_hessian, "lets torch.autograd.functional"),
@@ -155,6 +177,17 @@ class OnceCube(Cube):
         return grad_out * 3 * x**2
 
 
+class CubeOnCtx(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.x = x  # right numbers, twice differentiable, but kept outside save_for_backward
+        return x**3
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        return grad_out * 3 * ctx.x**2
+
+
 class WrongFirstDerivative(Cube):
     @staticmethod
     def backward(ctx, grad_out):
@@ -171,6 +204,7 @@ def test_ex4_accepts_a_twice_differentiable_cube():
     (OnceCube, "double backward fails (trying to differentiate twice a function that was marked with "
                "@once_differentiable)"),
     (WrongFirstDerivative, "first derivative is wrong"),
+    (CubeOnCtx, "ctx keeps tensors as attributes (ctx.x)"),
     (lambda x: x**3, "subclass of torch.autograd.Function"),
 ])
 def test_ex4_rejects_functions_that_are_not_twice_differentiable(answer, reason):

@@ -1,4 +1,7 @@
 """The judges of the custom Function chapter reject the typical wrong answers, with a reason, and accept the solutions."""
+import gc
+import weakref
+
 import pytest
 import torch
 from torch.autograd.function import once_differentiable
@@ -89,6 +92,27 @@ class WrongGradient(ScaledExp):
 def test_ex1_accepts_save_for_backward_of_the_output_or_the_input():
     assert ex.judge_ex1(ScaledExp) is None
     assert ex.judge_ex1(ScaledExpSavesInput) is None
+
+
+class ScaledExpWatched(ScaledExp):
+    outputs = []  # weak references to every output forward creates
+
+    @staticmethod
+    def forward(ctx, x):
+        out = 2 * x.exp()
+        ScaledExpWatched.outputs.append(weakref.ref(out))
+        ctx.save_for_backward(out)
+        return out
+
+
+def test_ex1_frees_every_output_it_creates():
+    # An identity pack hook in the judge would make each output it saved hold its own node: a cycle
+    # through C++ that no gc.collect() frees.
+    ScaledExpWatched.outputs.clear()
+    assert ex.judge_ex1(ScaledExpWatched) is None
+    gc.collect()
+    assert ScaledExpWatched.outputs
+    assert [ref() is None for ref in ScaledExpWatched.outputs] == [True] * len(ScaledExpWatched.outputs)
 
 
 def test_ex1_rejects_tensors_kept_on_ctx():
@@ -193,7 +217,7 @@ def test_ex2_rejects_a_saved_intermediate_and_a_detached_backward_as_silently_wr
 
 def test_ex2_rejects_once_differentiable_ctx_attributes_and_a_wrong_first_derivative():
     verdict = ex.judge_ex2(SiLUOnce)
-    assert verdict is not None and "graph" in verdict
+    assert verdict is not None and "marked @once_differentiable" in verdict
     assert "ctx.x" in ex.judge_ex2(SiLUOnCtx)
     assert "first derivative" in ex.judge_ex2(SiLUWrongFirst)
 

@@ -86,3 +86,16 @@ def test_ex3_judge_explains_each_rejection():
     assert "original dtype" in judge((lambda t: t.half(), lambda t: t)) or \
         "backward failed" in judge((lambda t: t.half(), lambda t: t))
     assert "pair" in judge(torch.float16)
+
+
+def test_ex3_judge_names_low_precision_copies_only_when_the_hook_made_them():
+    model, batch, loss_of, plain, exact = _ex3_setting()
+    judge = make_judge_ex3(model, batch, loss_of, plain, exact)
+    # save_on_cpu's pair packs a tuple (device, tensor); on a CPU the tensor is the parameter itself
+    on_cpu = torch.autograd.graph.save_on_cpu()
+    message = judge((on_cpu.pack_hook, on_cpu.unpack_hook))
+    assert "keep" in message and "copies" not in message and "new tensors" not in message
+    # pin_memory=True copies every saved tensor, parameters included, at full precision
+    pinned = torch.autograd.graph.save_on_cpu(pin_memory=True)
+    message = judge((pinned.pack_hook, pinned.unpack_hook))
+    assert "stored parameters as new tensors" in message and "low-precision" not in message

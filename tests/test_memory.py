@@ -93,3 +93,36 @@ def test_unique_storage_bytes_counts_each_storage_once():
     assert unique_storage_bytes([a, a[2:], a.view(2, 5), b]) == 10 * 4 + 4 * 8
     assert unique_storage_bytes([a, weight], exclude=[weight]) == 40
     assert unique_storage_bytes([]) == 0
+
+
+def test_meter_raises_autograd_error_when_a_saved_tensor_changed_in_place():
+    import pytest
+
+    for hooks in (torch.autograd.graph.save_on_cpu(), torch.autograd.graph.saved_tensors_hooks(
+            lambda t: t.detach(), lambda t: t)):
+        x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+        with PackedBytesMeter.around(hooks):
+            y = x.exp()
+        y.mul_(2)  # bare, these hooks give twice the true gradient on a CPU
+        with pytest.raises(RuntimeError, match="which is output 0 of Exp, is at version 1; expected version 0"):
+            y.sum().backward()
+        x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+        with PackedBytesMeter.around(hooks):
+            y = x.exp() * 2  # the same values without an in-place change: no error
+        y.sum().backward()
+        assert torch.allclose(x.grad, 2 * x.detach().exp())
+
+
+def test_meter_keeps_no_moved_tensor_alive_for_its_check():
+    import weakref
+
+    x = torch.randn(100, requires_grad=True)
+    a = x * 2
+    with PackedBytesMeter(lambda t: t.clone(), lambda t: t) as meter:
+        z = a.sin()  # saves a, packed as a clone
+    ref = weakref.ref(a)
+    del a
+    assert ref() is None  # the meter's check holds a only weakly: the clone alone is kept
+    assert meter.live_bytes == 400
+    z.sum().backward()
+    assert torch.allclose(x.grad, 2 * (2 * x.detach()).cos())

@@ -76,6 +76,56 @@ def test_the_columns_check_sees_wrapped_columns(browser, origin):
     assert not all(o["kept"] for o in outputs)
 
 
+# Issue 33: no page wider than the phone. The widest element of the page, as the browser lays it out
+# (what makes a page pan sideways), and what sticks out: tag, class and the start of its text.
+PAGE_WIDTH = """() => { const w = document.documentElement.scrollWidth, vw = window.innerWidth;
+  const out = w <= vw ? [] : [...document.querySelectorAll('article *')].filter(e => e.getBoundingClientRect().right > vw + 1
+      && !e.closest('.book-scroll-box, .pst-scrollable-table-container, mjx-container, div.cell_output pre.book-columns'))
+    .slice(-3).map(e => e.tagName + '.' + e.className + ': ' + (e.textContent || '').slice(0, 50));
+  return {width: w, viewport: vw, out}; }"""
+PAGES = sorted(p.stem for p in (ROOT / "book" / "en").iterdir() if p.suffix in {".ipynb", ".md"})
+
+
+def test_no_page_is_wider_than_a_phone(browser, origin):
+    wide = []
+    for key in EDITIONS:
+        pages = open_pages(browser, [f"{origin}/{key}/{name}.html" for name in PAGES], PHONE)
+        for name, page in zip(PAGES, pages):
+            measured = page.evaluate(PAGE_WIDTH)
+            if measured["width"] > measured["viewport"]:
+                wide.append((key, name, measured))
+            page.close()
+    assert not wide, wide
+
+
+def test_the_width_check_sees_unwrapped_inline_code(browser, origin):
+    measured = evaluate_with_style(browser, f"{origin}/en/saved_memory.html", PHONE,
+                                   "article code { overflow-wrap: normal !important; white-space: nowrap !important }", PAGE_WIDTH)
+    assert measured["width"] > measured["viewport"], measured
+
+
+# Code you would type keeps its lines: a code input wider than its box scrolls in it, with the cue.
+CODE_INPUTS = """() => [...document.querySelectorAll('div.cell_input div.highlight pre')].filter(p => p.scrollWidth > p.clientWidth + 1)
+  .map(p => ({cue: !!p.closest('.book-scroll') && getComputedStyle(p.closest('.book-scroll'), '::after').opacity === '1',
+              scrolls: getComputedStyle(p).overflowX === 'auto'}))"""
+
+
+def test_wide_code_inputs_scroll_with_a_cue_on_a_phone(browser, origin):
+    page = open_page(browser, f"{origin}/en/retain_graph.html", PHONE)
+    try:
+        page.wait_for_function(f"({CODE_INPUTS})().every(c => c.cue)", timeout=5000)
+    except Exception:
+        pass  # the assertion says what is wrong
+    inputs = page.evaluate(CODE_INPUTS)
+    page.close()
+    assert len(inputs) >= 10 and all(c["cue"] and c["scrolls"] for c in inputs), inputs
+
+
+def test_the_code_cue_check_sees_a_code_input_without_a_cue(browser, origin):
+    inputs = evaluate_with_style(browser, f"{origin}/en/retain_graph.html", PHONE,
+                                 ".book-scroll::after { opacity: 0 !important; transition: none !important }", CODE_INPUTS)
+    assert inputs and not all(c["cue"] for c in inputs)
+
 @pytest.mark.parametrize("toggle, dialog", [(".secondary-toggle", "#pst-secondary-sidebar-modal"),
                                             (".primary-toggle", "#pst-primary-sidebar-modal")])
 def test_a_drawer_closes_after_a_tap_on_one_of_its_links(browser, origin, toggle, dialog):
@@ -89,19 +139,52 @@ def test_a_drawer_closes_after_a_tap_on_one_of_its_links(browser, origin, toggle
     page.close()
 
 
-def test_a_figure_opens_at_full_size_on_a_tap(browser, origin):
+# Issue 33: a figure opens in place, wider than it was in the column, and zooms on a second tap.
+FIGURE_SHOWN = """() => { const d = document.querySelector('dialog.book-figure-dialog'), i = d && d.querySelector('img');
+  return d ? {open: d.open, width: i.getBoundingClientRect().width, viewport: window.innerWidth,
+              url: location.href, focus: document.activeElement.className} : {open: false}; }"""
+
+
+def _open_figure(page):
+    column = page.evaluate("() => document.querySelector('div.cell_output img').clientWidth")
+    page.locator("div.cell_output img").first.click()
+    page.wait_for_function("() => { const d = document.querySelector('dialog.book-figure-dialog'); return d && d.open"
+                           " && d.querySelector('img').complete; }", polling=100)
+    return column, page.evaluate(FIGURE_SHOWN)
+
+
+def test_a_figure_opens_in_place_on_a_tap_and_zooms(browser, origin):
     pages = open_pages(browser, [f"{origin}/{key}/graph_basics.html" for key in EDITIONS], PHONE)
     for key, page in zip(EDITIONS, pages):
-        img = page.locator("div.cell_output img").first
-        natural, shown = page.evaluate("() => { const i = document.querySelector('div.cell_output img'); return [i.naturalWidth, i.clientWidth]; }")
-        assert shown < natural, (key, natural, shown)  # shrunk to the phone's column
-        src = img.get_attribute("src")
-        img.click()
-        page.wait_for_url(f"**/{src}")
-        # the figure alone: an SVG document drawn at its own size, wider than it was in the column
-        tag, width = page.evaluate("[document.documentElement.tagName, document.documentElement.getBoundingClientRect().width]")
-        assert tag == "svg" and abs(width - natural) <= 1 and width > shown, (key, tag, width, natural, shown)
+        url = page.url
+        column, shown = _open_figure(page)
+        assert shown["url"] == url and shown["width"] >= shown["viewport"] - 1 > column, (key, column, shown)
+        assert shown["focus"] == "book-figure-close", (key, shown)
+        page.locator("dialog.book-figure-dialog img").click()
+        zoomed = page.evaluate(FIGURE_SHOWN)
+        assert zoomed["width"] >= 2 * shown["width"] - 2, (key, shown, zoomed)
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.querySelector('dialog.book-figure-dialog').open")
+        assert page.evaluate("document.activeElement.className") == "book-figure-open", key
         page.close()
+
+
+def test_a_figure_opens_from_the_keyboard_on_a_desktop(browser, origin):
+    page = open_page(browser, f"{origin}/en/graph_basics.html", DESKTOP)
+    page.locator("a.book-figure-open").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('dialog.book-figure-dialog')?.open")
+    page.keyboard.press("Enter")  # the focus is on the close button
+    page.wait_for_function("() => !document.querySelector('dialog.book-figure-dialog').open")
+    page.close()
+
+
+def test_the_figure_check_sees_a_figure_shown_smaller(browser, origin):
+    page = open_page(browser, f"{origin}/en/graph_basics.html", PHONE)
+    page.add_style_tag(content=".book-figure-pane img { width: 40% !important }")
+    column, shown = _open_figure(page)
+    page.close()
+    assert not shown["width"] >= shown["viewport"] - 1 > column
 
 
 TAP_TARGETS = """() => [...document.querySelectorAll('.bd-header-article button, .bd-header-article .btn, nav.edition-switcher a')]

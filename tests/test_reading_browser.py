@@ -153,6 +153,12 @@ ANSWER_PAGE = textwrap.dedent("""\
     :answer: 4096
     :tolerance: 0.5
     ```
+
+    ```{answer-check}
+    :kind: number
+    :answer: -1.3197
+    :tolerance: 0.0001
+    ```
     """)
 
 
@@ -190,6 +196,23 @@ def test_answer_check_says_right_or_wrong_in_the_edition_language(browser, answe
     number.locator("input").fill("4097")
     number.locator("button").click()
     assert number.locator("output").inner_text() == words["answer_wrong"]
+    # Issue 33: the forms people type, how close is close enough, and trailing junk.
+    digits = page.locator(".answer-check").nth(2)
+    assert digits.locator(".answer-check-tolerance").inner_text() == words["answer_tolerance"].format(tolerance="0.0001")
+    verdicts = {}
+    for typed in ["\u22121.3197", "-1,3197", "- 1.3197", "-1.31975", "-1.32", "-1.4", "-1.3197x", "3,", "4 096", ""]:
+        box = number if typed == "4 096" else digits
+        box.locator("input").fill(typed)
+        box.locator("button").click()
+        verdicts[typed] = box.locator("output").inner_text()
+    close = words["answer_close"].format(tolerance="0.0001")
+    assert verdicts == {"\u22121.3197": words["answer_right"], "-1,3197": words["answer_right"],
+                        "- 1.3197": words["answer_right"], "-1.31975": words["answer_right"], "-1.32": close,
+                        "-1.4": words["answer_wrong"], "-1.3197x": words["answer_nan"], "3,": words["answer_nan"],
+                        "4 096": words["answer_right"], "": words["answer_empty"]}, verdicts
+    number.locator("input").fill("4,")  # a comma that is neither a thousands separator nor a decimal mark
+    number.locator("button").click()
+    assert number.locator("output").inner_text() == words["answer_nan"]
     page.close()
 
 

@@ -87,9 +87,19 @@ def test_the_readers_own_words_around_a_message_do_not_hide_it():
 
 
 def test_the_matcher_says_no_to_what_is_not_an_error_of_the_book():
-    nothing = ["CUDA out of memory. Tried to allocate 20.00 MiB", "how do I train a GAN", "", "RuntimeError:",
+    nothing = ["how do I train a GAN", "", "RuntimeError:",
                "ModuleNotFoundError: No module named 'torchvision'"]
     assert run_matcher(nothing) == [[] for _ in nothing]
+
+
+def test_cuda_out_of_memory_as_pasted_finds_the_oom_section():
+    paste = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity "
+             "of 79.14 GiB of which 6.75 MiB is free. Including non-PyTorch memory, this process has 79.13 GiB "
+             "memory in use. Of the allocated memory 78.20 GiB is allocated by PyTorch, and 289.42 MiB is reserved "
+             "by PyTorch but unallocated.")
+    assert run_matcher([paste, "CUDA out of memory. Tried to allocate 20.00 MiB"]) == [["cuda-out-of-memory"]] * 2
+    oom = next(e for e in ERRORS if e["id"] == "cuda-out-of-memory")
+    assert data.error_cases(oom, "en")[0][0] == "mem-oom"
 
 
 def test_normalise_strips_what_varies():

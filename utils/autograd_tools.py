@@ -6,6 +6,7 @@ these helpers only where printing or counting by hand would distract.
 """
 from __future__ import annotations
 
+import re
 import weakref
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
@@ -188,18 +189,64 @@ def describe_graph(root: torch.Tensor | Any, names: Mapping[str, torch.Tensor] |
     return "\n".join(lines)
 
 
+class SavedVersion:
+    """The version counter of a saved tensor at pack time, checked again at unpack.
+
+    Autograd compares a saved tensor's version at unpack and raises when an
+    in-place operation changed it, but not for a tensor saved through
+    saved-tensor hooks (``SavedVariable::unpack``: "Only check version counter
+    in the case without hooks"). The book's meters put the check back: each
+    packed tensor records its version, and :meth:`check` raises autograd's own
+    error when it moved. ``alias`` is a tensor that shares the saved tensor's
+    version counter (its ``detach()``); without one, a weak reference to the
+    tensor itself is kept, so the check never keeps memory alive (a tensor
+    already gone cannot be checked). While torch.compile traces the hook
+    (compiled autograd), nothing is checked.
+    """
+
+    __slots__ = ("version", "what", "_ref")
+
+    def __init__(self, tensor: torch.Tensor, alias: torch.Tensor | None = None):
+        self.version = tensor._version
+        node = tensor.grad_fn  # for an output saved by its own node, that node
+        self.what = f"[{tensor.type()} {list(tensor.shape)}]"
+        if node is not None:  # autograd names the node without its "Backward0"
+            self.what += f", which is output {tensor.output_nr} of {re.sub(r'Backward[0-9]*$', '', node.name())},"
+        self._ref = None if alias is not None else weakref.ref(tensor)
+
+    def check(self, alias: torch.Tensor | None = None) -> None:
+        if torch.compiler.is_compiling():
+            return  # compiled autograd traces the unpack hook: versions of traced tensors mean nothing
+        tensor = alias if alias is not None else self._ref()
+        if tensor is None or tensor._version == self.version:
+            return
+        hint = ("Hint: the backtrace further above shows the operation that failed to compute its "
+                "gradient. The variable in question was changed in there or anywhere later. Good luck!"
+                if torch.is_anomaly_enabled() else
+                "Hint: enable anomaly detection to find the operation that failed to compute its "
+                "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
+        raise RuntimeError(
+            "one of the variables needed for gradient computation has been modified by an inplace "
+            f"operation: {self.what} is at version {tensor._version}; expected version {self.version} "
+            f"instead. {hint} (Checked by the book's meter: autograd itself skips this check for "
+            "tensors saved through saved-tensor hooks.)")
+
+
 class _Packed:
     """What the meter's pack hook hands autograd in place of a saved tensor."""
 
-    __slots__ = ("tensor", "key", "meter", "__weakref__")
+    __slots__ = ("tensor", "key", "meter", "version", "__weakref__")
 
-    def __init__(self, tensor: torch.Tensor, key: tuple[str, int], meter: "SavedTensorMeter"):
+    def __init__(self, tensor: torch.Tensor, key: tuple[str, int] | None, meter: "SavedTensorMeter",
+                 version: SavedVersion):
         self.tensor = tensor
         self.key = key
         self.meter = meter
+        self.version = version
 
     def __del__(self):
-        self.meter._release(self.key)
+        if self.key is not None:
+            self.meter._release(self.key)
 
 
 class StorageLedger:
@@ -258,16 +305,23 @@ class SavedTensorMeter(StorageLedger):
     backward() (without ``retain_graph``) releases the graph, or once the graph
     is deleted. Each storage counts once however many nodes save it; storages
     of ``exclude`` (a model's parameters, say) are not counted.
+
+    Unlike bare hooks, the meter keeps autograd's in-place check: a saved
+    tensor changed in place before backward raises autograd's error
+    (:class:`SavedVersion`) instead of giving a wrong gradient.
     """
 
     def _pack(self, tensor: torch.Tensor) -> Any:
-        if storage_key(tensor) in self._skip:
-            return tensor
-        self.saved_count += 1
-        key = self._hold(tensor)
-        # detach(): a saved output would otherwise hold its own grad_fn, a
-        # reference cycle that keeps the graph alive until the garbage collector runs.
-        return _Packed(tensor.detach(), key, self)
+        # detach(): the same memory and version counter without the grad_fn. A saved
+        # output returned as it is would hold its own node through the C++ graph, a
+        # reference cycle that Python's garbage collector cannot see, so never freed.
+        alias = tensor.detach()
+        key = None
+        if storage_key(tensor) not in self._skip:
+            self.saved_count += 1
+            key = self._hold(tensor)
+        return _Packed(alias, key, self, SavedVersion(tensor, alias))
 
     def _unpack(self, packed: Any) -> torch.Tensor:
-        return packed.tensor if isinstance(packed, _Packed) else packed
+        packed.version.check(packed.tensor)  # autograd skips it under hooks: the meter does it
+        return packed.tensor

@@ -6,6 +6,9 @@ pack hook that casts to a lower precision): hooks do not nest, the innermost
 pair wins. :class:`PackedBytesMeter` instead wraps the pair under test. It
 calls the real pack hook, then counts the bytes of the tensors inside what
 that hook returned, by device, for as long as autograd keeps them.
+
+Both meters keep autograd's in-place check, which saved-tensor hooks switch
+off (:class:`~utils.autograd_tools.SavedVersion`).
 """
 from __future__ import annotations
 
@@ -13,18 +16,20 @@ from typing import Any, Callable, Iterable
 
 import torch
 
-from utils.autograd_tools import StorageLedger, storage_key, tensors_in
+from utils.autograd_tools import SavedVersion, StorageLedger, storage_key, tensors_in
 
 
 class _Counted:
     """What autograd stores in place of a saved tensor: the real packed value, counted."""
 
-    __slots__ = ("packed", "keys", "meter", "__weakref__")
+    __slots__ = ("packed", "keys", "meter", "version", "__weakref__")
 
-    def __init__(self, packed: Any, keys: list[tuple[str, int]], meter: "PackedBytesMeter"):
+    def __init__(self, packed: Any, keys: list[tuple[str, int]], meter: "PackedBytesMeter",
+                 version: SavedVersion):
         self.packed = packed
         self.keys = keys
         self.meter = meter
+        self.version = version
 
     def __del__(self):
         for key in self.keys:
@@ -42,6 +47,12 @@ class PackedBytesMeter(StorageLedger):
     hook returns it unchanged; a copy of it (a cast, a move) is counted, since
     that is memory the hooks added. The meter keeps counting after its
     ``with`` block ends, until autograd releases what was packed.
+
+    At unpack it raises autograd's in-place error when the saved tensor was
+    changed in place after it was packed, as autograd does without hooks: a
+    program that runs under the meter runs the same without it. (It holds
+    only a weak reference to the saved tensor for this, so a hook that moves
+    the tensor elsewhere still frees it.)
     """
 
     def __init__(self, pack_hook: Callable[[torch.Tensor], Any],
@@ -73,9 +84,10 @@ class PackedBytesMeter(StorageLedger):
             if key in self._skip or key in keys:
                 continue
             keys.append(self._hold(t))
-        return _Counted(packed, keys, self)
+        return _Counted(packed, keys, self, SavedVersion(tensor))
 
     def _unpack(self, counted: _Counted) -> torch.Tensor:
+        counted.version.check()
         return self._user_unpack(counted.packed)
 
 

@@ -39,14 +39,27 @@
     return text.trim().toLowerCase().replace(/\s+/g, " ");
   }
 
-  function isRight(box, given) {
+  /* A number as people type it: a Unicode or full-width minus, spaces or thin spaces between digit
+     groups, commas between thousands (4,096) or, where a comma cannot be one, as the decimal mark
+     (-1,32). Anything else ("3," or "3x") is not a number. */
+  function parseNumber(text) {
+    var t = text.trim().replace(/[\u2212\uFF0D\u2013]/g, "-").replace(/[\s\u00A0\u2009\u202F]/g, "");
+    if (/^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, "");
+    else if (/^[-+]?\d+,\d+$/.test(t)) t = t.replace(",", ".");
+    return /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i.test(t) ? Number(t) : NaN;
+  }
+
+  /* "right", "close" (within a hundred times the tolerance: more digits needed), "nan" or "wrong". */
+  function verdictOf(box, given) {
     var answers = JSON.parse(box.dataset.answers);
     if (box.dataset.kind === "number") {
-      var value = Number(given.replace(/[,\s]/g, ""));
+      var value = parseNumber(given);
       var tolerance = Number(box.dataset.tolerance || "0");
-      return !isNaN(value) && answers.some(function (a) { return Math.abs(Number(a) - value) <= tolerance; });
+      if (isNaN(value)) return "nan";
+      var off = Math.min.apply(null, answers.map(function (a) { return Math.abs(Number(a) - value); }));
+      return off <= tolerance * (1 + 1e-9) ? "right" : tolerance > 0 && off <= 100 * tolerance ? "close" : "wrong";
     }
-    return answers.map(normalise).indexOf(normalise(given)) >= 0;
+    return answers.map(normalise).indexOf(normalise(given)) >= 0 ? "right" : "wrong";
   }
 
   function setUpCheck(box) {
@@ -57,9 +70,9 @@
       var picked = box.dataset.kind === "choice" ? form.querySelector("input[type=radio]:checked")
                                                  : form.querySelector("input[type=text]");
       var given = picked ? picked.value : "";
-      var right = given.trim() !== "" && isRight(box, given);
-      verdict.textContent = given.trim() === "" ? box.dataset.empty : right ? box.dataset.right : box.dataset.wrong;
-      verdict.className = "answer-check-verdict " + (given.trim() === "" ? "" : right ? "is-right" : "is-wrong");
+      var result = given.trim() === "" ? "empty" : verdictOf(box, given);
+      verdict.textContent = box.dataset[result];
+      verdict.className = "answer-check-verdict " + (result === "right" ? "is-right" : result === "empty" ? "" : "is-wrong");
     });
   }
 
@@ -124,8 +137,29 @@
     });
   }
 
-  /* 4. A figure shrunk to the column (a phone) opens at full size on a tap or a click: the image
-        file itself, where the browser zooms and scrolls it. The link's name is the image's alt text. */
+  /* 4. A figure shrunk to the column (a phone) opens in place on a tap, a click or Enter: a dialog over
+        the page, the figure as wide as the screen, a second tap doubles it (the pane scrolls to
+        move it); the close button, Escape or a tap beside it closes it and the focus goes back.
+        The link still names the image file (a new tab, or no JavaScript, shows it alone). */
+  function figureViewer() {
+    var words = (document.querySelector("nav.edition-switcher") || document.body).dataset;
+    var dialog = document.createElement("dialog");
+    dialog.className = "book-figure-dialog";
+    dialog.setAttribute("aria-label", words.figureZoom || "");
+    dialog.innerHTML = '<button type="button" class="book-figure-close"></button>' +
+                       '<p class="book-figure-hint"></p><div class="book-figure-pane"><img alt=""></div>';
+    dialog.querySelector(".book-figure-close").textContent = "\u00d7";
+    dialog.querySelector(".book-figure-close").setAttribute("aria-label", words.figureClose || "Close");
+    dialog.querySelector(".book-figure-hint").textContent = words.figureZoom || "";
+    dialog.querySelector(".book-figure-close").addEventListener("click", function () { dialog.close(); });
+    dialog.addEventListener("click", function (event) { if (event.target === dialog) dialog.close(); });
+    // Escape closes it even where another handler (the theme's keyboard shortcuts) keeps the default.
+    dialog.addEventListener("keydown", function (event) { if (event.key === "Escape") dialog.close(); });
+    dialog.querySelector("img").addEventListener("click", function () { dialog.classList.toggle("zoomed"); });
+    document.body.appendChild(dialog);
+    return dialog;
+  }
+
   function openFullSize(img) {
     if (img.closest("a")) return;
     var a = document.createElement("a");
@@ -133,6 +167,18 @@
     a.className = "book-figure-open";
     img.parentElement.insertBefore(a, img);
     a.appendChild(img);
+    a.addEventListener("click", function (event) {
+      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;  // a new tab: the file
+      event.preventDefault();
+      var dialog = document.querySelector("dialog.book-figure-dialog") || figureViewer();
+      var shown = dialog.querySelector("img");
+      shown.src = a.href;
+      shown.alt = img.alt;
+      dialog.classList.remove("zoomed");
+      dialog.addEventListener("close", function () { a.focus(); }, {once: true});
+      dialog.showModal();
+      dialog.querySelector(".book-figure-close").focus();
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -141,6 +187,10 @@
       if (hasColumns(pre)) pre.classList.add("book-columns");
     });
     document.querySelectorAll("article .pst-scrollable-table-container, article pre.book-columns").forEach(scrollCue);
+    // Code you would type scrolls in its box (lines kept): the same cue, wherever a line is wider.
+    document.querySelectorAll("article div.highlight > pre").forEach(function (pre) {
+      if (!pre.closest("div.cell_output, div.highlight-text") && pre.scrollWidth > pre.clientWidth + 1) scrollCue(pre);
+    });
     document.addEventListener("click", closeDrawerOnTap);
   });
   // sphinx-copybutton adds its buttons on DOMContentLoaded too: name them once the page has loaded.

@@ -230,8 +230,8 @@ def section_documents(text, page: str, edition: str, keywords: dict, routes: dic
     page_title = heading_text(top.find(HEADINGS)) if top is not None and top.find(HEADINGS) else page
     for n, section in enumerate(article.find_all("section")):
         heading = section.find(HEADINGS, recursive=False)
-        if heading is None or not section.get("id"):
-            continue
+        if heading is None or not section.get("id") or _is_entry(section) or "error-group" in (section.get("class") or []):
+            continue  # the error index's entries are documents of their own (below); its groups only hold them
         label = section["id"]
         title = heading_text(heading)
         top_of_page = section is top
@@ -243,7 +243,7 @@ def section_documents(text, page: str, edition: str, keywords: dict, routes: dic
         url = f"{page}.html" if top_of_page else f"{page}.html#{label}"
         docs[f"{page}--{n:03d}.html"] = _document(lang, url, page_title if top_of_page else f"{page_title} › {title}",
                                                   parts, _own_html(section, heading))
-    for n, entry in enumerate(article.select("div.error-entry[id]")):
+    for n, entry in enumerate(article.select(".error-entry[id]")):
         message = entry.select_one("p.error-message")
         if message is None:
             continue
@@ -264,16 +264,16 @@ def _own_html(section, heading) -> str:
     for child in section.children:
         if child is heading or child.name == "section" or _is_entry(child):
             continue
-        if child.name and child.select_one("div.error-entry[id]") is not None:
+        if child.name and child.select_one(".error-entry[id]") is not None:
             child = copy.copy(child)
-            for entry in child.select("div.error-entry[id]"):
+            for entry in child.select(".error-entry[id]"):
                 entry.decompose()
         out.append(str(child))
     return "".join(out)
 
 
 def _is_entry(el) -> bool:
-    return el.name == "div" and "error-entry" in (el.get("class") or []) and el.has_attr("id")
+    return el.name in ("div", "section") and "error-entry" in (el.get("class") or []) and el.has_attr("id")
 
 
 def routes(edition: str, root: Path = ROOT) -> dict[str, list[tuple[str, str]]]:

@@ -7,8 +7,9 @@ from typing import Any, Callable
 import torch
 from torch.func import functional_call
 
-from utils.exercises.messages import Catalog
-from utils.exercises.probes import recorded_engine_calls
+from utils.exercises.custom_function import _tensors_on_ctx
+from utils.exercises.messages import Catalog, join
+from utils.exercises.probes import bypasses_version_counter, recorded_engine_calls
 
 say = Catalog("create_graph")
 common = Catalog("common")
@@ -59,22 +60,36 @@ def judge_ex2(hvp: Callable, device: torch.device | str = "cpu") -> str | None:
     vec = torch.tensor([1.0, 2.0, -1.0], device=device)
     w_before, version_before = w.detach().clone(), w._version
     calls = {"f": 0, "func": 0}
+    points = []  # the tensors f was evaluated at
 
     def f(t):
         calls["f"] += 1
-        calls["func"] += torch._C._functorch.is_functorch_wrapped_tensor(t)  # inside a torch.func transform
+        wrapped = torch._C._functorch.is_functorch_wrapped_tensor(t)  # inside a torch.func transform
+        calls["func"] += wrapped
+        if not wrapped:
+            points.append(t)
         return (t.sin() * t.roll(1)).sum() + t.pow(4).sum()
 
+    error = None
     with recorded_engine_calls() as engine_calls:
-        result = hvp(f, w, vec)
+        try:
+            result = hvp(f, w, vec)
+        except RuntimeError as exc:  # judged below: a forgotten create_graph=True ends here
+            error = exc
     grad_calls = [c for c in engine_calls if c.kind == "grad"]
     helpers = sorted({c.via for c in engine_calls if c.via})
+    if error is not None:
+        if "does not have a grad_fn" in str(error) and grad_calls and not any(c.create_graph for c in grad_calls):
+            return say("ex2.no_create_graph")
+        raise error
     if w._version != version_before or not torch.equal(w.detach(), w_before):
         return say("ex2.in_place")
     if w.grad is not None:
         return say("ex2.filled_grad")
     if calls["func"]:
         return say("ex2.func")
+    if any(bypasses_version_counter(t, w) for t in points[:1]):  # bumps w's version: after the in-place check
+        return say("ex2.data")
     if helpers:
         return say("ex2.helper", helper=helpers[0])
     if calls["f"] > 1:
@@ -85,6 +100,8 @@ def judge_ex2(hvp: Callable, device: torch.device | str = "cpu") -> str | None:
         return say("ex2.no_create_graph")
     if len(grad_calls) < 2:
         return say("ex2.one_call")
+    if len(grad_calls) > 2:
+        return say("ex2.rows", count=len(grad_calls))
     if not isinstance(result, torch.Tensor) or result.shape != w.shape:
         return say("ex2.shape")
     want = _reference_hvp(lambda t: (t.sin() * t.roll(1)).sum() + t.pow(4).sum(), w_before, vec)
@@ -146,6 +163,9 @@ def judge_ex4(cls: Any, device: torch.device | str = "cpu") -> str | None:
     out = cls.apply(x)
     if not torch.allclose(out, x**3):
         return say("ex4.forward")
+    on_ctx = _tensors_on_ctx(out.grad_fn) if out.grad_fn is not None else []
+    if on_ctx:
+        return say("ex4.on_ctx", names=join("ctx." + n for n in on_ctx))
     if not torch.autograd.gradcheck(cls.apply, (x,), raise_exception=False):
         return say("ex4.first")
     # One double backward of our own before gradgradcheck, which (raise_exception=False) would turn the

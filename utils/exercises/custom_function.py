@@ -59,7 +59,14 @@ def judge_ex1(cls: Any, device: torch.device | str = "cpu") -> str | None:
         return wrong
     x = torch.tensor([-0.5, 0.0, 1.5], dtype=torch.float64, device=device, requires_grad=True)
     packed = []
-    with torch.autograd.graph.saved_tensors_hooks(lambda t: packed.append(t) or t, lambda t: t):
+
+    def pack(t):
+        # Count, and store a detached alias: returning t itself would make the saved output hold its own
+        # node, a cycle through C++ that no garbage collection frees (the output would never be freed).
+        packed.append(t.nbytes)
+        return t.detach()
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
         y = cls.apply(x)
     if not isinstance(y, torch.Tensor) or not torch.allclose(y, 2 * x.detach().exp()):
         return say("ex1.value")
@@ -91,12 +98,34 @@ def _silu_second_derivative(x: torch.Tensor) -> torch.Tensor:
     return s * (1 - s) * (2 + x * (1 - 2 * s))
 
 
+def _refuses_double_backward(fn: Any, x: torch.Tensor) -> bool:
+    """Whether a second differentiation through ``fn`` raises @once_differentiable's error.
+
+    The incoming gradient requires grad, as gradgradcheck's does: @once_differentiable installs its
+    refusing node only then (with a plain ``.sum()`` the first derivative merely has no graph), and that
+    node leads to no input, so ``backward()`` on copies, which runs every node, is what reaches it.
+    """
+    x_copy = x.detach().clone().requires_grad_()
+    grad_out = torch.ones_like(x, requires_grad=True)
+    first, = torch.autograd.grad(fn(x_copy), x_copy, grad_out, create_graph=True)
+    if not first.requires_grad:
+        return False
+    try:
+        first.sum().backward()
+    except RuntimeError as err:
+        if "once_differentiable" in str(err):
+            return True
+        raise
+    return False
+
+
 def judge_ex2(cls: Any, device: torch.device | str = "cpu") -> str | None:
     """A Function computing SiLU, x * sigmoid(x), that is twice differentiable.
 
-    Checked: gradcheck and gradgradcheck in float64, the second derivative
-    against its closed form (an error-free but wrong double backward fails
-    here), and no tensor kept as an attribute of ctx.
+    Checked: gradcheck and gradgradcheck in float64, a backward marked
+    @once_differentiable (named as such), the second derivative against its
+    closed form (an error-free but wrong double backward fails here), and no
+    tensor kept as an attribute of ctx.
     """
     wrong = _is_function_class(cls)
     if wrong:
@@ -115,6 +144,8 @@ def judge_ex2(cls: Any, device: torch.device | str = "cpu") -> str | None:
         return say("ex2.on_ctx", names=join("ctx." + n for n in on_ctx))
     if not torch.autograd.gradcheck(first, (x,), raise_exception=False):
         return say("ex2.first")
+    if _refuses_double_backward(first, x):
+        return say("ex2.once_differentiable")
     g, = torch.autograd.grad(first(x).sum(), x, create_graph=True)
     if g.grad_fn is None:
         return say("ex2.no_graph")

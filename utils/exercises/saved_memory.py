@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 import torch
 from torch import nn
 
-from utils.autograd_tools import SavedTensorMeter
+from utils.autograd_tools import SavedTensorMeter, tensors_in
 from utils.exercises.messages import Catalog, join
 from utils.memory import PackedBytesMeter
 
@@ -124,14 +124,16 @@ def make_judge_ex3(model: nn.Module, batch: torch.Tensor, loss_of: Callable[[tor
         if not (isinstance(pair, tuple) and len(pair) == 2 and all(callable(f) for f in pair)):
             return say("ex3.not_pair")
         pack, unpack = pair
-        copied_params = []
+        low_copies, full_copies = [], []  # parameters the pack hook stored as new tensors
 
         def watching_pack(t):
             packed = pack(t)
-            if t.untyped_storage().data_ptr() in param_storages and not (
-                    isinstance(packed, torch.Tensor)
-                    and packed.untyped_storage().data_ptr() == t.untyped_storage().data_ptr()):
-                copied_params.append(t)
+            if t.untyped_storage().data_ptr() in param_storages:
+                inside = tensors_in(packed)
+                if not any(p.untyped_storage().data_ptr() == t.untyped_storage().data_ptr() for p in inside):
+                    # a copy (a cast, a move to the CPU): in a lower precision or not
+                    lower = any(p.element_size() < t.element_size() for p in inside)
+                    (low_copies if lower else full_copies).append(t)
             return packed
 
         with PackedBytesMeter(watching_pack, unpack, exclude=params) as meter:
@@ -148,8 +150,9 @@ def make_judge_ex3(model: nn.Module, batch: torch.Tensor, loss_of: Callable[[tor
             return say("ex3.dtype")
         error = max(((g - e).abs().max() / e.abs().max()).item() for g, e in zip(grads, exact))
         if kept > max_ratio * plain_bytes:
-            return say("ex3.too_many_bytes_copies" if copied_params else "ex3.too_many_bytes",
-                       kept=kept, ratio=kept / plain_bytes, plain=plain_bytes, max_ratio=max_ratio)
+            key = ("ex3.too_many_bytes_copies" if low_copies else
+                   "ex3.too_many_bytes_param_copies" if full_copies else "ex3.too_many_bytes")
+            return say(key, kept=kept, ratio=kept / plain_bytes, plain=plain_bytes, max_ratio=max_ratio)
         if error >= max_error:
             return say("ex3.error", error=error, max_error=max_error)
         return None

@@ -31,6 +31,8 @@
       if (m) { lines = lines.slice(i); lines[0] = lines[0].slice(m.index); break; }
     }
     var s = lines.join(" ");
+    // CUDA's out-of-memory report after "Tried to allocate 20.00 MiB.": the GPU's figures, which vary.
+    s = s.replace(/(CUDA out of memory\. Tried to allocate [\d.]+ ?[KMGTP]?i?B)\.[\s\S]*$/, "$1");
     s = s.replace(/(^|\s)([\w.]+\.)?[A-Z]\w*(Error|Warning|Exception|Interrupt)\b:\s*/g, " ");  // RuntimeError:, torch.cuda.OutOfMemoryError:
     s = s.replace(/[A-Za-z]:\\[^\s"']*/g, " ");                    // Windows paths
     s = s.replace(/(^|[\s"'(])\/[^\s"']*/g, " ");                  // POSIX paths

@@ -37,6 +37,109 @@ def stored_errors(root: Path = ROOT) -> list[tuple[str, str]]:
     return found
 
 
+LABEL = re.compile(r"^\(([A-Za-z0-9_-]+)\)=\s*$")
+HEADING = re.compile(r"^(#{1,6})\s")
+LINK = re.compile(r"\{ref\}`(?:[^`<]*<)?([A-Za-z0-9_-]+)>?`|\]\(#([A-Za-z0-9_-]+)\)")
+
+
+def sections(root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
+    """Per English section label: what its cells show and where its prose links.
+
+    A section runs from the heading after its label to the next heading of the same or a higher
+    level, so it includes its subsections (a label followed by prose, not a heading, runs to the
+    next heading). For each label: ``raised`` ('Type: message' of each stored error), ``printed``
+    (each stdout stream), ``links`` (labels named by {ref} or (#label) in its markdown), and
+    ``own_raised``: the errors of the cells that belong to no deeper section of it; ``parents``: the
+    labels of the sections it is a subsection of; ``sources``: the code of its cells."""
+    found: dict[str, dict[str, list[str]]] = {}
+    for path in notebooks.english_notebooks(root):
+        open_: list[tuple[str, int]] = []
+        pending = None
+        for c in notebooks.read_notebook(path).cells:
+            if c.cell_type == "markdown":
+                fenced = False
+                for line in c.source.splitlines():
+                    if line.lstrip().startswith("```"):
+                        fenced = not fenced
+                    if fenced:
+                        continue
+                    label, heading = LABEL.match(line), HEADING.match(line)
+                    if label:
+                        pending = label.group(1)
+                        found.setdefault(pending, {"raised": [], "printed": [], "links": [], "own_raised": [],
+                                                   "parents": [], "sources": []})
+                    elif heading:
+                        level = len(heading.group(1))
+                        open_ = [(lab, n) for lab, n in open_ if n < level]
+                        if pending:
+                            found[pending]["parents"] = [lab for lab, _ in open_]
+                            open_.append((pending, level))
+                        pending = None
+                    elif line.strip() and pending:
+                        found[pending]["parents"] = [lab for lab, _ in open_]
+                        open_.append((pending, 7))
+                        pending = None
+                    links = [a or b for a, b in LINK.findall(line)]
+                    for lab, _ in open_:
+                        found[lab]["links"] += links
+                continue
+            for lab, _ in open_:
+                found[lab]["sources"].append(" ".join(c.source.split()))
+            for o in c.get("outputs", []):
+                if o.get("output_type") == "error":
+                    text = " ".join(f"{o['ename']}: {o['evalue']}".split())
+                    for lab, _ in open_:
+                        found[lab]["raised"].append(text)
+                    if open_:
+                        found[open_[-1][0]]["own_raised"].append(text)
+                elif o.get("output_type") == "stream" and o.get("name") == "stdout":
+                    for lab, _ in open_:
+                        found[lab]["printed"].append(" ".join(o["text"].split()))
+    return found
+
+
+def cuda_cell_raises(source: str, message: str) -> bool:
+    """Whether a cell's code (whitespace-normalised) raises ``message`` on CUDA and checks it: it tests
+    for a CUDA device and asserts the message (the stored outputs come from a CPU run, where the
+    cell cannot raise it; .ci/cuda-validate.sh runs it on a GPU)."""
+    return 'device.type == "cuda"' in source and "assert" in source and f'"{message}' in source
+
+
+def section_problems(entry: dict, where: str, shown: dict[str, dict[str, list[str]]]) -> list[str]:
+    """The entry's ``section`` and each of its ``cases`` must be a section (with its subsections)
+    that has a cell showing the message: raising it, or, for a warning, printing it. A section that
+    guides the reader rather than shows the message (a decision guide, the fix for a cause) is
+    marked ``guide: true`` (on the case; ``section_guide: true`` on the entry, for its section) and
+    must be joined to a section that shows it: its prose links one, one links it, or it is a
+    subsection of one (the message is on the page just above)."""
+    message = " ".join(entry["message"].split())
+
+    def shows(label: str) -> bool:
+        s = shown.get(label, {})
+        if entry.get("kind") == "cuda-error":
+            return any(cuda_cell_raises(source, message) for source in s.get("sources", []))
+        texts = s.get("raised", []) + (s.get("printed", []) if entry.get("kind") == "warning" else [])
+        return any(message in t for t in texts)
+
+    showing = [label for label in shown if shows(label)]
+    problems = []
+    verb = "prints" if entry.get("kind") == "warning" else "raises"
+    targets = [(entry.get("section"), "section", bool(entry.get("section_guide")))]
+    targets += [(c.get("section"), "case", bool(c.get("guide"))) for c in entry.get("cases") or []]
+    for label, what, guide in targets:
+        if label not in shown or shows(label):
+            continue  # an unknown label is reported on its own
+        if not guide:
+            problems.append(f"{where}: {what} {label!r}: no cell of that section {verb} the message (point it at "
+                            f"a section whose cell {verb} it; or, for a section that guides the reader, mark it "
+                            "'guide: true' and link it with one that does)")
+        elif not (set(shown[label]["links"] + shown[label]["parents"]) & set(showing)
+                  or any(label in shown[other]["links"] for other in showing)):
+            problems.append(f"{where}: {what} {label!r} is marked as a guide, but no link joins it to a section "
+                            f"whose cell {verb} the message")
+    return problems
+
+
 def english_labels(root: Path = ROOT) -> set[str]:
     labels = set()
     for path in notebooks.english_notebooks(root):
@@ -53,6 +156,7 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
     labels = english_labels(root)
     glossary = load_glossary(root)
     avoid = {edition: avoided_terms(glossary, edition, load_wordings(root)) for edition in config.translations(root)}
+    shown = sections(root)
     ids = set()
     for e in load_errors(root):
         where = f"book/errors.yml: entry {e.get('id')!r}"
@@ -61,11 +165,13 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
         ids.add(e.get("id"))
         message = " ".join(e["message"].split())
         kind = e.get("kind", "error")
-        if kind not in ("error", "warning"):
-            problems.append(f"{where}: kind {kind!r} is neither 'error' nor 'warning'")
+        if kind not in ("error", "warning", "cuda-error"):
+            problems.append(f"{where}: kind {kind!r} is not 'error', 'warning' or 'cuda-error'")
         # an error is raised by a raises-exception cell; a warning is printed by a cell that records it
         # (or raised, by a cell that turns warnings into errors)
         hit = any(message in text for text in raised + (printed if kind == "warning" else []))
+        if kind == "cuda-error":  # a CPU run cannot raise it: a cell must raise and assert it on CUDA
+            hit = any(cuda_cell_raises(source, message) for s in shown.values() for source in s["sources"])
         if "historical" in e:
             h = e["historical"]
             if not h.get("until") or not h.get("source"):
@@ -75,9 +181,14 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
         elif not hit and kind == "warning":
             problems.append(f"{where}: no cell of the book prints this warning (record it with "
                             "warnings.catch_warnings(record=True) and print it, or mark it historical)")
+        elif not hit and kind == "cuda-error":
+            problems.append(f"{where}: no cell of the book raises this message on CUDA (a cell that tests "
+                            'device.type == "cuda", raises it there and asserts the message)')
         elif not hit:
             problems.append(f"{where}: no cell of the book raises this message (raise it, or mark it historical "
                             "with the version and a source)")
+        if "historical" not in e:
+            problems += section_problems(e, where, shown)
         if e.get("section") not in labels:
             problems.append(f"{where}: section {e.get('section')!r} is not a label in any English chapter")
         for label in e.get("see_also", []):

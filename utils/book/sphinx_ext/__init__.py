@@ -17,7 +17,7 @@ glossary come from ``_config.yml`` and ``book/glossary.yml``.
 from __future__ import annotations
 
 from utils.book import config
-from utils.book.sphinx_ext import fontawesome, library_words, locales, search_page, switcher, thebe
+from utils.book.sphinx_ext import exercise_numbers, fontawesome, issue_links, library_words, locales, math_assets, search_page, switcher, thebe
 from utils.book.sphinx_ext.answer_check import AnswerCheck
 from utils.book.sphinx_ext.data_directives import ErrorIndex, GlossaryTable
 
@@ -53,6 +53,9 @@ def setup(app):
     app.connect("build-finished", library_words.translate_scripts)
     app.connect("html-page-context", switcher.page_context)
     app.connect("html-page-context", thebe.drop_thebe, priority=900)
+    app.connect("html-page-context", math_assets.own_math_only, priority=501)  # after sphinx.ext.mathjax (500)
+    exercise_numbers.setup(app)
+    issue_links.setup(app)
     app.add_directive("book-glossary", GlossaryTable)
     app.add_directive("error-index", ErrorIndex)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

@@ -40,9 +40,11 @@ class AnswerCheck(Directive):
         name = f"answer-{env.docname.replace('/', '-')}-{serial}"
         attrs = {"class": "answer-check", "data-kind": kind, "data-answers": json.dumps(answers),
                  "data-right": words["answer_right"], "data-wrong": words["answer_wrong"],
-                 "data-empty": words["answer_empty"]}
-        if "tolerance" in self.options:
-            attrs["data-tolerance"] = str(self.options["tolerance"])
+                 "data-empty": words["answer_empty"], "data-nan": words["answer_nan"]}
+        tolerance = self.options.get("tolerance", 0.0)
+        if tolerance:
+            attrs["data-tolerance"] = f"{tolerance:g}"
+            attrs["data-close"] = words["answer_close"].format(tolerance=f"{tolerance:g}")
         if kind == "number":
             try:
                 [float(a) for a in answers]
@@ -72,6 +74,9 @@ class AnswerCheck(Directive):
         else:
             box += nodes.raw("", f'<label>{html.escape(words["answer_prompt"])} <input type="text" inputmode="decimal" '
                                  f'name="{name}" autocomplete="off"></label>', format="html")
+            if tolerance:  # say how close is close enough, before the reader guesses the digits
+                box += nodes.raw("", f'<span class="answer-check-tolerance">'
+                                     f'{html.escape(words["answer_tolerance"].format(tolerance=f"{tolerance:g}"))}</span>', format="html")
         box += nodes.raw("", f'<button type="submit">{html.escape(words["answer_check"])}</button>'
                              '<output class="answer-check-verdict" aria-live="polite"></output></form></div>', format="html")
         return [box]

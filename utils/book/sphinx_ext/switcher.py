@@ -25,8 +25,12 @@ def switcher_html(edition: str, pagename: str) -> str:
             items.append(f'<strong aria-current="page" lang="{lang}">{html.escape(name)}</strong>')
         else:
             items.append(f'<a href="{url}" hreflang="{lang}" lang="{lang}">{html.escape(name)}</a>')
-    label = config.labels(edition)["switcher"]
-    return (f'<nav class="edition-switcher" aria-label="{label}"><span>{label}{config.labels(edition)["colon"].strip()}</span> '
+    words = config.labels(edition)
+    label = words["switcher"]
+    # The figure viewer's words (book.js), carried by the one element every page has.
+    figure = " ".join(f'data-{key.replace("_", "-")}="{html.escape(words[key], quote=True)}"'
+                      for key in ("figure_close", "figure_zoom"))
+    return (f'<nav class="edition-switcher" aria-label="{label}" {figure}><span>{label}{config.labels(edition)["colon"].strip()}</span> '
             + " · ".join(items) + "</nav>\n")
 
 

@@ -1,0 +1,29 @@
+"""Cited issues and pull requests become links to the repository the sentence names (issue 33)."""
+from docutils import nodes
+
+from utils.book.sphinx_ext.issue_links import linked
+
+
+def links(text):
+    return [(n.astext(), n["refuri"]) for n in linked(text) if isinstance(n, nodes.reference)]
+
+
+def test_each_citation_form_links_to_its_repository():
+    assert links("reported in pytorch/pytorch issue #21469 by a maintainer") == [
+        ("#21469", "https://github.com/pytorch/pytorch/issues/21469")]
+    assert links("Pull request #63831 fixed it") == [("#63831", "https://github.com/pytorch/pytorch/issues/63831")]
+    assert links("printed in facebookresearch/pytorch3d #864") == [
+        ("#864", "https://github.com/facebookresearch/pytorch3d/issues/864")]
+    assert links("pytorch/examples 的 issue #257 提到") == [("#257", "https://github.com/pytorch/examples/issues/257")]
+    assert links("| #13827 |") == [("#13827", "https://github.com/pytorch/pytorch/issues/13827")]
+    assert links("between 0.4/1.0 #21469") == [("#21469", "https://github.com/pytorch/pytorch/issues/21469")]
+
+
+def test_the_words_around_a_citation_are_kept():
+    text = "see pytorch/pytorch issue #21469 (closed) and #1288."
+    assert "".join(n.astext() for n in linked(text)) == text
+
+
+def test_what_is_not_a_citation_stays_text():
+    for text in ("colour #e4ecf7", "step #1", "no number here", "C# code"):
+        assert links(text) == [], text

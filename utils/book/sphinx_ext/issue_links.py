@@ -1,0 +1,61 @@
+"""Cited GitHub issues and pull requests become links (issue 33: "Nothing links out").
+
+The prose cites them as GitHub writes them: "pytorch/pytorch issue #21469", "pull request #63831",
+"facebookresearch/pytorch3d #864", "#13827" in a table. A number is linked to the repository named
+just before it ("OWNER/REPO [的] [issue|PR|pull request] #N"), and to pytorch/pytorch otherwise
+(every unqualified number in the book is one of PyTorch's). GitHub sends /issues/N to /pull/N for a
+pull request. Code, links and raw HTML are left alone. tests/test_issue_links.py plants each form.
+"""
+from __future__ import annotations
+
+import re
+
+from docutils import nodes
+from sphinx.transforms import SphinxTransform
+
+DEFAULT = "pytorch/pytorch"
+CITE = re.compile(r"(?:(?P<repo>\b[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)(?:\s*的)?\s+(?:(?:issues?|PRs?|pull requests?)\s+)?)?"
+                  r"#(?P<number>\d{2,6})\b")
+SKIP = (nodes.literal, nodes.literal_block, nodes.reference, nodes.raw, nodes.comment, nodes.FixedTextElement)
+
+
+def issue_url(repo: str | None, number: str) -> str:
+    return f"https://github.com/{repo or DEFAULT}/issues/{number}"
+
+
+def linked(text: str) -> list[nodes.Node]:
+    """``text`` as Text and reference nodes: each cited number a link, its words unchanged."""
+    out, last = [], 0
+    for m in CITE.finditer(text):
+        repo = m.group("repo")
+        if repo and "/" in repo and ("." in repo.split("/")[1] and not re.search(r"[A-Za-z]", repo.split("/")[0])):
+            repo = None  # "0.4/1.0" is not a repository
+        start = m.start("number") - 1  # the '#'
+        out.append(nodes.Text(text[last:start]))
+        out.append(nodes.reference("", f"#{m.group('number')}", refuri=issue_url(repo, m.group("number")),
+                                   classes=["book-issue-link"]))
+        last = m.end()
+    out.append(nodes.Text(text[last:]))
+    return [n for n in out if not isinstance(n, nodes.Text) or n.astext()]
+
+
+class IssueLinks(SphinxTransform):
+    default_priority = 800
+
+    def apply(self, **kwargs) -> None:
+        for text in list(self.document.findall(nodes.Text)):
+            parent = text.parent
+            if parent is None or any(isinstance(a, SKIP) for a in _ancestors(text)) or not CITE.search(text.astext()):
+                continue
+            parent.replace(text, linked(text.astext()))
+
+
+def _ancestors(node):
+    node = node.parent
+    while node is not None:
+        yield node
+        node = node.parent
+
+
+def setup(app):
+    app.add_transform(IssueLinks)

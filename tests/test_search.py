@@ -269,3 +269,53 @@ def test_own_words_are_what_no_wording_holds():
     out = subprocess.run([NODE, "-e", script], input=json.dumps({"words": words, "errors": data}),
                          capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == ["gan", "critic", "optimizerg.step", "先更新critic", "显存"]
+
+
+RANK = ROOT / "book" / "_static" / "search" / "rank.js"
+
+
+def run_rank(expression: str, words: dict | None = None):
+    """Evaluate ``expression`` under node with ``r`` the ranking module (book/_static/search/rank.js)
+    and ``w`` the words data of an edition (what utils/book/search.py writes as words.js)."""
+    if NODE is None:
+        pytest.skip("node is not installed")
+    script = (f"const r = require({json.dumps(str(RANK))});"
+              "const w = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+              f"process.stdout.write(JSON.stringify({expression}));")
+    out = subprocess.run([NODE, "-e", script], input=json.dumps(words), capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+@pytest.fixture(scope="module")
+def simplified_words():
+    texts = ["<p>叶子张量的梯度是 None。为什么显存一直增长？内存不够时 retain_graph 与 retain_grad 的区别。</p>"]
+    return search.query_words(texts, "zh-hans")
+
+
+def test_the_edition_words_that_the_search_reads(simplified_words):
+    words = simplified_words
+    assert {"retain_graph", "retain_grad"} <= set(words["latin"])
+    assert {"叶子", "张量", "梯度", "显存"} <= set(words["words"])
+    # The other script's characters map to this edition's, but only those this edition's text has.
+    assert words["chars"]["張"] == "张" and words["chars"]["為"] == "为" and words["chars"]["爲"] == "为"
+    assert "龍" not in words["chars"]
+    # The glossary's zh-hant terms map to the zh-hans ones; an English edition has no Chinese data.
+    assert words["phrases"] and all(re.match(r"^[\u3400-\u9fff]+$", k) for k in words["phrases"])
+    assert set(search.query_words(["<p>retain_graph</p>"], "en")) == {"latin"}
+
+
+def test_a_chinese_query_is_read_as_the_index_was_built(simplified_words):
+    words = simplified_words
+    # A Traditional query in the Simplified edition, cut by the edition's words; particles go.
+    assert run_rank("r.terms('葉子張量的梯度為什麼是None', 'zh-Hans', w)", words) == ["叶子", "张量", "梯度", "none"]
+    # Wrong input: without the edition's words the same query keeps its Traditional characters.
+    assert "張量" in "".join(run_rank("r.terms('葉子張量的梯度', 'zh-Hans', null)"))
+
+
+def test_stray_letters_go_and_misspelt_words_are_corrected(simplified_words):
+    words = simplified_words
+    assert run_rank("r.terms('y = x * 2; y.backward() 0', 'en', w)", words) == ["y.backward"]
+    assert run_rank("[r.suggestion('retian', w), r.suggestion('retain_graph', w), r.suggestion('zzqxv', w)]",
+                    {"latin": ["retain", "retain_graph", "graph"]}) == ["retain", None, None]
+    # A word the edition has is never "corrected" to a neighbour (retain_grad is not retain_graph).
+    assert run_rank("r.suggestion('retain_grad', w)", {"latin": ["retain_grad", "retain_graph"]}) is None

@@ -194,3 +194,36 @@ def test_the_paste_box(browser, origin, where):
     box.locator("button").click()
     page.wait_for_selector("form.error-paste .error-paste-none a[href*='search.html?q=']")
     page.close()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_more_than_ten_results_with_the_rest_a_click_away(browser, origin, edition):
+    page = browser.new_page()
+    search(page, origin, edition, "retain_graph backward graph")
+    shown = "ol.search-hits > li:not([hidden])"
+    assert page.locator(shown).count() == 10
+    hidden = page.locator("ol.search-hits > li[hidden]").count()
+    assert hidden > 0
+    page.locator("button.search-more").click()
+    assert page.locator(shown).count() == 10 + hidden
+    assert page.locator("button.search-more").count() == 0
+    page.close()
+
+
+def test_a_misspelt_word_is_searched_as_the_books_nearest_word(browser, origin):
+    page = browser.new_page()
+    hrefs, _ = search(page, origin, "en", "retian graph")
+    assert "retain" in page.inner_text("#search-results .search-corrected")
+    assert any(h.split("?")[0].startswith("retain_graph.html") or "retain_graph.html" in h for h in hrefs), hrefs
+    # A word the book has is not "corrected".
+    search(page, origin, "en", "retain_grad")
+    assert page.locator("#search-results .search-corrected").count() == 0
+    page.close()
+
+
+@pytest.mark.parametrize("edition, query", [("zh-hans", "葉子張量是什麼"), ("zh-hant", "叶子张量是什么")])
+def test_a_query_in_the_other_chinese_script_finds_the_section(browser, origin, edition, query):
+    page = browser.new_page()
+    hrefs, _ = search(page, origin, edition, query)
+    assert any(target_of(h) == "graph_basics#gb-leaves" for h in hrefs), hrefs
+    page.close()

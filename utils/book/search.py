@@ -18,6 +18,7 @@ utils/book/build.py calls ``index_edition`` after each edition's build. It
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -111,22 +112,42 @@ def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = R
     """Every wording of errors.yml with the edition's links (relative to a page of the edition):
     its index entry and every section that explains a case of it (``cases``, the main one first)."""
     out, titles = [], titles or {}
-    for entry in load_errors(root):
+    entries = load_errors(root)
+    for entry in entries:
         anchor = f"error-{entry['id']}"
         if anchor not in labels:
             raise RuntimeError(f"search: the error index of {edition} has no entry #{anchor}")
         found = []
-        for label, line in error_cases(entry, edition):
+        # An older wording of a message is explained where today's is: its own section first, then the
+        # cases of today's wording (the GAN case of "buffers have already been freed" is rg-gan's).
+        current = today_of(entry, entries)
+        listed = list(error_cases(entry, edition))
+        if current is not None:
+            listed += [case for case in error_cases(current, edition) if case[0] not in {l for l, _ in listed}]
+        for label, line in listed:
             if label not in labels:
                 raise RuntimeError(f"search: errors.yml entry {entry['id']}: no section labelled {label!r} in {edition}")
             page, title = labels[label]
             found.append({"section": f"{page}.html#{label}", "title": title, "page_title": titles.get(page, ""),
                           "line": line})
         out.append({"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
+                    **({"tail": entry["tail"]} if entry.get("tail") else {}),
                     "summary": entry["summary"].get(edition, entry["summary"][config.SOURCE]),
                     "entry": f"{labels[anchor][0]}.html#{anchor}",
                     "section": found[0]["section"], "section_title": found[0]["title"], "cases": found})
     return out
+
+
+def today_of(entry: dict, entries: list[dict]) -> dict | None:
+    """For a historical wording, the entry of today's wording of the same message: the current
+    (not historical) entry whose wording starts with the same first clause ("Trying to backward
+    through the graph a second time"); None for a current wording or one without a successor."""
+    if "historical" not in entry:
+        return None
+    def first(message: str) -> str:
+        return re.split(r"[,.;:(]", message, maxsplit=1)[0].strip().lower()
+    head = first(entry["message"])
+    return next((e for e in entries if "historical" not in e and len(head) >= 20 and first(e["message"]) == head), None)
 
 
 def page_titles(site: Path, soups: dict | None = None) -> dict[str, str]:
@@ -284,6 +305,60 @@ def _index(site: Path, pages: dict[str, str], language: str) -> None:
             raise RuntimeError(f"search: Pagefind failed on {site}:\n{result.stdout}")
 
 
+CJK_WORD = re.compile(r"^[\u3400-\u9fff]{2,}$")
+
+
+def query_words(texts: list[str], edition: str, root: Path = ROOT) -> dict:
+    """What the search page needs to read a query the way the index was built, from the edition's own
+    text: its Latin words (for a suggestion when a typed word is in none: "retian"), and, for a Chinese
+    edition, its words as jieba segments them (the query is cut where the index was) and the other
+    script's characters and terms mapped to this edition's (OpenCC's character conversion, the
+    glossary's terms and their avoided forms), so that 葉子張量 finds 叶子张量 in the Simplified edition."""
+    import html as h
+
+    flat = [h.unescape(re.sub(r"<[^>]+>", " ", t)) for t in texts]
+    latin = sorted({w for t in flat for w in re.findall(r"[a-z][a-z0-9_]{3,}", t.lower())})
+    data = {"latin": latin}
+    pair = (config.editions(root)[edition].get("script") or {}).get("opencc")
+    if not pair:
+        return data
+    import jieba
+    import opencc
+
+    glossary = load_glossary(root)
+    jieba.setLogLevel(60)
+    # jieba's own dictionary, as Pagefind's Chinese segmenter (jieba's) cut the pages: a query cut at
+    # other places (a glossary term kept whole) finds words the index does not hold.
+    data["words"] = sorted({w for t in flat for w in jieba.lcut(t) if CJK_WORD.match(w)})
+    # The other script's characters, each as OpenCC converts it into this edition's script (the first
+    # of the edition's pair: s2tw for zh-Hant, t2s for zh-Hans, which takes 為 and 爲 alike to 为),
+    # kept where the result is a character this edition's text has: a few hundred, not thousands.
+    into = opencc.OpenCC(pair[0])
+    chars = "".join(chr(i) for i in range(0x4E00, 0x9FA6))
+    mine = set("".join(flat))
+    data["chars"] = {c: o for c, o in zip(chars, into.convert(chars)) if o != c and o in mine}
+    # The glossary's terms: the other edition's form (and what this edition avoids) -> this edition's.
+    phrases = {}
+    for term in glossary:
+        target = term.get(edition)
+        # A term as the edition writes it in running text (GPU 記憶體), not a form with a gloss in brackets.
+        if not target or not re.match(r"^[\w\u3400-\u9fff ]+$", target) or not re.search(r"[\u3400-\u9fff]", target):
+            continue
+        for key in ("zh-hant", "zh-hans"):
+            if key != edition and term.get(key) and term[key] != target and CJK_WORD.match(term[key]):
+                phrases[term[key]] = target
+        for avoided in (term.get("avoid") or {}).get(edition, []) or []:
+            if avoided != target and CJK_WORD.match(avoided):
+                phrases[avoided] = target
+    data["phrases"] = phrases
+    return data
+
+
+def words_script(data: dict) -> str:
+    return ("/* Written by utils/book/search.py from the edition's own text: how the search reads a query. */\n"
+            "window.BOOK_SEARCH_WORDS = " + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + ";\n")
+
+
 def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
     """Index one built edition (``site``: _build/html/EDITION) and write its paste-box data."""
     for stale in ("searchindex.js", "_static/searchtools.js", "_static/language_data.js"):
@@ -303,6 +378,7 @@ def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
             pages.update(section_documents(soup, page.stem, edition, keywords, explained, hreflang))
     language = hreflang.split("-")[0].lower()
     _index(site, pages, language)
+    (target / "words.js").write_text(words_script(query_words(list(pages.values()), edition, root)), encoding="utf-8")
     # Pagefind's ready-made interfaces are not used (book/_static/search/search.js is the interface).
     for unused in (site / "_pagefind").glob("pagefind-*"):
         if "ui" in unused.name or unused.name == "pagefind-highlight.js":

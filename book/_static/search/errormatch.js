@@ -62,8 +62,28 @@
     return vocabularies.get(errors);
   }
 
+  // The longest run of ``words`` that ``pasted`` holds in the same order, without a gap.
+  function longestRun(pasted, words) {
+    var best = 0;
+    for (var i = 0; i < pasted.length; i++) {
+      for (var j = 0; j < words.length; j++) {
+        var k = 0;
+        while (i + k < pasted.length && j + k < words.length && pasted[i + k] === words[j + k]) k++;
+        if (k > best) best = k;
+      }
+    }
+    return best;
+  }
+  // A phrase of this many of a wording's words, in its order, is that wording even when the rest of
+  // the paste is the reader's own words or a different part of the message ("Expected to mark a
+  // variable ready only once" and the line PyTorch prints after it).
+  var PHRASE = 5;
+
   /** The entries of ``errors`` whose wording the pasted ``text`` contains (or, for a partial paste,
-   *  which contain all of it), best first; [] when nothing matches. */
+   *  which contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's
+   *  ``tail`` is what PyTorch prints after its wording (without the parts that vary): a paste of only
+   *  the tail ("which is output 0 of ReluBackward0, is at version 1; expected version 0 instead")
+   *  is that entry too. */
   function match(text, errors) {
     var pasted = tokens(text);
     if (pasted.length < 3) return [];
@@ -72,7 +92,7 @@
     var ofMessages = Array.from(have).filter(function (w) { return known.has(w); }).length || 1;
     var found = [];
     errors.forEach(function (entry, order) {
-      var words = Array.from(new Set(tokens(entry.message)));
+      var ordered = tokens(entry.message), words = Array.from(new Set(ordered));
       if (!words.length) return;
       var common = words.filter(function (w) { return have.has(w); }).length;
       var recall = common / words.length;          // how much of the wording was pasted
@@ -83,6 +103,13 @@
       // before the historical.
       var whole = recall >= 0.8 && precision >= 0.5, part = precision >= 0.9 && common >= 4;
       var score = !(whole || part) ? 0 : 100 * precision + (whole ? 1 + recall : recall / 1000) + (entry.historical ? 0 : 0.01);
+      if (!score) {
+        // A phrase of the wording, or the whole of its tail: below any fuller match, longer phrases first.
+        var run = longestRun(pasted, ordered);
+        var tail = entry.tail ? tokens(entry.tail) : [];
+        if (run >= Math.min(PHRASE, ordered.length)) score = run + (entry.historical ? 0 : 0.01);
+        else if (tail.length >= 4 && longestRun(pasted, tail) >= 4) score = tail.length;
+      }
       if (score > 0) found.push({ entry: entry, score: score - (entry.historical ? 1e-6 : 0), order: order });
     });
     found.sort(function (a, b) { return b.score - a.score || a.order - b.order; });

@@ -1,0 +1,274 @@
+/* The search's ranking: one implementation, used by the search page (search.js renders what it
+   returns) and by the routing tests, which run it under node on the built index
+   (tests/test_real_questions.py, tests/search_node.mjs). It knows nothing of the page: it is given
+   Pagefind's API, the query, and the paste box's matcher and data. */
+(function (root, factory) {
+  if (typeof module === "object" && module.exports) module.exports = factory();
+  else root.BookSearchRank = factory();
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+  // Words that say little about what a reader looks for (Intl.Segmenter makes them words of their own).
+  var STOP = new Set(("a an the of to is are be it in and or if you i my me do does how why what when which with for on at " +
+    "by as can not no this that get got fix error 的 了 和 與 与 跟 在 是 都 我 你 要 會 会 怎麼 怎么 為什麼 为什么 什麼 什么 " +
+    "嗎 吗 呢 一直 每次 如何 需要 問題 问题 時 时 有 有沒有 有没有 哪 哪裡 哪里 在哪 在哪裡 在哪里 就 也 吧 啊 呀 " +
+    "出現 出现 導致 导致 造成 之後 之后 請問 请问 還是 还是 能 可以 應該 应该 怎樣 怎样 時候 时候 " +
+    // Particles and function words: alone they match half the book and outweigh a rare quoted word.
+    "被 用 把 將 将 對 对 從 从 讓 让 給 给 著 着 過 过 為 为 到 這 这 那 個 个 中 後 后 還 还 又 而 但 並 并 才 啦 嘛 " +
+    "已經 已经 然後 然后 但是 所以 因為 因为 如果 一下 一個 一个 這個 这个 那個 那个 可能 現在 现在 好像 感覺 感觉").split(" "));
+  var CJK = /[\u3400-\u9fff]/;
+
+  // A letter or a digit alone (y, x, 0 from pasted code) says nothing, and Pagefind would match it
+  // as the start of any word (y as "you").
+  function meaningful(w) { return w && !STOP.has(w) && !/^[a-z0-9]$/.test(w); }
+
+  /** ``text`` in this edition's script and terms: the other script's characters and the glossary's
+   *  terms of the other edition mapped to this one's (``words``: the edition's words.js). */
+  function inScript(text, words) {
+    if (!words || !words.chars) return String(text || "");
+    var out = String(text || "");
+    Object.keys(words.phrases || {}).sort(function (a, b) { return b.length - a.length; }).forEach(function (k) {
+      if (out.indexOf(k) >= 0) out = out.split(k).join(words.phrases[k]);
+    });
+    return out.replace(/[\u3400-\u9fff]/g, function (c) { return words.chars[c] || c; });
+  }
+
+  var vocabularies = new WeakMap();
+  function vocabulary(words) {
+    if (!words) return null;
+    if (!vocabularies.has(words)) {
+      vocabularies.set(words, { zh: new Set(words.words || []), latin: new Set(words.latin || []) });
+    }
+    return vocabularies.get(words);
+  }
+
+  // A run of Chinese cut where the index cut it: the longest of the edition's words (as jieba
+  // segments its text) at each point; characters that start none are kept together.
+  function cutChinese(run, vocab) {
+    if (!vocab || !vocab.zh.size) return [run];
+    var out = [], unknown = "", i = 0;
+    while (i < run.length) {
+      var n = Math.min(8, run.length - i), hit = "";
+      for (; n >= 2; n--) if (vocab.zh.has(run.substr(i, n))) { hit = run.substr(i, n); break; }
+      if (hit) {
+        if (unknown) out.push(unknown);
+        unknown = "";
+        out.push(hit);
+        i += hit.length;
+      } else { unknown += run.charAt(i); i += 1; }
+    }
+    if (unknown) out.push(unknown);
+    return out;
+  }
+
+  /** The words of a query, lower case, without the words that say little. ``words``: the edition's
+   *  words.js (Chinese is then cut as the index was; without it, as the browser's dictionary cuts it). */
+  function terms(text, lang, words) {
+    var seg = new Intl.Segmenter(lang || "en", { granularity: "word" });
+    var vocab = vocabulary(words);
+    var list = [], run = "";
+    function push(w) { if (meaningful(w) && list.indexOf(w) < 0) list.push(w); }
+    function flush() {
+      if (run) cutChinese(run, vocab).forEach(push);
+      run = "";
+    }
+    // The browser's dictionary splits words it lacks (张量, 叶子张量) into single characters: a run
+    // of Chinese is cut again, by the edition's words where it has them.
+    Array.from(seg.segment(inScript(text, words))).forEach(function (s) {
+      var w = s.segment.toLowerCase();
+      if (s.isWordLike && CJK.test(w) && /^[\u3400-\u9fff]+$/.test(w) && (vocab && vocab.zh.size || w.length === 1)) { run += w; return; }
+      flush();
+      if (s.isWordLike) push(w);
+    });
+    flush();
+    return list;
+  }
+
+  // The edit distance of two words (a transposition counts one): "retian" is one from "retain".
+  function distance(a, b) {
+    var d = [], i, j;
+    for (i = 0; i <= a.length; i++) { d[i] = [i]; }
+    for (j = 0; j <= b.length; j++) d[0][j] = j;
+    for (i = 1; i <= a.length; i++) {
+      for (j = 1; j <= b.length; j++) {
+        var cost = a.charAt(i - 1) === b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a.charAt(i - 1) === b.charAt(j - 2) && a.charAt(i - 2) === b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length][b.length];
+  }
+
+  /** The edition's word nearest to ``w`` when ``w`` is a word of letters that the edition never uses
+   *  (a misspelling: "retian", "backwrd"), else null. */
+  function suggestion(w, words) {
+    var vocab = vocabulary(words);
+    if (!vocab || !/^[a-z]{4,}$/.test(w) || vocab.latin.has(w)) return null;
+    var most = w.length >= 6 ? 2 : 1, best = null, bestD = most + 1;
+    vocab.latin.forEach(function (v) {
+      if (Math.abs(v.length - w.length) > most || v.charAt(0) !== w.charAt(0) && v.charAt(1) !== w.charAt(1)) return;
+      var dist = distance(w, v.replace(/_/g, ""));
+      if (dist < bestD || dist === bestD && best && v.length < best.length) { best = v; bestD = dist; }
+    });
+    return bestD <= most ? best : null;
+  }
+
+  // Every result is a section (utils/book/search.py indexes one document per section). Pagefind
+  // wants every word of a query in a document; a question has words that no one section holds, so
+  // each word is searched alone and a section scores the sum over the words it holds, rarer words
+  // counting more, and more the more of the query's words it holds. Pagefind's Chinese segmenter
+  // often leaves a word of the page as single characters (記憶體 as 記 憶 體): a Chinese word is
+  // also searched as its characters.
+  async function sectionScores(pagefind, text, lang, words) {
+    var parts = terms(text, lang, words).slice(0, 10);
+    if (!parts.length) parts = [text];
+    var found = await Promise.all(parts.map(async function (w) {
+      // An API name is searched as written (quoted: Pagefind would match retain_grad as the start of retain_graph).
+      var asked = [pagefind.search(/[a-z0-9][._][a-z0-9]/.test(w) ? "\"" + w + "\"" : w)];
+      if (/^[\u3400-\u9fff]{2,}$/.test(w)) asked.push(pagefind.search(Array.from(w).join(" ")));
+      // An API name (running_loss, optimizer.step) may be indexed as its parts (a Chinese edition's segmenter splits it).
+      else if (/[a-z0-9][._][a-z0-9]/.test(w)) asked.push(pagefind.search(w.split(/[._]+/).filter(Boolean).join(" ")));
+      var got = await Promise.all(asked), best = new Map();
+      // How rare the word is: by the sections that hold it whole (its parts or characters are commoner).
+      best.n = got[0].results.length || new Set([].concat.apply([], got.map(function (g) { return g.results.map(function (r) { return r.id; }); }))).size;
+      got.forEach(function (one, k) {
+        one.results.forEach(function (r) {
+          var s = k ? r.score / 2 : r.score;   // the characters or parts anywhere in a section count less than the word
+          var old = best.get(r.id);
+          if (!old || old.s < s) best.set(r.id, { r: r, s: s });
+        });
+      });
+      return best;
+    }));
+    var scores = new Map();
+    found.forEach(function (best) {
+      var idf = Math.log(1 + 40 / (best.n || 1));
+      best.forEach(function (x, id) {
+        var t = scores.get(id) || { r: x.r, score: 0, held: 0 };
+        t.score += x.s * idf; t.held += 1;
+        scores.set(id, t);
+      });
+    });
+    return Array.from(scores.values()).map(function (t) {
+      var share = t.held / parts.length;
+      return { r: t.r, score: t.score * share * share };
+    }).sort(function (a, b) { return b.score - a.score; });
+  }
+
+  // Pagefind scores words one by one. Among its best sections, those whose heading holds the query's
+  // words, or whose text holds them side by side ("gradient accumulation", 叶子张量), answer better.
+  async function reranked(ranked, text, lang, words, depth) {
+    var parts = terms(text, lang, words), top = ranked.slice(0, depth || 20);
+    var pairs = [];
+    for (var i = 0; i + 1 < parts.length; i++) pairs.push(parts[i] + " " + parts[i + 1], parts[i] + parts[i + 1]);
+    if (parts.length === 1) pairs.push(parts[0]);
+    var data = await Promise.all(top.map(function (x) { return x.r.data(); }));
+    var best = top.length ? top[0].score : 1;
+    top.forEach(function (x, i) {
+      var d = data[i], flat = function (t) { return String(t || "").toLowerCase().replace(/\u200b/g, ""); };
+      var head = flat(d.meta && d.meta.title).split(" › ").pop(), content = flat(d.content);
+      // A word of the heading, not part of one (leaf is not non-leaf); Chinese has no spaces to tell.
+      var inHead = parts.filter(function (w) {
+        var at = head.indexOf(w);
+        return at >= 0 && (CJK.test(w) || !/[\w-]/.test(head.charAt(at - 1) || " ") && !/[\w-]/.test(head.charAt(at + w.length) || " "));
+      }).length / (parts.length || 1);
+      var together = pairs.filter(function (p) { return content.indexOf(p) >= 0; }).length / (pairs.length || 1);
+      x.data = d;
+      x.final = x.score / best + 0.5 * inHead + 0.5 * Math.min(1, together * (parts.length > 1 ? 2 : 1));
+    });
+    return top.sort(function (a, b) { return b.final - a.final; });
+  }
+
+  var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: "\"", "#39": "'", "#x27": "'" };
+  function unescapeHtml(s) { return s.replace(/&(amp|lt|gt|quot|#39|#x27);/g, function (_, e) { return ENTITIES[e]; }); }
+  function escapeHtml(s) {
+    return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  }
+  /** The words Pagefind marked in an excerpt, lower case, without punctuation around them. */
+  function marked(excerpt) {
+    var found = [], re = /<mark>([^<]+)<\/mark>/g, m;
+    while ((m = re.exec(excerpt))) {
+      var w = unescapeHtml(m[1]).toLowerCase().replace(/^[^\w\u4e00-\u9fff]+|[^\w\u4e00-\u9fff]+$/g, "");
+      if (w && found.indexOf(w) < 0) found.push(w);
+    }
+    return found;
+  }
+  // Pagefind marks the words it matched; where it matched a word as its parts (running_loss in a
+  // Chinese edition) it marks none: the query's words are marked in the excerpt here.
+  function withMarks(excerpt, words) {
+    excerpt = String(excerpt || "").replace(/\u200b/g, "");
+    if (/<mark>/.test(excerpt)) return excerpt;
+    words.filter(function (w) { return w.length > 1; }).forEach(function (w) {
+      var safe = escapeHtml(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      excerpt = excerpt.replace(new RegExp("(^|[^\\w>])(" + safe + ")(?![\\w<])", "gi"), "$1<mark>$2</mark>");
+    });
+    return excerpt;
+  }
+
+  /** Everything the search page lists for ``query``, best first: a pasted error message's index entry
+   *  and the sections that explain its cases (kind "error-entry", "error-case"), then the sections
+   *  Pagefind finds (kind "hit"). ``opts``: lang, errors (window.BOOK_ERRORS), matcher
+   *  (BookErrorMatch), href (Pagefind's data -> the link), limit (how many hits at most), words (the
+   *  edition's words.js). The list's ``corrected``: the [typed, searched] pairs of misspelt words. */
+  async function search(pagefind, query, opts) {
+    opts = opts || {};
+    var lang = opts.lang || "en", matcher = opts.matcher, errorsData = opts.errors || [], words = opts.words;
+    var out = [], seen = new Set();
+    function add(item) {
+      var key = item.url.replace(/\?[^#]*/, "");
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.push(item);
+    }
+    // A pasted error message: its index entry first, then every section that explains a case of it;
+    // the query's other words (GAN, critic, step) choose among those sections.
+    var errors = matcher ? matcher.match(query, errorsData) : [];
+    var text = query, asked = terms(query, lang, words);
+    if (errors.length) {
+      var e = errors[0];
+      var rest = matcher.ownWords(asked, errorsData).filter(function (w) {
+        return !/^([\w.]*(error|warning|exception)|[\d.]+)$/.test(w) && !/^\W+$/.test(w);
+      });
+      var cases = (e.cases || [{ section: e.section, title: e.section_title, line: "" }]).map(function (c, i) { return { c: c, i: i, s: 0 }; });
+      if (rest.length && cases.length > 1) {
+        var ranked = await sectionScores(pagefind, rest.join(" "), lang, words);
+        var top = ranked.slice(0, 40);
+        var data = await Promise.all(top.map(function (x) { return x.r.data(); }));
+        data.forEach(function (d, i) {
+          cases.forEach(function (c) { if (opts.href(d) === c.c.section) c.s = Math.max(c.s, top[i].score); });
+        });
+        cases.sort(function (a, b) { return b.s - a.s || a.i - b.i; });
+      }
+      add({ kind: "error-entry", url: e.entry, error: e });
+      cases.forEach(function (x) { add({ kind: "error-case", url: x.c.section, case: x.c }); });
+      text = rest.length ? rest.join(" ") : matcher.normalise(query).split(" ").slice(0, 12).join(" ");
+    } else if (matcher && /\n|(Error|Warning|Exception):/.test(query)) {
+      text = matcher.normalise(query).split(" ").slice(0, 12).join(" ");
+    } else if (asked.length) {
+      // A question: the words that say little (为什么, 需要, how) go.
+      text = asked.join(" ");
+    }
+    // A word the edition never uses is searched as the edition's nearest word (retian -> retain).
+    var corrected = [];
+    text = terms(text, lang, words).map(function (w) {
+      var near = suggestion(w, words);
+      if (near) corrected.push([w, near]);
+      return near || w;
+    }).join(" ") || text;
+    var results = (await reranked(await sectionScores(pagefind, text, lang, words), text, lang, words, Math.max(20, opts.limit || 10)))
+      .slice(0, opts.limit || 10);
+    results.forEach(function (x) {
+      var d = x.data;
+      // A section that matched only on a stray letter (Pagefind's loose matching of an unknown word) is no answer.
+      var excerpt = withMarks(d.excerpt, asked), marks = marked(excerpt);
+      if (marks.length && marks.every(function (w) { return /^[a-z0-9]$/.test(w); })) return;
+      add({ kind: "hit", url: opts.href(d), title: (d.meta && d.meta.title) || opts.href(d), excerpt: excerpt, marks: marks });
+    });
+    out.corrected = corrected;
+    return out;
+  }
+
+  return { STOP: STOP, terms: terms, inScript: inScript, suggestion: suggestion, sectionScores: sectionScores,
+           reranked: reranked, marked: marked, withMarks: withMarks, escapeHtml: escapeHtml, search: search };
+});

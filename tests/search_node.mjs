@@ -1,0 +1,43 @@
+// The site's search run under node on a built edition: Pagefind's own search (the edition's
+// _pagefind/pagefind.js, its wasm and index read from disk) and the book's ranking
+// (book/_static/search/rank.js with errormatch.js and the edition's errors.js), the files the search
+// page loads. Reads {site, edition, lang, queries, limit} as JSON on stdin; writes, per query, what the
+// page would list: [{kind, url}], best first.
+//   node tests/search_node.mjs < request.json
+import fs from "node:fs";
+import path from "node:path";
+import vm from "node:vm";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const rank = require(path.join(root, "book/_static/search/rank.js"));
+const matcher = require(path.join(root, "book/_static/search/errormatch.js"));
+
+// Pagefind fetches its index relative to its own URL: a file: URL here, read from disk.
+const webFetch = globalThis.fetch;
+globalThis.fetch = async (url, options) => {
+  const u = String(url);
+  if (!u.startsWith("file:")) return webFetch(url, options);
+  return new Response(fs.readFileSync(fileURLToPath(u.split("?")[0])), { status: 200 });
+};
+
+const request = JSON.parse(fs.readFileSync(0, "utf8"));
+const site = path.join(request.site, request.edition);
+const sandbox = { window: {} };
+vm.runInNewContext(fs.readFileSync(path.join(site, "_static/search/errors.js"), "utf8"), sandbox);
+const errors = sandbox.window.BOOK_ERRORS || [];
+const wordsFile = path.join(site, "_static/search/words.js");
+if (fs.existsSync(wordsFile)) vm.runInNewContext(fs.readFileSync(wordsFile, "utf8"), sandbox);
+const words = sandbox.window.BOOK_SEARCH_WORDS;
+const pagefind = await import(pathToFileURL(path.join(site, "_pagefind/pagefind.js")).href);
+await pagefind.options({ excerptLength: 26 });
+const href = (d) => (d.meta && d.meta.href) || d.url.replace(/^\/[^/]+\//, "");
+
+const answers = [];
+for (const query of request.queries) {
+  const found = await rank.search(pagefind, query, { lang: request.lang, errors, matcher, href, limit: request.limit, words });
+  answers.push(found.map((x) => ({ kind: x.kind, url: x.url.replace(/\?[^#]*/, "") })));
+}
+process.stdout.write(JSON.stringify(answers));

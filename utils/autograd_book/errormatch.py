@@ -66,9 +66,27 @@ def vocabulary(errors: list[dict]) -> set[str]:
     return held[1]
 
 
+def longest_run(pasted: list[str], words: list[str]) -> int:
+    """The longest run of ``words`` that ``pasted`` holds in the same order, without a gap."""
+    best = 0
+    for i in range(len(pasted)):
+        for j in range(len(words)):
+            k = 0
+            while i + k < len(pasted) and j + k < len(words) and pasted[i + k] == words[j + k]:
+                k += 1
+            best = max(best, k)
+    return best
+
+
+# A phrase of this many of a wording's words, in its order, is that wording even when the rest of the
+# paste is the reader's own words or a different part of the message (errormatch.js: PHRASE).
+PHRASE = 5
+
+
 def match(text: str, errors: list[dict]) -> list[dict]:
     """The entries of ``errors`` whose wording ``text`` contains (or, for a partial paste, which
-    contain all of it), best first; [] when nothing matches."""
+    contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's ``tail`` is
+    what PyTorch prints after its wording: a paste of only the tail is that entry too."""
     pasted = tokens(text)
     if len(pasted) < 3:
         return []
@@ -77,7 +95,8 @@ def match(text: str, errors: list[dict]) -> list[dict]:
     of_messages = len([w for w in have if w in known]) or 1
     found = []
     for order, entry in enumerate(errors):
-        words = set(tokens(entry["message"]))
+        ordered = tokens(entry["message"])
+        words = set(ordered)
         if not words:
             continue
         common = len([w for w in words if w in have])
@@ -87,6 +106,13 @@ def match(text: str, errors: list[dict]) -> list[dict]:
         historical = bool(entry.get("historical"))
         score = 0 if not (whole or part) else \
             100 * precision + ((1 + recall) if whole else recall / 1000) + (0 if historical else 0.01)
+        if not score:  # a phrase of the wording, or the whole of its tail: below any fuller match
+            run = longest_run(pasted, ordered)
+            tail = tokens(entry["tail"]) if entry.get("tail") else []
+            if run >= min(PHRASE, len(ordered)):
+                score = run + (0 if historical else 0.01)
+            elif len(tail) >= 4 and longest_run(pasted, tail) >= 4:
+                score = len(tail)
         if score > 0:
             found.append((score - (1e-6 if historical else 0), order, entry))
     found.sort(key=lambda f: (-f[0], f[1]))

@@ -180,7 +180,8 @@ DATA = {'baseurl': '',
                                'inplace operation',
                     'summary': 'A tensor saved for backward was changed in place after it was saved (by an '
                                'operation such as *= or by optimizer.step()), so its version counter no '
-                               'longer matches.'},
+                               'longer matches.',
+                    'tail': 'which is output 0 of Mul, is at version 1; expected version 0 instead.'},
                    {'cases': [{'label': 'pit-data-index',
                                'line': 'A loss read with loss.data[0], as in code written for PyTorch 0.3: '
                                        'use loss.item().',
@@ -1008,7 +1009,8 @@ DATA = {'baseurl': '',
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
                                     'by an inplace operation',
-                         'summary': '为反向传播保存的某个张量，保存之后又经原地操作改动了（例如 *= 或 optimizer.step()），它的版本计数器因此对不上。'},
+                         'summary': '为反向传播保存的某个张量，保存之后又经原地操作改动了（例如 *= 或 optimizer.step()），它的版本计数器因此对不上。',
+                         'tail': 'which is output 0 of Mul, is at version 1; expected version 0 instead.'},
                         {'cases': [{'label': 'pit-data-index',
                                     'line': '用 loss.data[0] 读取损失值，就像为 PyTorch 0.3 写的代码那样：请改用 loss.item()。',
                                     'page': 'pitfalls',
@@ -1752,7 +1754,8 @@ DATA = {'baseurl': '',
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
                                     'by an inplace operation',
-                         'summary': '某個張量儲存起來供反向傳播使用之後，又有原地操作（例如 *= 或 optimizer.step()）改動了它，因此版本計數器對不上。'},
+                         'summary': '某個張量儲存起來供反向傳播使用之後，又有原地操作（例如 *= 或 optimizer.step()）改動了它，因此版本計數器對不上。',
+                         'tail': 'which is output 0 of Mul, is at version 1; expected version 0 instead.'},
                         {'cases': [{'label': 'pit-data-index',
                                     'line': '用 loss.data[0] 讀取損失值，就像為 PyTorch 0.3 寫的程式碼那樣：請改用 loss.item()。',
                                     'page': 'pitfalls',
@@ -2416,10 +2419,13 @@ DATA = {'baseurl': '',
                                'changes), BatchNorm2d its input and per-channel statistics.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
-                                'saved activations) and what keeps the graphs of earlier iterations alive.',
+                                'saved activations) and what keeps the graphs of earlier iterations alive. '
+                                'Is it a memory leak when memory grows during the first iterations and then '
+                                'levels off?',
               'pit-grad-none': 'Why is param.grad None after loss.backward()? Every cause: non-leaf tensor, '
                                '.to() or .cuda() after requires_grad, zero_grad, no_grad, detach, unused or '
-                               'frozen parameters.',
+                               'frozen parameters. The gradient of the inputs or of the weights is None '
+                               '(NoneType) after backward: the grad value is none.',
               'pit-hidden-state': 'The hidden state of an RNN or LSTM carried from batch to batch needs '
                                   'detach(), as in truncated backpropagation through time (TBPTT).',
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
@@ -2438,6 +2444,9 @@ DATA = {'baseurl': '',
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)?',
+              'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
+                                'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
+                                'or .sum(), or pass the gradient argument.',
               'pit-retain-graph': 'retain_graph=True silenced the error, and now training gets slower every '
                                   'iteration and runs out of memory.',
               'pit-running-loss': 'Readers describe this as a memory leak: GPU or CUDA memory keeps '
@@ -2446,7 +2455,9 @@ DATA = {'baseurl': '',
                                   'loss.item()).',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
-                                            "the generator's backward went through it.",
+                                            "the generator's backward went through it. The error appears in "
+                                            'the adversarial loss (g_loss.backward()) after the '
+                                            "discriminator's optimizer step.",
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
               'pit-view-inplace': 'An in-place clamp_ or += on a piece returned by chunk, split or unbind '
@@ -2465,12 +2476,15 @@ DATA = {'baseurl': '',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights.',
+              'tc-alternatives': 'How to train with torch.compile when the loss needs a gradient of a '
+                                 'gradient (a gradient penalty, create_graph=True): what works instead of '
+                                 'double backward through a compiled model.',
               'tc-ca-double': 'Double backward under compiled autograd '
                               '(torch._dynamo.config.compiled_autograd).',
               'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '
                            'through torch.compile fails.',
               'var-detach': 'What is the difference between .data and .detach()?',
-              'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs model.eval(): the grad modes that '
-                                'replaced volatile=True, and how they differ.',
+              'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
+                                'modes that replaced volatile=True, and how they differ.',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed?'},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

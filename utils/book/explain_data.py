@@ -45,6 +45,7 @@ def build(root: Path = ROOT) -> dict:
                     raise RuntimeError(f"explain_data: errors.yml entry {entry['id']}: no section labelled {label!r}")
                 cases.append({"label": label, "page": page, "title": title or label, "line": line})
             errors.append({"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
+                           **({"tail": entry["tail"]} if entry.get("tail") else {}),  # as the paste box's data
                            "summary": entry["summary"].get(edition) or entry["summary"][config.SOURCE],
                            "cases": cases})
         editions[edition] = errors

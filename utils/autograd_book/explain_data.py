@@ -254,7 +254,14 @@ DATA = {'baseurl': '',
                                        'gradients: inside vmap the loss of one sample has no grad_fn; use '
                                        'vmap over torch.func.grad, with functional_call.',
                                'page': 'create_graph',
-                               'title': 'Per-sample gradients: `vmap` over `torch.func.grad`'}],
+                               'title': 'Per-sample gradients: `vmap` over `torch.func.grad`'},
+                              {'label': 'grad-nondiff',
+                               'line': 'A loss built from argmax, a comparison such as pred > 0.5, or an '
+                                       'integer cast (an accuracy used as a loss): these operations are not '
+                                       'recorded; use a differentiable loss, a straight-through estimator or '
+                                       'a soft version.',
+                               'page': 'gradients',
+                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'}],
                     'historical': False,
                     'id': 'no-grad-fn',
                     'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -591,7 +598,12 @@ DATA = {'baseurl': '',
                                'line': '',
                                'page': 'pitfalls',
                                'title': '`a leaf Variable that requires grad is being used in an in-place '
-                                        'operation`'}],
+                                        'operation`'},
+                              {'label': 'grad-input',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'The gradient with respect to the input: saliency maps and '
+                                        'adversarial examples'}],
                     'historical': False,
                     'id': 'leaf-inplace',
                     'message': 'a leaf Variable that requires grad is being used in an in-place operation.',
@@ -858,7 +870,29 @@ DATA = {'baseurl': '',
                     'summary': 'A UserWarning from torch.utils.checkpoint with use_reentrant=True: no tensor '
                                'argument of the checkpointed block requires grad (the first block gets the '
                                "data), so its output has no graph and the block's parameters get no "
-                               'gradient; they silently stop training. Use use_reentrant=False.'}],
+                               'gradient; they silently stop training. Use use_reentrant=False.'},
+                   {'cases': [{'label': 'grad-clip',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '`clip_grad_norm_` returns `inf` or `nan`'},
+                              {'label': 'dbg-anomaly-nan',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': "`Function 'PowBackward1' returned nan values in its 1th output`"},
+                              {'label': 'grad-amp',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Mixed precision: `GradScaler`, clipping, skipped steps and gradient '
+                                        'penalties'}],
+                    'historical': False,
+                    'id': 'clip-nonfinite',
+                    'message': 'for gradients from `parameters` is non-finite, so it cannot be clipped. To '
+                               'disable this error and scale the gradients by the non-finite norm anyway, '
+                               'set `error_if_nonfinite=False`',
+                    'summary': 'clip_grad_norm_ was called with error_if_nonfinite=True and one gradient is '
+                               'inf or NaN; without the flag it would have returned the non-finite norm and '
+                               'made every gradient NaN. Find the parameter, then the cause (the loss, an '
+                               "operation's derivative, or scaled gradients under AMP)."}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -1071,7 +1105,12 @@ DATA = {'baseurl': '',
                                             '里，单个样本的损失没有 grad_fn；请改用 vmap 包住 torch.func.grad，并配合 '
                                             'functional_call。',
                                     'page': 'create_graph',
-                                    'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                                    'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'},
+                                   {'label': 'grad-nondiff',
+                                    'line': '损失由 argmax、pred > 0.5 '
+                                            '之类的比较或整数类型转换得到（例如把准确率当作损失）：自动求导不会记录这些运算；请改用可微的损失、直通估计器或带温度的平滑版本。',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -1371,7 +1410,11 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'pitfalls',
                                     'title': '`a leaf Variable that requires grad is being used in an '
-                                             'in-place operation`'}],
+                                             'in-place operation`'},
+                                   {'label': 'grad-input',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '对输入求梯度：显著图和对抗样本'}],
                          'historical': False,
                          'id': 'leaf-inplace',
                          'message': 'a leaf Variable that requires grad is being used in an in-place '
@@ -1603,7 +1646,28 @@ DATA = {'baseurl': '',
                          'message': 'None of the inputs have requires_grad=True. Gradients will be None',
                          'summary': '这是 torch.utils.checkpoint 在 use_reentrant=True 时发出的 '
                                     'UserWarning：检查点块的张量参数没有一个需要梯度（例如网络的第一个块直接接收数据），所以它的输出没有计算图，块的参数也得不到梯度，悄无声息地停止了训练。请改用 '
-                                    'use_reentrant=False。'}],
+                                    'use_reentrant=False。'},
+                        {'cases': [{'label': 'grad-clip',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`clip_grad_norm_` 返回 `inf` 或 `nan`'},
+                                   {'label': 'dbg-anomaly-nan',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
+                                             'output`'},
+                                   {'label': 'grad-amp',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '混合精度：`GradScaler`、梯度裁剪、跳过的步骤和梯度惩罚'}],
+                         'historical': False,
+                         'id': 'clip-nonfinite',
+                         'message': 'for gradients from `parameters` is non-finite, so it cannot be clipped. '
+                                    'To disable this error and scale the gradients by the non-finite norm '
+                                    'anyway, set `error_if_nonfinite=False`',
+                         'summary': '用 error_if_nonfinite=True 调用 clip_grad_norm_ 时，某个梯度是 inf 或 '
+                                    'NaN；不加这个参数的话，它会返回非有限的范数，并让所有梯度都变成 '
+                                    'NaN。先找出是哪个参数，再找原因（损失本身、某个运算的导数，或混合精度下经过缩放的梯度）。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -1816,7 +1880,12 @@ DATA = {'baseurl': '',
                                             '裡，單一樣本的損失沒有 grad_fn；請改用 vmap 包住 torch.func.grad，並搭配 '
                                             'functional_call。',
                                     'page': 'create_graph',
-                                    'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                                    'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'},
+                                   {'label': 'grad-nondiff',
+                                    'line': '損失由 argmax、pred > 0.5 '
+                                            '之類的比較或整數轉型算出（例如把準確率當成損失）：自動微分不記錄這些運算；請改用可微分的損失、直通估計器或帶溫度的平滑版本。',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -2115,7 +2184,11 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'pitfalls',
                                     'title': '`a leaf Variable that requires grad is being used in an '
-                                             'in-place operation`'}],
+                                             'in-place operation`'},
+                                   {'label': 'grad-input',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '對輸入求梯度：顯著圖與對抗樣本'}],
                          'historical': False,
                          'id': 'leaf-inplace',
                          'message': 'a leaf Variable that requires grad is being used in an in-place '
@@ -2346,7 +2419,28 @@ DATA = {'baseurl': '',
                          'message': 'None of the inputs have requires_grad=True. Gradients will be None',
                          'summary': '這是 torch.utils.checkpoint 在 use_reentrant=True 時發出的 '
                                     'UserWarning：檢查點區塊的張量引數沒有一個需要梯度（例如網路的第一個區塊直接接收資料），所以它的輸出沒有計算圖，區塊的參數也拿不到梯度，不知不覺就停止訓練了。請改用 '
-                                    'use_reentrant=False。'}]},
+                                    'use_reentrant=False。'},
+                        {'cases': [{'label': 'grad-clip',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`clip_grad_norm_` 傳回 `inf` 或 `nan`'},
+                                   {'label': 'dbg-anomaly-nan',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
+                                             'output`'},
+                                   {'label': 'grad-amp',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '混合精度：`GradScaler`、梯度裁剪、跳過的步驟與梯度懲罰'}],
+                         'historical': False,
+                         'id': 'clip-nonfinite',
+                         'message': 'for gradients from `parameters` is non-finite, so it cannot be clipped. '
+                                    'To disable this error and scale the gradients by the non-finite norm '
+                                    'anyway, set `error_if_nonfinite=False`',
+                         'summary': '以 error_if_nonfinite=True 呼叫 clip_grad_norm_ 時，有某個梯度是 inf 或 '
+                                    'NaN；不加這個旗標的話，它會傳回非有限的範數，並讓所有梯度都變成 '
+                                    'NaN。先找出是哪個參數，再找原因（損失本身、某個運算的導數，或混合精度下經過縮放的梯度）。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad().',
@@ -2397,6 +2491,24 @@ DATA = {'baseurl': '',
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
                             'branch not used.',
+              'grad-amp': 'Mixed precision training with torch.amp.GradScaler (torch.cuda.amp): gradient '
+                          'clipping with scaler.unscale_ before clip_grad_norm_, optimizer steps skipped, '
+                          'scaler.get_scale() keeps decreasing, a gradient penalty under AMP with autocast, '
+                          'GradScaler on CPU.',
+              'grad-clip': 'clip_grad_norm_ returns nan or inf, the total norm is non-finite, '
+                           'error_if_nonfinite=True; after gradient clipping every gradient and weight '
+                           'becomes NaN; how to find which parameter has an inf or NaN gradient; exploding '
+                           'gradients.',
+              'grad-input': 'Gradient with respect to the input image: saliency map, input.grad is None, '
+                            'FGSM and PGD adversarial examples; image += eps * image.grad.sign() raises a '
+                            'leaf Variable that requires grad is being used in an in-place operation; freeze '
+                            'the model with eval() and requires_grad_(False); the adversarial loop gets '
+                            'slower every step.',
+              'grad-nondiff': 'My loss uses argmax, round, sign, a threshold (pred > 0.5) or an index '
+                              'computed from the output, and the gradient is None or zero; is argmax '
+                              'differentiable? How to backpropagate through round or a step function: the '
+                              'straight-through estimator (STE), soft argmax, softmax with temperature, '
+                              'gumbel_softmax with hard=True; accuracy as a loss.',
               'int-freed': 'What backward() actually releases with retain_graph=False: release_variables and '
                            'reset_data drop the saved tensors while the nodes and edges stay, and '
                            'SavedVariable::unpack raises ERR_BACKWARD_TWICE.',

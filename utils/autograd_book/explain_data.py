@@ -261,7 +261,15 @@ DATA = {'baseurl': '',
                                        'recorded; use a differentiable loss, a straight-through estimator or '
                                        'a soft version.',
                                'page': 'gradients',
-                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'}],
+                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
+                              {'label': 'mem-ckpt-reentrant',
+                               'line': 'LoRA or adapters with a frozen embedding and gradient checkpointing '
+                                       '(use_reentrant=True): every trainable weight sits inside a '
+                                       'checkpointed block whose input does not require grad, so the loss '
+                                       "has no graph; use use_reentrant=False, or make the block's input "
+                                       'require grad (enable_input_require_grads()).',
+                               'page': 'saved_memory',
+                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
                     'historical': False,
                     'id': 'no-grad-fn',
                     'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -1110,7 +1118,13 @@ DATA = {'baseurl': '',
                                     'line': '损失由 argmax、pred > 0.5 '
                                             '之类的比较或整数类型转换得到（例如把准确率当作损失）：自动求导不会记录这些运算；请改用可微的损失、直通估计器或带温度的平滑版本。',
                                     'page': 'gradients',
-                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'}],
+                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
+                                   {'label': 'mem-ckpt-reentrant',
+                                    'line': 'LoRA 或 adapter '
+                                            '配合冻结的嵌入层和梯度检查点（use_reentrant=True）：所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
+                                            'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。',
+                                    'page': 'saved_memory',
+                                    'title': '可重入检查点：不需要梯度的输入'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -1885,7 +1899,13 @@ DATA = {'baseurl': '',
                                     'line': '損失由 argmax、pred > 0.5 '
                                             '之類的比較或整數轉型算出（例如把準確率當成損失）：自動微分不記錄這些運算；請改用可微分的損失、直通估計器或帶溫度的平滑版本。',
                                     'page': 'gradients',
-                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'}],
+                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
+                                   {'label': 'mem-ckpt-reentrant',
+                                    'line': 'LoRA 或 adapter '
+                                            '搭配凍結的嵌入層與梯度檢查點（use_reentrant=True）：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
+                                            'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。',
+                                    'page': 'saved_memory',
+                                    'title': '可重入檢查點：不需要梯度的輸入'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',

@@ -190,7 +190,10 @@ def test_the_paste_box(browser, origin, where):
     links.first.click()
     page.wait_for_url("**/pitfalls.html#pit-non-scalar")
     page.go_back()
-    box.locator("textarea").fill("CUDA out of memory. Tried to allocate 2.00 GiB")
+    box.locator("textarea").fill("CUDA out of memory. Tried to allocate 2.00 GiB")  # indexed (mem-oom) since issue 31
+    box.locator("button").click()
+    page.wait_for_function("() => document.querySelector('form.error-paste .error-paste-result').dataset.found === 'cuda-out-of-memory'")
+    box.locator("textarea").fill("CUDA error: an illegal memory access was encountered")  # not an error this book explains
     box.locator("button").click()
     page.wait_for_selector("form.error-paste .error-paste-none a[href*='search.html?q=']")
     page.close()

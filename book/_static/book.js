@@ -49,7 +49,8 @@
     return /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i.test(t) ? Number(t) : NaN;
   }
 
-  /* "right", "close" (within a hundred times the tolerance: more digits needed), "nan" or "wrong". */
+  /* "right", "close", "nan" or "wrong". Close: the answer rounded to the digits the reader typed
+     (-1.32 for -1.3197), but not within the tolerance: more digits are needed. */
   function verdictOf(box, given) {
     var answers = JSON.parse(box.dataset.answers);
     if (box.dataset.kind === "number") {
@@ -57,7 +58,9 @@
       var tolerance = Number(box.dataset.tolerance || "0");
       if (isNaN(value)) return "nan";
       var off = Math.min.apply(null, answers.map(function (a) { return Math.abs(Number(a) - value); }));
-      return off <= tolerance * (1 + 1e-9) ? "right" : tolerance > 0 && off <= 100 * tolerance ? "close" : "wrong";
+      var decimals = (String(value).split(".")[1] || "").length;
+      var rounding = 0.5 * Math.pow(10, -decimals) * (1 + 1e-9);
+      return off <= tolerance * (1 + 1e-9) ? "right" : tolerance > 0 && off <= rounding ? "close" : "wrong";
     }
     return answers.map(normalise).indexOf(normalise(given)) >= 0 ? "right" : "wrong";
   }

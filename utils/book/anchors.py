@@ -78,7 +78,10 @@ class StableSectionIds(SphinxTransform):
 
     def apply(self, **kwargs) -> None:
         # Headed sections only (sphinx-exercise's exercise and solution bodies are sections too).
-        sections = [s for s in self.document.findall(nodes.section) if len(s) and isinstance(s[0], nodes.title)]
+        # The error index's groups and entries ({error-index}) are not in the page's source and carry
+        # their own stable ids (errors-CHAPTER, error-ID): they are left out of the lining up.
+        sections = [s for s in self.document.findall(nodes.section) if len(s) and isinstance(s[0], nodes.title)
+                    and not {"error-group", "error-entry"} & set(s["classes"])]
         folder = Path(self.env.srcdir).parent / "en"
         english = next((p for p in (folder / f"{self.env.docname}.ipynb", folder / f"{self.env.docname}.md") if p.exists()), None)
         wanted = english_sections(english) if english else []

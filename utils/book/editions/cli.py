@@ -5,20 +5,26 @@
     python -m utils.book.editions export zh-hant graph_basics > todo.md
     python -m utils.book.editions apply zh-hant graph_basics todo.md
     python -m utils.book.editions restamp graph_basics [--edition zh-hant] [--cell ID ...]
-    python -m utils.book.editions restamp errors.yml   # or glossary.yml
+    python -m utils.book.editions restamp errors.yml   # glossary.yml, search_keywords.yml, messages/variable.yml
     python -m utils.book.editions new-chapter hooks "Hooks on the graph"
 
 English (book/en) is the source. A translated notebook has the same cells in the same order,
 with the same ids: its code cells are copies of the English ones, written by ``sync`` and never
 by hand; its markdown cells are translations, each recording in its metadata the hash of the
-English text it translates (``translation.source``). Translated Markdown pages (.md) record it
-in a first-line comment ``<!-- translation-source: HASH -->``; each entry of book/errors.yml and
-book/glossary.yml records it per edition (``translated_from: {EDITION: HASH}``). When the
-English text changes, ``check`` names the file and cell, with the words that changed.
+English text it translates (``translation.source``; a figure's alt text and caption too).
+Translated Markdown pages (.md) record it in a first-line comment
+``<!-- translation-source: HASH -->``; each entry of book/errors.yml, book/glossary.yml,
+book/search_keywords.yml and the judges' message catalogs records it per edition
+(``translated_from: {EDITION: HASH}``). When the English text changes, ``check`` names the file
+and cell, with the words that changed.
 
-After an English edit that does not change the meaning (a typo, a link), ``restamp`` marks the
-translations of every edition current; a cell whose words changed more than that is refused
-unless named with ``--cell``. After one that changes the meaning, translate.
+``export`` names in each block the hash of the English it shows; ``apply`` stamps each
+translation with that hash (an English edited since the export leaves it stale) and refuses a
+block without one. After an English edit that cannot change the meaning (a typo fixed within a
+word, a link target, markup: no digit, sign, negation or negating prefix, no word added or
+removed), ``restamp`` marks the translations of every edition current; any other edit is refused
+with the reason unless the cell is named with ``--cell``. After one that changes the meaning,
+translate.
 """
 from __future__ import annotations
 
@@ -50,11 +56,13 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("file", type=Path)
     rs = sub.add_parser("restamp", help="mark translations current after an English edit that keeps the meaning")
     rs.add_argument("pages", nargs="+", metavar="[EDITION] NAME",
-                    help="a page (graph_basics, errors, glossary), or errors.yml / glossary.yml; "
+                    help="a page (graph_basics, errors, glossary), or a data file: errors.yml, glossary.yml, "
+                         "search_keywords.yml, messages/MODULE.yml; "
                          "an edition before it (the older form) is the same as --edition")
     rs.add_argument("--edition", help="only this edition (default: every translation)")
-    rs.add_argument("--cell", action="append", help="re-stamp this cell id (an error id, an English term, "
-                    "the page's name for a Markdown page) even though its words changed; repeatable")
+    rs.add_argument("--cell", action="append", help="re-stamp this cell id (an error id, an English term, a "
+                    "keywords label, a message key, the page's name for a Markdown page) even though its words "
+                    "changed; repeatable")
     nc = sub.add_parser("new-chapter", help="an English chapter that meets the conventions, its _toc.yml line "
                         "and its translations")
     nc.add_argument("name", help="file name without .ipynb (lower case, _)")
@@ -75,6 +83,9 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "apply":
         done = apply_translation(args.name, args.edition, args.file.read_text(encoding="utf-8"))
         print(f"{len(done)} cells translated and stamped")
+        if done.stale:
+            print(f"{len(done.stale)} of them translate an English that changed since the export "
+                  f"({', '.join(done.stale)}): stale; 'editions check' shows what changed")
     elif args.command == "restamp":
         edition = args.edition
         if len(args.pages) == 2 and args.pages[0] in config.translations():

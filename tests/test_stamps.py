@@ -1,0 +1,254 @@
+"""Translation stamps that cannot lie, on a small synthetic book (tests/small_book.py):
+
+- restamp marks a translation current by itself only after an edit that cannot change the meaning
+  (a typo fixed within a word, markup, a link target); a negation, an antonym prefix, a digit,
+  a sign, an added word is refused and needs --cell;
+- apply stamps a translation with the hash of the English its export showed, so a translation of
+  an English edited since is stale;
+- one stamp check covers every translated text (cells, figure alt text and captions, Markdown
+  pages, errors.yml, glossary.yml, search_keywords.yml, the judges' message catalogs), in every
+  translated edition, and ``editions check`` runs it.
+"""
+from __future__ import annotations
+
+import pytest
+
+import small_book as sb
+from utils.book import config, notebooks
+from utils.book.editions import changes, checks, restamp, spacing, translate
+from utils.book.editions.data import text_hash
+
+TRANSLATIONS = config.translations()
+
+
+# ------------------------------------------------------------------ the rule
+
+@pytest.mark.parametrize("old, new", [
+    ("teh graph is freed", "the graph is freed"),                      # two letters swapped
+    ("the grpah is freed", "the graph is freed"),
+    ("it recieved one", "it received one"),
+    ("it occured once", "it occurred once"),                           # a letter added in a long word
+    ("the graph is freed", "the graph  is\nfreed"),                    # whitespace
+    ("see [the docs](a.html)", "see [the docs](b.html#x)"),            # a link target
+    ("the *graph* is freed", "the **graph** is `freed`"),              # markup
+    ("see {ref}`this section <gb-a>`", "see {ref}`this section <gb-b>`"),  # a role's target, its text kept
+    ("teh grpah is freed", "the graph is freed"),                      # two typos in one text
+])
+def test_an_edit_that_cannot_change_the_meaning_is_kept(old, new):
+    assert changes.why_meaning_may_change(old, new) is None and changes.meaning_kept(old, new)
+
+
+@pytest.mark.parametrize("old, new, why", [
+    ("tensors are invisible to autograd", "tensors are visible to autograd", "negating prefix"),
+    ("the result is correct", "the result is incorrect", "negating prefix"),
+    ("the tensor is usable", "the tensor is unusable", "negating prefix"),   # its first letter stays
+    ("the memory increases", "the memory decreases", "first letter"),
+    ("it holds 10 MB", "it holds 100 MB", "number"),
+    ("it holds 1024 bytes", "it holds 1042 bytes", "number"),
+    ("it is now freed", "it is not freed", "negation"),                 # one letter, a negation
+    ("it can be freed", "it can't be freed", "added or removed"),
+    ("the graph is freed", "the graph is not freed", "added or removed"),
+    ("the graph is freed", "the graph is kept", "first letter"),
+    ("`x > 0` holds", "`x < 0` holds", "sign"),
+    ("take the max here", "take the min here", "more than a typo"),    # two letters of a short word
+    ("a copy of x", "a copy or x", "short word"),
+    ("see {ref}`gb-leaves`", "see {ref}`gb-saved`", "first letter"),   # a role without text shows its target
+    ("{glue:text}`size_a` bytes", "{glue:text}`size_b` bytes", "code name"),
+    ("teh grpah is fred", "the graph is freed", "3 words changed"),    # three typos: more than a fix
+])
+def test_an_edit_that_may_change_the_meaning_is_refused(old, new, why):
+    reason = changes.why_meaning_may_change(old, new)
+    assert reason is not None and why in reason, reason
+    assert not changes.meaning_kept(old, new)
+
+
+def test_the_typo_limit_is_two_words():
+    assert changes.meaning_kept("teh grpah is freed", "the graph is freed")
+    assert not changes.meaning_kept("teh grpah is fred", "the graph is freed")
+
+
+def test_edits_counts_swaps_as_one():
+    assert [changes.edits(a, b) for a, b in [("teh", "the"), ("abc", "abc"), ("", "ab"), ("kitten", "sitting")]] \
+        == [1, 0, 2, 3]
+
+
+# ------------------------------------------------------------------ restamp, on the small book
+
+def _set_prose(root, text: str) -> None:
+    path = root / "book" / "en" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    next(c for c in nb.cells if c.get("id") == "attributes").source = text
+    notebooks.write_notebook(nb, path)
+
+
+def _stale(root, edition: str) -> list[str]:
+    return [p for p in checks.step_problems(root) if p.startswith(f"book/{edition}/demo.ipynb") and "id attributes" in p]
+
+
+def test_restamp_accepts_the_typo_fix(small_book):
+    sb.commit(small_book)
+    _set_prose(small_book, sb.PROSE.replace("teh", "the"))
+    assert all(_stale(small_book, e) for e in TRANSLATIONS)
+    assert all(_stale(small_book, e)[0].endswith("restamp demo") for e in TRANSLATIONS)  # no --cell needed
+    done = restamp.restamp("demo", small_book)
+    assert sorted(done.done) == [f"{e}: attributes" for e in sorted(TRANSLATIONS)] and done.refused == []
+    assert checks.step_problems(small_book) == []
+
+
+@pytest.mark.parametrize("old, new, why", [
+    ("invisible", "visible", "negating prefix"),
+    ("is correct", "is incorrect", "negating prefix"),
+    ("increases", "decreases", "first letter"),
+    ("10 MB", "100 MB", "number"),
+    ("1024", "1042", "number"),
+])
+def test_restamp_refuses_a_change_of_meaning_until_the_cell_is_named(small_book, old, new, why):
+    sb.commit(small_book)
+    assert old in sb.PROSE
+    _set_prose(small_book, sb.PROSE.replace(old, new))
+    result = restamp.restamp("demo", small_book)
+    assert result.done == [] and len(result.refused) == len(TRANSLATIONS)
+    assert all(why in r and r.endswith("restamp demo --cell attributes") for r in result.refused), result.refused
+    for edition in TRANSLATIONS:  # still stale, and the check names the cell
+        assert _stale(small_book, edition) and _stale(small_book, edition)[0].endswith("--cell attributes")
+    assert len(restamp.restamp("demo", small_book, cells=["attributes"]).done) == len(TRANSLATIONS)
+    assert checks.step_problems(small_book) == []
+
+
+def test_restamp_of_a_message_catalog_uses_the_same_rule(small_book):
+    sb.commit(small_book)
+    path = small_book / "utils" / "exercises" / "messages" / "demo.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("freed by", "fred by"), encoding="utf-8")
+    sb.commit(small_book, "a typo")
+    path.write_text(path.read_text(encoding="utf-8").replace("fred by", "freed by"), encoding="utf-8")
+    assert restamp.restamp("messages/demo.yml", small_book).done == []  # the stamps name the un-typoed text
+    path.write_text(path.read_text(encoding="utf-8").replace("first backward", "second backward"), encoding="utf-8")
+    problems = checks.data_stamp_problems(small_book)
+    assert len(problems) == len(TRANSLATIONS) and all("utils/exercises/messages/demo.yml: ex1.freed" in p and
+                                                      "--cell ex1.freed" in p for p in problems), problems
+    refused = restamp.restamp("messages/demo.yml", small_book)
+    assert refused.done == [] and "'first' -> 'second'" in refused.refused[0]
+    assert len(restamp.restamp("messages/demo.yml", small_book, cells=["ex1.freed"]).done) == len(TRANSLATIONS)
+    assert checks.data_stamp_problems(small_book) == []
+    assert path.read_text(encoding="utf-8").endswith(
+        "  translated_from: {" + ", ".join(f'{e}: "{text_hash(sb.ENTRY_EN.replace("first", "second"))}"'
+                                           for e in TRANSLATIONS) + "}\n")  # the line rewritten in place
+
+
+# ------------------------------------------------------------------ export and apply
+
+def test_a_translation_of_an_english_edited_since_the_export_is_stale(small_book):
+    _set_prose(small_book, sb.PROSE + " A new sentence.")
+    sb.commit(small_book)
+    todo = translate.export_translation("demo", "zh-hant", small_book)
+    assert f"<!-- cell: attributes english: {text_hash(sb.PROSE + ' A new sentence.')} -->" in todo
+    _set_prose(small_book, sb.PROSE + " A newer sentence, written after the export.")
+    applied = translate.apply_translation("demo", "zh-hant", todo.replace(sb.PROSE, "翻譯。"), small_book)
+    assert list(applied) == ["attributes"] and applied.stale == ["attributes"]
+    stale = _stale(small_book, "zh-hant")
+    assert len(stale) == 1 and "translates an older English text" in stale[0] and "{+newer" in stale[0], stale
+    tr = notebooks.read_notebook(small_book / "book" / "zh-hant" / "demo.ipynb")
+    assert next(c for c in tr.cells if c.get("id") == "attributes").source.startswith("翻譯。")
+    todo = translate.export_translation("demo", "zh-hant", small_book)  # exported again: current once applied
+    assert todo.count("<!-- ") == 1
+    applied = translate.apply_translation("demo", "zh-hant", todo.split("-->\n")[0] + "-->\n翻譯。\n", small_book)
+    assert applied.stale == [] and _stale(small_book, "zh-hant") == []
+
+
+@pytest.mark.parametrize("mark, why", [
+    ("<!-- cell: attributes -->", "does not name the English"),
+    ("<!-- cell: attributes english: 0123456789abcdef -->", "neither the current English nor one in git"),
+    ("<!-- cell: nowhere english: 0123456789abcdef -->", "no markdown cell with this id"),
+])
+def test_apply_refuses_a_block_without_a_known_english_and_writes_nothing(small_book, mark, why):
+    sb.commit(small_book)
+    path = small_book / "book" / "zh-hans" / "demo.ipynb"
+    before = path.read_text(encoding="utf-8")
+    good = f"<!-- cell: title english: {text_hash('# Demo')} -->\n# 新标题\n"
+    with pytest.raises(SystemExit, match=why):
+        translate.apply_translation("demo", "zh-hans", f"{good}\n{mark}\n译文。\n", small_book)
+    assert path.read_text(encoding="utf-8") == before
+
+
+# ------------------------------------------------------------------ one check over every stamped text
+
+def _notebook_meta(root, change):
+    path = root / "book" / "en" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    change(next(c for c in nb.cells if c.get("id") == "figure").metadata["mystnb"])
+    notebooks.write_notebook(nb, path)
+    from utils.book.editions import sync
+    sync.sync_all(root)
+
+
+def _replace(rel: str, old: str, new: str):
+    def edit(root):
+        path = root / rel
+        text = path.read_text(encoding="utf-8")
+        assert old in text
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return edit
+
+
+STALE_KINDS = {  # an English edit -> the start of the problem each translated edition gets
+    "cell": (lambda root: _set_prose(root, sb.PROSE + " More."), "book/{e}/demo.ipynb: cell 4 (id attributes): translates"),
+    "alt": (lambda root: _notebook_meta(root, lambda m: m["image"].update(alt="Another graph.")),
+            "book/{e}/demo.ipynb: cell 5 (id figure): the figure's alt text"),
+    "caption": (lambda root: _notebook_meta(root, lambda m: m["figure"].update(caption="Another caption.")),
+                "book/{e}/demo.ipynb: cell 5 (id figure): the figure's caption"),
+    "page": (_replace("book/en/preface.md", "about", "all about"), "book/{e}/preface.md: translates an older"),
+    "errors": (_replace("book/errors.yml", sb.ENTRY_EN, "The graph is freed."), "book/errors.yml: entry 'freed': its English changed since the {e}"),
+    "glossary": (_replace("book/glossary.yml", 'en: "computation graph"', 'en: "computational graph"'),
+                 "book/glossary.yml: term 'computational graph': its English changed since the {e}"),
+    "keywords": (_replace("book/search_keywords.yml", sb.ENTRY_EN, "The graph is freed."),
+                 "book/search_keywords.yml: demo: its English changed since the {e}"),
+    "messages": (_replace("utils/exercises/messages/demo.yml", sb.ENTRY_EN, "The graph is freed."),
+                 "utils/exercises/messages/demo.yml: ex1.freed: its English changed since the {e}"),
+}
+
+
+def test_the_small_book_is_in_step(small_book):
+    assert checks.all_problems(small_book) == []
+
+
+@pytest.mark.parametrize("kind", STALE_KINDS)
+def test_a_stale_translation_of_every_kind_is_reported_in_every_edition(small_book, kind):
+    edit, start = STALE_KINDS[kind]
+    edit(small_book)
+    problems = checks.all_problems(small_book)
+    for edition in TRANSLATIONS:
+        assert sum(p.startswith(start.format(e=edition)) for p in problems) == 1, (edition, problems)
+    assert len(problems) == len(TRANSLATIONS), problems
+
+
+@pytest.mark.parametrize("edition", TRANSLATIONS)
+def test_a_translated_page_without_its_stamp_line_is_reported(small_book, edition):
+    page = small_book / "book" / edition / "preface.md"
+    page.write_text(page.read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")
+    assert checks.all_problems(small_book) == [
+        f"book/{edition}/preface.md: line 1 must be '<!-- translation-source: {text_hash(sb.PREFACE)} -->' "
+        "(the English page it translates)"]
+
+
+@pytest.mark.parametrize("edition", TRANSLATIONS)
+def test_a_missing_entry_translation_is_reported(small_book, edition):
+    _replace("book/search_keywords.yml", f'    {edition}: "{sb.ENTRY[edition]}"\n', "")(small_book)
+    assert checks.data_stamp_problems(small_book) == [f"book/search_keywords.yml: demo: no {edition} text"]
+
+
+# ------------------------------------------------------------------ the spacing check's own rules
+
+@pytest.mark.parametrize("role", ["ref", "doc", "numref"])
+def test_every_cross_reference_role_is_spaced(role):
+    assert len(spacing._bad_spaces(f"請見 {{{role}}}`page`。", {"page": "計算圖"})) == 1
+
+
+@pytest.mark.parametrize("edition", [e for e in TRANSLATIONS if config.editions()[e]["language"].startswith("zh")])
+def test_the_spacing_check_reads_every_chinese_edition(small_book, edition):
+    path = small_book / "book" / edition / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    cell = next(c for c in nb.cells if c.get("id") == "attributes")
+    cell.source += "請見 {ref}`demo`。"
+    notebooks.write_notebook(nb, path)
+    problems = spacing.spacing_problems(small_book)
+    assert len(problems) == 1 and problems[0].startswith(f"book/{edition}/demo.ipynb: a half-width space")

@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> None:
         result = restamp(args.pages[-1], edition=edition, cells=args.cell)
         print(f"re-stamped {len(result.done)}: {', '.join(result.done)}" if result.done else "nothing re-stamped")
         if result.refused:
-            print("refused (the words changed; translate, or name the cell with --cell):\n  "
+            print("refused (the edit may change the meaning; translate, or name the cell with --cell):\n  "
                   + "\n  ".join(result.refused))
             sys.exit(1)
     elif args.command == "new-chapter":

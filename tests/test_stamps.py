@@ -252,3 +252,38 @@ def test_the_spacing_check_reads_every_chinese_edition(small_book, edition):
     notebooks.write_notebook(nb, path)
     problems = spacing.spacing_problems(small_book)
     assert len(problems) == 1 and problems[0].startswith(f"book/{edition}/demo.ipynb: a half-width space")
+
+
+# ------------------------------------------------------------------ a new edition, as a draft
+
+def test_a_new_edition_is_a_draft_that_reports_its_progress(small_book):
+    from utils.book.editions import scaffold, sync
+
+    written = scaffold.new_edition("ja", "日本語", "ja", "[\\u3040-\\u30ff]", small_book)
+    assert [p.relative_to(small_book).as_posix() for p in written] == [
+        "_config.yml", "book/ja/demo.ipynb", "book/ja/preface.md"]
+    assert config.editions(small_book)["ja"]["draft"] is True and config.drafts(small_book) == ["ja"]
+    assert config.translations(small_book) == TRANSLATIONS and config.labels("ja", small_book) == config.labels("en")
+    assert checks.all_problems(small_book) == []  # a draft: progress, not failures
+    progress = scaffold.draft_progress(small_book)
+    assert progress == ["ja (draft): 0 of 2 pages translated (0 of 6 texts); errors.yml 0 of 1, glossary.yml 0 of 1, "
+                        "search_keywords.yml 0 of 1, messages 0 of 1; labels 0 of "
+                        f"{len(config.labels('en'))}; remove 'draft: true' from its entry in _config.yml to hold "
+                        "it to every check"]
+    page = small_book / "book" / "ja" / "preface.md"
+    page.write_text(f"<!-- translation-source: {text_hash(sb.PREFACE)} -->\n# 前書き\n\nこの本は計算グラフについて。\n",
+                    encoding="utf-8")
+    assert scaffold.draft_progress(small_book)[0].startswith("ja (draft): 1 of 2 pages translated (1 of 6 texts)")
+    sync.sync_all(small_book)  # the draft is kept in step with English's code
+    _set_prose(small_book, sb.PROSE + " More.")
+    sync.sync_all(small_book)
+    assert not [p for p in checks.all_problems(small_book) if "book/ja" in p]
+    with pytest.raises(SystemExit, match="exists already"):
+        scaffold.new_edition("ja", "日本語", "ja", root=small_book)
+    cfg = small_book / "_config.yml"
+    cfg.write_text(cfg.read_text(encoding="utf-8").replace("    draft: true\n", ""), encoding="utf-8")
+    config._load.cache_clear()
+    problems = checks.all_problems(small_book)  # no longer a draft: every check holds
+    assert any(p.startswith("book/ja/demo.ipynb: cell 0 (id title): not translated yet") for p in problems)
+    assert any(p.startswith("book/glossary.yml: term 'computation graph': no ja form") for p in problems)
+    assert any(p == "book/search_keywords.yml: demo: no ja text" for p in problems)

@@ -89,7 +89,7 @@ def routing_problems(root: Path = ROOT) -> list[str]:
                 problems.append(f"{at}: listed twice")
             seen.add(label)
             english = case.get(config.SOURCE, "")
-            for edition in config.editions(root):
+            for edition in [config.SOURCE, *config.translations(root)]:  # not a draft edition's
                 line = case.get(edition, "")
                 if len(line) < 10:
                     problems.append(f"{at}: no {edition} line")

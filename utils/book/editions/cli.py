@@ -7,6 +7,7 @@
     python -m utils.book.editions restamp graph_basics [--edition zh-hant] [--cell ID ...]
     python -m utils.book.editions restamp errors.yml   # glossary.yml, search_keywords.yml, messages/variable.yml
     python -m utils.book.editions new-chapter hooks "Hooks on the graph"
+    python -m utils.book.editions new-edition ja --name 日本語 --language ja --letters "[\u3040-\u30ff]"
 
 English (book/en) is the source. A translated notebook has the same cells in the same order,
 with the same ids: its code cells are copies of the English ones, written by ``sync`` and never
@@ -35,7 +36,7 @@ from pathlib import Path
 from utils.book import config
 from utils.book.editions.checks import all_problems
 from utils.book.editions.restamp import restamp
-from utils.book.editions.scaffold import new_chapter
+from utils.book.editions.scaffold import draft_progress, new_chapter, new_edition
 from utils.book.editions.sync import sync_all
 from utils.book.editions.translate import apply_translation, export_translation
 
@@ -67,6 +68,13 @@ def parser() -> argparse.ArgumentParser:
                         "and its translations")
     nc.add_argument("name", help="file name without .ipynb (lower case, _)")
     nc.add_argument("title")
+    ne = sub.add_parser("new-edition", help="a new edition as a draft: its _config.yml entry and book/KEY/ with "
+                        "every page; editions check reports its progress until 'draft: true' is removed")
+    ne.add_argument("key", help="the edition's key, a language tag in lower case (ja, zh-hk)")
+    ne.add_argument("--name", required=True, help="its name in its own language (the switcher shows it)")
+    ne.add_argument("--language", required=True, help="Sphinx's language code (ja, zh_TW)")
+    ne.add_argument("--letters", help="a regular expression of its script's letters (each translated text "
+                    "must contain one)")
     return p
 
 
@@ -77,6 +85,8 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "check":
         problems = all_problems()
         print("\n".join(problems) or "editions: in step")
+        for line in draft_progress():
+            print(line)
         sys.exit(1 if problems else 0)
     elif args.command == "export":
         sys.stdout.write(export_translation(args.name, args.edition, only_todo=not args.all))
@@ -88,7 +98,7 @@ def main(argv: list[str] | None = None) -> None:
                   f"({', '.join(done.stale)}): stale; 'editions check' shows what changed")
     elif args.command == "restamp":
         edition = args.edition
-        if len(args.pages) == 2 and args.pages[0] in config.translations():
+        if len(args.pages) == 2 and args.pages[0] in config.translations() + config.drafts():
             edition = args.pages[0]
         elif len(args.pages) != 1:
             raise SystemExit("restamp [EDITION] NAME")
@@ -98,6 +108,11 @@ def main(argv: list[str] | None = None) -> None:
             print("refused (the edit may change the meaning; translate, or name the cell with --cell):\n  "
                   + "\n  ".join(result.refused))
             sys.exit(1)
+    elif args.command == "new-edition":
+        for path in new_edition(args.key, args.name, args.language, args.letters):
+            print(f"wrote {path.relative_to(config.ROOT)}")
+        print(f"next: translate book/{args.key}/ (export/apply), the labels and title of its _config.yml entry, "
+              f"then the data files ('editions check' counts what is left)")
     elif args.command == "new-chapter":
         for path in new_chapter(args.name, args.title):
             print(f"wrote {path.relative_to(config.ROOT)}")

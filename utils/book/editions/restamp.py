@@ -122,7 +122,7 @@ def _restamp_data(spec: DataFile, editions: list[str], decide: _Decide, root: Pa
                 stamps.fa.set_flow_style()
                 entry["translated_from"] = stamps
             stamps[edition] = DoubleQuotedScalarString(text_hash(english))
-            for e in [e for e in config.translations(root) if e in stamps]:  # editions in _config.yml's order
+            for e in [e for e in config.editions(root) if e in stamps]:  # editions in _config.yml's order
                 stamps.move_to_end(e)
             result.done.append(f"{edition}: {key}")
             written = True
@@ -145,10 +145,10 @@ def restamp(name: str, root: Path = ROOT, edition: str | None = None, cells: lis
     """Re-stamp the translations of ``name`` (a page of the book, a data file: errors.yml,
     glossary.yml, search_keywords.yml, messages/MODULE.yml)
     in every translated edition (or ``edition``); see the module's docstring."""
-    translations = config.translations(root)
+    translations = config.translations(root) + config.drafts(root)
     if edition is not None and edition not in translations:
         raise SystemExit(f"{edition!r} is not a translated edition: {translations}")
-    editions = [edition] if edition else translations
+    editions = [edition] if edition else config.translations(root)  # a draft's stamps: with --edition
     spec = data_file(name, root)
     if spec is None and name not in edition_pages(SOURCE, root):
         raise SystemExit(f"no page {name!r} in book/{SOURCE}, and not one of {', '.join(DATA_FILES)} "

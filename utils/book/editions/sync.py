@@ -83,5 +83,5 @@ def sync_all(root: Path = ROOT, names: list[str] | None = None) -> None:
     for path in notebooks.english_notebooks(root):
         if names is not None and path.stem not in names:
             continue
-        for edition in config.translations(root):
+        for edition in config.translations(root) + config.drafts(root):
             sync_notebook(path.stem, edition, root)

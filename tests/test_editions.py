@@ -140,7 +140,8 @@ def test_avoided_term_is_caught(book_copy):
         return i
     i = _edit(_book(book_copy) / "zh-hant" / "graph_basics.ipynb", change)
     problems = terms.script_and_term_problems(book_copy)
-    assert any(f"cell {i} " in p and "'內存'" in p and "'memory'" in p for p in problems)
+    assert any(f"cell {i} " in p and "'內存'" in p and "'memory'" in p and p.endswith("; write '記憶體'")
+               for p in problems)  # the message names the word to write
 
 
 def test_an_avoided_word_inside_its_own_terms_form_is_not_counted(book_copy):
@@ -173,7 +174,8 @@ def test_an_avoided_word_inside_its_own_terms_form_is_not_counted(book_copy):
     assert not [p for p in error_index.error_index_problems(book_copy) if "'算法'" in p]
     errors.write_text(errors.read_text(encoding="utf-8").replace("換一種演算法。", "換一種算法。", 1),
                       encoding="utf-8")
-    assert any(first["id"] in p and "'算法'" in p for p in error_index.error_index_problems(book_copy))
+    assert any(first["id"] in p and "'算法'" in p and p.endswith("; write '演算法'")
+               for p in error_index.error_index_problems(book_copy))
 
 
 def test_avoided_wording_is_caught(book_copy):
@@ -217,7 +219,7 @@ def test_export_apply_round_trip(book_copy):
 def test_stale_alt_text_is_caught(book_copy):
     en_path = _book(book_copy) / "en" / "graph_basics.ipynb"
     nb = notebooks.read_notebook(en_path)
-    i = next(i for i, c in enumerate(nb.cells) if prose.alt(c))
+    i = next(i for i, c in enumerate(nb.cells) if prose.figure_text(c, "alt"))
     nb.cells[i].metadata["mystnb"]["image"]["alt"] += " Changed."
     notebooks.write_notebook(nb, en_path)
     sync.sync_all(book_copy)
@@ -228,7 +230,7 @@ def test_stale_alt_text_is_caught(book_copy):
 def test_a_figure_caption_is_translated_round_trip_and_a_stale_one_is_caught(book_copy):
     en_path = _book(book_copy) / "en" / "graph_basics.ipynb"
     nb = notebooks.read_notebook(en_path)
-    i = next(i for i, c in enumerate(nb.cells) if prose.alt(c))
+    i = next(i for i, c in enumerate(nb.cells) if prose.figure_text(c, "alt"))
     cell_id = nb.cells[i].id
     nb.cells[i].metadata["mystnb"]["figure"] = {"caption": "A new caption."}
     notebooks.write_notebook(nb, en_path)
@@ -268,7 +270,7 @@ def test_a_markdown_page_in_place_of_a_translated_notebook_is_caught(book_copy):
 
 
 def _figure_cell(nb):
-    return next(i for i, c in enumerate(nb.cells) if prose.alt(c))
+    return next(i for i, c in enumerate(nb.cells) if prose.figure_text(c, "alt"))
 
 
 def test_sync_copies_figure_settings_and_keeps_translated_alt_text(book_copy):

@@ -77,6 +77,11 @@ def avoided_terms(glossary: list[dict], edition: str,
             for t in [*glossary, *wordings] for w in (t.get("avoid") or {}).get(edition, [])]
 
 
+def preferred(form: str) -> str:
+    """The end of an avoided-term message: the term's own form, when it has one."""
+    return f"; write {form!r}" if form else ""
+
+
 def uses_avoided(text: str, word: str, form: str = "") -> bool:
     """Whether ``text`` uses the avoided ``word``. A word that is part of its own term's form (算法
     inside 演算法) counts only outside that form."""

@@ -204,6 +204,8 @@ STALE_KINDS = {  # an English edit -> the start of the problem each translated e
                  "book/search_keywords.yml: demo: its English changed since the {e}"),
     "messages": (_replace("utils/exercises/messages/demo.yml", sb.ENTRY_EN, "The graph is freed."),
                  "utils/exercises/messages/demo.yml: ex1.freed: its English changed since the {e}"),
+    "labels": (_replace("_config.yml", 'answer_check: "Check"', 'answer_check: "Check it"'),
+               "_config.yml: editions.{e}: its title and labels translate older English words"),
 }
 
 
@@ -215,6 +217,7 @@ def test_the_small_book_is_in_step(small_book):
 def test_a_stale_translation_of_every_kind_is_reported_in_every_edition(small_book, kind):
     edit, start = STALE_KINDS[kind]
     edit(small_book)
+    config._load.cache_clear()
     problems = checks.all_problems(small_book)
     for edition in TRANSLATIONS:
         assert sum(p.startswith(start.format(e=edition)) for p in problems) == 1, (edition, problems)
@@ -287,3 +290,38 @@ def test_a_new_edition_is_a_draft_that_reports_its_progress(small_book):
     assert any(p.startswith("book/ja/demo.ipynb: cell 0 (id title): not translated yet") for p in problems)
     assert any(p.startswith("book/glossary.yml: term 'computation graph': no ja form") for p in problems)
     assert any(p == "book/search_keywords.yml: demo: no ja text" for p in problems)
+
+
+# ------------------------------------------------------------------ the UI words of _config.yml
+
+def _set_label(root, key: str, old: str, new: str) -> None:
+    cfg = root / "_config.yml"
+    text = cfg.read_text(encoding="utf-8")
+    assert f'      {key}: "{old}"\n' in text
+    cfg.write_text(text.replace(f'      {key}: "{old}"\n', f'      {key}: "{new}"\n', 1), encoding="utf-8")
+    config._load.cache_clear()
+
+
+def test_the_ui_labels_are_stamped_and_a_changed_english_label_is_stale(small_book):
+    from utils.book.editions import labels
+
+    assert labels.label_stamp_problems(small_book) == []
+    sb.commit(small_book)
+    english = config.labels("en", small_book)["answer_right"]
+    _set_label(small_book, "answer_right", english, english.replace("Right", "Rigth"))  # a typo, committed
+    sb.commit(small_book, "typo")
+    assert len(restamp.restamp("labels", small_book, cells=["labels"]).done) == len(TRANSLATIONS)
+    _set_label(small_book, "answer_right", english.replace("Right", "Rigth"), english)  # fixed: kept
+    stale = labels.label_stamp_problems(small_book)
+    assert len(stale) == len(TRANSLATIONS) and all("answer_right" in p and p.endswith("restamp labels") for p in stale)
+    assert len(restamp.restamp("labels", small_book).done) == len(TRANSLATIONS)
+    assert checks.all_problems(small_book) == []
+    _set_label(small_book, "answer_right", english, "Wrong.")  # a change of meaning
+    problems = checks.all_problems(small_book)
+    assert len(problems) == len(TRANSLATIONS) and all(
+        p.startswith(f"_config.yml: editions.{e}: its title and labels translate older English words")
+        and "answer_right" in p and p.endswith("restamp labels --cell labels") for e, p in zip(TRANSLATIONS, problems))
+    refused = restamp.restamp("labels", small_book)
+    assert refused.done == [] and len(refused.refused) == len(TRANSLATIONS)
+    assert len(restamp.restamp("labels", small_book, edition=TRANSLATIONS[0], cells=["labels"]).done) == 1
+    assert len(checks.all_problems(small_book)) == len(TRANSLATIONS) - 1

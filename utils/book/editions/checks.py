@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from utils.book import config, notebooks
-from utils.book.editions import changes, error_index, spacing, terms
+from utils.book.editions import changes, error_index, labels, spacing, terms
 from utils.book.editions.data import ERRORS, GLOSSARY, MD_STAMP, edition_pages, stamped_files, text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text, emphasis_shape, has_prose, script_letters, strip_code
 from utils.book.editions.sync import comparable
@@ -116,9 +116,9 @@ def step_problems(root: Path = ROOT) -> list[str]:
 
 def data_stamp_problems(root: Path = ROOT) -> list[str]:
     """The stamps of the data files the glossary and error-index checks do not read: the search
-    keywords and every judge's message catalog."""
+    keywords, every judge's message catalog, and the UI words of _config.yml."""
     return [p for spec in stamped_files(root) if spec not in (ERRORS, GLOSSARY)
-            for p in changes.data_stamp_problems(spec, root)]
+            for p in changes.data_stamp_problems(spec, root)] + labels.label_stamp_problems(root)
 
 
 def all_problems(root: Path = ROOT) -> list[str]:

@@ -6,6 +6,7 @@
     python -m utils.book.editions apply zh-hant graph_basics todo.md
     python -m utils.book.editions restamp graph_basics [--edition zh-hant] [--cell ID ...]
     python -m utils.book.editions restamp errors.yml   # glossary.yml, search_keywords.yml, messages/variable.yml
+    python -m utils.book.editions restamp labels       # the title and UI labels of each _config.yml entry
     python -m utils.book.editions new-chapter hooks "Hooks on the graph"
     python -m utils.book.editions new-edition ja --name 日本語 --language ja --letters "[\u3040-\u30ff]"
 
@@ -57,8 +58,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("file", type=Path)
     rs = sub.add_parser("restamp", help="mark translations current after an English edit that keeps the meaning")
     rs.add_argument("pages", nargs="+", metavar="[EDITION] NAME",
-                    help="a page (graph_basics, errors, glossary), or a data file: errors.yml, glossary.yml, "
-                         "search_keywords.yml, messages/MODULE.yml; "
+                    help="a page (graph_basics, errors, glossary), a data file: errors.yml, glossary.yml, "
+                         "search_keywords.yml, messages/MODULE.yml, or labels (the UI words of _config.yml); "
                          "an edition before it (the older form) is the same as --edition")
     rs.add_argument("--edition", help="only this edition (default: every translation)")
     rs.add_argument("--cell", action="append", help="re-stamp this cell id (an error id, an English term, a "

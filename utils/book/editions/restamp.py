@@ -19,7 +19,7 @@ from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from utils.book import config, notebooks
-from utils.book.editions import changes
+from utils.book.editions import changes, labels
 from utils.book.editions.data import DATA_FILES, MD_STAMP, DataFile, data_file, edition_pages, text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text
 
@@ -143,12 +143,17 @@ def _known_keys(name: str, root: Path) -> set[str]:
 
 def restamp(name: str, root: Path = ROOT, edition: str | None = None, cells: list[str] | None = None) -> Restamped:
     """Re-stamp the translations of ``name`` (a page of the book, a data file: errors.yml,
-    glossary.yml, search_keywords.yml, messages/MODULE.yml)
+    glossary.yml, search_keywords.yml, messages/MODULE.yml; or ``labels``, the UI words)
     in every translated edition (or ``edition``); see the module's docstring."""
     translations = config.translations(root) + config.drafts(root)
     if edition is not None and edition not in translations:
         raise SystemExit(f"{edition!r} is not a translated edition: {translations}")
     editions = [edition] if edition else config.translations(root)  # a draft's stamps: with --edition
+    if name == labels.KEY:  # the UI words of _config.yml
+        if set(cells or ()) - {labels.KEY}:
+            raise SystemExit(f"labels: name them as a whole: --cell {labels.KEY}")
+        done, refused = labels.restamp_labels(editions, bool(cells), root)
+        return Restamped(done, refused)
     spec = data_file(name, root)
     if spec is None and name not in edition_pages(SOURCE, root):
         raise SystemExit(f"no page {name!r} in book/{SOURCE}, and not one of {', '.join(DATA_FILES)} "

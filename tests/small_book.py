@@ -46,7 +46,8 @@ def _chapter(edition: str, root: Path):
     title = nb.cells[0]
     heading = "(demo)=\n## " + {"en": "Under no_grad", "zh-hant": "在 no_grad 之下", "zh-hans": "在 no_grad 之下"}[edition]
     prose = nbformat.v4.new_markdown_cell(PROSE if edition == "en" else TRANSLATED[edition])
-    code = nbformat.v4.new_code_cell("y = 2", execution_count=1)
+    code = nbformat.v4.new_code_cell("y = 2\nprint(y)", execution_count=1,
+                                     outputs=[nbformat.v4.new_output("stream", name="stdout", text="2\n")])
     prose.id, code.id = "attributes", "figure"
     alt, caption = (ALT, CAPTION) if edition == "en" else TRANSLATED_FIGURE[edition]
     code.metadata["mystnb"] = {"image": {"alt": alt}, "figure": {"caption": caption, "name": "demo-figure"}}
@@ -76,7 +77,7 @@ def make(root: Path) -> Path:
         (folder / "preface.md").write_text(page, encoding="utf-8")
     book = root / "book"
     (book / "errors.yml").write_text(
-        "errors:\n  - id: freed\n    message: \"Trying to backward through the graph a second time\"\n"
+        "# Data of the error index page (the small book's).\nerrors:\n  - id: freed\n    message: \"Trying to backward through the graph a second time\"\n"
         "    historical: {until: \"1.0\", source: \"a test\"}\n    section: demo\n    summary:\n" + _texts(ENTRY_EN, ENTRY, "      ")
         + f"    translated_from: {_stamps(ENTRY_EN)}\n", encoding="utf-8")
     (book / "glossary.yml").write_text(

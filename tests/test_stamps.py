@@ -254,7 +254,22 @@ def test_the_spacing_check_reads_every_chinese_edition(small_book, edition):
     cell.source += "請見 {ref}`demo`。"
     notebooks.write_notebook(nb, path)
     problems = spacing.spacing_problems(small_book)
-    assert len(problems) == 1 and problems[0].startswith(f"book/{edition}/demo.ipynb: a half-width space")
+    assert len(problems) == 1 and problems[0].startswith(f"book/{edition}/demo.ipynb: a half-width space next to "
+                                                         "{ref}`demo`, whose text is Chinese")
+
+
+def test_the_spacing_check_leaves_english_alone(small_book):
+    path = small_book / "book" / "en" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    next(c for c in nb.cells if c.get("id") == "attributes").source += " See（ {ref}`demo` ）."
+    notebooks.write_notebook(nb, path)
+    assert spacing.spacing_problems(small_book) == []
+
+
+def test_a_space_before_full_width_punctuation_after_a_role_is_found_whatever_follows():
+    known = {"page": "`retain_graph` 之後"}  # a title that ends in Chinese
+    assert spacing._bad_spaces("見{ref}`page` ，然後", known) == [(12, "{ref}`page`")]
+    assert spacing._bad_spaces("見{ref}`page` x", known) == []
 
 
 # ------------------------------------------------------------------ a new edition, as a draft

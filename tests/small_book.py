@@ -13,7 +13,7 @@ from pathlib import Path
 import nbformat
 
 from utils.book import config, notebooks
-from utils.book.editions import scaffold
+from utils.book.editions import changes, scaffold
 from utils.book.editions.data import text_hash
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,4 +99,5 @@ def commit(root: Path, message: str = "base") -> Path:
         subprocess.run(git + ["init", "-q"], check=True)
     subprocess.run(git + ["add", "-A"], check=True)
     subprocess.run(git + ["commit", "-qm", message], check=True)
+    changes.committed_versions.cache_clear()  # the history read so far (cached per process) has grown
     return root

@@ -67,9 +67,12 @@ def test_the_typo_limit_is_two_words():
     assert not changes.meaning_kept("teh grpah is fred", "the graph is freed")
 
 
-def test_edits_counts_swaps_as_one():
-    assert [changes.edits(a, b) for a, b in [("teh", "the"), ("abc", "abc"), ("", "ab"), ("kitten", "sitting")]] \
-        == [1, 0, 2, 3]
+@pytest.mark.parametrize("a, b, n", [
+    ("teh", "the", 1), ("abc", "abc", 0), ("", "ab", 2), ("x", "", 1), ("kitten", "sitting", 3), ("ab", "ba", 1),
+    ("abc", "acb", 1), ("abcd", "badc", 2), ("ca", "abc", 3), ("abcdef", "abdcef", 1), ("graph", "grpah", 1),
+])
+def test_edits_counts_a_swap_of_neighbours_as_one(a, b, n):
+    assert changes.edits(a, b) == n == changes.edits(b, a)
 
 
 # ------------------------------------------------------------------ restamp, on the small book
@@ -115,24 +118,40 @@ def test_restamp_refuses_a_change_of_meaning_until_the_cell_is_named(small_book,
     assert checks.step_problems(small_book) == []
 
 
-def test_restamp_of_a_message_catalog_uses_the_same_rule(small_book):
+@pytest.mark.parametrize("name, rel", [("messages/demo.yml", "utils/exercises/messages/demo.yml"),
+                                       ("errors.yml", "book/errors.yml"), ("search_keywords.yml", "book/search_keywords.yml")])
+def test_restamp_of_a_data_file_uses_the_same_rule(small_book, name, rel):
+    key = {"errors.yml": "freed", "search_keywords.yml": "demo"}.get(name, "ex1.freed")
+    path = small_book / rel
+    typo = sb.ENTRY_EN.replace("first", "frist")
+    path.write_text(path.read_text(encoding="utf-8").replace(sb.ENTRY_EN, typo), encoding="utf-8")
+    assert len(restamp.restamp(name, small_book, cells=[key]).done) == len(TRANSLATIONS)  # translated the typo
     sb.commit(small_book)
-    path = small_book / "utils" / "exercises" / "messages" / "demo.yml"
-    path.write_text(path.read_text(encoding="utf-8").replace("freed by", "fred by"), encoding="utf-8")
-    sb.commit(small_book, "a typo")
-    path.write_text(path.read_text(encoding="utf-8").replace("fred by", "freed by"), encoding="utf-8")
-    assert restamp.restamp("messages/demo.yml", small_book).done == []  # the stamps name the un-typoed text
+    path.write_text(path.read_text(encoding="utf-8").replace(typo, sb.ENTRY_EN), encoding="utf-8")  # fixed
+    assert all(p.endswith(f"restamp {name}") for p in checks.all_problems(small_book) if rel in p)  # no --cell
+    assert len(restamp.restamp(name, small_book).done) == len(TRANSLATIONS)
+    assert checks.all_problems(small_book) == []
+    sb.commit(small_book, "typo fixed")
     path.write_text(path.read_text(encoding="utf-8").replace("first backward", "second backward"), encoding="utf-8")
-    problems = checks.data_stamp_problems(small_book)
-    assert len(problems) == len(TRANSLATIONS) and all("utils/exercises/messages/demo.yml: ex1.freed" in p and
-                                                      "--cell ex1.freed" in p for p in problems), problems
-    refused = restamp.restamp("messages/demo.yml", small_book)
+    problems = checks.all_problems(small_book)
+    assert len(problems) == len(TRANSLATIONS) and all(p.startswith(rel) and f"--cell {key}" in p for p in problems), \
+        problems
+    refused = restamp.restamp(name, small_book)
     assert refused.done == [] and "'first' -> 'second'" in refused.refused[0]
-    assert len(restamp.restamp("messages/demo.yml", small_book, cells=["ex1.freed"]).done) == len(TRANSLATIONS)
-    assert checks.data_stamp_problems(small_book) == []
-    assert path.read_text(encoding="utf-8").endswith(
-        "  translated_from: {" + ", ".join(f'{e}: "{text_hash(sb.ENTRY_EN.replace("first", "second"))}"'
-                                           for e in TRANSLATIONS) + "}\n")  # the line rewritten in place
+    assert len(restamp.restamp(name, small_book, cells=[key]).done) == len(TRANSLATIONS)
+    assert checks.all_problems(small_book) == []
+    stamps = "{" + ", ".join(f'{e}: "{text_hash(sb.ENTRY_EN.replace("first", "second"))}"' for e in TRANSLATIONS) + "}"
+    assert f"translated_from: {stamps}\n" in path.read_text(encoding="utf-8")  # the line rewritten in place
+
+
+def test_restamp_of_a_markdown_page_finds_its_older_english_in_git(small_book):
+    page = small_book / "book" / "en" / "preface.md"
+    page.write_text(sb.PREFACE.replace("about", "abuot"), encoding="utf-8")
+    assert len(restamp.restamp("preface", small_book, cells=["preface"]).done) == len(TRANSLATIONS)
+    sb.commit(small_book)
+    page.write_text(sb.PREFACE, encoding="utf-8")
+    assert len(restamp.restamp("preface", small_book).done) == len(TRANSLATIONS)
+    assert checks.all_problems(small_book) == []
 
 
 # ------------------------------------------------------------------ export and apply

@@ -359,3 +359,16 @@ def test_the_ui_labels_are_stamped_and_a_changed_english_label_is_stale(small_bo
     assert refused.done == [] and len(refused.refused) == len(TRANSLATIONS)
     assert len(restamp.restamp("labels", small_book, edition=TRANSLATIONS[0], cells=["labels"]).done) == 1
     assert len(checks.all_problems(small_book)) == len(TRANSLATIONS) - 1
+
+
+def test_sync_writes_the_folder_of_an_edition_entered_by_hand(small_book):
+    from utils.book.editions import sync
+
+    cfg = small_book / "_config.yml"
+    cfg.write_text(cfg.read_text(encoding="utf-8") + '  ja:\n    name: "日本語"\n    language: "ja"\n    draft: true\n',
+                   encoding="utf-8")
+    config._load.cache_clear()
+    sync.sync_all(small_book)  # no FileNotFoundError: book/ja/ is written
+    assert (small_book / "book" / "ja" / "demo.ipynb").exists()
+    assert any(p == "book/ja: page 'preface' is in _toc.yml but missing from this edition"
+               for p in checks.all_problems(small_book))  # a Markdown page is the translator's to write

@@ -6,6 +6,7 @@ new chapter ``hooks``, a new edition) cannot break it; ``commit`` makes it a git
 restamp finds the English a stamp names."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -33,8 +34,22 @@ ENTRY = {"zh-hant": "計算圖已由第一次反向傳播釋放。", "zh-hans": 
 TERM = {"en": "computation graph", "zh-hant": "計算圖", "zh-hans": "计算图"}
 
 
+EDITIONS = ("en", "zh-hant", "zh-hans")  # the small book's, whatever editions the live book has (a draft)
+TRANSLATIONS = list(EDITIONS[1:])
+
+
+def _config(root: Path) -> None:
+    """The live _config.yml, as written, with only the small book's editions (``editions:`` is its
+    last mapping: each edition a block that starts at two spaces of indent)."""
+    text = (ROOT / "_config.yml").read_text(encoding="utf-8")
+    head, editions = text.split("\neditions:\n", 1)
+    blocks = re.split(r"(?m)^(?=  [\w-]+:\s*$)", editions)
+    kept = [b for b in blocks if re.match(r"  ([\w-]+):", b) and re.match(r"  ([\w-]+):", b).group(1) in EDITIONS]
+    (root / "_config.yml").write_text(head + "\neditions:\n" + "".join(kept), encoding="utf-8")
+
+
 def _stamps(text: str) -> str:
-    return "{" + ", ".join(f'{e}: "{text_hash(text)}"' for e in config.translations()) + "}"
+    return "{" + ", ".join(f'{e}: "{text_hash(text)}"' for e in TRANSLATIONS) + "}"
 
 
 def _texts(english: str, translated: dict, indent: str) -> str:
@@ -65,10 +80,10 @@ def _chapter(edition: str, root: Path):
 
 def make(root: Path) -> Path:
     root.mkdir(parents=True, exist_ok=True)
-    for name in ("_config.yml", "requirements.txt"):
-        shutil.copy(ROOT / name, root / name)
+    shutil.copy(ROOT / "requirements.txt", root / "requirements.txt")
+    _config(root)
     (root / "_toc.yml").write_text("format: jb-book\nroot: preface\nchapters:\n  - file: demo\n", encoding="utf-8")
-    for edition in config.editions():
+    for edition in EDITIONS:
         folder = root / "book" / edition
         folder.mkdir(parents=True)
         notebooks.write_notebook(_chapter(edition, root), folder / "demo.ipynb")
@@ -81,7 +96,7 @@ def make(root: Path) -> Path:
         "    historical: {until: \"1.0\", source: \"a test\"}\n    section: demo\n    summary:\n" + _texts(ENTRY_EN, ENTRY, "      ")
         + f"    translated_from: {_stamps(ENTRY_EN)}\n", encoding="utf-8")
     (book / "glossary.yml").write_text(
-        "terms:\n  - " + _texts(TERM["en"], {e: TERM[e] for e in config.translations()}, "    ")[4:]
+        "terms:\n  - " + _texts(TERM["en"], {e: TERM[e] for e in TRANSLATIONS}, "    ")[4:]
         + f"    translated_from: {_stamps(TERM['en'])}\n", encoding="utf-8")
     (book / "search_keywords.yml").write_text(
         "sections:\n  demo:\n" + _texts(ENTRY_EN, ENTRY, "    ") + f"    translated_from: {_stamps(ENTRY_EN)}\n",

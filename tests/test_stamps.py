@@ -376,3 +376,14 @@ def test_sync_writes_the_folder_of_an_edition_entered_by_hand(small_book):
     assert (small_book / "book" / "ja" / "demo.ipynb").exists()
     assert any(p == "book/ja: page 'preface' is in _toc.yml but missing from this edition"
                for p in checks.all_problems(small_book))  # a Markdown page is the translator's to write
+
+
+@pytest.mark.parametrize("kind, group", [("alt", "image"), ("caption", "figure")])
+def test_restamp_of_a_figure_text_finds_its_older_english_in_git(small_book, kind, group):
+    english = sb.ALT if kind == "alt" else sb.CAPTION
+    _notebook_meta(small_book, lambda m: m[group].update({kind: english.replace("graph", "grpah")}))
+    assert len(restamp.restamp("demo", small_book, cells=["figure"]).done) == len(TRANSLATIONS)
+    sb.commit(small_book)
+    _notebook_meta(small_book, lambda m: m[group].update({kind: english}))  # the typo fixed
+    assert len(restamp.restamp("demo", small_book).done) == len(TRANSLATIONS)
+    assert checks.all_problems(small_book) == []

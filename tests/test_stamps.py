@@ -55,11 +55,30 @@ def test_an_edit_that_cannot_change_the_meaning_is_kept(old, new):
     ("see {ref}`gb-leaves`", "see {ref}`gb-saved`", "first letter"),   # a role without text shows its target
     ("{glue:text}`size_a` bytes", "{glue:text}`size_b` bytes", "code name"),
     ("teh grpah is fred", "the graph is freed", "3 words changed"),    # three typos: more than a fix
+    ("set the grad value", "set the grad_ value", "code name"),         # one of the two is a code name
+    ("a teh b", "a the the b", "added or removed"),                      # a fix that adds a word
 ])
 def test_an_edit_that_may_change_the_meaning_is_refused(old, new, why):
     reason = changes.why_meaning_may_change(old, new)
     assert reason is not None and why in reason, reason
     assert not changes.meaning_kept(old, new)
+
+
+WORDS = "one two three four five six seven eight nine ten eleven twelve"
+
+
+@pytest.mark.parametrize("old, new, kwargs, shown", [
+    (WORDS, WORDS.replace("seven", "SEVEN"), {}, "one two three four five six [-seven-] {+SEVEN+} eight nine ten eleven twelve"),
+    (WORDS, WORDS.replace("seven", "SEVEN"), {"context": 2}, "… five six [-seven-] {+SEVEN+} eight nine …"),
+    ("a b", "a c", {}, "a [-b-] {+c+}"),
+    ("a b", "a", {}, "a [-b-]"),
+    ("a", "a b", {}, "a {+b+}"),
+    (WORDS, WORDS.replace("seven", "SEVEN"), {"limit": 20}, "one two three four f …"),
+    ("x " + WORDS, WORDS, {}, "[-x-] one two three four …"),
+    (WORDS + " x", WORDS, {}, "… nine ten eleven twelve [-x-]"),
+])
+def test_the_word_diff_shows_the_change_with_a_few_words_around(old, new, kwargs, shown):
+    assert changes.word_diff(old, new, **kwargs) == shown
 
 
 def test_the_typo_limit_is_two_words():

@@ -406,3 +406,37 @@ def test_restamp_of_a_figure_text_finds_its_older_english_in_git(small_book, kin
     _notebook_meta(small_book, lambda m: m[group].update({kind: english}))  # the typo fixed
     assert len(restamp.restamp("demo", small_book).done) == len(TRANSLATIONS)
     assert checks.all_problems(small_book) == []
+
+
+def test_export_of_a_chapter_in_step_is_empty_and_all_of_it_applies_back(small_book):
+    sb.commit(small_book)
+    assert translate.export_translation("demo", "zh-hans", small_book) == ""
+    everything = translate.export_translation("demo", "zh-hans", small_book, only_todo=False)
+    marks = [line for line in everything.splitlines() if line.startswith("<!-- ")]
+    assert [m.split(" english:")[0] for m in marks] == [
+        "<!-- cell: title", "<!-- cell: section", "<!-- cell: attributes", "<!-- alt: figure", "<!-- caption: figure"]
+    translated = everything.replace(sb.ALT, "替代文字。").replace(sb.CAPTION, "图注。").replace(sb.PROSE, "正文。") \
+        .replace("# Demo", "# 示例").replace("## Under no_grad", "## 在 no_grad 之下")
+    assert translate.apply_translation("demo", "zh-hans", translated, small_book) == [
+        "title", "section", "attributes", "figure", "figure"]
+    figure = next(c for c in notebooks.read_notebook(small_book / "book" / "zh-hans" / "demo.ipynb").cells
+                  if c.get("id") == "figure")
+    assert figure.metadata["mystnb"]["image"]["alt"] == "替代文字。" and figure.metadata["mystnb"]["figure"]["caption"] == "图注。"
+    assert checks.all_problems(small_book) == []
+
+
+def test_an_edition_without_its_labels_stamp_is_named_and_restamp_writes_it(small_book):
+    from utils.book.editions import labels
+
+    cfg = small_book / "_config.yml"
+    text = cfg.read_text(encoding="utf-8")
+    stamp = f'    labels_from: "{labels.stamp_of(labels.english_words(config.editions(small_book)))}"\n'
+    assert text.count(stamp) == len(TRANSLATIONS)
+    cfg.write_text(text.replace(stamp, ""), encoding="utf-8")
+    config._load.cache_clear()
+    assert checks.all_problems(small_book) == [
+        f"_config.yml: editions.{e}: its title and labels have no labels_from stamp; once they translate English's, "
+        f"run: python -m utils.book.editions restamp labels --edition {e} --cell labels" for e in TRANSLATIONS]
+    assert restamp.restamp("labels", small_book).done == []  # never translated as far as git knows: named only
+    assert len(restamp.restamp("labels", small_book, cells=["labels"]).done) == len(TRANSLATIONS)
+    assert cfg.read_text(encoding="utf-8") == text  # the line written back where it was, before labels:

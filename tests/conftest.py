@@ -119,3 +119,11 @@ def run_order(items: list) -> list:
         files.setdefault(item.nodeid.split("::")[0], []).append(item)
     rank = {name: (min(kind(i) for i in its), -len(its)) for name, its in files.items()}
     return [item for name in sorted(files, key=rank.__getitem__) for item in files[name]]
+
+
+@pytest.fixture
+def small_book(tmp_path: Path) -> Path:
+    """A small synthetic book, every translation current (tests/small_book.py)."""
+    import small_book as book
+
+    return book.make(tmp_path / "small")

@@ -21,7 +21,8 @@ import pytest
 
 from exercise_messages import english_runs, problems_in_every_edition, untranslated
 from utils.book import config
-from utils.book.editions.data import avoided_terms, load_glossary, load_wordings, text_hash, uses_avoided
+from utils.book.editions.changes import entry_stamp_problems
+from utils.book.editions.data import avoided_terms, catalog as catalog_file, load_glossary, load_wordings, text_hash, uses_avoided
 from utils.book.editions.prose import wrong_script_chars
 from autograd_book.exercises import messages, verdict
 
@@ -153,9 +154,7 @@ def catalog_problems(name: str, catalog: dict) -> list[str]:
             theirs = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
             if theirs != fields:
                 problems.append(f"{where}: {edition} has the fields {sorted(theirs)}, English {sorted(fields)}")
-            if (entry.get("translated_from") or {}).get(edition) != text_hash(english):
-                problems.append(f"{where}: the {edition} text does not translate the current English; update it, "
-                                f"then python -m autograd_book.exercises.messages restamp {name} {key}")
+            problems += entry_stamp_problems(catalog_file(name), where, entry, edition, key=key)
             bad = wrong_script_chars(text, edition)
             if bad:
                 problems.append(f"{where}: {edition} uses characters of another script: {''.join(bad)}")

@@ -169,7 +169,7 @@ def test_keywords_name_real_sections_in_every_edition():
     assert keywords
     for label, sentences in keywords.items():
         assert label in labels or label in config.toc_docnames(), f"book/search_keywords.yml: no section labelled {label!r}"
-        assert set(sentences) == set(config.editions()), label
+        assert set(config.editions()) - set(config.drafts()) <= set(sentences) <= set(config.editions()), label
         assert all(len(s) >= 10 and s.rstrip().endswith(("。", ".", "：", "？", "?")) for s in sentences.values()), label
 
 

@@ -25,7 +25,6 @@ from utils.book import config, launch, offline, reader_notebooks, search
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 ROOT = Path(__file__).resolve().parents[2]
-BUILD = ROOT / "_build"
 
 
 def edition_config(base: dict, key: str) -> dict:

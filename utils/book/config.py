@@ -36,7 +36,14 @@ def editions(root: Path = ROOT) -> dict[str, dict]:
 
 
 def translations(root: Path = ROOT) -> list[str]:
-    return [k for k in editions(root) if k != SOURCE]
+    """The translated editions the checks hold to every rule (a draft is not one of them)."""
+    return [k for k, e in editions(root).items() if k != SOURCE and not e.get("draft")]
+
+
+def drafts(root: Path = ROOT) -> list[str]:
+    """The editions marked ``draft: true``: built and kept in step (sync), reported as progress
+    (``editions check``), not yet held to the translation checks."""
+    return [k for k, e in editions(root).items() if k != SOURCE and e.get("draft")]
 
 
 def labels(edition: str, root: Path = ROOT) -> dict[str, str]:

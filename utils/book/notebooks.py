@@ -196,7 +196,12 @@ def convention_problems(path: Path, root: Path = ROOT) -> list[str]:
         problems.append(f"{rel}: cell {code[1][0]}: the second code cell must choose the device "
                         "('device = choose_device()')")
     if all(c.get("execution_count") is None for _, c in code[1:]) and len(code) > 1:
-        problems.append(f"{rel}: no code cell has been executed; run 'python -m utils.book.notebooks execute {rel}'")
+        # a translation is never executed: its English is, and execute copies the outputs over
+        translated = rel.parts[:1] == ("book",) and len(rel.parts) > 2 and rel.parts[1] != config.SOURCE
+        english = Path("book", config.SOURCE, *rel.parts[2:]) if translated else rel
+        problems.append(f"{rel}: no code cell has been executed; run 'python -m utils.book.notebooks execute "
+                        f"{english.as_posix()}'" + (" (it copies code and outputs into every translation)"
+                                                    if translated else ""))
     for i, c in code:
         t = tags(c)
         if IGNORE_OUTPUT_TAGS & set(t) and "assert" not in c.source:

@@ -41,9 +41,11 @@ EXCLUDE = [".edition-switcher", ".headerlink", ".toctree-wrapper", "nav", ".bd-s
 
 
 def load_keywords(path: Path = KEYWORDS) -> dict:
-    """{label: {edition: sentence}} from book/search_keywords.yml (a page's name for the top of that page)."""
+    """{label: {edition: sentence}} from book/search_keywords.yml (a page's name for the top of that
+    page), without the entries' translation stamps."""
     data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
-    return data.get("sections", {}) or {}
+    return {label: {k: v for k, v in entry.items() if k != "translated_from"}
+            for label, entry in (data.get("sections") or {}).items()}
 
 
 def parsed_pages(site: Path) -> dict:
@@ -88,7 +90,7 @@ def routing_problems(root: Path = ROOT) -> list[str]:
                 problems.append(f"{at}: listed twice")
             seen.add(label)
             english = case.get(config.SOURCE, "")
-            for edition in config.editions(root):
+            for edition in [config.SOURCE, *config.translations(root)]:  # not a draft edition's
                 line = case.get(edition, "")
                 if len(line) < 10:
                     problems.append(f"{at}: no {edition} line")

@@ -4,9 +4,11 @@ The texts live in ``utils/autograd_book/exercises/messages/<module>.yml``: one e
 message, keyed by a short id, with the text of every edition (``en``,
 ``zh-hant``, ``zh-hans``...) and ``str.format`` fields for the values a judge
 puts in (``{got}``). English is the source: every other text translates it,
-and records in ``translated_from`` the hash of the English it translates
-(``utils.book.editions.text_hash``), so a changed English text shows up as a
-stale translation in the tests. A PyTorch or Python error message quoted in a
+and records in ``translated_from`` the hash of the English it translates,
+so a changed English text shows up as a stale translation in ``editions
+check`` and the tests. The stamps are the book's (``utils/book/editions``):
+``python -m utils.book.editions restamp messages/MODULE.yml [--cell KEY]``
+writes them. A PyTorch or Python error message quoted in a
 translated text stays English, as printed, inside backticks.
 
 The edition is that of the notebook being run: ``BOOK_EDITION`` if set, else
@@ -163,48 +165,3 @@ def verdict_line(kind: str, label_: str, hint_: str = "", reason: Any = None, er
                   if isinstance(reason, str) and reason else "")
     return say("common", f"verdict.{kind}", label=label(label_), hint=hint(hint_) if hint_ else "",
                reason=reason, error=error)
-
-
-# ------------------------------------------------------------------ stamps
-
-def stamp(english: str) -> str:
-    """The hash a translation records of the English it translates (the book's text_hash)."""
-    from utils.book.editions.data import text_hash
-    return text_hash(english)
-
-
-def restamp(module: str, keys: Iterable[str] = ()) -> list[str]:
-    """Mark the translations of ``keys`` (all, if none given) in ``module``'s catalog as current.
-
-    For a new entry, or after an English edit that keeps the meaning; rewrites only
-    the ``translated_from`` lines, so the file's layout and comments stay.
-    """
-    path = CATALOGS / f"{module}.yml"
-    entries = load(module)
-    keys = set(keys) or set(entries)
-    translated = [e for e in editions() if e != SOURCE]
-    out, done, key = [], [], None
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith((" ", "#")):
-            import yaml
-
-            key = yaml.safe_load(line)
-            key = next(iter(key)) if isinstance(key, dict) else None
-        if key in keys and line.startswith("  translated_from:"):
-            continue
-        out.append(line)
-        if key in keys and line.startswith(f"  {translated[-1]}:"):
-            hashes = ", ".join(f"{e}: \"{stamp(entries[key][SOURCE])}\"" for e in translated)
-            out.append(f"  translated_from: {{{hashes}}}")
-            done.append(key)
-    path.write_text("\n".join(out) + "\n", encoding="utf-8")
-    load.cache_clear()
-    return done
-
-
-if __name__ == "__main__":
-    import sys
-
-    if len(sys.argv) < 3 or sys.argv[1] != "restamp":
-        sys.exit("usage: python -m autograd_book.exercises.messages restamp MODULE [KEY ...]")
-    print(f"restamped {len(restamp(sys.argv[2], sys.argv[3:]))} entries of {sys.argv[2]}")

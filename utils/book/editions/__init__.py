@@ -1,12 +1,15 @@
 """Keep the three editions in step (``python -m utils.book.editions --help``; the commands are
 in cli.py). One module per job, none importing cli:
 
-    data         the pages of each edition, book/errors.yml and book/glossary.yml, the stamp hash
+    data         the pages of each edition, the data files (DataFile: errors, glossary, search
+                 keywords, message catalogs), the stamp hash
     prose        what is prose, its script, its bold and italics
     sync         English code and outputs copied into every translation
-    changes      what changed in English since a translation (git, word diff, typo or not)
+    changes      what changed in English since a translation (git, word diff, whether the edit
+                 can change the meaning); the stamp check of a data file's entries
     checks       structure and step checks of pages and notebooks; all_problems
     terms        scripts and glossary terms        error_index  book/errors.yml
+    labels       the stamp of each edition's title and UI labels (_config.yml)
     translate    export / apply                    restamp      marking translations current
-    scaffold     new-chapter
+    scaffold     new-chapter, new-edition (a draft) and a draft's progress
 """

@@ -1,6 +1,7 @@
 """What changed in English since a translation was made: the older English text (found in git by
 the hash its translation records), a word diff of it against the current text, and whether the
-edit looks like a fix that keeps the meaning (a typo, a link, markup) or a change of wording."""
+edit is one that cannot change the meaning (a typo fixed within a word, a link target, markup) or
+a change of wording (anything else: a translator, or a maintainer naming the cell, decides)."""
 from __future__ import annotations
 
 import difflib
@@ -14,16 +15,34 @@ from pathlib import Path
 from ruamel.yaml import YAML
 
 from utils.book import config
-from utils.book.editions.data import entry_english, entry_key, text_hash
+from utils.book.editions.data import DataFile, _spec, text_hash
 from utils.book.editions.prose import figure_text
 
 ROOT = config.ROOT
 HISTORY_DEPTH = 200  # commits searched for the English text a stamp names
-WORD = re.compile(r"\w+")
-LINK_TARGET = re.compile(r"\]\([^)]*\)|https?://\S+|\{[a-z]+\}`[^`]*`")
-TYPO_SIMILARITY = 0.75  # a replaced word at least this close to the old one is a typo fix
-MAX_CHANGED_WORDS = 3
-
+# What an edit that cannot change the meaning may touch. The text is read as tokens: words (\w+)
+# and every other visible character (punctuation, operators, quotes), so `x > 0` -> `x < 0` is a
+# change; Markdown markup (emphasis, code ticks, headings, brackets) and whitespace are dropped, and
+# so is the target of a link or of a role that has its own text ([text](target), {ref}`text <target>`),
+# while a role without its own text ({ref}`label`, {glue:text}`name`) keeps its target: it is what
+# the page shows.
+TOKEN = re.compile(r"\w+|[^\w\s]")
+MARKUP = set("*`#[]_~")
+LINK_TARGET = re.compile(r"\]\([^)]*\)|(?<![\w(])https?://\S+|<[^<>`\s]+>(?=`)")
+ROLE_NAME = re.compile(r"\{[\w:-]+\}(?=`)")
+# A typo fix replaces a word by one at most TYPO_EDITS edits away (an insertion, a deletion, a
+# substitution or two neighbours swapped), one edit for a word shorter than LONG_WORD, keeps its
+# first letter (increases/decreases, include/exclude, visible/invisible all differ there), changes
+# no digit, does not add or remove a negating prefix (un-usable, in-correct, non-, dis-...), and
+# neither word is a negation; a word of one or two letters is never a typo (of/or, in/on); and at
+# most MAX_CHANGED_WORDS words change in one text.
+TYPO_EDITS = 2
+LONG_WORD = 6
+MAX_CHANGED_WORDS = 2
+NEGATING_PREFIXES = ("a", "an", "anti", "de", "dis", "il", "im", "in", "ir", "mis", "non", "un")
+NEGATIONS = {"no", "not", "nor", "never", "none", "nothing", "neither", "nobody", "nowhere", "cannot",
+             "without", "unless", "cant", "dont", "doesnt", "isnt", "arent", "wasnt", "wont", "shouldnt",
+             "mustnt", "didnt", "hasnt", "havent", "couldnt", "wouldnt", "aint"}
 
 @lru_cache(maxsize=64)
 def committed_versions(rel: str, root: Path) -> tuple[str, ...]:
@@ -68,39 +87,81 @@ def older_page(en_path: Path, stamp: str, root: Path = ROOT) -> str | None:
     return next((t for t in committed_versions(_rel(en_path, root), Path(root).resolve()) if text_hash(t) == stamp), None)
 
 
-def older_entry(kind: str, stamp: str, root: Path = ROOT) -> str | None:
-    """The English text (an error's summary, a term) of a data file whose hash is ``stamp``."""
-    for text in committed_versions(f"book/{kind}.yml", Path(root).resolve()):
+def older_entry(kind: str | DataFile, stamp: str, root: Path = ROOT) -> str | None:
+    """The English text (an error's summary, a term, a message...) of a data file whose hash is ``stamp``."""
+    spec = _spec(kind)
+    for text in committed_versions(spec.path, Path(root).resolve()):
         try:
-            data = YAML(typ="safe", pure=True).load(text)
+            entries = spec.entries(YAML(typ="safe", pure=True).load(text))
         except Exception:  # an old version that does not parse (a duplicate key) is skipped
             continue
-        for entry in data.get("errors" if kind == "errors" else "terms", []):
-            english = entry_english(kind, entry)
+        for _, entry in entries:
+            english = spec.english(entry)
             if text_hash(english) == stamp:
                 return english
     return None
 
 
-def _words(text: str) -> list[str]:
-    return WORD.findall(LINK_TARGET.sub("", text).lower())
+def tokens(text: str) -> list[str]:
+    """The tokens of ``text`` an edit that keeps the meaning must leave alone (see TOKEN)."""
+    text = ROLE_NAME.sub("", LINK_TARGET.sub("", text))
+    return [t for t in TOKEN.findall(text.lower()) if t not in MARKUP]
 
 
-def meaning_kept(old: str, new: str) -> bool:
-    """True when ``new`` differs from ``old`` by at most a few words, each replaced by a close
-    spelling (a typo fixed), or only by markup and link targets."""
-    a, b = _words(old), _words(new)
+def edits(a: str, b: str) -> int:
+    """The number of single-character insertions, deletions, substitutions and swaps of two
+    neighbours that turn ``a`` into ``b`` (optimal string alignment distance)."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+def why_not_typo(old: str, new: str) -> str | None:
+    """None when ``new`` can replace the word ``old`` as a typo fix; else the reason it cannot."""
+    if any(c.isdigit() for c in old + new):
+        return "a number changed"
+    if not (old.isalpha() and new.isalpha()):
+        return "a sign or code name changed"
+    if old in NEGATIONS or new in NEGATIONS:
+        return "a negation changed"
+    if min(len(old), len(new)) <= 2:
+        return "a short word changed"
+    short, long_ = sorted((old, new), key=len)
+    if any(long_ == p + short for p in NEGATING_PREFIXES):
+        return "a negating prefix changed"
+    if old[0] != new[0]:
+        return "its first letter changed"
+    if edits(old, new) > (TYPO_EDITS if min(len(old), len(new)) >= LONG_WORD else 1):
+        return "more than a typo changed"
+    return None
+
+
+def why_meaning_may_change(old: str, new: str) -> str | None:
+    """None when ``new`` differs from ``old`` only as an edit that cannot change the meaning
+    (whitespace, markup, link targets, at most MAX_CHANGED_WORDS typos fixed within a word); else
+    what makes it a change of wording."""
+    a, b = tokens(old), tokens(new)
     changed = 0
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if op == "equal":
             continue
         if op != "replace" or i2 - i1 != j2 - j1:
-            return False
+            return "words were added or removed"
         for x, y in zip(a[i1:i2], b[j1:j2]):
-            if difflib.SequenceMatcher(a=x, b=y).ratio() < TYPO_SIMILARITY:
-                return False
+            why = why_not_typo(x, y)
+            if why:
+                return f"{x!r} -> {y!r}: {why}"
         changed += i2 - i1
-    return changed <= MAX_CHANGED_WORDS
+    return f"{changed} words changed" if changed > MAX_CHANGED_WORDS else None
+
+
+def meaning_kept(old: str, new: str) -> bool:
+    """True when ``new`` differs from ``old`` only by an edit that cannot change the meaning."""
+    return why_meaning_may_change(old, new) is None
 
 
 def word_diff(old: str, new: str, context: int = 4, limit: int = 400) -> str:
@@ -141,16 +202,34 @@ def restamp_hint(name: str, cell: str | None, old: str | None, new: str) -> str:
     return f"{RESTAMP} {name}" + (f" --cell {shlex.quote(cell)}" if named and cell is not None else "")
 
 
-def entry_stamp_problems(kind: str, where: str, entry: dict, edition: str, root: Path = ROOT) -> list[str]:
-    """An errors.yml or glossary.yml entry's stamp for ``edition`` against its English text."""
-    english = entry_english(kind, entry)
+def entry_stamp_problems(kind: str | DataFile, where: str, entry: dict, edition: str, root: Path = ROOT,
+                         key: str | None = None) -> list[str]:
+    """A data file entry's stamp for ``edition`` against its English text (``key``: its name in a
+    file whose entries are a mapping)."""
+    spec = _spec(kind)
+    key = key if key is not None else entry[spec.key]
+    english = spec.english(entry)
     stamp = (entry.get("translated_from") or {}).get(edition)
     if stamp == text_hash(english):
         return []
     if stamp is None:
         return [f"{where}: no translated_from stamp for {edition}; once its {edition} form is written, "
-                f"run: {RESTAMP} {kind}.yml --edition {edition} --cell {shlex.quote(entry_key(kind, entry))}"]
-    old = older_entry(kind, stamp, root)
-    hint = restamp_hint(f"{kind}.yml", entry_key(kind, entry), old, english)
+                f"run: {RESTAMP} {spec.name} --edition {edition} --cell {shlex.quote(key)}"]
+    old = older_entry(spec, stamp, root)
+    hint = restamp_hint(spec.name, key, old, english)
     return [f"{where}: its English changed since the {edition} translation ({describe(old, english)}); "
             f"update the translation, or if the meaning is unchanged run: {hint}"]
+
+
+def data_stamp_problems(spec: DataFile, root: Path = ROOT) -> list[str]:
+    """Every entry of a data file against its English, in every translated edition: a missing
+    translation, a missing or a stale stamp."""
+    problems = []
+    for key, entry in spec.load(root):
+        where = f"{spec.path}: {key}"
+        for edition in config.translations(root):
+            if not spec.translation(entry, edition):
+                problems.append(f"{where}: no {edition} text")
+            elif spec.english(entry):
+                problems += entry_stamp_problems(spec, where, entry, edition, root, key=key)
+    return problems

@@ -1,5 +1,6 @@
 """What the editions are made of: each edition's pages, the data files (book/errors.yml,
-book/glossary.yml) and the stamp (the hash of the English text a translation follows).
+book/glossary.yml, book/search_keywords.yml, the judges' message catalogs) and the stamp (the hash
+of the English text a translation follows).
 
 Every tool that needs the glossary or the error index reads it here (the Sphinx directives,
 the search index, the checks); this module imports no other part of the editions package.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,7 +20,8 @@ from utils.book import config
 
 ROOT = config.ROOT
 SOURCE = config.SOURCE
-DATA_FILES = ("errors.yml", "glossary.yml")
+# The judges' message catalogs (utils/autograd_book/exercises/messages.py reads them), relative to the root.
+MESSAGE_CATALOGS = "utils/autograd_book/exercises/messages"
 # A translated Markdown page's first line: the hash of the English page it translates.
 MD_STAMP = re.compile(r"^<!-- translation-source: ([0-9a-f]+) -->\n")
 
@@ -74,6 +77,11 @@ def avoided_terms(glossary: list[dict], edition: str,
             for t in [*glossary, *wordings] for w in (t.get("avoid") or {}).get(edition, [])]
 
 
+def preferred(form: str) -> str:
+    """The end of an avoided-term message: the term's own form, when it has one."""
+    return f"; write {form!r}" if form else ""
+
+
 def uses_avoided(text: str, word: str, form: str = "") -> bool:
     """Whether ``text`` uses the avoided ``word``. A word that is part of its own term's form (算法
     inside 演算法) counts only outside that form."""
@@ -91,19 +99,80 @@ def error_cases(entry: dict, edition: str) -> list[tuple[str, str]]:
     return [(label, lines.get(label, "")) for i, label in enumerate(order) if label not in order[:i]]
 
 
-def entry_key(kind: str, entry: dict) -> str:
-    """What names an entry of a data file: an error's id, a term's English wording."""
-    return entry["id"] if kind == "errors" else entry["en"]
+@dataclass(frozen=True)
+class DataFile:
+    """A YAML file of translated entries, each stamped per edition (``translated_from: {EDITION:
+    HASH}``). ``name``: how restamp and the messages call it (errors.yml, search_keywords.yml,
+    messages/variable.yml); ``path``: relative to the root; ``group``: the top-level key holding the
+    entries (None: the entries are the top level); ``key``: the field naming an entry in a list
+    (None: the entries are a mapping, named by their key); ``within``: the field holding the texts
+    per language (None: the entry itself)."""
+    name: str
+    path: str
+    group: str | None
+    key: str | None = None
+    within: str | None = None
+
+    def entries(self, data) -> list[tuple[str, dict]]:
+        """(key, entry) of every entry of the parsed file ``data`` (ruamel's or plain dicts)."""
+        items = data.get(self.group) if self.group else data
+        if self.key is None:
+            return list((items or {}).items())
+        return [(e[self.key], e) for e in items or []]
+
+    def texts(self, entry: dict) -> dict:
+        return (entry.get(self.within) or {}) if self.within else entry
+
+    def english(self, entry: dict) -> str:
+        """The English text an entry's translations follow (its stamp is this text's hash)."""
+        return self.texts(entry).get(SOURCE) or ""
+
+    def translation(self, entry: dict, edition: str) -> str | None:
+        return self.texts(entry).get(edition)
+
+    def load(self, root: Path = ROOT) -> list[tuple[str, dict]]:
+        return self.entries(copy.deepcopy(_parsed((Path(root) / self.path).read_text(encoding="utf-8"))))
 
 
-def entry_english(kind: str, entry: dict) -> str:
+ERRORS = DataFile("errors.yml", "book/errors.yml", "errors", key="id", within="summary")
+GLOSSARY = DataFile("glossary.yml", "book/glossary.yml", "terms", key="en")
+KEYWORDS = DataFile("search_keywords.yml", "book/search_keywords.yml", "sections")
+DATA_FILES = {f.name: f for f in (ERRORS, GLOSSARY, KEYWORDS)}
+
+
+def catalog(module: str) -> DataFile:
+    """The message catalog of a judge module (``common`` for the verdict lines)."""
+    return DataFile(f"messages/{module}.yml", f"{MESSAGE_CATALOGS}/{module}.yml", None)
+
+
+def data_file(name: str, root: Path = ROOT) -> DataFile | None:
+    """The data file restamp and the checks call ``name`` (errors.yml, messages/variable.yml...)."""
+    if name in DATA_FILES:
+        return DATA_FILES[name]
+    if name.startswith("messages/") and name.endswith(".yml"):
+        found = catalog(name.removeprefix("messages/").removesuffix(".yml"))
+        return found if (Path(root) / found.path).exists() else None
+    return None
+
+
+def stamped_files(root: Path = ROOT) -> list[DataFile]:
+    """Every data file of translated entries: book/*.yml's and every message catalog."""
+    return [*DATA_FILES.values(), *(catalog(p.stem) for p in sorted((Path(root) / MESSAGE_CATALOGS).glob("*.yml")))]
+
+
+def _spec(kind: str | DataFile) -> DataFile:
+    return kind if isinstance(kind, DataFile) else DATA_FILES[f"{kind}.yml"]
+
+
+def entry_key(kind: str | DataFile, entry: dict) -> str:
+    """What names an entry of a list-shaped data file: an error's id, a term's English wording."""
+    return entry[_spec(kind).key]
+
+
+def entry_english(kind: str | DataFile, entry: dict) -> str:
     """The English text an entry's translations follow (its stamp is this text's hash)."""
-    return entry["summary"][SOURCE] if kind == "errors" else entry[SOURCE]
+    return _spec(kind).english(entry)
 
 
-def entry_translation(kind: str, entry: dict, edition: str) -> str | None:
-    return (entry.get("summary") or {}).get(edition) if kind == "errors" else entry.get(edition)
-
-
-def entries(kind: str, root: Path = ROOT) -> list[dict]:
-    return load_errors(root) if kind == "errors" else load_glossary(root)
+def entry_translation(kind: str | DataFile, entry: dict, edition: str) -> str | None:
+    return _spec(kind).translation(entry, edition)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from utils.book import config, notebooks
 from utils.book.editions.changes import entry_stamp_problems
-from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, uses_avoided
+from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, preferred, uses_avoided
 from utils.book.editions.prose import script_letters, wrong_script_chars
 
 ROOT = config.ROOT
@@ -195,7 +195,7 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
             if label not in labels:
                 problems.append(f"{where}: see_also {label!r} is not a label in any English chapter")
         summary = e.get("summary", {})
-        for edition in config.editions(root):
+        for edition in [SOURCE, *config.translations(root)]:  # a draft's missing ones are its progress
             if not summary.get(edition):
                 problems.append(f"{where}: no {edition} summary")
         for edition in config.translations(root):
@@ -209,5 +209,5 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
             for word, term, form in avoid[edition]:
                 if uses_avoided(summary.get(edition, ""), word, form):
                     problems.append(f"{where}: {edition} summary uses {word!r}, which the glossary's entry "
-                                    f"{term!r} says to avoid")
+                                    f"{term!r} says to avoid{preferred(form)}")
     return problems

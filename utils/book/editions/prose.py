@@ -29,11 +29,6 @@ def figure_text(cell, kind: str) -> str | None:
     return cell.get("metadata", {}).get("mystnb", {}).get(group, {}).get(field) or None
 
 
-def alt(cell) -> str | None:
-    """A code cell's figure alt text, if it has one."""
-    return figure_text(cell, "alt")
-
-
 @lru_cache(maxsize=1)
 def _markdown():
     from markdown_it import MarkdownIt

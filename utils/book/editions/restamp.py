@@ -1,10 +1,12 @@
 """Mark translations current after an English edit that keeps the meaning (``editions restamp``).
 
 Every translated edition at once (or one, with ``edition``). A stale translation is re-stamped
-when git still holds the English it translated and the edit only fixed a typo, a link or markup
-(utils/book/editions/changes.py, meaning_kept); any other stale cell is refused, with its word
-diff, unless it is named in ``cells`` (a cell id, an error id, an English term, or the page's
-name for a Markdown page). A cell never translated is never stamped.
+when git still holds the English it translated and the edit cannot have changed the meaning: a
+typo fixed within a word, a link target, markup (utils/book/editions/changes.py,
+why_meaning_may_change: no digit, sign, negation or negating prefix changes, no word is added or
+removed); any other stale cell is refused, with its word diff and the reason, unless it is named
+in ``cells`` (a cell id, an error id, an English term, a keywords label, a message key, or the
+page's name for a Markdown page). A cell never translated is never stamped.
 """
 from __future__ import annotations
 
@@ -17,10 +19,8 @@ from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from utils.book import config, notebooks
-from utils.book.editions import changes
-from utils.book.editions.data import (DATA_FILES, MD_STAMP, edition_pages, entry_english, entry_key,
-                                      entry_translation,
-                                      text_hash)
+from utils.book.editions import changes, labels
+from utils.book.editions.data import DATA_FILES, MD_STAMP, DataFile, data_file, edition_pages, text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text
 
 ROOT = config.ROOT
@@ -51,11 +51,12 @@ class _Decide:
         """Whether to re-stamp ``key``; a refusal is recorded with the diff and the command."""
         if self.cells is not None:
             return key in self.cells
-        if old is not None and changes.meaning_kept(old, new):
+        why = "the English it translated is not in git" if old is None else changes.why_meaning_may_change(old, new)
+        if why is None:
             return True
         self.result.refused.append(
-            f"{where}: {changes.describe(old, new)}; translate it, or if the meaning is unchanged name it: "
-            f"{changes.RESTAMP} {self.name} --cell {shlex.quote(key)}")
+            f"{where}: {changes.describe(old, new)} ({why}); translate it, or if the meaning is unchanged "
+            f"name it: {changes.RESTAMP} {self.name} --cell {shlex.quote(key)}")
         return False
 
 
@@ -101,27 +102,27 @@ def _restamp_page(en_path: Path, tr_path: Path, decide: _Decide, root: Path) -> 
     return [en_path.stem]
 
 
-def _restamp_data(kind: str, editions: list[str], decide: _Decide, root: Path, result: Restamped) -> None:
-    path = root / "book" / f"{kind}.yml"
+def _restamp_data(spec: DataFile, editions: list[str], decide: _Decide, root: Path, result: Restamped) -> None:
+    path = root / spec.path
     yaml = _round_trip()
     data = yaml.load(path.read_text(encoding="utf-8"))
     written = False
-    for entry in data["errors" if kind == "errors" else "terms"]:
-        key, english = entry_key(kind, entry), entry_english(kind, entry)
+    for key, entry in spec.entries(data):
+        english = spec.english(entry)
         for edition in editions:
             stamps = entry.get("translated_from")
             stamp = (stamps or {}).get(edition)
-            if not entry_translation(kind, entry, edition) or stamp == text_hash(english):
+            if not spec.translation(entry, edition) or stamp == text_hash(english):
                 continue
-            old = changes.older_entry(kind, stamp, root) if stamp else None
-            if not decide(f"book/{kind}.yml: {edition}: entry {key!r}", key, old, english):
+            old = changes.older_entry(spec, stamp, root) if stamp else None
+            if not decide(f"{spec.path}: {edition}: entry {key!r}", key, old, english):
                 continue
             if stamps is None:
                 stamps = CommentedMap()
                 stamps.fa.set_flow_style()
                 entry["translated_from"] = stamps
             stamps[edition] = DoubleQuotedScalarString(text_hash(english))
-            for e in [e for e in config.translations(root) if e in stamps]:  # editions in _config.yml's order
+            for e in [e for e in config.editions(root) if e in stamps]:  # editions in _config.yml's order
                 stamps.move_to_end(e)
             result.done.append(f"{edition}: {key}")
             written = True
@@ -131,11 +132,9 @@ def _restamp_data(kind: str, editions: list[str], decide: _Decide, root: Path, r
 
 
 def _known_keys(name: str, root: Path) -> set[str]:
-    from utils.book.editions.data import entries
-
-    if name in DATA_FILES:
-        kind = name.removesuffix(".yml")
-        return {entry_key(kind, e) for e in entries(kind, root)}
+    spec = data_file(name, root)
+    if spec is not None:
+        return {key for key, _ in spec.load(root)}
     en_path = edition_pages(SOURCE, root)[name]
     if en_path.suffix == ".md":
         return {name}
@@ -143,21 +142,29 @@ def _known_keys(name: str, root: Path) -> set[str]:
 
 
 def restamp(name: str, root: Path = ROOT, edition: str | None = None, cells: list[str] | None = None) -> Restamped:
-    """Re-stamp the translations of ``name`` (a page of the book, or errors.yml / glossary.yml)
+    """Re-stamp the translations of ``name`` (a page of the book, a data file: errors.yml,
+    glossary.yml, search_keywords.yml, messages/MODULE.yml; or ``labels``, the UI words)
     in every translated edition (or ``edition``); see the module's docstring."""
-    translations = config.translations(root)
+    translations = config.translations(root) + config.drafts(root)
     if edition is not None and edition not in translations:
         raise SystemExit(f"{edition!r} is not a translated edition: {translations}")
-    editions = [edition] if edition else translations
-    if name not in DATA_FILES and name not in edition_pages(SOURCE, root):
-        raise SystemExit(f"no page {name!r} in book/{SOURCE}, and not one of {', '.join(DATA_FILES)}")
+    editions = [edition] if edition else config.translations(root)  # a draft's stamps: with --edition
+    if name == labels.KEY:  # the UI words of _config.yml
+        if set(cells or ()) - {labels.KEY}:
+            raise SystemExit(f"labels: name them as a whole: --cell {labels.KEY}")
+        done, refused = labels.restamp_labels(editions, bool(cells), root)
+        return Restamped(done, refused)
+    spec = data_file(name, root)
+    if spec is None and name not in edition_pages(SOURCE, root):
+        raise SystemExit(f"no page {name!r} in book/{SOURCE}, and not one of {', '.join(DATA_FILES)} "
+                         "or messages/MODULE.yml")
     unknown = sorted(set(cells or ()) - _known_keys(name, root))
     if unknown:
         raise SystemExit(f"{name}: no cell, entry or page named {', '.join(map(repr, unknown))}")
     result = Restamped()
     decide = _Decide(name, set(cells) if cells else None, result)
-    if name in DATA_FILES:
-        _restamp_data(name.removesuffix(".yml"), editions, decide, root, result)
+    if spec is not None:
+        _restamp_data(spec, editions, decide, root, result)
         return result
     en_path = edition_pages(SOURCE, root)[name]
     for ed in editions:

@@ -58,6 +58,7 @@ def sync_notebook(name: str, edition: str, root: Path = ROOT) -> Path:
     tr_path = root / "book" / edition / f"{name}.ipynb"
     en_nb = notebooks.read_notebook(en_path)
     old = notebooks.read_notebook(tr_path) if tr_path.exists() else None
+    tr_path.parent.mkdir(parents=True, exist_ok=True)  # an edition entered in _config.yml by hand has no folder yet
     notebooks.write_notebook(synced(en_nb, old), tr_path)
     return tr_path
 
@@ -83,5 +84,5 @@ def sync_all(root: Path = ROOT, names: list[str] | None = None) -> None:
     for path in notebooks.english_notebooks(root):
         if names is not None and path.stem not in names:
             continue
-        for edition in config.translations(root):
+        for edition in config.translations(root) + config.drafts(root):
             sync_notebook(path.stem, edition, root)

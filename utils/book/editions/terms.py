@@ -6,7 +6,8 @@ from pathlib import Path
 
 from utils.book import config
 from utils.book.editions.changes import entry_stamp_problems
-from utils.book.editions.data import avoided_terms, edition_pages, load_glossary, load_wordings, uses_avoided
+from utils.book.editions.data import (avoided_terms, edition_pages, load_glossary, load_wordings, preferred,
+                                      uses_avoided)
 from utils.book.editions.prose import prose_of, wrong_script_chars
 
 ROOT = config.ROOT
@@ -27,7 +28,7 @@ def script_and_term_problems(root: Path = ROOT) -> list[str]:
                 for word, term, form in avoid:
                     if uses_avoided(text, word, form):
                         problems.append(f"{rel}: {where}: uses {word!r}, which the glossary's entry "
-                                        f"{term!r} says to avoid in {edition}")
+                                        f"{term!r} says to avoid in {edition}{preferred(form)}")
     for t in glossary:
         where = f"book/glossary.yml: term {t['en']!r}"
         for edition in config.translations(root):

@@ -1,18 +1,27 @@
 """The translator's round trip: ``export`` writes the English prose to translate as Markdown
-blocks, one per cell id; ``apply`` writes the translated blocks back, stamped."""
+blocks, one per cell id, each naming the hash of the English it shows
+(``<!-- cell: ID english: HASH -->``); ``apply`` writes the translated blocks back, stamped with
+that hash, so a translation of an English that changed since the export is stale at once (the
+check shows what changed since). A block without a hash, or with a hash that is neither the
+current English nor one in git, is refused before anything is written."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 from utils.book import config, notebooks
+from utils.book.editions import changes
 from utils.book.editions.data import text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text
 from utils.book.editions.sync import sync_notebook
 
 ROOT = config.ROOT
 SOURCE = config.SOURCE
-CELL_MARK = re.compile(r"^<!-- (cell|alt|caption): (\S+) -->$", re.M)
+CELL_MARK = re.compile(r"^<!-- (cell|alt|caption): (\S+?)(?: english: ([0-9a-f]+))? -->$", re.M)
+
+
+def _mark(kind: str, cell_id: str, english: str) -> str:
+    return f"<!-- {kind}: {cell_id} english: {text_hash(english)} -->"
 
 
 def export_translation(name: str, edition: str, root: Path = ROOT, only_todo: bool = True) -> str:
@@ -29,47 +38,66 @@ def export_translation(name: str, edition: str, root: Path = ROOT, only_todo: bo
         current = tr is not None and tr.metadata.get("translation", {}).get("source") == text_hash(cell.source)
         if only_todo and current:
             continue
-        blocks.append(f"<!-- cell: {cell.get('id')} -->\n{cell.source.strip()}\n")
+        blocks.append(f"{_mark('cell', cell.get('id'), cell.source)}\n{cell.source.strip()}\n")
     for cell in en_nb.cells:
         for kind in FIGURE_TEXT:
             text = figure_text(cell, kind)
             tr = tr_cells.get(cell.get("id"))
             if text and not (only_todo and tr is not None
                              and tr.metadata.get("translation", {}).get(f"{kind}_source") == text_hash(text)):
-                blocks.append(f"<!-- {kind}: {cell.get('id')} -->\n{text}\n")
+                blocks.append(f"{_mark(kind, cell.get('id'), text)}\n{text}\n")
     return "\n".join(blocks)
 
 
-def parse_blocks(text: str) -> dict[tuple[str, str], str]:
-    """{(kind, cell id): text} of a translator's file; kind is 'cell', 'alt' or 'caption'."""
+def parse_blocks(text: str) -> dict[tuple[str, str], tuple[str | None, str]]:
+    """{(kind, cell id): (English hash or None, text)} of a translator's file; kind is 'cell',
+    'alt' or 'caption'."""
     parts = CELL_MARK.split(text)
-    return {(parts[i], parts[i + 1]): parts[i + 2].strip("\n") for i in range(1, len(parts), 3)}
+    return {(parts[i], parts[i + 1]): (parts[i + 2], parts[i + 3].strip("\n")) for i in range(1, len(parts), 4)}
 
 
-def apply_translation(name: str, edition: str, text: str, root: Path = ROOT) -> list[str]:
-    """Write translated blocks into the edition's notebook and stamp them with the English hash."""
-    tr_path = sync_notebook(name, edition, root)
-    en_nb = notebooks.read_notebook(root / "book" / SOURCE / f"{name}.ipynb")
-    tr_nb = notebooks.read_notebook(tr_path)
+class Applied(list):
+    """The ids of the cells written; ``stale``: those whose block translates an older English."""
+    stale: list[str]
+
+
+def apply_translation(name: str, edition: str, text: str, root: Path = ROOT) -> Applied:
+    """Write translated blocks into the edition's notebook, each stamped with the English hash its
+    block names (see the module's docstring)."""
+    en_path = root / "book" / SOURCE / f"{name}.ipynb"
+    en_nb = notebooks.read_notebook(en_path)
     known_of = {"cell": {c.get("id"): c.source for c in en_nb.cells if c.cell_type == "markdown"}}
     for kind in FIGURE_TEXT:
         known_of[kind] = {c.get("id"): figure_text(c, kind) for c in en_nb.cells if figure_text(c, kind)}
-    done = []
-    for (kind, cell_id), body in parse_blocks(text).items():
-        known = known_of[kind]
-        if cell_id not in known:
-            raise SystemExit(f"{tr_path}: no {'markdown cell' if kind == 'cell' else 'figure'} "
-                             f"with id {cell_id!r} in the English chapter")
-        for cell in tr_nb.cells:
-            if cell.get("id") != cell_id:
-                continue
-            if kind == "cell":
-                cell.source = body
-                cell.metadata["translation"] = {"source": text_hash(known[cell_id])}
+    blocks, refused = parse_blocks(text), []
+    done, done.stale = Applied(), []
+    for (kind, cell_id), (stamp, _) in blocks.items():
+        what = "markdown cell" if kind == "cell" else "figure"
+        if cell_id not in known_of[kind]:
+            refused.append(f"{kind} {cell_id}: no {what} with this id in the English chapter")
+        elif stamp is None:
+            refused.append(f"{kind} {cell_id}: the block does not name the English it translates "
+                           f"('<!-- {kind}: {cell_id} english: HASH -->'); export it again")
+        elif stamp != text_hash(known_of[kind][cell_id]):
+            if changes.older_cell(en_path, cell_id, stamp, root, field="source" if kind == "cell" else kind) is None:
+                refused.append(f"{kind} {cell_id}: english: {stamp} is neither the current English nor one in "
+                               "git history; export it again")
             else:
-                group, field = FIGURE_TEXT[kind]
-                cell.metadata.setdefault("mystnb", {}).setdefault(group, {})[field] = body
-                cell.metadata.setdefault("translation", {})[f"{kind}_source"] = text_hash(known[cell_id])
-            done.append(cell_id)
+                done.stale.append(cell_id)
+    if refused:
+        raise SystemExit(f"{name} ({edition}): nothing applied:\n  " + "\n  ".join(refused))
+    tr_path = sync_notebook(name, edition, root)
+    tr_nb = notebooks.read_notebook(tr_path)
+    cells = {c.get("id"): c for c in tr_nb.cells}
+    for (kind, cell_id), (stamp, body) in blocks.items():
+        cell = cells[cell_id]
+        if kind == "cell":
+            cell.source = body
+            cell.metadata["translation"] = {"source": stamp}
+        else:
+            group, field = FIGURE_TEXT[kind]
+            cell.metadata.setdefault("mystnb", {}).setdefault(group, {})[field] = body
+            cell.metadata.setdefault("translation", {})[f"{kind}_source"] = stamp
+        done.append(cell_id)
     notebooks.write_notebook(tr_nb, tr_path)
     return done

@@ -101,7 +101,7 @@ def make(root: Path) -> Path:
     (book / "search_keywords.yml").write_text(
         "sections:\n  demo:\n" + _texts(ENTRY_EN, ENTRY, "    ") + f"    translated_from: {_stamps(ENTRY_EN)}\n",
         encoding="utf-8")
-    catalogs = root / "utils" / "exercises" / "messages"
+    catalogs = root / "utils" / "autograd_book" / "exercises" / "messages"
     catalogs.mkdir(parents=True)
     (catalogs / "demo.yml").write_text(
         "ex1.freed:\n" + _texts(ENTRY_EN, ENTRY, "  ") + f"  translated_from: {_stamps(ENTRY_EN)}\n", encoding="utf-8")

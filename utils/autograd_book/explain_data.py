@@ -2540,7 +2540,10 @@ DATA = {'baseurl': '',
                                'torch.cuda.empty_cache() do not free memory or fix CUDA out of memory.',
               'mem-ckpt-reentrant': 'torch.utils.checkpoint with use_reentrant=True warns None of the inputs '
                                     'have requires_grad=True. Gradients will be None, and the first layers '
-                                    'stop training: their parameters get no gradient.',
+                                    'stop training: their parameters get no gradient. LoRA or PEFT '
+                                    'fine-tuning with gradient checkpointing and a frozen embedding: element '
+                                    '0 of tensors does not require grad and does not have a grad_fn; '
+                                    'enable_input_require_grads.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs.',

@@ -124,6 +124,10 @@ def test_the_other_words_of_a_query_choose_among_the_sections_that_explain_its_e
     assert {"retain_graph.html#rg-gan", "pitfalls.html#pit-step-between-backwards", "create_graph.html#cg-inplace",
             "variable.html#var-version"} <= set(listed)
     assert page.locator("li.search-hit-error .search-hit-excerpt").count() >= 5
+    # The error index's hit is named with the edition's words and colon (issue 34: zh-hans showed "报错信息索引: ").
+    words = config.labels(edition)
+    first = page.eval_on_selector(TOP, "e => e.textContent")
+    assert first.startswith(words["search_error_entry"] + words["colon"]), first
     page.close()
 
 

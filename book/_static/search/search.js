@@ -69,7 +69,7 @@
     }
     found.forEach(function (x) {
       if (x.kind === "error-entry") {
-        add(x.url, [document.createTextNode(words.errorEntry + ": "), errorCode(x.error.message)],
+        add(x.url, [document.createTextNode(words.errorEntry + (words.colon || ": ")  /* the edition's colon: "：" in Chinese */), errorCode(x.error.message)],
             Rank.escapeHtml(x.error.summary), "search-hit-error");
       } else if (x.kind === "error-case") {
         var c = x.case;

@@ -8,7 +8,7 @@ PATCHED = {"sphinx": "7.4.7", "sphinx-book-theme": "1.3.0"}
 
 
 SEARCH_LABELS = ("search_title", "search_running", "search_none", "search_count", "search_error_entry",
-                 "search_noscript", "search_offline", "search_more", "search_corrected")
+                 "search_noscript", "search_offline", "search_more", "search_corrected", "colon")
 
 
 def book_search(app):

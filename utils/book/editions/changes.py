@@ -14,7 +14,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 
 from utils.book import config
-from utils.book.editions.data import entry_english, entry_key, text_hash
+from utils.book.editions.data import data_file, entry_english, entry_key, stamp_holder, text_hash
 from utils.book.editions.prose import figure_text
 
 ROOT = config.ROOT
@@ -69,8 +69,9 @@ def older_page(en_path: Path, stamp: str, root: Path = ROOT) -> str | None:
 
 
 def older_entry(kind: str, stamp: str, root: Path = ROOT) -> str | None:
-    """The English text (an error's summary, a term) of a data file whose hash is ``stamp``."""
-    for text in committed_versions(f"book/{kind}.yml", Path(root).resolve()):
+    """The English text (an error's summary, a term, a term's definition) of a data file whose hash
+    is ``stamp``."""
+    for text in committed_versions(f"book/{data_file(kind)}", Path(root).resolve()):
         try:
             data = YAML(typ="safe", pure=True).load(text)
         except Exception:  # an old version that does not parse (a duplicate key) is skipped
@@ -144,13 +145,15 @@ def restamp_hint(name: str, cell: str | None, old: str | None, new: str) -> str:
 def entry_stamp_problems(kind: str, where: str, entry: dict, edition: str, root: Path = ROOT) -> list[str]:
     """An errors.yml or glossary.yml entry's stamp for ``edition`` against its English text."""
     english = entry_english(kind, entry)
-    stamp = (entry.get("translated_from") or {}).get(edition)
+    stamp = (stamp_holder(kind, entry).get("translated_from") or {}).get(edition)
     if stamp == text_hash(english):
         return []
+    what = "definition" if kind == "definitions" else "form"
     if stamp is None:
-        return [f"{where}: no translated_from stamp for {edition}; once its {edition} form is written, "
-                f"run: {RESTAMP} {kind}.yml --edition {edition} --cell {shlex.quote(entry_key(kind, entry))}"]
+        return [f"{where}: no translated_from stamp for {edition}; once its {edition} {what} is written, "
+                f"run: {RESTAMP} {data_file(kind)} --edition {edition} --cell {shlex.quote(entry_key(kind, entry))}"]
     old = older_entry(kind, stamp, root)
-    hint = restamp_hint(f"{kind}.yml", entry_key(kind, entry), old, english)
-    return [f"{where}: its English changed since the {edition} translation ({describe(old, english)}); "
+    hint = restamp_hint(data_file(kind), entry_key(kind, entry), old, english)
+    what = "English definition" if kind == "definitions" else "English"
+    return [f"{where}: its {what} changed since the {edition} translation ({describe(old, english)}); "
             f"update the translation, or if the meaning is unchanged run: {hint}"]

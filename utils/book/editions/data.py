@@ -91,6 +91,18 @@ def error_cases(entry: dict, edition: str) -> list[tuple[str, str]]:
     return [(label, lines.get(label, "")) for i, label in enumerate(order) if label not in order[:i]]
 
 
+# The kinds of stamped data entries: an error's summary ("errors"), a term's form ("glossary") and a
+# term's one-line definition ("definitions": glossary.yml's ``definition: {en, EDITION..., translated_from}``,
+# stamped inside the definition with the hash of its English sentence).
+def data_file(kind: str) -> str:
+    return "glossary.yml" if kind == "definitions" else f"{kind}.yml"
+
+
+def data_kinds(name: str) -> tuple[str, ...]:
+    """The kinds of stamped entries a data file holds (glossary.yml: its terms and their definitions)."""
+    return ("glossary", "definitions") if name == "glossary.yml" else (name.removesuffix(".yml"),)
+
+
 def entry_key(kind: str, entry: dict) -> str:
     """What names an entry of a data file: an error's id, a term's English wording."""
     return entry["id"] if kind == "errors" else entry["en"]
@@ -98,11 +110,20 @@ def entry_key(kind: str, entry: dict) -> str:
 
 def entry_english(kind: str, entry: dict) -> str:
     """The English text an entry's translations follow (its stamp is this text's hash)."""
+    if kind == "definitions":
+        return (entry.get("definition") or {}).get(SOURCE, "")
     return entry["summary"][SOURCE] if kind == "errors" else entry[SOURCE]
 
 
 def entry_translation(kind: str, entry: dict, edition: str) -> str | None:
+    if kind == "definitions":
+        return (entry.get("definition") or {}).get(edition)
     return (entry.get("summary") or {}).get(edition) if kind == "errors" else entry.get(edition)
+
+
+def stamp_holder(kind: str, entry: dict) -> dict:
+    """The mapping whose ``translated_from`` holds an entry's stamps (a definition's own)."""
+    return (entry.get("definition") or {}) if kind == "definitions" else entry
 
 
 def entries(kind: str, root: Path = ROOT) -> list[dict]:

@@ -18,9 +18,8 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from utils.book import config, notebooks
 from utils.book.editions import changes
-from utils.book.editions.data import (DATA_FILES, MD_STAMP, edition_pages, entry_english, entry_key,
-                                      entry_translation,
-                                      text_hash)
+from utils.book.editions.data import (DATA_FILES, MD_STAMP, data_file, data_kinds, edition_pages, entry_english,
+                                      entry_key, entry_translation, stamp_holder, text_hash)
 from utils.book.editions.prose import FIGURE_TEXT, figure_text
 
 ROOT = config.ROOT
@@ -102,24 +101,25 @@ def _restamp_page(en_path: Path, tr_path: Path, decide: _Decide, root: Path) -> 
 
 
 def _restamp_data(kind: str, editions: list[str], decide: _Decide, root: Path, result: Restamped) -> None:
-    path = root / "book" / f"{kind}.yml"
+    path = root / "book" / data_file(kind)
     yaml = _round_trip()
     data = yaml.load(path.read_text(encoding="utf-8"))
     written = False
     for entry in data["errors" if kind == "errors" else "terms"]:
         key, english = entry_key(kind, entry), entry_english(kind, entry)
         for edition in editions:
-            stamps = entry.get("translated_from")
+            stamps = stamp_holder(kind, entry).get("translated_from")
             stamp = (stamps or {}).get(edition)
             if not entry_translation(kind, entry, edition) or stamp == text_hash(english):
                 continue
             old = changes.older_entry(kind, stamp, root) if stamp else None
-            if not decide(f"book/{kind}.yml: {edition}: entry {key!r}", key, old, english):
+            where = f"book/{data_file(kind)}: {edition}: " + ("definition of " if kind == "definitions" else "entry ")
+            if not decide(f"{where}{key!r}", key, old, english):
                 continue
             if stamps is None:
                 stamps = CommentedMap()
                 stamps.fa.set_flow_style()
-                entry["translated_from"] = stamps
+                stamp_holder(kind, entry)["translated_from"] = stamps
             stamps[edition] = DoubleQuotedScalarString(text_hash(english))
             for e in [e for e in config.translations(root) if e in stamps]:  # editions in _config.yml's order
                 stamps.move_to_end(e)
@@ -157,7 +157,8 @@ def restamp(name: str, root: Path = ROOT, edition: str | None = None, cells: lis
     result = Restamped()
     decide = _Decide(name, set(cells) if cells else None, result)
     if name in DATA_FILES:
-        _restamp_data(name.removesuffix(".yml"), editions, decide, root, result)
+        for kind in data_kinds(name):
+            _restamp_data(kind, editions, decide, root, result)
         return result
     en_path = edition_pages(SOURCE, root)[name]
     for ed in editions:

@@ -14,7 +14,7 @@ import pytest
 from utils.book import config
 from utils.book.editions import data, restamp, terms
 from utils.book.editions.error_index import english_labels
-from utils.book.sphinx_ext.data_directives import glossary_groups, term_heading, term_ids
+from utils.book.sphinx_ext.glossary import glossary_groups, term_heading, term_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = list(config.editions())

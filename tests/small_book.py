@@ -32,6 +32,8 @@ TRANSLATED_PAGE = {"zh-hant": "# 前言\n\n本書講自動微分的計算圖。\
 ENTRY_EN = "The graph was freed by the first backward."
 ENTRY = {"zh-hant": "計算圖已由第一次反向傳播釋放。", "zh-hans": "计算图已由第一次反向传播释放。"}
 TERM = {"en": "computation graph", "zh-hant": "計算圖", "zh-hans": "计算图"}
+DEFINITION_EN = "The graph of the operations that made a tensor."
+DEFINITION = {"zh-hant": "產生張量的運算所構成的圖。", "zh-hans": "产生张量的运算所构成的图。"}
 
 
 EDITIONS = ("en", "zh-hant", "zh-hans")  # the small book's, whatever editions the live book has (a draft)
@@ -97,7 +99,8 @@ def make(root: Path) -> Path:
         + f"    translated_from: {_stamps(ENTRY_EN)}\n", encoding="utf-8")
     (book / "glossary.yml").write_text(
         "terms:\n  - " + _texts(TERM["en"], {e: TERM[e] for e in TRANSLATIONS}, "    ")[4:]
-        + f"    translated_from: {_stamps(TERM['en'])}\n", encoding="utf-8")
+        + f"    translated_from: {_stamps(TERM['en'])}\n    definition:\n" + _texts(DEFINITION_EN, DEFINITION, "      ")
+        + f"      translated_from: {_stamps(DEFINITION_EN)}\n", encoding="utf-8")
     (book / "search_keywords.yml").write_text(
         "sections:\n  demo:\n" + _texts(ENTRY_EN, ENTRY, "    ") + f"    translated_from: {_stamps(ENTRY_EN)}\n",
         encoding="utf-8")

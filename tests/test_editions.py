@@ -430,14 +430,15 @@ def test_glossary_stamps_follow_the_english_term(small_book):
 def test_a_new_glossary_term_names_the_command_that_stamps_it(small_book):
     path = _book(small_book) / "glossary.yml"
     path.write_text(path.read_text(encoding="utf-8").replace(
-        "terms:\n", "terms:\n  - en: gradient tape\n    zh-hant: 梯度帶\n    zh-hans: 梯度带\n", 1), encoding="utf-8")
-    problems = [p for p in terms.script_and_term_problems(small_book) if "gradient tape" in p]
+        "terms:\n", "terms:\n  - en: gradient tape\n    zh-hant: 梯度帶\n    zh-hans: 梯度带\n"
+        "    definition: {en: Recording operations., zh-hant: 記錄運算。, zh-hans: 记录运算。}\n", 1), encoding="utf-8")
+    problems = [p for p in terms.script_and_term_problems(small_book) if "gradient tape" in p and "definition" not in p]
     assert len(problems) == 2 and all("no translated_from stamp" in p and
                                       "restamp glossary.yml --edition" in p and "--cell 'gradient tape'" in p
                                       for p in problems), problems
     restamp.restamp("glossary.yml", small_book, cells=["gradient tape"])
     assert terms.script_and_term_problems(small_book) == []
-    assert "  - en: gradient tape\n    zh-hant: 梯度帶\n    zh-hans: 梯度带\n    translated_from: {zh-hant: " in \
+    assert "  - en: gradient tape\n    zh-hant: 梯度帶\n    zh-hans: 梯度带\n    definition: " in \
         path.read_text(encoding="utf-8")
 
 

@@ -112,6 +112,8 @@
     }
     box.addEventListener("scroll", update, { passive: true });
     window.addEventListener("resize", update);
+    // A table in a fold (the glossary's translators' table) has no width until it is opened.
+    document.addEventListener("toggle", update, true);
     update();
   }
 

@@ -88,7 +88,8 @@ def older_page(en_path: Path, stamp: str, root: Path = ROOT) -> str | None:
 
 
 def older_entry(kind: str | DataFile, stamp: str, root: Path = ROOT) -> str | None:
-    """The English text (an error's summary, a term, a message...) of a data file whose hash is ``stamp``."""
+    """The English text (an error's summary, a term, a term's definition, a message...) of a data
+    file whose hash is ``stamp``."""
     spec = _spec(kind)
     for text in committed_versions(spec.path, Path(root).resolve()):
         try:
@@ -209,15 +210,17 @@ def entry_stamp_problems(kind: str | DataFile, where: str, entry: dict, edition:
     spec = _spec(kind)
     key = key if key is not None else entry[spec.key]
     english = spec.english(entry)
-    stamp = (entry.get("translated_from") or {}).get(edition)
+    stamp = (spec.stamp_holder(entry).get("translated_from") or {}).get(edition)
     if stamp == text_hash(english):
         return []
+    what = "definition" if spec.stamps_within else "form"
     if stamp is None:
-        return [f"{where}: no translated_from stamp for {edition}; once its {edition} form is written, "
+        return [f"{where}: no translated_from stamp for {edition}; once its {edition} {what} is written, "
                 f"run: {RESTAMP} {spec.name} --edition {edition} --cell {shlex.quote(key)}"]
     old = older_entry(spec, stamp, root)
     hint = restamp_hint(spec.name, key, old, english)
-    return [f"{where}: its English changed since the {edition} translation ({describe(old, english)}); "
+    what = "English definition" if spec.stamps_within else "English"
+    return [f"{where}: its {what} changed since the {edition} translation ({describe(old, english)}); "
             f"update the translation, or if the meaning is unchanged run: {hint}"]
 
 

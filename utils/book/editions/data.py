@@ -106,12 +106,14 @@ class DataFile:
     messages/variable.yml); ``path``: relative to the root; ``group``: the top-level key holding the
     entries (None: the entries are the top level); ``key``: the field naming an entry in a list
     (None: the entries are a mapping, named by their key); ``within``: the field holding the texts
-    per language (None: the entry itself)."""
+    per language (None: the entry itself); ``stamps_within``: whether the ``translated_from`` stamps
+    sit inside that field's mapping (a term's definition) rather than on the entry itself."""
     name: str
     path: str
     group: str | None
     key: str | None = None
     within: str | None = None
+    stamps_within: bool = False
 
     def entries(self, data) -> list[tuple[str, dict]]:
         """(key, entry) of every entry of the parsed file ``data`` (ruamel's or plain dicts)."""
@@ -122,6 +124,10 @@ class DataFile:
 
     def texts(self, entry: dict) -> dict:
         return (entry.get(self.within) or {}) if self.within else entry
+
+    def stamp_holder(self, entry: dict) -> dict:
+        """The mapping whose ``translated_from`` holds an entry's stamps (the entry, or its definition)."""
+        return self.texts(entry) if self.stamps_within else entry
 
     def english(self, entry: dict) -> str:
         """The English text an entry's translations follow (its stamp is this text's hash)."""
@@ -136,6 +142,11 @@ class DataFile:
 
 ERRORS = DataFile("errors.yml", "book/errors.yml", "errors", key="id", within="summary")
 GLOSSARY = DataFile("glossary.yml", "book/glossary.yml", "terms", key="en")
+# A term's one-line definition for readers: glossary.yml's ``definition: {en, EDITION..., translated_from}``,
+# stamped inside the definition with the hash of its English sentence. It shares glossary.yml's name,
+# so ``restamp glossary.yml --cell TERM`` stamps a term's forms and its definition together.
+DEFINITIONS = DataFile("glossary.yml", "book/glossary.yml", "terms", key="en", within="definition",
+                       stamps_within=True)
 KEYWORDS = DataFile("search_keywords.yml", "book/search_keywords.yml", "sections")
 DATA_FILES = {f.name: f for f in (ERRORS, GLOSSARY, KEYWORDS)}
 
@@ -143,6 +154,13 @@ DATA_FILES = {f.name: f for f in (ERRORS, GLOSSARY, KEYWORDS)}
 def catalog(module: str) -> DataFile:
     """The message catalog of a judge module (``common`` for the verdict lines)."""
     return DataFile(f"messages/{module}.yml", f"{MESSAGE_CATALOGS}/{module}.yml", None)
+
+
+def data_files(name: str, root: Path = ROOT) -> list[DataFile]:
+    """Every kind of stamped entry the file restamp calls ``name`` holds (glossary.yml: its terms'
+    forms and their definitions)."""
+    found = data_file(name, root)
+    return [] if found is None else [found, DEFINITIONS] if found is GLOSSARY else [found]
 
 
 def data_file(name: str, root: Path = ROOT) -> DataFile | None:

@@ -20,7 +20,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from utils.book import config, notebooks
 from utils.book.editions import changes, labels
-from utils.book.editions.data import DATA_FILES, MD_STAMP, DataFile, data_file, edition_pages, text_hash
+from utils.book.editions.data import DATA_FILES, MD_STAMP, DataFile, data_file, data_files, edition_pages, text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text
 
 ROOT = config.ROOT
@@ -110,17 +110,18 @@ def _restamp_data(spec: DataFile, editions: list[str], decide: _Decide, root: Pa
     for key, entry in spec.entries(data):
         english = spec.english(entry)
         for edition in editions:
-            stamps = entry.get("translated_from")
+            stamps = spec.stamp_holder(entry).get("translated_from")
             stamp = (stamps or {}).get(edition)
             if not spec.translation(entry, edition) or stamp == text_hash(english):
                 continue
             old = changes.older_entry(spec, stamp, root) if stamp else None
-            if not decide(f"{spec.path}: {edition}: entry {key!r}", key, old, english):
+            what = f"definition of {key!r}" if spec.stamps_within else f"entry {key!r}"
+            if not decide(f"{spec.path}: {edition}: {what}", key, old, english):
                 continue
             if stamps is None:
                 stamps = CommentedMap()
                 stamps.fa.set_flow_style()
-                entry["translated_from"] = stamps
+                spec.stamp_holder(entry)["translated_from"] = stamps
             stamps[edition] = DoubleQuotedScalarString(text_hash(english))
             for e in [e for e in config.editions(root) if e in stamps]:  # editions in _config.yml's order
                 stamps.move_to_end(e)
@@ -164,7 +165,8 @@ def restamp(name: str, root: Path = ROOT, edition: str | None = None, cells: lis
     result = Restamped()
     decide = _Decide(name, set(cells) if cells else None, result)
     if spec is not None:
-        _restamp_data(spec, editions, decide, root, result)
+        for each in data_files(name, root):  # glossary.yml: the terms' forms, then their definitions
+            _restamp_data(each, editions, decide, root, result)
         return result
     en_path = edition_pages(SOURCE, root)[name]
     for ed in editions:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from utils.book import config
 from utils.book.editions.changes import entry_stamp_problems
-from utils.book.editions.data import (avoided_terms, edition_pages, load_glossary, load_wordings, preferred,
-                                      uses_avoided)
-from utils.book.editions.prose import prose_of, wrong_script_chars
+from utils.book.editions.data import (DEFINITIONS, avoided_terms, edition_pages, load_glossary, load_wordings,
+                                      preferred, uses_avoided)
+from utils.book.editions.prose import prose_of, strip_code, wrong_script_chars
 
 ROOT = config.ROOT
 
@@ -29,6 +29,7 @@ def script_and_term_problems(root: Path = ROOT) -> list[str]:
                     if uses_avoided(text, word, form):
                         problems.append(f"{rel}: {where}: uses {word!r}, which the glossary's entry "
                                         f"{term!r} says to avoid in {edition}{preferred(form)}")
+    avoided = {edition: avoided_terms(glossary, edition, load_wordings(root)) for edition in config.editions(root)}
     for t in glossary:
         where = f"book/glossary.yml: term {t['en']!r}"
         for edition in config.translations(root):
@@ -39,4 +40,32 @@ def script_and_term_problems(root: Path = ROOT) -> list[str]:
             if bad:
                 problems.append(f"{where}: {edition} form uses {''.join(bad)}")
             problems += entry_stamp_problems("glossary", where, t, edition, root)
+        problems += definition_problems(t, where, avoided, root)
+    return problems
+
+
+def definition_problems(term: dict, where: str, avoided: dict[str, list], root: Path = ROOT) -> list[str]:
+    """A term's one-line definition (glossary.yml ``definition:``): an English sentence, and in every
+    translation one in its script that avoids what the glossary says to avoid, stamped with the hash of
+    the English sentence it translates."""
+    definition = term.get("definition") or {}
+    if not definition.get(config.SOURCE):
+        return [f"{where}: no definition (definition: {{{config.SOURCE}: one sentence}}); the glossary page shows it"]
+    problems = []
+    for edition in [config.SOURCE, *config.translations(root)]:  # a draft's definition: shown in English
+        text = definition.get(edition)
+        if not text:
+            problems.append(f"{where}: no {edition} definition")
+            continue
+        if "\n" in text.strip():
+            problems.append(f"{where}: the {edition} definition is more than one line")
+        bad = wrong_script_chars(text, edition, root)
+        if bad:
+            problems.append(f"{where}: {edition} definition uses {''.join(bad)}")
+        for word, name, form in avoided.get(edition, []):
+            if uses_avoided(strip_code(text), word, form):
+                problems.append(f"{where}: the {edition} definition uses {word!r}, which the glossary's entry "
+                                f"{name!r} says to avoid")
+        if edition != config.SOURCE:
+            problems += entry_stamp_problems(DEFINITIONS, f"{where}: definition", term, edition, root)
     return problems

@@ -4,7 +4,7 @@ written for (PATCHED); tests/test_sphinx_patches.py tests each on a piece of tha
 and fails when requirements.txt pins another version.
 
     switcher          the edition switcher and hreflang links
-    data_directives   {book-glossary}, {error-index}          answer_check   {answer-check}
+    data_directives   {error-index}       glossary   {book-glossary}       answer_check   {answer-check}
     locales           settings and catalogs of the edition's words (.mo compiled, theme catalog order)
     library_words     copybutton.js, togglebutton.js, myst-nb's hidden-cell label
     fontawesome       the theme's Font Awesome replaced by the icons used
@@ -19,7 +19,8 @@ from __future__ import annotations
 from utils.book import config
 from utils.book.sphinx_ext import exercise_numbers, fontawesome, issue_links, library_words, locales, math_assets, search_page, switcher, thebe
 from utils.book.sphinx_ext.answer_check import AnswerCheck
-from utils.book.sphinx_ext.data_directives import ErrorIndex, GlossaryTable
+from utils.book.sphinx_ext.data_directives import ErrorIndex
+from utils.book.sphinx_ext.glossary import GlossaryTable
 
 STATIC = config.ROOT / "book" / "_static"
 

@@ -1,5 +1,5 @@
-"""The directives that render a data file of book/ in the edition being built: ``{book-glossary}``
-(book/glossary.yml) and ``{error-index}`` (book/errors.yml)."""
+"""The directives that render a data file of book/ in the edition being built: ``{error-index}``
+(book/errors.yml) here, ``{book-glossary}`` (book/glossary.yml) in glossary.py."""
 from __future__ import annotations
 
 import html
@@ -9,7 +9,7 @@ from docutils import nodes
 from docutils.parsers.rst import Directive
 
 from utils.book import config, notebooks
-from utils.book.editions.data import error_cases, load_errors, load_glossary
+from utils.book.editions.data import error_cases, load_errors
 
 ROOT = config.ROOT
 
@@ -25,50 +25,6 @@ class DataDirective(Directive):
         env.note_dependency(str(ROOT / "book" / self.data_file))  # rebuild the page when the data changes
         return env.config.book_edition or config.SOURCE
 
-
-
-class GlossaryTable(DataDirective):
-    """``{book-glossary}``: the glossary as a table, from book/glossary.yml: a column per
-    edition (headed by its name, each cell marked with its language) and the wordings the
-    edition being built avoids."""
-
-    data_file = "glossary.yml"
-
-    def run(self):
-        edition = self.edition()
-        eds = config.editions()
-        glossary = load_glossary()
-        # The avoided wordings of the edition being built, in a column of their own if it has any.
-        has_avoid = any(term.get("avoid", {}).get(edition) for term in glossary)
-        heads = [(ed["name"], ed["hreflang"]) for ed in eds.values()]
-        heads += [(config.labels(edition)["glossary_avoid"], None)] if has_avoid else []
-        # Given widths: LaTeX then wraps each column (p{} columns) instead of running off the page.
-        table = nodes.table(classes=["book-glossary", "colwidths-given"])
-        group = nodes.tgroup(cols=len(heads))
-        table += group
-        for _ in heads:
-            group += nodes.colspec(colwidth=1)
-        thead = nodes.thead()
-        group += thead
-        thead += self._row(heads)
-        tbody = nodes.tbody()
-        group += tbody
-        sep = ", " if edition == config.SOURCE else "、"
-        for term in glossary:
-            avoid = sep.join(term.get("avoid", {}).get(edition, []))
-            tbody += self._row([(term.get(key, ""), ed["hreflang"]) for key, ed in eds.items()]
-                               + ([(avoid, eds[edition]["hreflang"])] if has_avoid else []))
-        return [table]
-
-    @staticmethod
-    def _row(cells):
-        row = nodes.row()
-        for text, lang in cells:
-            # docutils writes a class "language-X" as the attribute lang="X"
-            entry = nodes.entry(classes=[f"language-{lang}"] if lang else [])
-            entry += nodes.paragraph(text=text)
-            row += entry
-        return row
 
 
 class ErrorIndex(DataDirective):
@@ -133,6 +89,7 @@ class ErrorIndex(DataDirective):
         """A link to the section ``label``, titled as the section is (resolved by Sphinx's std domain)."""
         from sphinx import addnodes
 
+        
         xref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=label,
                                      refexplicit=False, refwarn=True, refdoc=docname)
         xref += nodes.inline(text=label)

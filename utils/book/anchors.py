@@ -78,10 +78,11 @@ class StableSectionIds(SphinxTransform):
 
     def apply(self, **kwargs) -> None:
         # Headed sections only (sphinx-exercise's exercise and solution bodies are sections too).
-        # The error index's groups and entries ({error-index}) are not in the page's source and carry
-        # their own stable ids (errors-CHAPTER, error-ID): they are left out of the lining up.
+        # The sections a data directive writes (the error index's groups and entries, the glossary's
+        # letters) are not in the page's source and carry their own stable ids (errors-CHAPTER,
+        # error-ID, glossary-A): they are left out of the lining up.
         sections = [s for s in self.document.findall(nodes.section) if len(s) and isinstance(s[0], nodes.title)
-                    and not {"error-group", "error-entry"} & set(s["classes"])]
+                    and not {"error-group", "error-entry", "glossary-group"} & set(s["classes"])]
         folder = Path(self.env.srcdir).parent / "en"
         english = next((p for p in (folder / f"{self.env.docname}.ipynb", folder / f"{self.env.docname}.md") if p.exists()), None)
         wanted = english_sections(english) if english else []

@@ -94,7 +94,8 @@ def test_a_see_also_label_must_exist(book_copy):
 def test_error_index_groups_follow_the_chapter_of_each_section():
     from utils.book import config
     from utils.book.editions.data import load_errors
-    from utils.book.sphinx_ext.data_directives import error_groups, label_chapters
+    from utils.book.editions.error_index import label_chapters
+    from utils.book.sphinx_ext.data_directives import error_groups
 
     errors, chapters = load_errors(), label_chapters()
     groups = error_groups(errors, chapters, config.toc_docnames())

@@ -140,13 +140,18 @@ def section_problems(entry: dict, where: str, shown: dict[str, dict[str, list[st
     return problems
 
 
-def english_labels(root: Path = ROOT) -> set[str]:
-    labels = set()
+def label_chapters(root: Path = ROOT) -> dict[str, str]:
+    """label -> the English chapter (file stem) whose markdown defines it."""
+    found = {}
     for path in notebooks.english_notebooks(root):
         for c in notebooks.read_notebook(path).cells:
             if c.cell_type == "markdown":
-                labels.update(re.findall(r"^\(([A-Za-z0-9_-]+)\)=\s*$", c.source, re.M))
-    return labels
+                found.update(dict.fromkeys(re.findall(r"^\(([A-Za-z0-9_-]+)\)=\s*$", c.source, re.M), path.stem))
+    return found
+
+
+def english_labels(root: Path = ROOT) -> set[str]:
+    return set(label_chapters(root))
 
 
 def error_index_problems(root: Path = ROOT) -> list[str]:

@@ -10,6 +10,7 @@ from docutils.parsers.rst import Directive
 
 from utils.book import config, notebooks
 from utils.book.editions.data import error_cases, load_errors
+from utils.book.editions.error_index import label_chapters
 
 ROOT = config.ROOT
 
@@ -119,17 +120,6 @@ def error_groups(errors: list[dict], chapters: dict[str, str], toc: list[str]) -
     for entry in errors:
         groups["historical" if "historical" in entry else chapters[entry["section"]]].append(entry)
     return {name: entries for name, entries in groups.items() if entries}
-
-
-def label_chapters(root=ROOT) -> dict[str, str]:
-    """label -> the English chapter (file stem) whose markdown defines it."""
-    found = {}
-    for path in notebooks.english_notebooks(root):
-        for cell in notebooks.read_notebook(path).cells:
-            if cell.cell_type == "markdown":
-                for label in re.findall(r"^\(([\w-]+)\)=\s*$", cell.source, re.M):
-                    found[label] = path.stem
-    return found
 
 
 def chapter_title(edition: str, name: str, root=ROOT) -> str:

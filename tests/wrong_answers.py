@@ -28,7 +28,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "book" / "wrong_answers.json"
 # the judge test modules that hold a WRONG table, in the order of the book
-MODULES = ["variable"]
+MODULES = ["variable", "retain_graph", "create_graph", "saved_memory", "custom_function"]
 
 
 @dataclass
@@ -40,6 +40,19 @@ class Wrong:
     reason: str
     code: str | None = None
 
+    @classmethod
+    def run(cls, code: str, reason: str, namespace: dict, name: str = "answer") -> "Wrong":
+        """A wrong answer that is a value: ``code`` (an expression, or statements that set ``name``)
+        run in ``namespace`` (the exercise's setup, named as in the chapter); the page shows ``code``."""
+        code = textwrap.dedent(code).strip()
+        scope = dict(namespace)
+        try:
+            answer = eval(compile(code, "<wrong answer>", "eval"), scope)
+        except SyntaxError:
+            exec(compile(code, "<wrong answer>", "exec"), scope)
+            answer = scope[name]
+        return cls(answer, reason, code)
+
     def case(self):
         return self.answer, self.reason
 
@@ -49,11 +62,34 @@ class Wrong:
         answer = self.answer
         if getattr(answer, "__name__", "") == "<lambda>":
             return _lambda_source(answer)
+        if inspect.isclass(answer) and _own_base(answer):
+            return _flattened(answer)
         if inspect.isfunction(answer) or inspect.isclass(answer):
             return textwrap.dedent(inspect.getsource(answer)).strip()
         if isinstance(answer, (int, float, str, bool, set, frozenset, tuple, list)) or answer is None:
             return repr(answer)
         raise ValueError(f"give Wrong(..., code=...) for {answer!r}: its source cannot be read back")
+
+
+def _own_base(cls) -> bool:
+    """Whether ``cls`` subclasses a class of its own test module (a right answer, changed in one method)."""
+    return any(base.__module__ == cls.__module__ for base in cls.__bases__)
+
+
+def _flattened(cls) -> str:
+    """A subclass of another test class shown as the one class a reader would write: its methods and
+    the ones it inherits from the test module's classes, on their first base outside the module."""
+    chain = [c for c in cls.__mro__ if c.__module__ == cls.__module__]
+    outside = next(c for c in cls.__mro__ if c.__module__ != cls.__module__)
+    base = "torch.autograd.Function" if outside.__module__.startswith("torch.autograd") else outside.__qualname__
+    methods = []
+    for name in dict.fromkeys(n for c in reversed(chain) for n in vars(c)):
+        owner = next((c for c in chain if name in vars(c)), None)
+        member = vars(owner)[name]
+        function = getattr(member, "__func__", member)
+        if inspect.isfunction(function):
+            methods.append(textwrap.indent(textwrap.dedent(inspect.getsource(inspect.unwrap(function))).strip(), "    "))
+    return f"class {cls.__name__}({base}):\n" + "\n\n".join(methods)
 
 
 def _lambda_source(fn) -> str:

@@ -28,7 +28,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "book" / "wrong_answers.json"
 # the judge test modules that hold a WRONG table, in the order of the book
-MODULES = ["variable", "retain_graph", "create_graph", "saved_memory", "custom_function"]
+MODULES = ["variable", "retain_graph", "create_graph", "saved_memory", "custom_function", "gradients", "debugging", "pitfalls", "internals", "torch_compile"]
 
 
 @dataclass
@@ -65,10 +65,21 @@ class Wrong:
         if inspect.isclass(answer) and _own_base(answer):
             return _flattened(answer)
         if inspect.isfunction(answer) or inspect.isclass(answer):
-            return textwrap.dedent(inspect.getsource(answer)).strip()
+            return _without_docstring(textwrap.dedent(inspect.getsource(answer)).strip())
         if isinstance(answer, (int, float, str, bool, set, frozenset, tuple, list)) or answer is None:
             return repr(answer)
         raise ValueError(f"give Wrong(..., code=...) for {answer!r}: its source cannot be read back")
+
+
+def _without_docstring(source: str) -> str:
+    """A test's function without its docstring (the test's note on why it is wrong, in English)."""
+    node = ast.parse(source).body[0]
+    first = node.body[0] if getattr(node, "body", None) else None
+    if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)
+            and len(node.body) > 1):
+        lines = source.splitlines()
+        return "\n".join(lines[:first.lineno - 1] + lines[first.end_lineno:])
+    return source
 
 
 def _own_base(cls) -> bool:
@@ -92,6 +103,11 @@ def _flattened(cls) -> str:
     return f"class {cls.__name__}({base}):\n" + "\n\n".join(methods)
 
 
+def _same_code(segment: str, code) -> bool:
+    compiled = next(c for c in compile(segment, "<lambda>", "eval").co_consts if hasattr(c, "co_code"))
+    return compiled.co_code == code.co_code and compiled.co_names == code.co_names
+
+
 def _lambda_source(fn) -> str:
     """The text of one lambda, from the line of the file it is written on."""
     lines, start = inspect.getsourcelines(fn)
@@ -100,6 +116,8 @@ def _lambda_source(fn) -> str:
              if isinstance(node, ast.Lambda) and node.lineno == start
              and node.args.args and [a.arg for a in node.args.args] == list(fn.__code__.co_varnames[:fn.__code__.co_argcount])]
     segments = {ast.get_source_segment(source, node) for node in found}
+    if len(segments) > 1:  # several lambdas on the line: the one whose compiled code is this one's
+        segments = {seg for seg in segments if _same_code(seg, fn.__code__)}
     if len(segments) != 1:
         raise ValueError(f"give Wrong(..., code=...) for the lambda on line {start} of {inspect.getsourcefile(fn)}")
     return segments.pop()

@@ -19,6 +19,7 @@ import ast
 import importlib
 import inspect
 import json
+import re
 import sys
 import textwrap
 from dataclasses import dataclass
@@ -145,20 +146,23 @@ def tables() -> dict[str, tuple[Callable[[], Callable], list[Wrong]]]:
     return found
 
 
-def verdicts(judge: Callable, wrong: Wrong, editions: tuple[str, ...]) -> dict[str, str]:
-    """What the judge says for ``wrong`` in each edition (the reason check() prints after "not yet")."""
+def verdicts(judge: Callable, wrong: Wrong, label: str, editions: tuple[str, ...]) -> dict[str, str]:
+    """The line check() prints for ``wrong`` ("Exercise 2: not yet. <the judge's reason>."), hint left
+    out, in each edition."""
     from autograd_book.exercises import messages
 
+    exercise = "Exercise " + re.search(r"-ex(\d+)$", label).group(1)
     try:
         result = judge(wrong.answer)
     except Exception as exc:  # check() shows this one as "not yet (error)"
-        said = messages.say("common", "verdict.raised", label="", hint="", error=f"{type(exc).__name__}: {exc}")
-        return {e: said.render(e).lstrip(":：").strip() for e in editions}
-    if result is None or result is True:
-        raise AssertionError(f"the judge accepts the 'wrong' answer {wrong.shown()!r}")
-    if not isinstance(result, str):
-        raise AssertionError(f"the judge rejects {wrong.shown()!r} without a reason")
-    return {e: result.render(e) if hasattr(result, "render") else str(result) for e in editions}
+        line = messages.verdict_line("raised", exercise, error=f"{type(exc).__name__}: {exc}")
+    else:
+        if result is None or result is True:
+            raise AssertionError(f"the judge accepts the 'wrong' answer {wrong.shown()!r}")
+        if not isinstance(result, str) or not result:
+            raise AssertionError(f"the judge rejects {wrong.shown()!r} without a reason")
+        line = messages.verdict_line("wrong", exercise, reason=result)
+    return {e: line.render(e).strip() for e in editions}
 
 
 def generate() -> dict:
@@ -172,7 +176,7 @@ def generate() -> dict:
                                   "do not edit: run .venv/bin/python tests/wrong_answers.py"}
     for label, (make_judge, wrong) in tables().items():
         judge = make_judge()
-        data[label] = [{"code": w.shown(), "verdict": verdicts(judge, w, editions)} for w in wrong]
+        data[label] = [{"code": w.shown(), "verdict": verdicts(judge, w, label, editions)} for w in wrong]
     return data
 
 

@@ -49,6 +49,36 @@ DATA = {'baseurl': '',
                                        'the message comes from the saved value, not from the engine.',
                                'page': 'internals',
                                'title': 'What "freed" means at this level'},
+                              {'label': 'cg-retain',
+                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
+                                       'gradient still needs the saved tensors of the first graph, which '
+                                       'that call freed.',
+                               'page': 'create_graph',
+                               'title': 'Why `retain_graph` defaults to `create_graph`'},
+                              {'label': 'rg-semantics',
+                               'line': 'torch.autograd.grad called twice on the same output without '
+                                       'create_graph=True: retain_graph defaults to create_graph, so the '
+                                       'first call freed the saved tensors.',
+                               'page': 'retain_graph',
+                               'title': 'What `retain_graph` does, exactly'},
+                              {'label': 'rg-loop',
+                               'line': 'A state carried from one iteration of a training loop into the next, '
+                                       'and what retain_graph=True costs there: memory and backward work '
+                                       'that grow with every iteration.',
+                               'page': 'retain_graph',
+                               'title': '`retain_graph=True` left on in a loop'},
+                              {'label': 'cf-ctx-attribute',
+                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
+                                       "like any node's, so a second backward raises this; one kept on ctx "
+                                       '(ctx.e = e) is never freed, so no error, and memory leaks.',
+                               'page': 'custom_function',
+                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
+                              {'label': 'tc-twice',
+                               'line': 'A second backward through a region compiled with torch.compile: the '
+                                       'compiled node frees its saved tensors like any other, and the same '
+                                       'fixes apply.',
+                               'page': 'torch_compile',
+                               'title': 'A second backward through a compiled region'},
                               {'label': 'rg-layerwise',
                                'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
                                        'in turn; a later loss runs back through blocks, frozen ones '
@@ -262,6 +292,18 @@ DATA = {'baseurl': '',
                                        'a soft version.',
                                'page': 'gradients',
                                'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
+                              {'label': 'cg-what',
+                               'line': 'Differentiating a gradient again when the first torch.autograd.grad '
+                                       'ran without create_graph=True: that gradient is a constant, with no '
+                                       'grad_fn.',
+                               'page': 'create_graph',
+                               'title': 'What `create_graph=True` records'},
+                              {'label': 'cg-no-grad',
+                               'line': 'A loss computed inside torch.no_grad(), as in an evaluation loop, '
+                                       'even with create_graph=True: create_graph records the backward pass, '
+                                       'but the forward pass left no graph.',
+                               'page': 'create_graph',
+                               'title': '`create_graph=True` inside `torch.no_grad()`'},
                               {'label': 'mem-ckpt-reentrant',
                                'line': 'LoRA or adapters with a frozen embedding and gradient checkpointing '
                                        '(use_reentrant=True): every trainable weight sits inside a '
@@ -687,10 +729,24 @@ DATA = {'baseurl': '',
                     'summary': 'A UserWarning: old code read .volatile, which is always False since PyTorch '
                                '0.4; check torch.is_grad_enabled() or torch.is_inference_mode_enabled() '
                                'instead.'},
-                   {'cases': [{'label': 'cg-cycle',
-                               'line': '',
+                   {'cases': [{'label': 'cg-grad-vs-backward',
+                               'line': 'backward(create_graph=True) stores recorded gradients in .grad: the '
+                                       'warning, and why torch.autograd.grad returns them instead.',
                                'page': 'create_graph',
-                               'title': 'The reference cycle'}],
+                               'title': '`torch.autograd.grad` or `backward(create_graph=True)`?'},
+                              {'label': 'cg-cycle',
+                               'line': 'Why it leaks: p holds p.grad, p.grad holds its graph, the graph '
+                                       'holds p; setting .grad to None (optimizer.zero_grad()) breaks the '
+                                       'cycle.',
+                               'page': 'create_graph',
+                               'title': 'The reference cycle'},
+                              {'label': 'ddp-param-grad',
+                               'line': 'Under DistributedDataParallel, backward(create_graph=True) warns '
+                                       'this, and then fails in the reducer: use torch.autograd.grad for a '
+                                       'penalty on the parameter gradients.',
+                               'page': 'distributed',
+                               'title': 'A penalty on the parameter gradients: it runs, with local '
+                                        'gradients'}],
                     'historical': False,
                     'id': 'create-graph-cycle',
                     'message': 'Using backward() with create_graph=True will create a reference cycle '
@@ -714,7 +770,12 @@ DATA = {'baseurl': '',
                                'line': 'A tensor moved with .to() or .cuda() after requires_grad=True, which '
                                        'made the moved copy a non-leaf.',
                                'page': 'pitfalls',
-                               'title': 'Moving a tensor after `requires_grad=True` makes it a non-leaf'}],
+                               'title': 'Moving a tensor after `requires_grad=True` makes it a non-leaf'},
+                              {'label': 'var-retain-grad',
+                               'line': 'Keeping the gradient of a non-leaf: retain_grad() stores it in '
+                                       '.grad, and a second backward adds to it.',
+                               'page': 'variable',
+                               'title': '`retain_grad`'}],
                     'historical': False,
                     'id': 'non-leaf-grad',
                     'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. '
@@ -941,6 +1002,31 @@ DATA = {'baseurl': '',
                                     'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条消息来自保存的值，而不是引擎。',
                                     'page': 'internals',
                                     'title': '在这个层面上，“释放”指什么'},
+                                   {'label': 'cg-retain',
+                                    'line': '使用 create_graph=True 却显式传入 '
+                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
+                                    'page': 'create_graph',
+                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
+                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
+                                            'create_graph，所以第一次调用就把保存的张量释放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 到底做了什么'},
+                                   {'label': 'rg-loop',
+                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
+                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
+                                    'page': 'retain_graph',
+                                    'title': '循环里一直开着 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
+                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = e）永远不会释放，所以不报错，内存却会泄漏。',
+                                    'page': 'custom_function',
+                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '在编译区域上再做一次反向传播'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
                                             'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
@@ -1119,6 +1205,16 @@ DATA = {'baseurl': '',
                                             '之类的比较或整数类型转换得到（例如把准确率当作损失）：自动求导不会记录这些运算；请改用可微的损失、直通估计器或带温度的平滑版本。',
                                     'page': 'gradients',
                                     'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
+                                   {'label': 'cg-what',
+                                    'line': '第一次调用 torch.autograd.grad 时没有 '
+                                            'create_graph=True，却要对得到的梯度再求导：那个梯度是常量，没有 grad_fn。',
+                                    'page': 'create_graph',
+                                    'title': '`create_graph=True` 记录了什么'},
+                                   {'label': 'cg-no-grad',
+                                    'line': '损失在 torch.no_grad() 里计算（例如评估循环），即使加上 create_graph=True '
+                                            '也一样：create_graph 记录的是反向传播，而前向传播根本没有留下计算图。',
+                                    'page': 'create_graph',
+                                    'title': '在 `torch.no_grad()` 中使用 `create_graph=True`'},
                                    {'label': 'mem-ckpt-reentrant',
                                     'line': 'LoRA 或 adapter '
                                             '配合冻结的嵌入层和梯度检查点（use_reentrant=True）：所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
@@ -1501,10 +1597,21 @@ DATA = {'baseurl': '',
                          'message': 'volatile was removed (Variable.volatile is always False)',
                          'summary': '这是一条 UserWarning：旧代码读取了 .volatile，而这个属性从 PyTorch 0.4 起始终为 False；请改为调用 '
                                     'torch.is_grad_enabled() 或 torch.is_inference_mode_enabled()。'},
-                        {'cases': [{'label': 'cg-cycle',
-                                    'line': '',
+                        {'cases': [{'label': 'cg-grad-vs-backward',
+                                    'line': 'backward(create_graph=True) 把记录下来的梯度存进 .grad：这条警告，以及 '
+                                            'torch.autograd.grad 为什么改为直接返回梯度。',
                                     'page': 'create_graph',
-                                    'title': '循环引用'}],
+                                    'title': '用 `torch.autograd.grad` 还是 `backward(create_graph=True)`？'},
+                                   {'label': 'cg-cycle',
+                                    'line': '为什么会泄漏：p 持有 p.grad，p.grad 持有它的计算图，计算图又持有 p；把 .grad 设为 '
+                                            'None（optimizer.zero_grad()）就能打破这个循环。',
+                                    'page': 'create_graph',
+                                    'title': '循环引用'},
+                                   {'label': 'ddp-param-grad',
+                                    'line': '在 DistributedDataParallel 下，backward(create_graph=True) '
+                                            '先发出这条警告，接着在 reducer 里报错：对参数梯度加惩罚项时，请改用 torch.autograd.grad。',
+                                    'page': 'distributed',
+                                    'title': '对参数梯度的惩罚：能运行，但用的是本地梯度'}],
                          'historical': False,
                          'id': 'create-graph-cycle',
                          'message': 'Using backward() with create_graph=True will create a reference cycle '
@@ -1525,7 +1632,11 @@ DATA = {'baseurl': '',
                                    {'label': 'pit-leaf-device',
                                     'line': '在 requires_grad=True 之后才用 .to() 或 .cuda() 移动张量，移动后的副本因此成了非叶子张量。',
                                     'page': 'pitfalls',
-                                    'title': '在 `requires_grad=True` 之后移动张量，它就成了非叶子张量'}],
+                                    'title': '在 `requires_grad=True` 之后移动张量，它就成了非叶子张量'},
+                                   {'label': 'var-retain-grad',
+                                    'line': '保留非叶子张量的梯度：retain_grad() 会把梯度存进 .grad，第二次反向传播还会累加上去。',
+                                    'page': 'variable',
+                                    'title': '`retain_grad`'}],
                          'historical': False,
                          'id': 'non-leaf-grad',
                          'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being '
@@ -1722,6 +1833,32 @@ DATA = {'baseurl': '',
                                     'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
                                     'page': 'internals',
                                     'title': '在這個層次上，「釋放」是什麼意思'},
+                                   {'label': 'cg-retain',
+                                    'line': '搭配 create_graph=True 卻明確傳入 '
+                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
+                                    'page': 'create_graph',
+                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
+                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
+                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 的確切作用'},
+                                   {'label': 'rg-loop',
+                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
+                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
+                                    'page': 'retain_graph',
+                                    'title': '在迴圈中開著 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
+                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
+                                            'e）永遠不會釋放，所以不出錯，記憶體卻會洩漏。',
+                                    'page': 'custom_function',
+                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '對編譯區域做第二次反向傳播'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
                                             'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
@@ -1900,6 +2037,16 @@ DATA = {'baseurl': '',
                                             '之類的比較或整數轉型算出（例如把準確率當成損失）：自動微分不記錄這些運算；請改用可微分的損失、直通估計器或帶溫度的平滑版本。',
                                     'page': 'gradients',
                                     'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
+                                   {'label': 'cg-what',
+                                    'line': '第一次呼叫 torch.autograd.grad 時沒有 '
+                                            'create_graph=True，卻要對得到的梯度再微分：那個梯度是常數，沒有 grad_fn。',
+                                    'page': 'create_graph',
+                                    'title': '`create_graph=True` 記錄了什麼'},
+                                   {'label': 'cg-no-grad',
+                                    'line': '損失在 torch.no_grad() 裡計算（例如評估迴圈），即使加上 create_graph=True '
+                                            '也一樣：create_graph 記錄的是反向傳播，而前向傳播根本沒有留下計算圖。',
+                                    'page': 'create_graph',
+                                    'title': '在 `torch.no_grad()` 內使用 `create_graph=True`'},
                                    {'label': 'mem-ckpt-reentrant',
                                     'line': 'LoRA 或 adapter '
                                             '搭配凍結的嵌入層與梯度檢查點（use_reentrant=True）：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
@@ -2281,10 +2428,21 @@ DATA = {'baseurl': '',
                          'message': 'volatile was removed (Variable.volatile is always False)',
                          'summary': '這是 UserWarning：舊程式碼讀取了 .volatile，但這個屬性從 PyTorch 0.4 版起一律是 False；請改為檢查 '
                                     'torch.is_grad_enabled() 或 torch.is_inference_mode_enabled()。'},
-                        {'cases': [{'label': 'cg-cycle',
-                                    'line': '',
+                        {'cases': [{'label': 'cg-grad-vs-backward',
+                                    'line': 'backward(create_graph=True) 把記錄下來的梯度存進 .grad：這則警告，以及 '
+                                            'torch.autograd.grad 為什麼改為直接傳回梯度。',
                                     'page': 'create_graph',
-                                    'title': '循環參照'}],
+                                    'title': '用 `torch.autograd.grad` 還是 `backward(create_graph=True)`？'},
+                                   {'label': 'cg-cycle',
+                                    'line': '為什麼會洩漏：p 持有 p.grad，p.grad 持有它的計算圖，計算圖又持有 p；把 .grad 設為 '
+                                            'None（optimizer.zero_grad()）就能打破這個循環。',
+                                    'page': 'create_graph',
+                                    'title': '循環參照'},
+                                   {'label': 'ddp-param-grad',
+                                    'line': '在 DistributedDataParallel 下，backward(create_graph=True) '
+                                            '先發出這則警告，接著在 reducer 裡出錯：對參數梯度加懲罰項時，請改用 torch.autograd.grad。',
+                                    'page': 'distributed',
+                                    'title': '對參數梯度的懲罰：能執行，但用的是本地梯度'}],
                          'historical': False,
                          'id': 'create-graph-cycle',
                          'message': 'Using backward() with create_graph=True will create a reference cycle '
@@ -2304,7 +2462,11 @@ DATA = {'baseurl': '',
                                    {'label': 'pit-leaf-device',
                                     'line': '在 requires_grad=True 之後才用 .to() 或 .cuda() 移動張量，移動後的副本因此成了非葉張量。',
                                     'page': 'pitfalls',
-                                    'title': '在 `requires_grad=True` 之後才移動張量，會讓它變成非葉張量'}],
+                                    'title': '在 `requires_grad=True` 之後才移動張量，會讓它變成非葉張量'},
+                                   {'label': 'var-retain-grad',
+                                    'line': '保留非葉張量的梯度：retain_grad() 會把梯度存進 .grad，第二次反向傳播還會累加上去。',
+                                    'page': 'variable',
+                                    'title': '`retain_grad`'}],
                          'historical': False,
                          'id': 'non-leaf-grad',
                          'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being '
@@ -2490,6 +2652,7 @@ DATA = {'baseurl': '',
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
                                'with functional_call.',
+              'cg-retain': 'Why does retain_graph default to the value of create_graph?',
               'dbg-anomaly-nan': 'The loss becomes nan and gradients are NaN; detect_anomaly says Function '
                                  "'PowBackward1' returned nan values in its 1st output (0th output): what "
                                  'output N means; NaN in backward from pow, sqrt, log, division by zero, a '
@@ -2604,6 +2767,8 @@ DATA = {'baseurl': '',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block.",
+              'rg-loop': 'Left on in a loop, retain_graph=True looks like a memory leak: GPU memory grows '
+                         'with every iteration, and an out of memory error follows.',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder.',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '
@@ -2621,5 +2786,7 @@ DATA = {'baseurl': '',
               'var-detach': 'What is the difference between .data and .detach()?',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ.',
+              'var-retain-grad': "The .grad of a layer's output or of another intermediate tensor is None "
+                                 'after backward: call retain_grad() on it before backward().',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed?'},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

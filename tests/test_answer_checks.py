@@ -3,6 +3,7 @@ of the check cell below the box accepts it, and (for a choice) rejects every oth
 wrong ``:answer:`` in any edition fails here, even when its translation was re-stamped."""
 from __future__ import annotations
 
+import ast
 import copy
 import os
 import re
@@ -11,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from utils.book import config
-from utils.book.answer_checks import answer_checks
+from autograd_book.exercises import messages
+from utils.book.answer_checks import _check_call, answer_checks, set_keys, solution_of
 from utils.book.notebooks import read_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,7 +37,61 @@ def _namespace(nb) -> dict:
     return namespace
 
 
-def answer_check_problems(nb, where: str) -> list[str]:
+def _judge(nb, box, namespace):
+    """The judge of ``box``'s check cell, after the cells between the exercise and its check (the
+    setup an exercise has, such as the network it asks about); None where the judge needs what the
+    chapter computed earlier (a run of two processes), which this test does not repeat."""
+    local = dict(namespace)
+    for cell in nb.cells[box.cell + 1:box.check_cell]:
+        if cell.cell_type == "code":
+            exec(compile(cell.source, f"<cell {cell.get('id')}>", "exec"), local)
+    try:
+        return eval(box.judge, local), local
+    except NameError:
+        return None, local
+
+
+def _solution_problems(nb, box, at: str, edition: str) -> list[str]:
+    """A judge that needs the chapter's earlier results: the box must accept exactly the answer of
+    the exercise's solution cell, whose stored output (checked again by nbval whenever the chapter
+    runs) is the judge's "correct" in this edition."""
+    found = solution_of(nb, box)
+    if found is None:
+        return [f"{at}: the judge needs the chapter's state and no solution cell gives the answer"]
+    value, cell = found
+    label = ast.literal_eval(_check_call(cell.source).args[0])
+    said = "".join(o.get("text", "") for o in cell.get("outputs", []) if o.get("output_type") == "stream")
+    # the stored outputs of a translation may still be the English run's (copied by make execute)
+    correct = {messages.verdict_line("correct", label).render(e) for e in (edition, config.SOURCE)}
+    problems = [] if said.strip() in correct else [f"{at}: the solution cell says {said!r}, not {correct}"]
+    if box.kind == "number":
+        if not any(abs(float(a) - value) <= box.tolerance for a in box.answers):
+            problems.append(f"{at}: the box accepts {box.answers}, the solution is {value}")
+    elif box.kind == "set":
+        values = {key: _choice(text, {}) for key, text in box.choices.items()}
+        keys = {key for key, v in values.items() if v in set(value)}
+        if {set_keys(a) for a in box.answers} != {frozenset(keys)} or len(keys) != len(value):
+            problems.append(f"{at}: the box accepts {box.answers}, the solution is {value!r}")
+    elif [value] != box.answers:
+        problems.append(f"{at}: the box accepts {box.answers}, the solution is {value!r}")
+    return problems
+
+
+def _choice(text: str, namespace: dict):
+    code = CODE.match(text)
+    return eval(code.group(1), namespace) if code else NOT_CODE
+
+
+NOT_CODE = object()
+
+
+def _number(answer: str, box):
+    """The answer as the chapter's code gives it: an int where the box wants an exact integer."""
+    text = answer.replace(",", "")
+    return int(text) if re.fullmatch(r"[-+]?\d+", text) and not box.tolerance else float(text)
+
+
+def answer_check_problems(nb, where: str, edition: str = config.SOURCE) -> list[str]:
     boxes = answer_checks(nb)
     if not boxes:
         return []
@@ -45,27 +101,45 @@ def answer_check_problems(nb, where: str) -> list[str]:
         if box.judge is None:
             problems.append(f"{at}: no check(...) cell below the box, so its answer is derived from nothing")
             continue
-        judge = eval(box.judge, namespace)
+        judge, local = _judge(nb, box, namespace)
+        if judge is None:
+            problems += _solution_problems(nb, box, at, edition)
+            continue
         if box.kind == "number":
             for answer in box.answers:
-                value = float(answer.replace(",", ""))
+                value = _number(answer, box)
                 if not _right(judge, value):
                     problems.append(f"{at}: the box accepts {answer}, which the judge rejects")
                 # the whole accepted interval must be right, so a tolerance cannot admit a wrong number
-                for edge in (value - 0.999 * box.tolerance, value + 0.999 * box.tolerance):
+                for edge in ((value - 0.999 * box.tolerance, value + 0.999 * box.tolerance) if box.tolerance else ()):
                     if not _right(judge, edge):
                         problems.append(f"{at}: the box accepts {edge} (within :tolerance:), which the judge rejects")
-            if _right(judge, float(box.answers[0].replace(",", "")) + 1.0):
+            if _right(judge, _number(box.answers[0], box) + 1):
                 problems.append(f"{at}: the judge accepts a number 1 away from the answer; it decides nothing")
+        elif box.kind == "text":
+            for answer in box.answers:
+                if not _right(judge, answer):
+                    problems.append(f"{at}: the box accepts {answer!r}, which the judge rejects")
+                if _right(judge, answer + "s") or _right(judge, ""):
+                    problems.append(f"{at}: the judge accepts other text than {answer!r}; it decides nothing")
         else:
-            right = set()
-            for key, text in box.choices.items():
-                code = CODE.match(text)
-                if code is None:
+            values = {key: _choice(text, local) for key, text in box.choices.items()}
+            for key, value in values.items():
+                if value is NOT_CODE:
                     problems.append(f"{at}: choice {key} is not one code span, so no judge can decide it")
-                    continue
-                if _right(judge, eval(code.group(1), namespace)):
-                    right.add(key)
+            if any(v is NOT_CODE for v in values.values()):
+                continue
+            if box.kind == "set":
+                # the accepted set is right, and every set one tick away from it is wrong
+                for answer in box.answers:
+                    keys = set_keys(answer)
+                    if not _right(judge, {values[k] for k in keys}):
+                        problems.append(f"{at}: the box accepts {answer}, which the judge rejects")
+                    for key in values:
+                        if _right(judge, {values[k] for k in keys ^ {key}}):
+                            problems.append(f"{at}: the judge also accepts {sorted(keys ^ {key})}")
+                continue
+            right = {key for key, value in values.items() if _right(judge, value)}
             if right != set(box.answers):
                 problems.append(f"{at}: the box accepts {sorted(box.answers)}, the judge accepts {sorted(right)}")
     return problems
@@ -79,7 +153,7 @@ def _chapters():
 
 @pytest.mark.parametrize("edition,path", _chapters(), ids=lambda v: getattr(v, "stem", v))
 def test_every_accepted_answer_is_derived_from_the_judge(edition, path):
-    assert answer_check_problems(read_notebook(path), f"{edition}/{path.name}") == []
+    assert answer_check_problems(read_notebook(path), f"{edition}/{path.name}", edition) == []
 
 
 def test_the_english_chapters_have_answer_checks():
@@ -100,6 +174,12 @@ def _planted(name: str, old: str, new: str):
     ("variable", ":answer: -24\n", ":answer: -25\n", "which the judge rejects"),    # a wrong number
     ("variable", ":tolerance: 0.0001", ":tolerance: 30", "within :tolerance:"),     # a tolerance admitting 6
     ("create_graph", ":answer: -1.3197382", ":answer: -1.5", "which the judge rejects"),
+    ("retain_graph", ":answer: a,c,e\n", ":answer: a,c\n", "which the judge rejects"),      # a set short of one
+    ("saved_memory", ":answer: c,d,f,g\n", ":answer: c,d,f,g,h\n", "which the judge rejects"),
+    ("saved_memory", ":answer: 40960\n", ":answer: 73728\n", "which the judge rejects"),  # judged after ex2-setup
+    ("distributed", ":answer: static_graph\n", ":answer: find_unused_parameters\n", "which the judge rejects"),
+    ("distributed", ":kind: number\n:answer: 1\n", ":kind: number\n:answer: 4\n", "the solution is 1"),  # the solution cell
+    ("distributed", ":answer: i\n", ":answer: b,i\n", "the solution is"),
 ])
 def test_a_planted_wrong_answer_is_rejected(name, old, new, expected):
     problems = _planted(name, old, new)

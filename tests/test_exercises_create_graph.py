@@ -8,6 +8,7 @@ from torch.autograd.function import once_differentiable
 from autograd_book.exercises import create_graph as ex
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+from wrong_answers import Wrong, cases
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -106,16 +107,20 @@ def test_ex2_accepts_grad_imported_by_name():
     assert ex.judge_ex2(by_name) is None
 
 
-@pytest.mark.parametrize("answer, reason", [
-    (mutates_w, "changed w in place"),
-    (fills_grad, "filled w.grad"),
-    (func_hessian, "torch.func transform"),
-    (finite_differences, "evaluated f 2 times"),
-    (forgot_create_graph, "create_graph=True"),
-    (forgot_create_graph_second_call, "no call of torch.autograd.grad had create_graph=True"),
-    (through_data, "evaluates f at w.data"),
-    (hessian_row_by_row, "called torch.autograd.grad 4 times: that builds the Hessian row by row"),
-    (functional_hvp, "lets torch.autograd.functional"),
+WRONG_EX2 = [
+    Wrong(forgot_create_graph, "create_graph=True"),
+    Wrong(forgot_create_graph_second_call, "no call of torch.autograd.grad had create_graph=True"),
+    Wrong(mutates_w, "changed w in place"),
+    Wrong(fills_grad, "filled w.grad"),
+    Wrong(through_data, "evaluates f at w.data"),
+    Wrong(hessian_row_by_row, "called torch.autograd.grad 4 times: that builds the Hessian row by row"),
+    Wrong(finite_differences, "evaluated f 2 times"),
+    Wrong(functional_hvp, "lets torch.autograd.functional"),
+    Wrong(func_hessian, "torch.func transform"),
+]
+
+
+@pytest.mark.parametrize("answer, reason", cases(WRONG_EX2) + [
     (functional_vhp, "lets torch.autograd.functional"),
     (functional_hessian, "lets torch.autograd.functional"),
 ])
@@ -199,14 +204,44 @@ def test_ex4_accepts_a_twice_differentiable_cube():
     assert ex.judge_ex4(Cube) is None
 
 
-@pytest.mark.parametrize("answer, reason", [
-    (DetachedCube, "second derivative is wrong"),
-    (OnceCube, "double backward fails (trying to differentiate twice a function that was marked with "
-               "@once_differentiable)"),
-    (WrongFirstDerivative, "first derivative is wrong"),
-    (CubeOnCtx, "ctx keeps tensors as attributes (ctx.x)"),
-    (lambda x: x**3, "subclass of torch.autograd.Function"),
-])
+WRONG_EX4 = [
+    Wrong(DetachedCube, "second derivative is wrong"),
+    Wrong(OnceCube, "double backward fails (trying to differentiate twice a function that was marked with "
+                    "@once_differentiable)"),
+    Wrong(WrongFirstDerivative, "first derivative is wrong"),
+    Wrong(CubeOnCtx, "ctx keeps tensors as attributes (ctx.x)"),
+    Wrong(lambda x: x**3, "subclass of torch.autograd.Function"),
+]
+
+
+@pytest.mark.parametrize("answer, reason", cases(WRONG_EX4))
 def test_ex4_rejects_functions_that_are_not_twice_differentiable(answer, reason):
     verdict = ex.judge_ex4(answer)
     assert verdict is not None and reason in verdict
+
+
+# Exercise 3's typical wrong answers, computed on the chapter's critic (named as there).
+critic, real, fake, mix, penalty = gp_setup()
+WRONG_EX3 = [
+    Wrong.run("10 * torch.autograd.grad(penalty(create_graph=True), critic[0].weight)[0]", "10 times",
+              globals()),
+    Wrong.run("""
+        critic.zero_grad()
+        (critic(fake).mean() - critic(real).mean() + 10 * penalty(create_graph=True)).backward()
+        answer_3 = critic[0].weight.grad
+        """, "whole critic loss", globals(), name="answer_3"),
+    Wrong.run("torch.autograd.grad(penalty(create_graph=True), critic[0].weight)[0].T", "shape", globals()),
+    Wrong.run("torch.autograd.grad(penalty(create_graph=True), critic[0].weight)[0].tolist()", "tensor", globals()),
+]
+
+
+@pytest.mark.parametrize("answer, reason", cases(WRONG_EX3))
+def test_ex3_rejects_the_typical_wrong_answers(answer, reason):
+    verdict = ex.make_judge_ex3(critic, real, fake, mix)(answer)
+    assert verdict is not None and reason in verdict
+
+
+# The typical wrong answers the site shows under each code exercise (tests/wrong_answers.py).
+WRONG = {"cg-ex2": WRONG_EX2, "cg-ex3": WRONG_EX3, "cg-ex4": WRONG_EX4}
+JUDGES = {"cg-ex2": lambda: ex.judge_ex2, "cg-ex3": lambda: ex.make_judge_ex3(critic, real, fake, mix),
+          "cg-ex4": lambda: ex.judge_ex4}

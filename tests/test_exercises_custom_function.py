@@ -9,6 +9,7 @@ from torch.autograd.function import once_differentiable
 from autograd_book.exercises import custom_function as ex
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+from wrong_answers import Wrong, cases
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -296,3 +297,33 @@ class KeepsObjectOnCtx(torch.autograd.Function):
 def test_ex1_rejects_a_tensor_in_a_dict_or_object_on_ctx(wrong):
     verdict = ex.judge_ex1(wrong)
     assert verdict is not None and "ctx." in verdict
+
+
+# The typical wrong answers the site shows under each code exercise (tests/wrong_answers.py).
+WRONG_EX1 = [
+    Wrong(KeepsOutputOnCtx, "ctx."),
+    Wrong(SavesAndKeeps, "ctx."),
+    Wrong(KeepsListOnCtx, "ctx."),
+    Wrong(WrongGradient, "gradient is wrong"),
+    Wrong(lambda x: 2 * x.exp(), "subclass"),
+]
+WRONG_EX2 = [
+    Wrong(SiLUSavesIntermediate, "wrong second derivative"),
+    Wrong(SiLUDetached, "wrong second derivative"),
+    Wrong(SiLUOnce, "marked @once_differentiable"),
+    Wrong(SiLUOnCtx, "ctx.x"),
+    Wrong(SiLUWrongFirst, "first derivative"),
+]
+WRONG_EX3 = [
+    Wrong(ForgetsMarkDirty, "mark_dirty"),
+    Wrong(OutOfPlace, "in place"),
+    Wrong(WrongBackward, "not 2"),
+]
+WRONG = {"cf-ex1": WRONG_EX1, "cf-ex2": WRONG_EX2, "cf-ex3": WRONG_EX3}
+JUDGES = {"cf-ex1": lambda: ex.judge_ex1, "cf-ex2": lambda: ex.judge_ex2, "cf-ex3": lambda: ex.judge_ex3}
+
+
+@pytest.mark.parametrize("label, answer, reason", [(label, *w.case()) for label, table in WRONG.items() for w in table])
+def test_the_typical_wrong_answers_are_rejected(label, answer, reason):
+    verdict = JUDGES[label]()(answer)
+    assert isinstance(verdict, str) and reason in verdict, verdict

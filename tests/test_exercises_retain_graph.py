@@ -5,6 +5,7 @@ import torch.nn.functional as F
 from autograd_book.exercises.retain_graph import judge_ex1, judge_ex2, judge_ex3, make_judge_ex4
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+from wrong_answers import Wrong, cases
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -24,15 +25,26 @@ def test_ex1_accepts_the_solution_and_rejects_wrong_sets():
     rejected(judge_ex1("x + 1"), "set of names")
 
 
+WRONG_EX2 = [
+    Wrong(lambda hidden: hidden, "grad_fn"),
+    Wrong(lambda hidden: hidden.clone(), "grad_fn"),
+    Wrong(lambda hidden: torch.zeros_like(hidden), "changed the values"),  # pitfalls' wrong fix 2
+    Wrong(lambda hidden: hidden.data, "version counter"),
+]
+
+
 def test_ex2_accepts_detach_and_rejects_the_wrong_fixes():
     assert judge_ex2(lambda h: h.detach()) is None
     assert judge_ex2(lambda h: h.detach().clone()) is None
-    rejected(judge_ex2(lambda h: torch.zeros_like(h)), "changed the values", "reset")  # pitfalls' wrong fix 2
+    rejected(judge_ex2(lambda h: torch.zeros_like(h)), "changed the values", "reset")
     rejected(judge_ex2(lambda h: torch.zeros_like(h).requires_grad_()), "changed the values")
-    rejected(judge_ex2(lambda h: h), "grad_fn")
-    rejected(judge_ex2(lambda h: h.clone()), "grad_fn")
     rejected(judge_ex2(lambda h: h * 1.0), "grad_fn")
     rejected(judge_ex2(None if False else 3), "function")
+
+
+@pytest.mark.parametrize("answer, reason", cases(WRONG_EX2))
+def test_ex2_rejects_the_typical_wrong_answers(answer, reason):
+    rejected(judge_ex2(answer), reason)
 
 
 def test_ex2_rejects_data():
@@ -47,12 +59,23 @@ def test_ex2_accepts_a_detached_state_that_requires_grad():
     assert judge_ex2(lambda h: h.detach().requires_grad_()) is None
 
 
+WRONG_EX3 = [
+    Wrong(lambda fake: fake, "reached the generator"),
+    Wrong(lambda fake: fake.clone(), "reached the generator"),
+    Wrong(lambda fake: torch.randn_like(fake), "generator's samples"),
+    Wrong(lambda fake: fake.data, "version counter"),
+]
+
+
+@pytest.mark.parametrize("answer, reason", cases(WRONG_EX3))
+def test_ex3_rejects_the_typical_wrong_answers(answer, reason):
+    rejected(judge_ex3(answer), reason)
+
+
 def test_ex3_accepts_detach_and_rejects_substitutes():
     assert judge_ex3(lambda fake: fake.detach()) is None
     for wrong in (torch.zeros_like, torch.ones_like, torch.randn_like):
         rejected(judge_ex3(wrong), "generator's samples")
-    rejected(judge_ex3(lambda fake: fake), "reached the generator")
-    rejected(judge_ex3(lambda fake: fake.clone()), "reached the generator")
 
 
 def test_ex3_rejects_data():
@@ -113,3 +136,39 @@ def test_ex4_accepts_the_losses_in_either_order():
     judge = make_judge_ex4(two_losses, params)
     assert judge(lambda l1, l2: torch.autograd.grad([l2, l1], params)) is None
     rejected(judge(lambda l1, l2: torch.autograd.grad([l1, l1], params, allow_unused=True)), "two losses")
+
+
+# The typical wrong answers the site shows under each code exercise (tests/wrong_answers.py), for
+# exercise 4 on the network of the chapter, named as there.
+two_losses, mlp_params = make_setup()
+
+
+def two_calls(loss1, loss2):
+    g1 = torch.autograd.grad(loss1, mlp_params, retain_graph=True, allow_unused=True)
+    g2 = torch.autograd.grad(loss2, mlp_params, allow_unused=True)
+    return [a if b is None else (b if a is None else a + b) for a, b in zip(g1, g2)]
+
+
+def with_backward(loss1, loss2):
+    (loss1 + loss2).backward()
+    return [p.grad for p in mlp_params]
+
+
+WRONG_EX4 = [
+    Wrong(lambda loss1, loss2: torch.autograd.grad(loss1 + loss2, mlp_params), "two losses"),
+    Wrong(two_calls, "2 times"),
+    Wrong(lambda loss1, loss2: torch.autograd.grad([loss1, loss2], mlp_params, retain_graph=True), "kept the graph"),
+    Wrong(with_backward, "0 times"),
+]
+
+
+@pytest.mark.parametrize("answer, reason", cases(WRONG_EX4))
+def test_ex4_rejects_the_typical_wrong_answers(answer, reason):
+    for p in mlp_params:
+        p.grad = None
+    rejected(make_judge_ex4(two_losses, mlp_params)(answer), reason)
+
+
+WRONG = {"rg-ex2": WRONG_EX2, "rg-ex3": WRONG_EX3, "rg-ex4": WRONG_EX4}
+JUDGES = {"rg-ex2": lambda: judge_ex2, "rg-ex3": lambda: judge_ex3,
+          "rg-ex4": lambda: make_judge_ex4(two_losses, mlp_params)}

@@ -6,6 +6,7 @@ from torch import nn
 from autograd_book.exercises.saved_memory import judge_ex1, make_judge_ex2, make_judge_ex3
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+from wrong_answers import Wrong, cases
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -99,3 +100,47 @@ def test_ex3_judge_names_low_precision_copies_only_when_the_hook_made_them():
     pinned = torch.autograd.graph.save_on_cpu(pin_memory=True)
     message = judge((pinned.pack_hook, pinned.unpack_hook))
     assert "stored parameters as new tensors" in message and "low-precision" not in message
+
+
+# Exercise 3's typical wrong answers, on the model of the chapter's trade-offs section (its
+# parameters are `params` there too); the page shows each code as written here.
+EX3 = _ex3_setting()
+EX3_NAMES = {"torch": torch, "params": list(EX3[0].parameters())}
+WRONG_EX3 = [
+    Wrong.run("""
+        kept = {p.untyped_storage().data_ptr() for p in params}
+
+        def pack(t):
+            if t.untyped_storage().data_ptr() in kept:
+                return t
+            return t.dtype, t.to(torch.bfloat16)
+
+        def unpack(packed):
+            return packed if isinstance(packed, torch.Tensor) else packed[1].to(packed[0])
+
+        answer_3 = (pack, unpack)
+        """, "significant bits", EX3_NAMES, name="answer_3"),
+    Wrong.run("""
+        def pack(t):
+            return t.dtype, t.to(torch.float16)
+
+        def unpack(packed):
+            return packed[1].to(packed[0])
+
+        answer_3 = (pack, unpack)
+        """, "copies of parameters", EX3_NAMES, name="answer_3"),
+    Wrong.run("(lambda t: t, lambda t: t)", "keep", EX3_NAMES),
+    Wrong.run("(lambda t: t.half(), lambda t: t)", "backward failed", EX3_NAMES),
+    Wrong.run("torch.float16", "pair", EX3_NAMES),
+]
+
+
+@pytest.mark.parametrize("answer, reason", cases(WRONG_EX3))
+def test_ex3_rejects_the_typical_wrong_answers(answer, reason):
+    verdict = make_judge_ex3(*EX3)(answer)
+    assert isinstance(verdict, str) and verdict and reason in verdict
+
+
+# The typical wrong answers the site shows under each code exercise (tests/wrong_answers.py).
+WRONG = {"mem-ex3": WRONG_EX3}
+JUDGES = {"mem-ex3": lambda: make_judge_ex3(*EX3)}

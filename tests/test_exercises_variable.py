@@ -5,6 +5,7 @@ import torch
 from autograd_book.exercises import variable as ex
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+from wrong_answers import Wrong, cases
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -29,11 +30,14 @@ def test_ex2_accepts_an_out_of_place_clamp():
     assert ex.judge_ex2_full(lambda grad: grad.clamp(-1.0, 1.0)) is None
 
 
-@pytest.mark.parametrize("answer, reason", [
-    (lambda grad: grad.clamp_(-1.0, 1.0), "in place"),
-    (lambda grad: None, "not clipped"),
-    (lambda grad: grad.clamp(-2.0, 2.0), "not [-1.0, 0.5, 1.0]"),
-])
+WRONG_EX2 = [
+    Wrong(lambda grad: grad.clamp_(-1.0, 1.0), "in place"),
+    Wrong(lambda grad: None, "not clipped"),
+    Wrong(lambda grad: grad.clamp(-2.0, 2.0), "not [-1.0, 0.5, 1.0]"),
+]
+
+
+@pytest.mark.parametrize("answer, reason", cases(WRONG_EX2))
 def test_ex2_rejects_wrong_hooks(answer, reason):
     verdict = ex.judge_ex2_full(answer)
     assert verdict is not None and reason in verdict
@@ -71,12 +75,15 @@ def test_ex3_accepts_clone_then_add():
     assert ex.judge_ex3(clone_then_add) is None
 
 
-@pytest.mark.parametrize("answer, reason", [
-    (store_then_add_in_place, "store a clone"),
-    (overwrite, "the second must add"),
-    (doubles_the_flow, "flowed on to x changed"),
-    (lambda t, box: None, "never set"),
-])
+WRONG_EX3 = [
+    Wrong(store_then_add_in_place, "store a clone"),
+    Wrong(overwrite, "the second must add"),
+    Wrong(doubles_the_flow, "flowed on to x changed"),
+    Wrong(lambda t, box: None, "never set"),
+]
+
+
+@pytest.mark.parametrize("answer, reason", cases(WRONG_EX3))
 def test_ex3_rejects_wrong_hooks(answer, reason):
     verdict = ex.judge_ex3(answer)
     assert verdict is not None and reason in verdict
@@ -96,3 +103,8 @@ def test_ex4_accepts_the_forward_ad_tangent():
 def test_ex4_rejects_wrong_values(answer, reason):
     verdict = ex.judge_ex4(answer)
     assert verdict is not None and reason in verdict
+
+
+# The typical wrong answers the site shows under each code exercise (tests/wrong_answers.py).
+WRONG = {"var-ex2": WRONG_EX2, "var-ex3": WRONG_EX3}
+JUDGES = {"var-ex2": lambda: ex.judge_ex2_full, "var-ex3": lambda: ex.judge_ex3}

@@ -1,7 +1,8 @@
 /* The book's own behaviour (no library needed for either):
    1. The edition switcher keeps the reader's place: a click goes to the same section of the
       other edition, by the section's id, which is the same in every edition.
-   2. The {answer-check} directive: a choice or a number answered and checked on the page itself. */
+   2. The {answer-check} directive: a choice, a set of choices, a number or a short expression answered
+      and checked on the page itself. */
 (function () {
   "use strict";
 
@@ -62,6 +63,8 @@
       var rounding = 0.5 * Math.pow(10, -decimals) * (1 + 1e-9);
       return off <= tolerance * (1 + 1e-9) ? "right" : tolerance > 0 && off <= rounding ? "close" : "wrong";
     }
+    /* A short expression: the quotes around a name (static_graph or "static_graph") do not count. */
+    if (box.dataset.kind === "text") given = given.trim().replace(/^(["'`])(.*)\1$/, "$2");
     return answers.map(normalise).indexOf(normalise(given)) >= 0 ? "right" : "wrong";
   }
 
@@ -70,9 +73,15 @@
     var verdict = box.querySelector(".answer-check-verdict");
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      var picked = box.dataset.kind === "choice" ? form.querySelector("input[type=radio]:checked")
-                                                 : form.querySelector("input[type=text]");
-      var given = picked ? picked.value : "";
+      var given;
+      if (box.dataset.kind === "set") {  /* the keys ticked, sorted, as data-answers holds a set */
+        given = Array.prototype.map.call(form.querySelectorAll("input[type=checkbox]:checked"),
+                                         function (input) { return input.value; }).sort().join(",");
+      } else {
+        var picked = box.dataset.kind === "choice" ? form.querySelector("input[type=radio]:checked")
+                                                   : form.querySelector("input[type=text]");
+        given = picked ? picked.value : "";
+      }
       var result = given.trim() === "" ? "empty" : verdictOf(box, given);
       verdict.textContent = box.dataset[result];
       verdict.className = "answer-check-verdict " + (result === "right" ? "is-right" : result === "empty" ? "" : "is-wrong");

@@ -26,16 +26,47 @@ class AnswerCheck:
     tolerance: float = 0.0
     choices: dict[str, str] = field(default_factory=dict)
     judge: str | None = None       # the judge expression of the check cell below, as source
+    check_cell: int | None = None  # the index of that check cell
+    answer_name: str | None = None  # the name the check cell passes as the answer (answer_1)
 
 
-def _judge_of(source: str) -> str | None:
+def _check_call(source: str) -> ast.Call | None:
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "check" and len(node.args) >= 3:
-            return ast.unparse(node.args[2])
+            return node
+    return None
+
+
+def _judge_of(source: str) -> str | None:
+    call = _check_call(source)
+    return ast.unparse(call.args[2]) if call else None
+
+
+def set_keys(answer: str) -> frozenset[str]:
+    """The keys of a ``:kind: set`` answer (``a,c``)."""
+    return frozenset(k.strip() for k in answer.split(",") if k.strip())
+
+
+def solution_of(nb, box: AnswerCheck):
+    """The solution cell of ``box``'s exercise: a later code cell that assigns the answer a literal
+    and calls the same check; (its literal value, the cell), or None."""
+    for cell in nb.cells[(box.check_cell or box.cell) + 1:]:
+        if cell.cell_type != "code" or _judge_of(cell.source) != box.judge:
+            continue
+        call = _check_call(cell.source)
+        if ast.unparse(call.args[1]) != box.answer_name:
+            continue
+        for node in ast.parse(cell.source).body:
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and getattr(node.targets[0], "id", None) == box.answer_name):
+                try:
+                    return ast.literal_eval(node.value), cell
+                except ValueError:
+                    return None
     return None
 
 
@@ -60,7 +91,10 @@ def answer_checks(nb) -> list[AnswerCheck]:
                 elif ":" in line:
                     key, text = line.split(":", 1)
                     box.choices[key.strip()] = text.strip()
-            box.judge = next((_judge_of(c.source) for c in nb.cells[i + 1:]
-                              if c.cell_type == "code" and _judge_of(c.source)), None)
+            for j in range(i + 1, len(nb.cells)):
+                call = nb.cells[j].cell_type == "code" and _check_call(nb.cells[j].source)
+                if call:
+                    box.judge, box.check_cell, box.answer_name = ast.unparse(call.args[2]), j, ast.unparse(call.args[1])
+                    break
             boxes.append(box)
     return boxes

@@ -5,6 +5,7 @@ and fails when requirements.txt pins another version.
 
     switcher          the edition switcher and hreflang links
     data_directives   {error-index}       glossary   {book-glossary}       answer_check   {answer-check}
+    wrong_answers     under each code exercise, its typical wrong answers (book/wrong_answers.json), folded
     locales           settings and catalogs of the edition's words (.mo compiled, theme catalog order)
     library_words     copybutton.js, togglebutton.js, myst-nb's hidden-cell label
     fontawesome       the theme's Font Awesome replaced by the icons used
@@ -17,7 +18,7 @@ glossary come from ``_config.yml`` and ``book/glossary.yml``.
 from __future__ import annotations
 
 from utils.book import config
-from utils.book.sphinx_ext import exercise_numbers, fontawesome, issue_links, library_words, locales, math_assets, search_page, switcher, thebe
+from utils.book.sphinx_ext import exercise_numbers, fontawesome, wrong_answers, issue_links, library_words, locales, math_assets, search_page, switcher, thebe
 from utils.book.sphinx_ext.answer_check import AnswerCheck
 from utils.book.sphinx_ext.data_directives import ErrorIndex
 from utils.book.sphinx_ext.glossary import GlossaryTable
@@ -56,6 +57,7 @@ def setup(app):
     app.connect("html-page-context", thebe.drop_thebe, priority=900)
     app.connect("html-page-context", math_assets.own_math_only, priority=501)  # after sphinx.ext.mathjax (500)
     exercise_numbers.setup(app)
+    wrong_answers.setup(app)
     issue_links.setup(app)
     app.add_directive("book-glossary", GlossaryTable)
     app.add_directive("error-index", ErrorIndex)

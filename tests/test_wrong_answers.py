@@ -1,0 +1,57 @@
+"""The typical wrong answers folded under each code exercise (book/wrong_answers.json) are what the
+judges say for the wrong answers their tests feed them: regenerated here and compared; every code
+exercise of the book has them; every verdict of a translation is in its language."""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from exercise_messages import untranslated
+from utils.book import config
+from utils.book.answer_checks import answer_checks
+from utils.book.notebooks import read_notebook
+from wrong_answers import OUTPUT, dump, generate
+
+ROOT = Path(__file__).resolve().parents[1]
+LABEL = re.compile(r"^:label:\s*(\S+)", re.M)
+
+
+def _exercises() -> dict[str, bool]:
+    """Every exercise label of the English chapters -> whether the page checks its answer itself."""
+    found = {}
+    for path in sorted((ROOT / "book" / config.SOURCE).glob("*.ipynb")):
+        nb = read_notebook(path)
+        boxed = {box.label for box in answer_checks(nb)}
+        for cell in nb.cells:
+            if cell.cell_type == "markdown" and ":::{exercise}" in cell.source:
+                label = LABEL.search(cell.source).group(1)
+                found[label] = label in boxed
+    return found
+
+
+def _data() -> dict:
+    return json.loads(OUTPUT.read_text(encoding="utf-8"))
+
+
+def test_the_committed_data_is_what_the_judges_say():
+    assert OUTPUT.read_text(encoding="utf-8") == dump(generate()), \
+        "book/wrong_answers.json is stale: run .venv/bin/python tests/wrong_answers.py"
+
+
+def test_every_code_exercise_has_typical_wrong_answers():
+    exercises, data = _exercises(), _data()
+    code = {label for label, boxed in exercises.items() if not boxed}
+    assert len(exercises) >= 31
+    missing = sorted(label for label in code if len(data.get(label, [])) < 2)
+    assert missing == [], f"code exercises with fewer than two typical wrong answers: {missing}"
+    unknown = sorted(set(data) - {"generated_by"} - set(exercises))
+    assert unknown == [], f"wrong answers for exercises the book does not have: {unknown}"
+
+
+@pytest.mark.parametrize("edition", [e for e in config.editions() if e != config.SOURCE])
+def test_every_verdict_is_in_the_edition_language(edition):
+    problems = [(label, entry["verdict"][edition], untranslated(entry["verdict"][edition]))
+                for label, entries in _data().items() if isinstance(entries, list)
+                for entry in entries if untranslated(entry["verdict"][edition])]
+    assert problems == []

@@ -1,0 +1,167 @@
+"""The typical wrong answers of the code exercises: one table, which the judges' tests iterate and
+the site shows, folded under each exercise, with the judge's verdict in each edition's language.
+
+Each judge test module (tests/test_exercises_CHAPTER.py) lists its wrong answers as ``Wrong``
+entries under the exercise's label, ``WRONG = {"cg-ex2": [Wrong(answer, "reason"), ...]}``, and
+says how to build each judge, ``JUDGES = {"cg-ex2": lambda: ex.judge_ex2}``. Its tests feed the
+judge every entry and assert the reason (in English; the fixture every_message_in_every_edition
+checks each translation). This module runs the same entries through the same judges and writes
+what the judge says for each, in every edition, to book/wrong_answers.json, which the book's
+Sphinx extension (utils/book/sphinx_ext/wrong_answers.py, no torch) renders; the page shows the
+code of the wrong answer (its source) and the verdict. tests/test_wrong_answers.py regenerates
+the file and compares it with the committed one, so the page cannot drift from the judges.
+
+    .venv/bin/python tests/wrong_answers.py          # rewrite book/wrong_answers.json
+"""
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import json
+import sys
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+OUTPUT = ROOT / "book" / "wrong_answers.json"
+# the judge test modules that hold a WRONG table, in the order of the book
+MODULES = ["variable", "retain_graph", "create_graph", "saved_memory", "custom_function"]
+
+
+@dataclass
+class Wrong:
+    """A typical wrong answer: the answer itself (a function, class or value), the words its verdict
+    must contain (English), and, where its source cannot be read back (a value built in a test), the
+    code shown for it."""
+    answer: Any
+    reason: str
+    code: str | None = None
+
+    @classmethod
+    def run(cls, code: str, reason: str, namespace: dict, name: str = "answer") -> "Wrong":
+        """A wrong answer that is a value: ``code`` (an expression, or statements that set ``name``)
+        run in ``namespace`` (the exercise's setup, named as in the chapter); the page shows ``code``."""
+        code = textwrap.dedent(code).strip()
+        scope = dict(namespace)
+        try:
+            answer = eval(compile(code, "<wrong answer>", "eval"), scope)
+        except SyntaxError:
+            exec(compile(code, "<wrong answer>", "exec"), scope)
+            answer = scope[name]
+        return cls(answer, reason, code)
+
+    def case(self):
+        return self.answer, self.reason
+
+    def shown(self) -> str:
+        if self.code is not None:
+            return self.code
+        answer = self.answer
+        if getattr(answer, "__name__", "") == "<lambda>":
+            return _lambda_source(answer)
+        if inspect.isclass(answer) and _own_base(answer):
+            return _flattened(answer)
+        if inspect.isfunction(answer) or inspect.isclass(answer):
+            return textwrap.dedent(inspect.getsource(answer)).strip()
+        if isinstance(answer, (int, float, str, bool, set, frozenset, tuple, list)) or answer is None:
+            return repr(answer)
+        raise ValueError(f"give Wrong(..., code=...) for {answer!r}: its source cannot be read back")
+
+
+def _own_base(cls) -> bool:
+    """Whether ``cls`` subclasses a class of its own test module (a right answer, changed in one method)."""
+    return any(base.__module__ == cls.__module__ for base in cls.__bases__)
+
+
+def _flattened(cls) -> str:
+    """A subclass of another test class shown as the one class a reader would write: its methods and
+    the ones it inherits from the test module's classes, on their first base outside the module."""
+    chain = [c for c in cls.__mro__ if c.__module__ == cls.__module__]
+    outside = next(c for c in cls.__mro__ if c.__module__ != cls.__module__)
+    base = "torch.autograd.Function" if outside.__module__.startswith("torch.autograd") else outside.__qualname__
+    methods = []
+    for name in dict.fromkeys(n for c in reversed(chain) for n in vars(c)):
+        owner = next((c for c in chain if name in vars(c)), None)
+        member = vars(owner)[name]
+        function = getattr(member, "__func__", member)
+        if inspect.isfunction(function):
+            methods.append(textwrap.indent(textwrap.dedent(inspect.getsource(inspect.unwrap(function))).strip(), "    "))
+    return f"class {cls.__name__}({base}):\n" + "\n\n".join(methods)
+
+
+def _lambda_source(fn) -> str:
+    """The text of one lambda, from the line of the file it is written on."""
+    lines, start = inspect.getsourcelines(fn)
+    source = Path(inspect.getsourcefile(fn)).read_text(encoding="utf-8")
+    found = [node for node in ast.walk(ast.parse(source))
+             if isinstance(node, ast.Lambda) and node.lineno == start
+             and node.args.args and [a.arg for a in node.args.args] == list(fn.__code__.co_varnames[:fn.__code__.co_argcount])]
+    segments = {ast.get_source_segment(source, node) for node in found}
+    if len(segments) != 1:
+        raise ValueError(f"give Wrong(..., code=...) for the lambda on line {start} of {inspect.getsourcefile(fn)}")
+    return segments.pop()
+
+
+def cases(wrong: list[Wrong]) -> list[tuple[Any, str]]:
+    """The (answer, reason) pairs of a test's parametrize."""
+    return [w.case() for w in wrong]
+
+
+def _module(name: str):
+    for folder in (str(ROOT), str(Path(__file__).parent)):  # the tests' own imports (conftest's path)
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+    return importlib.import_module(f"test_exercises_{name}")
+
+
+def tables() -> dict[str, tuple[Callable[[], Callable], list[Wrong]]]:
+    """Every exercise label -> (how to build its judge, its wrong answers), from the test modules."""
+    found = {}
+    for name in MODULES:
+        module = _module(name)
+        for label, wrong in module.WRONG.items():
+            found[label] = (module.JUDGES[label], wrong)
+    return found
+
+
+def verdicts(judge: Callable, wrong: Wrong, editions: tuple[str, ...]) -> dict[str, str]:
+    """What the judge says for ``wrong`` in each edition (the reason check() prints after "not yet")."""
+    from autograd_book.exercises import messages
+
+    try:
+        result = judge(wrong.answer)
+    except Exception as exc:  # check() shows this one as "not yet (error)"
+        said = messages.say("common", "verdict.raised", label="", hint="", error=f"{type(exc).__name__}: {exc}")
+        return {e: said.render(e).lstrip(":：").strip() for e in editions}
+    if result is None or result is True:
+        raise AssertionError(f"the judge accepts the 'wrong' answer {wrong.shown()!r}")
+    if not isinstance(result, str):
+        raise AssertionError(f"the judge rejects {wrong.shown()!r} without a reason")
+    return {e: result.render(e) if hasattr(result, "render") else str(result) for e in editions}
+
+
+def generate() -> dict:
+    import os
+
+    os.environ.setdefault("BOOK_DEVICE", "cpu")
+    from autograd_book.exercises import messages
+
+    editions = messages.editions()
+    data: dict = {"generated_by": "tests/wrong_answers.py from the WRONG tables of tests/test_exercises_*.py; "
+                                  "do not edit: run .venv/bin/python tests/wrong_answers.py"}
+    for label, (make_judge, wrong) in tables().items():
+        judge = make_judge()
+        data[label] = [{"code": w.shown(), "verdict": verdicts(judge, w, editions)} for w in wrong]
+    return data
+
+
+def dump(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+if __name__ == "__main__":
+    OUTPUT.write_text(dump(generate()), encoding="utf-8")
+    print(f"wrote {OUTPUT.relative_to(ROOT)}")

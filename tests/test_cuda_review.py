@@ -68,3 +68,36 @@ def test_a_row_naming_a_cell_that_is_gone_is_rejected(book_copy):
 
 def test_a_missing_review_is_rejected(book_copy):
     assert cuda_review.review_problems(book_copy) == [f"{cuda_review.REVIEW}: missing"]
+
+
+SANITIZER = ROOT / "tests" / "nbval_sanitize.cfg"
+
+
+def test_nbval_reads_every_sanitiser_rule_as_the_book_does():
+    from nbval.plugin import get_sanitize_patterns
+
+    text = SANITIZER.read_text(encoding="utf-8")
+    assert cuda_review.sanitizer_problems(text) == []
+    assert get_sanitize_patterns(text) == [(p.pattern, r) for p, r in notebooks.load_sanitizers(SANITIZER)]
+
+
+def test_a_rule_nbval_would_skip_is_rejected():
+    # "replace:" without its space: configparser reads an empty replacement, nbval skips the rule
+    text = SANITIZER.read_text(encoding="utf-8").replace("replace: \n", "replace:\n")
+    assert cuda_review.sanitizer_problems(text) == [
+        "tests/nbval_sanitize.cfg: [cuda-device-in-tensor-repr] is not read by nbval (write 'regex: ...' and then "
+        "'replace: ...' with a space after the colon, even for an empty replacement)"]
+
+
+def test_nbval_s_rules_turn_a_cuda_output_into_the_stored_cpu_one():
+    import re
+
+    from nbval.plugin import get_sanitize_patterns
+
+    cuda = ("tensor([1., 2.], device='cuda:0', requires_grad=True) | device(type='cuda', index=0) | cuda:0 | "
+            "[torch.cuda.FloatTensor [3]] | <Node object at 0x7f3a2b1c4d50>")
+    cpu = ("tensor([1., 2.], requires_grad=True) | device(type='cpu') | cpu | [torch.FloatTensor [3]] | "
+           "<Node object at 0x…>")
+    for pattern, replacement in get_sanitize_patterns(SANITIZER.read_text(encoding="utf-8")):
+        cuda = re.sub(pattern, replacement, cuda)
+    assert cuda == cpu

@@ -58,3 +58,21 @@ def review_problems(root: Path = config.ROOT) -> list[str]:
     problems += [f"{REVIEW}: names cell {cell!r} of {chapter}, which has no such code cell"
                  for chapter, cell in sorted(named - existing)]
     return problems
+
+
+def sanitizer_problems(text: str) -> list[str]:
+    """Rules of tests/nbval_sanitize.cfg that nbval does not read as the book's writer does.
+
+    nbval finds its rules with ``^regex: (.*)$\\n^replace: (.*)$`` (nbval.plugin.get_sanitize_patterns):
+    an empty replacement written ``replace:`` without the space is skipped there, while configparser
+    (utils/book/notebooks.load_sanitizers) reads it; the rule then works when outputs are written back
+    but not when a GPU run is compared."""
+    import configparser
+
+    parser = configparser.ConfigParser()
+    parser.read_string(text)
+    written = [(parser[s]["regex"], parser[s].get("replace", "")) for s in parser.sections()]
+    compared = re.findall(r"^regex: (.*)$\n^replace: (.*)$", text, flags=re.MULTILINE)
+    return [f"tests/nbval_sanitize.cfg: [{section}] is not read by nbval (write 'regex: ...' and then "
+            "'replace: ...' with a space after the colon, even for an empty replacement)"
+            for section, rule in zip(parser.sections(), written) if rule not in compared]

@@ -145,10 +145,8 @@ def section_problems(entry: dict, where: str, shown: dict[str, dict[str, list[st
 
 
 def unlisted_problems(entry: dict, where: str, shown: dict[str, dict[str, list[str]]]) -> list[str]:
-    """Every section whose own cells (not those of a deeper section) raise the entry's message (print
-    it, for a warning) is listed: as the entry's ``section``, one of its ``cases``, its ``see_also``,
-    or, for a section that raises it only in passing (to show a mechanism or a tool, not a case a
-    reader meets), its ``passes_by``. Each ``passes_by`` section must raise it: a stale one is named."""
+    """Each section whose own cells raise the message (print it, for a warning) is the entry's
+    ``section``, a case, in ``see_also``, or in ``passes_by`` (it only passes by); passes_by must raise it."""
     message = " ".join(entry["message"].split())
     listed = {entry.get("section"), *entry.get("see_also", []), *(c.get("section") for c in entry.get("cases") or [])}
     passes_by = set(entry.get("passes_by", []))
@@ -168,9 +166,8 @@ def unlisted_problems(entry: dict, where: str, shown: dict[str, dict[str, list[s
             problems.append(f"{where}: section {label!r} {verb} the message but the entry does not list it: "
                             "add it as a case (with its line in every edition) if it explains a case of the "
                             "error, or to passes_by if it only passes by")
-    for label in passes_by - set(shown):
-        problems.append(f"{where}: passes_by {label!r} is not a label in any English chapter")
-    return problems
+    return problems + [f"{where}: passes_by {label!r} is not a label in any English chapter"
+                       for label in passes_by - set(shown)]
 
 
 def label_chapters(root: Path = ROOT) -> dict[str, str]:

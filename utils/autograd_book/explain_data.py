@@ -2512,7 +2512,8 @@ DATA = {'baseurl': '',
                            'gradient at index 0: why forward did not fail and backward did (a weight '
                            'replaced through .data). Returning Variables sharing storage with other '
                            'Variables that require grad is not supported in Python functions, under '
-                           'torch.no_grad().',
+                           'torch.no_grad(). The gradient of inputs are None after backward through a CUDA '
+                           'extension Function that returns None for them, no error; gradcheck finds it.',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '

@@ -961,7 +961,18 @@ DATA = {'baseurl': '',
                     'summary': 'clip_grad_norm_ was called with error_if_nonfinite=True and one gradient is '
                                'inf or NaN; without the flag it would have returned the non-finite norm and '
                                'made every gradient NaN. Find the parameter, then the cause (the loss, an '
-                               "operation's derivative, or scaled gradients under AMP)."}],
+                               "operation's derivative, or scaled gradients under AMP)."},
+                   {'cases': [{'label': 'cf-errors',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': "When a custom Function's `backward` is rejected"}],
+                    'historical': False,
+                    'id': 'function-legacy-non-static',
+                    'message': 'Legacy autograd function with non-static forward method is deprecated',
+                    'summary': 'A custom autograd Function written in the style of PyTorch 0.3 (forward and '
+                               'backward as methods that use self, and an instance called as '
+                               'MyFunction()(x)); make both methods static with ctx as their first argument, '
+                               'and call MyFunction.apply(x).'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -1792,7 +1803,17 @@ DATA = {'baseurl': '',
                                     'anyway, set `error_if_nonfinite=False`',
                          'summary': '用 error_if_nonfinite=True 调用 clip_grad_norm_ 时，某个梯度是 inf 或 '
                                     'NaN；不加这个参数的话，它会返回非有限的范数，并让所有梯度都变成 '
-                                    'NaN。先找出是哪个参数，再找原因（损失本身、某个运算的导数，或混合精度下经过缩放的梯度）。'}],
+                                    'NaN。先找出是哪个参数，再找原因（损失本身、某个运算的导数，或混合精度下经过缩放的梯度）。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                         'historical': False,
+                         'id': 'function-legacy-non-static',
+                         'message': 'Legacy autograd function with non-static forward method is deprecated',
+                         'summary': '自定义 autograd Function 用的是 PyTorch 0.3 的写法（forward 和 backward 是使用 self '
+                                    '的方法，并以 MyFunction()(x) 调用实例）；请把两个方法都改成以 ctx 为第一个参数的静态方法，并改用 '
+                                    'MyFunction.apply(x) 调用。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -2622,19 +2643,44 @@ DATA = {'baseurl': '',
                                     'anyway, set `error_if_nonfinite=False`',
                          'summary': '以 error_if_nonfinite=True 呼叫 clip_grad_norm_ 時，有某個梯度是 inf 或 '
                                     'NaN；不加這個旗標的話，它會傳回非有限的範數，並讓所有梯度都變成 '
-                                    'NaN。先找出是哪個參數，再找原因（損失本身、某個運算的導數，或混合精度下經過縮放的梯度）。'}]},
+                                    'NaN。先找出是哪個參數，再找原因（損失本身、某個運算的導數，或混合精度下經過縮放的梯度）。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                         'historical': False,
+                         'id': 'function-legacy-non-static',
+                         'message': 'Legacy autograd function with non-static forward method is deprecated',
+                         'summary': '自訂 autograd Function 用的是 PyTorch 0.3 的寫法（forward 和 backward 是使用 self '
+                                    '的方法，並以 MyFunction()(x) 呼叫實例）；請把兩個方法都改成以 ctx 為第一個參數的靜態方法，並改用 '
+                                    'MyFunction.apply(x) 呼叫。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
-                                         'needs torch.enable_grad().',
+                                         'needs torch.enable_grad(). A custom Function that calls backward '
+                                         'or autograd.grad inside its backward on a graph kept from forward: '
+                                         'a second backward with retain_graph=True fails with Trying to '
+                                         'backward through the graph a second time; the Function cannot see '
+                                         'the retain_graph flag.',
               'cf-ctx-attribute': 'A custom autograd Function that stores tensors as ctx attributes instead '
                                   'of save_for_backward leaks memory, and backward can be called twice '
                                   'without error.',
               'cf-errors': "My custom autograd Function's backward fails: returned an incorrect number of "
                            'gradients (expected 2, got 1), returned an invalid gradient at index 0 (wrong '
                            'shape), or some elements marked as dirty were not returned as output. How many '
-                           'values must backward return, and of what shape?',
+                           'values must backward return, and of what shape? Legacy autograd function with '
+                           'non-static forward method is deprecated: an old-style Function with '
+                           'self.saved_tensors in a custom backward (You must implement the backward '
+                           'function for custom autograd.Function). Function MmBackward0 returned an invalid '
+                           'gradient at index 0: why forward did not fail and backward did (a weight '
+                           'replaced through .data). Returning Variables sharing storage with other '
+                           'Variables that require grad is not supported in Python functions, under '
+                           'torch.no_grad(). The gradient of inputs are None after backward through a CUDA '
+                           'extension Function that returns None for them, no error; gradcheck finds it.',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
-                         'gradients, functorch) needs setup_context and generate_vmap_rule.',
+                         'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
+                         'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
+                         'empty under torch.func.jvp, jacfwd or hessian; save them with '
+                         'ctx.save_for_forward.',
               'cf-mark-dirty': 'An in-place custom autograd Function must call ctx.mark_dirty, or the '
                                'gradient through the modified tensor is silently wrong.',
               'cf-materialize': 'A custom Function with two outputs where the loss uses only one: '
@@ -2662,7 +2708,13 @@ DATA = {'baseurl': '',
                                   'Grad-CAM gradients are None, grad_input is None; '
                                   'register_full_backward_hook vs register_backward_hook; '
                                   'register_forward_hook to get feature maps (activations); remove a hook '
-                                  'with handle.remove().',
+                                  'with handle.remove(). Hooks never fire when generation or evaluation runs '
+                                  'under torch.no_grad(); cannot register hook to get the gradients of '
+                                  'middle hidden layers. A hook on a submodule gives None because a fused '
+                                  'kernel never calls its forward (Mamba mixer.conv1d), or forward calls '
+                                  'F.relu instead of the nn.ReLU module. module.weight.grad is None inside a '
+                                  'backward hook: use register_post_accumulate_grad_hook. '
+                                  'register_backward_hook got the zero gradient, all zeros in YOLO Grad-CAM.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list.',
@@ -2791,6 +2843,10 @@ DATA = {'baseurl': '',
               'var-detach': 'What is the difference between .data and .detach()?',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ.',
+              'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
+                                   "residual sum get the same gradient as the output. Inside a parameter's "
+                                   'register_hook, param.grad is not updated yet (LOMO fused update); '
+                                   'register_post_accumulate_grad_hook.',
               'var-retain-grad': "The .grad of a layer's output or of another intermediate tensor is None "
                                  'after backward: call retain_grad() on it before backward().',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed?'},

@@ -1040,7 +1040,38 @@ DATA = {'baseurl': '',
                                'tensor refer to a single memory location. Please clone() the tensor before '
                                'performing the operation.',
                     'summary': 'A write reads from a view of its own destination, such as x[1] = '
-                               'x[1].transpose(0, 1). Clone the source first.'}],
+                               'x[1].transpose(0, 1). Clone the source first.'},
+                   {'cases': [{'label': 'grad-nondiff',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
+                              {'label': 'cf-non-differentiable',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'Outputs that have no gradient: `mark_non_differentiable`'}],
+                    'historical': True,
+                    'id': 'isfloating-grads',
+                    'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got false.',
+                    'summary': 'Up to PyTorch 1.5: backward() sent a gradient into an integer tensor that '
+                               'required grad, the result of argmax or argsort, or an integer output of a '
+                               "custom Function (point-cloud code's furthest point sampling or grouping). "
+                               "Call ctx.mark_non_differentiable on the index in the Function's forward, or "
+                               'detach it; current releases never make an integer tensor require grad.'},
+                   {'cases': [{'label': 'grad-nondiff',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
+                              {'label': 'cf-non-differentiable',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'Outputs that have no gradient: `mark_non_differentiable`'}],
+                    'historical': True,
+                    'id': 'isfloating-grads-type',
+                    'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but got '
+                               'false.',
+                    'summary': 'The PyTorch 1.3 and 1.4 wording of the same error: a gradient sent into an '
+                               'integer tensor that required grad, usually the index output of a custom '
+                               'Function without ctx.mark_non_differentiable.'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -1947,7 +1978,36 @@ DATA = {'baseurl': '',
                          'message': 'unsupported operation: some elements of the input tensor and the '
                                     'written-to tensor refer to a single memory location. Please clone() the '
                                     'tensor before performing the operation.',
-                         'summary': '一次写入的来源是目标本身的视图，例如 x[1] = x[1].transpose(0, 1)。先对来源调用 .clone()。'}],
+                         'summary': '一次写入的来源是目标本身的视图，例如 x[1] = x[1].transpose(0, 1)。先对来源调用 .clone()。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '没有梯度的输出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads',
+                         'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got '
+                                    'false.',
+                         'summary': 'PyTorch 1.5 及以前：backward() 把梯度送进了一个需要梯度的整数张量，它是 argmax 或 argsort '
+                                    '的结果，或者是自定义 Function 的整数输出（点云代码里的最远点采样或分组）。在 Function 的 forward 里对索引调用 '
+                                    'ctx.mark_non_differentiable，或者对它调用 detach()；现在的版本不会让整数张量需要梯度。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '没有梯度的输出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads-type',
+                         'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
+                                    'got false.',
+                         'summary': '同一个错误在 PyTorch 1.3 和 1.4 中的措辞：梯度送进了一个需要梯度的整数张量，通常是自定义 Function '
+                                    '的索引输出，而它没有调用 ctx.mark_non_differentiable。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -2852,7 +2912,36 @@ DATA = {'baseurl': '',
                          'message': 'unsupported operation: some elements of the input tensor and the '
                                     'written-to tensor refer to a single memory location. Please clone() the '
                                     'tensor before performing the operation.',
-                         'summary': '一次寫入的來源是目的地本身的視圖，例如 x[1] = x[1].transpose(0, 1)。先對來源呼叫 .clone()。'}]},
+                         'summary': '一次寫入的來源是目的地本身的視圖，例如 x[1] = x[1].transpose(0, 1)。先對來源呼叫 .clone()。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '沒有梯度的輸出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads',
+                         'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got '
+                                    'false.',
+                         'summary': 'PyTorch 1.5 以前：backward() 把梯度送進了一個需要梯度的整數張量，它是 argmax 或 argsort '
+                                    '的結果，或是自訂 Function 的整數輸出（點雲程式碼裡的最遠點取樣或分組）。在 Function 的 forward 裡對索引呼叫 '
+                                    'ctx.mark_non_differentiable，或對它呼叫 detach()；現在的版本不會讓整數張量需要梯度。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '沒有梯度的輸出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads-type',
+                         'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
+                                    'got false.',
+                         'summary': '同一個錯誤在 PyTorch 1.3 與 1.4 的措辭：梯度送進了一個需要梯度的整數張量，通常是自訂 Function '
+                                    '的索引輸出，而它沒有呼叫 ctx.mark_non_differentiable。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad().',
@@ -2871,6 +2960,9 @@ DATA = {'baseurl': '',
                                 'grad_output of the unused output is a tensor of zeros; '
                                 'ctx.set_materialize_grads(False) passes None instead, and backward fails '
                                 'with a TypeError unless it checks for None.',
+              'cf-non-differentiable': 'How to return an index or a mask from a custom autograd Function: '
+                                       'the argmax or sort indices output has requires_grad=True and a '
+                                       'grad_fn; ctx.mark_non_differentiable makes it a constant.',
               'cf-once': 'When to use @once_differentiable: a custom Function whose backward uses NumPy or a '
                          "CUDA kernel cannot do double backward; what 'trying to differentiate twice a "
                          "function that was marked with @once_differentiable' means.",

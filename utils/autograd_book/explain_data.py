@@ -972,7 +972,178 @@ DATA = {'baseurl': '',
                     'summary': 'A custom autograd Function written in the style of PyTorch 0.3 (forward and '
                                'backward as methods that use self, and an instance called as '
                                'MyFunction()(x)); make both methods static with ctx as their first argument, '
-                               'and call MyFunction.apply(x).'}],
+                               'and call MyFunction.apply(x).'},
+                   {'cases': [{'label': 'grad-not-implemented',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '"derivative for ... is not implemented"'}],
+                    'historical': False,
+                    'id': 'derivative-not-implemented',
+                    'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
+                    'summary': 'Autograd has no derivative for the operation the message names (any '
+                               'operation; older releases printed the name without aten::). A name that ends '
+                               'in _backward means a second derivative, through a gradient penalty or a '
+                               'Hessian: write the function from differentiable operations, give it a custom '
+                               'Function with its own backward, or upgrade where PyTorch has since added the '
+                               "derivative (grid_sample's came in 2026)."},
+                   {'cases': [{'label': 'grad-not-implemented',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '"derivative for ... is not implemented"'}],
+                    'historical': False,
+                    'id': 'derivative-not-implemented-formula',
+                    'message': "the derivative for '_cdist_backward' is not implemented.",
+                    'summary': 'The other wording of a missing derivative, for an input whose formula '
+                               'PyTorch marks not_implemented: a name ending in _backward '
+                               "('_cdist_backward') is a second derivative, any other name ('igamma: input', "
+                               "'zeta') a first one. Rewrite the function from differentiable operations, or "
+                               'write its backward in a custom Function (a finite difference checked by '
+                               'gradcheck when no formula is at hand).'},
+                   {'cases': [{'label': 'grad-gradient-arg',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '"Mismatch in shape" from `backward(gradient)`, and complex losses'}],
+                    'historical': False,
+                    'id': 'grad-output-shape',
+                    'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
+                               'output[0] has a shape of torch.Size([]).',
+                    'summary': 'The gradient passed to backward(gradient) or autograd.grad(grad_outputs=) '
+                               'does not have the shape of the tensor it belongs to: output[0] is your '
+                               'tensor, grad_output[0] what you passed. Old WGAN code passes '
+                               'torch.FloatTensor([1]) for a 0-dim loss: write (-loss).backward(), or build '
+                               'the gradient with torch.ones_like(output).'},
+                   {'cases': [{'label': 'grad-gradient-arg',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '"Mismatch in shape" from `backward(gradient)`, and complex losses'},
+                              {'label': 'pit-non-scalar',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`backward()` on a tensor that is not a scalar'}],
+                    'historical': False,
+                    'id': 'complex-backward',
+                    'message': 'grad can be implicitly created only for real scalar outputs',
+                    'summary': 'backward() without a gradient was called on a complex scalar; a gradient '
+                               'exists only for a real-valued loss. Reduce the magnitude (.abs()) or the '
+                               'real part instead: a loss that squares a complex difference (z ** 2) is '
+                               'complex, |z| ** 2 is not. Older releases silently differentiated the real '
+                               'part.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'},
+                              {'label': 'cg-per-sample',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'Per-sample gradients: `vmap` over `torch.func.grad`'}],
+                    'historical': False,
+                    'id': 'functorch-requires-grad',
+                    'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
+                               'torch.autograd.functional.* APIs) inside of a function being transformed by '
+                               'a functorch transform. This is unsupported, please attempt to use the '
+                               'functorch transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call '
+                               'requires_grad_() outside of a function being transformed instead.',
+                    'summary': 'A function passed to torch.func.grad, vmap or jacrev calls requires_grad_(), '
+                               'or torch.autograd.functional.jacobian or hessian, which call it. Inside a '
+                               'transform the inputs are already tracked: take every derivative with the '
+                               'transforms themselves.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'},
+                              {'label': 'cg-per-sample',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'Per-sample gradients: `vmap` over `torch.func.grad`'}],
+                    'historical': False,
+                    'id': 'functorch-backward',
+                    'message': 'backward() called inside a functorch transform. This is not supported, '
+                               'please use functorch.grad or functorch.vjp instead or call backward() '
+                               'outside of functorch transforms.',
+                    'summary': 'A function passed to vmap or torch.func.grad calls loss.backward(). '
+                               "Per-sample gradients come from vmap(grad(loss_fn)) with the model's "
+                               'parameters passed in through functional_call, not from backward() per '
+                               'sample.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                    'historical': False,
+                    'id': 'vmap-item',
+                    'message': "vmap: It looks like you're calling .item() on a Tensor. We don't support "
+                               "vmap over calling .item() on a Tensor, please try to rewrite what you're "
+                               'doing with other operations. If error is occurring somewhere inside PyTorch '
+                               'internals, please file a bug report.',
+                    'summary': 'A function under vmap turns a tensor into a Python number (.item(), float(), '
+                               'int(), or indexing with a tensor that does so); under vmap one call stands '
+                               'for a whole batch, so there is no single number. Keep the value a tensor.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                    'historical': False,
+                    'id': 'vmap-control-flow',
+                    'message': "vmap: It looks like you're attempting to use a Tensor in some data-dependent "
+                               "control flow. We don't support that yet",
+                    'summary': 'A function under vmap uses a tensor in an if or a while (if x.sum() > 0:); '
+                               'each sample of the batch could need a different branch. Compute both sides '
+                               'and choose per element with torch.where.'},
+                   {'cases': [{'label': 'grad-overlap',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'In-place on an expanded tensor: "more than one element ... refers '
+                                        'to a single memory location"'}],
+                    'historical': False,
+                    'id': 'overlap-written-to',
+                    'message': 'unsupported operation: more than one element of the written-to tensor refers '
+                               'to a single memory location. Please clone() the tensor before performing the '
+                               'operation.',
+                    'summary': 'An in-place operation writes into a tensor made by expand (or another view '
+                               'with stride 0), whose elements share memory. Call .clone() (or use repeat) '
+                               'before writing, or update out of place.'},
+                   {'cases': [{'label': 'grad-overlap',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'In-place on an expanded tensor: "more than one element ... refers '
+                                        'to a single memory location"'}],
+                    'historical': False,
+                    'id': 'overlap-input-written-to',
+                    'message': 'unsupported operation: some elements of the input tensor and the written-to '
+                               'tensor refer to a single memory location. Please clone() the tensor before '
+                               'performing the operation.',
+                    'summary': 'A write reads from a view of its own destination, such as x[1] = '
+                               'x[1].transpose(0, 1). Clone the source first.'},
+                   {'cases': [{'label': 'grad-nondiff',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
+                              {'label': 'cf-non-differentiable',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'Outputs that have no gradient: `mark_non_differentiable`'}],
+                    'historical': True,
+                    'id': 'isfloating-grads',
+                    'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got false.',
+                    'summary': 'Up to PyTorch 1.5: backward() sent a gradient into an integer tensor that '
+                               'required grad, the result of argmax or argsort, or an integer output of a '
+                               "custom Function (point-cloud code's furthest point sampling or grouping). "
+                               "Call ctx.mark_non_differentiable on the index in the Function's forward, or "
+                               'detach it; current releases never make an integer tensor require grad.'},
+                   {'cases': [{'label': 'grad-nondiff',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
+                              {'label': 'cf-non-differentiable',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'Outputs that have no gradient: `mark_non_differentiable`'}],
+                    'historical': True,
+                    'id': 'isfloating-grads-type',
+                    'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but got '
+                               'false.',
+                    'summary': 'The PyTorch 1.3 and 1.4 wording of the same error: a gradient sent into an '
+                               'integer tensor that required grad, usually the index output of a custom '
+                               'Function without ctx.mark_non_differentiable.'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -1813,7 +1984,162 @@ DATA = {'baseurl': '',
                          'message': 'Legacy autograd function with non-static forward method is deprecated',
                          'summary': '自定义 autograd Function 用的是 PyTorch 0.3 的写法（forward 和 backward 是使用 self '
                                     '的方法，并以 MyFunction()(x) 调用实例）；请把两个方法都改成以 ctx 为第一个参数的静态方法，并改用 '
-                                    'MyFunction.apply(x) 调用。'}],
+                                    'MyFunction.apply(x) 调用。'},
+                        {'cases': [{'label': 'grad-not-implemented',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '“derivative for ... is not implemented”'}],
+                         'historical': False,
+                         'id': 'derivative-not-implemented',
+                         'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
+                         'summary': '自动求导没有报错信息所指运算的导数（哪个运算都有可能；较旧的版本打印名称时不带 aten::）。名称以 _backward '
+                                    '结尾，说明缺的是二阶导数，是梯度惩罚或 Hessian 经过了它：用可求导的运算改写同一个函数、用自定义 Function 自己写 '
+                                    'backward，或者在 PyTorch 后来已补上导数时升级（grid_sample 的二阶导数在 2026 年加入）。'},
+                        {'cases': [{'label': 'grad-not-implemented',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '“derivative for ... is not implemented”'}],
+                         'historical': False,
+                         'id': 'derivative-not-implemented-formula',
+                         'message': "the derivative for '_cdist_backward' is not implemented.",
+                         'summary': '缺少导数的另一种措辞，出现在 PyTorch 把某个输入的公式标为 not_implemented 的时候：名称以 _backward '
+                                    "结尾（'_cdist_backward'）的是二阶导数，其他名称（'igamma: "
+                                    "input'、'zeta'）则是一阶导数。用可求导的运算改写同一个函数，或者在自定义 Function 里自己写 "
+                                    'backward（手头没有公式时用有限差分，再用 gradcheck 检查）。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'}],
+                         'historical': False,
+                         'id': 'grad-output-shape',
+                         'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
+                                    'output[0] has a shape of torch.Size([]).',
+                         'summary': '传给 backward(gradient) 或 autograd.grad(grad_outputs=) '
+                                    '的梯度，形状和它对应的张量不一致：output[0] 是你的张量，grad_output[0] 是你传入的梯度。旧的 WGAN 代码对 0 '
+                                    '维的损失传入 torch.FloatTensor([1])：改写成 (-loss).backward()，或者用 '
+                                    'torch.ones_like(output) 构造梯度。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'},
+                                   {'label': 'pit-non-scalar',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '对不是标量的张量调用 `backward()`'}],
+                         'historical': False,
+                         'id': 'complex-backward',
+                         'message': 'grad can be implicitly created only for real scalar outputs',
+                         'summary': '对复数标量调用了不带 gradient 的 '
+                                    'backward()；只有实数值的损失才有梯度。改为对模（.abs()）或实部做归约：把复数差直接平方（z ** '
+                                    '2）得到的损失仍是复数，|z| ** 2 才是实数。较旧的版本会悄悄地只对实部求导。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                         'historical': False,
+                         'id': 'functorch-requires-grad',
+                         'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
+                                    'torch.autograd.functional.* APIs) inside of a function being '
+                                    'transformed by a functorch transform. This is unsupported, please '
+                                    'attempt to use the functorch transforms (e.g. grad, vjp, jacrev, '
+                                    'jacfwd, hessian) or call requires_grad_() outside of a function being '
+                                    'transformed instead.',
+                         'summary': '传给 torch.func.grad、vmap 或 jacrev 的函数调用了 requires_grad_()，或者调用了内部会用到它的 '
+                                    'torch.autograd.functional.jacobian、hessian。在变换内部，输入早已处于追踪之中：所有导数都用变换本身来求。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                         'historical': False,
+                         'id': 'functorch-backward',
+                         'message': 'backward() called inside a functorch transform. This is not supported, '
+                                    'please use functorch.grad or functorch.vjp instead or call backward() '
+                                    'outside of functorch transforms.',
+                         'summary': '传给 vmap 或 torch.func.grad 的函数调用了 loss.backward()。逐样本梯度要用 '
+                                    'vmap(grad(loss_fn)) 来求，模型参数通过 functional_call 传入，而不是对每个样本调用 '
+                                    'backward()。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                         'historical': False,
+                         'id': 'vmap-item',
+                         'message': "vmap: It looks like you're calling .item() on a Tensor. We don't "
+                                    'support vmap over calling .item() on a Tensor, please try to rewrite '
+                                    "what you're doing with other operations. If error is occurring "
+                                    'somewhere inside PyTorch internals, please file a bug report.',
+                         'summary': '在 vmap 之下的函数把张量转成了 Python 数字（.item()、float()、int()，或者用张量做会触发这种转换的索引）；在 '
+                                    'vmap 之下，一次调用代表整个批量，没有单个数字可取。让这个值保持为张量。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                         'historical': False,
+                         'id': 'vmap-control-flow',
+                         'message': "vmap: It looks like you're attempting to use a Tensor in some "
+                                    "data-dependent control flow. We don't support that yet",
+                         'summary': '在 vmap 之下的函数在 if 或 while 里用到了张量（if x.sum() > '
+                                    '0:）；批量里的每个样本可能要走不同的分支。两边都算出来，再用 torch.where 逐元素选取。'},
+                        {'cases': [{'label': 'grad-overlap',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '对 expand 出来的张量做原地操作：“more than one element ... refers to a '
+                                             'single memory location”'}],
+                         'historical': False,
+                         'id': 'overlap-written-to',
+                         'message': 'unsupported operation: more than one element of the written-to tensor '
+                                    'refers to a single memory location. Please clone() the tensor before '
+                                    'performing the operation.',
+                         'summary': '原地操作写入的张量是 expand（或其他步长为 0 的视图）生成的，它的元素共享内存。写入之前先调用 .clone()（或改用 '
+                                    'repeat），或者改成非原地的更新。'},
+                        {'cases': [{'label': 'grad-overlap',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '对 expand 出来的张量做原地操作：“more than one element ... refers to a '
+                                             'single memory location”'}],
+                         'historical': False,
+                         'id': 'overlap-input-written-to',
+                         'message': 'unsupported operation: some elements of the input tensor and the '
+                                    'written-to tensor refer to a single memory location. Please clone() the '
+                                    'tensor before performing the operation.',
+                         'summary': '一次写入的来源是目标本身的视图，例如 x[1] = x[1].transpose(0, 1)。先对来源调用 .clone()。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '没有梯度的输出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads',
+                         'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got '
+                                    'false.',
+                         'summary': 'PyTorch 1.5 及以前：backward() 把梯度送进了一个需要梯度的整数张量，它是 argmax 或 argsort '
+                                    '的结果，或者是自定义 Function 的整数输出（点云代码里的最远点采样或分组）。在 Function 的 forward 里对索引调用 '
+                                    'ctx.mark_non_differentiable，或者对它调用 detach()；现在的版本不会让整数张量需要梯度。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '没有梯度的输出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads-type',
+                         'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
+                                    'got false.',
+                         'summary': '同一个错误在 PyTorch 1.3 和 1.4 中的措辞：梯度送进了一个需要梯度的整数张量，通常是自定义 Function '
+                                    '的索引输出，而它没有调用 ctx.mark_non_differentiable。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -2653,7 +2979,162 @@ DATA = {'baseurl': '',
                          'message': 'Legacy autograd function with non-static forward method is deprecated',
                          'summary': '自訂 autograd Function 用的是 PyTorch 0.3 的寫法（forward 和 backward 是使用 self '
                                     '的方法，並以 MyFunction()(x) 呼叫實例）；請把兩個方法都改成以 ctx 為第一個參數的靜態方法，並改用 '
-                                    'MyFunction.apply(x) 呼叫。'}]},
+                                    'MyFunction.apply(x) 呼叫。'},
+                        {'cases': [{'label': 'grad-not-implemented',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '「derivative for ... is not implemented」'}],
+                         'historical': False,
+                         'id': 'derivative-not-implemented',
+                         'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
+                         'summary': '自動微分沒有訊息所指運算的導數（哪個運算都有可能；較舊的版本印出名稱時不帶 aten::）。名稱以 _backward '
+                                    '結尾，表示缺的是二階導數，是梯度懲罰或 Hessian 經過了它：改用可微分的運算寫出同一個函式、用自訂 Function 自己寫 '
+                                    'backward，或者在 PyTorch 後來已補上導數時升級（grid_sample 的二階導數在 2026 年加入）。'},
+                        {'cases': [{'label': 'grad-not-implemented',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '「derivative for ... is not implemented」'}],
+                         'historical': False,
+                         'id': 'derivative-not-implemented-formula',
+                         'message': "the derivative for '_cdist_backward' is not implemented.",
+                         'summary': '缺少導數的另一種措辭，出現在 PyTorch 把某個輸入的公式標為 not_implemented 的時候：名稱以 _backward '
+                                    "結尾（'_cdist_backward'）的是二階導數，其他名稱（'igamma: "
+                                    "input'、'zeta'）則是一階導數。改用可微分的運算寫出同一個函式，或在自訂 Function 裡自己寫 "
+                                    'backward（手邊沒有公式時，用有限差分，再以 gradcheck 檢查）。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'}],
+                         'historical': False,
+                         'id': 'grad-output-shape',
+                         'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
+                                    'output[0] has a shape of torch.Size([]).',
+                         'summary': '傳給 backward(gradient) 或 autograd.grad(grad_outputs=) '
+                                    '的梯度，形狀和它所對應的張量不同：output[0] 是你的張量，grad_output[0] 是你傳入的梯度。舊的 WGAN 程式碼對 0 '
+                                    '維的損失傳入 torch.FloatTensor([1])：改寫成 (-loss).backward()，或用 '
+                                    'torch.ones_like(output) 建立梯度。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'},
+                                   {'label': 'pit-non-scalar',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '對非純量張量呼叫 `backward()`'}],
+                         'historical': False,
+                         'id': 'complex-backward',
+                         'message': 'grad can be implicitly created only for real scalar outputs',
+                         'summary': '對複數純量呼叫了不帶 gradient 的 '
+                                    'backward()；只有實數值的損失才有梯度。改成對絕對值（.abs()）或實部做歸約：把複數差直接平方（z ** '
+                                    '2）得到的損失仍是複數，|z| ** 2 才是實數。較舊的版本會默默只對實部微分。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                         'historical': False,
+                         'id': 'functorch-requires-grad',
+                         'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
+                                    'torch.autograd.functional.* APIs) inside of a function being '
+                                    'transformed by a functorch transform. This is unsupported, please '
+                                    'attempt to use the functorch transforms (e.g. grad, vjp, jacrev, '
+                                    'jacfwd, hessian) or call requires_grad_() outside of a function being '
+                                    'transformed instead.',
+                         'summary': '傳給 torch.func.grad、vmap 或 jacrev 的函式呼叫了 requires_grad_()，或呼叫了內部會用到它的 '
+                                    'torch.autograd.functional.jacobian、hessian。在轉換裡，輸入早已受到追蹤：所有導數都用轉換本身來算。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                         'historical': False,
+                         'id': 'functorch-backward',
+                         'message': 'backward() called inside a functorch transform. This is not supported, '
+                                    'please use functorch.grad or functorch.vjp instead or call backward() '
+                                    'outside of functorch transforms.',
+                         'summary': '傳給 vmap 或 torch.func.grad 的函式呼叫了 loss.backward()。逐樣本梯度要用 '
+                                    'vmap(grad(loss_fn)) 來算，模型參數透過 functional_call 傳入，而不是對每個樣本呼叫 '
+                                    'backward()。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                         'historical': False,
+                         'id': 'vmap-item',
+                         'message': "vmap: It looks like you're calling .item() on a Tensor. We don't "
+                                    'support vmap over calling .item() on a Tensor, please try to rewrite '
+                                    "what you're doing with other operations. If error is occurring "
+                                    'somewhere inside PyTorch internals, please file a bug report.',
+                         'summary': '在 vmap 之下的函式把張量轉成了 Python 數字（.item()、float()、int()，或以張量做會觸發這種轉換的索引）；在 '
+                                    'vmap 之下，一次呼叫代表整個批次，沒有單一的數字可取。讓這個值維持張量。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                         'historical': False,
+                         'id': 'vmap-control-flow',
+                         'message': "vmap: It looks like you're attempting to use a Tensor in some "
+                                    "data-dependent control flow. We don't support that yet",
+                         'summary': '在 vmap 之下的函式在 if 或 while 裡用到張量（if x.sum() > '
+                                    '0:）；批次裡的每個樣本可能需要走不同的分支。兩邊都算出來，再用 torch.where 逐元素選取。'},
+                        {'cases': [{'label': 'grad-overlap',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '對 expand 出來的張量做原地操作：「more than one element ... refers to a '
+                                             'single memory location」'}],
+                         'historical': False,
+                         'id': 'overlap-written-to',
+                         'message': 'unsupported operation: more than one element of the written-to tensor '
+                                    'refers to a single memory location. Please clone() the tensor before '
+                                    'performing the operation.',
+                         'summary': '原地操作寫入的張量是 expand（或其他步幅為 0 的視圖）產生的，它的元素共用記憶體。寫入之前先呼叫 .clone()（或改用 '
+                                    'repeat），或改成非原地的更新。'},
+                        {'cases': [{'label': 'grad-overlap',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '對 expand 出來的張量做原地操作：「more than one element ... refers to a '
+                                             'single memory location」'}],
+                         'historical': False,
+                         'id': 'overlap-input-written-to',
+                         'message': 'unsupported operation: some elements of the input tensor and the '
+                                    'written-to tensor refer to a single memory location. Please clone() the '
+                                    'tensor before performing the operation.',
+                         'summary': '一次寫入的來源是目的地本身的視圖，例如 x[1] = x[1].transpose(0, 1)。先對來源呼叫 .clone()。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '沒有梯度的輸出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads',
+                         'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got '
+                                    'false.',
+                         'summary': 'PyTorch 1.5 以前：backward() 把梯度送進了一個需要梯度的整數張量，它是 argmax 或 argsort '
+                                    '的結果，或是自訂 Function 的整數輸出（點雲程式碼裡的最遠點取樣或分組）。在 Function 的 forward 裡對索引呼叫 '
+                                    'ctx.mark_non_differentiable，或對它呼叫 detach()；現在的版本不會讓整數張量需要梯度。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '沒有梯度的輸出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads-type',
+                         'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
+                                    'got false.',
+                         'summary': '同一個錯誤在 PyTorch 1.3 與 1.4 的措辭：梯度送進了一個需要梯度的整數張量，通常是自訂 Function '
+                                    '的索引輸出，而它沒有呼叫 ctx.mark_non_differentiable。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -2687,6 +3168,9 @@ DATA = {'baseurl': '',
                                 'grad_output of the unused output is a tensor of zeros; '
                                 'ctx.set_materialize_grads(False) passes None instead, and backward fails '
                                 'with a TypeError unless it checks for None.',
+              'cf-non-differentiable': 'How to return an index or a mask from a custom autograd Function: '
+                                       'the argmax or sort indices output has requires_grad=True and a '
+                                       'grad_fn; ctx.mark_non_differentiable makes it a constant.',
               'cf-once': 'When to use @once_differentiable: a custom Function whose backward uses NumPy or a '
                          "CUDA kernel cannot do double backward; what 'trying to differentiate twice a "
                          "function that was marked with @once_differentiable' means.",
@@ -2734,6 +3218,19 @@ DATA = {'baseurl': '',
                            'error_if_nonfinite=True; after gradient clipping every gradient and weight '
                            'becomes NaN; how to find which parameter has an inf or NaN gradient; exploding '
                            'gradients.',
+              'grad-func-errors': 'torch.func / functorch errors when computing per-sample gradients with '
+                                  'vmap and grad: You are attempting to call Tensor.requires_grad_() inside '
+                                  'of a function being transformed by a functorch transform; backward() '
+                                  "called inside a functorch transform; vmap: It looks like you're calling "
+                                  '.item() on a Tensor; vmap data-dependent control flow (if on a tensor); '
+                                  'autograd.functional.jacobian inside vmap; functional_call; torch.where.',
+              'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
+                                   'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
+                                   'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '
+                                   'upgrading PyTorch; grad_outputs of the wrong shape in autograd.grad for '
+                                   'a gradient penalty; torch.ones_like; grad can be implicitly created only '
+                                   'for real scalar outputs but got torch.complex64: backward of a complex '
+                                   'loss (FFT, frequency-domain loss).',
               'grad-input': 'Gradient with respect to the input image: saliency map, input.grad is None, '
                             'FGSM and PGD adversarial examples; image += eps * image.grad.sign() raises a '
                             'leaf Variable that requires grad is being used in an in-place operation; freeze '
@@ -2743,7 +3240,24 @@ DATA = {'baseurl': '',
                               'computed from the output, and the gradient is None or zero; is argmax '
                               'differentiable? How to backpropagate through round or a step function: the '
                               'straight-through estimator (STE), soft argmax, softmax with temperature, '
-                              'gumbel_softmax with hard=True; accuracy as a loss.',
+                              'gumbel_softmax with hard=True; accuracy as a loss. Old PyTorch: Expected '
+                              'isFloatingType(grads[i].scalar_type()) to be true, but got false in '
+                              'loss.backward() of point-cloud code (pointnet2 furthest point sampling, '
+                              'mark_non_differentiable).',
+              'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
+                                      'implemented; NotImplementedError: the derivative for '
+                                      "'_cdist_backward' is not implemented; second order derivative (double "
+                                      'backward, gradient penalty, Hessian, PyHessian, R1 penalty, Jacobian '
+                                      'regularizer) not supported for an operation: grid_sample, cdist, '
+                                      'pdist, ctc_loss, embedding_bag, multi_margin_loss, igamma, zeta; '
+                                      'grid_sample_gradfix; how to implement the missing derivative with a '
+                                      'custom autograd Function or finite differences.',
+              'grad-overlap': 'RuntimeError: unsupported operation: more than one element of the written-to '
+                              'tensor refers to a single memory location. Please clone() the tensor before '
+                              'performing the operation; some elements of the input tensor and the '
+                              'written-to tensor refer to a single memory location; in-place operation on an '
+                              'expanded tensor (expand, expand_as, register_buffer with expand); x[1] = '
+                              'x[1].transpose(); expand vs repeat vs clone.',
               'int-freed': 'What backward() actually releases with retain_graph=False: release_variables and '
                            'reset_data drop the saved tensors while the nodes and edges stay, and '
                            'SavedVariable::unpack raises ERR_BACKWARD_TWICE.',

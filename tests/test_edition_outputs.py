@@ -60,7 +60,7 @@ def _printed(capsys) -> str:
     return capsys.readouterr().out
 
 
-def test_a_verdict_is_logged_with_a_spec_that_renders_it_in_every_edition(log, capsys):
+def test_a_verdict_is_logged_with_a_spec_that_renders_it_in_every_edition(log, capsys, monkeypatch):
     check("Exercise 2", 3, lambda answer: "not a message",
           hint="A hook returns the new gradient; torch.clamp has min and max arguments.")
     check("Exercise 4", None, lambda a: None, hint="make_dual(point, direction), compute f, unpack_dual(...).tangent, then .item().")
@@ -71,11 +71,11 @@ def test_a_verdict_is_logged_with_a_spec_that_renders_it_in_every_edition(log, c
     kept = cell.metadata["messages"]
     assert [outputs.render(spec, "en") for spec in kept] == shown.splitlines()  # the outer verdicts, not their parts
     for edition in TRANSLATIONS:
-        os.environ[messages.ENVIRONMENT_VARIABLE] = edition
+        monkeypatch.setenv(messages.ENVIRONMENT_VARIABLE, edition)
         check("Exercise 2", 3, lambda answer: "not a message",
               hint="A hook returns the new gradient; torch.clamp has min and max arguments.")
         check("Exercise 4", None, lambda a: None, hint="make_dual(point, direction), compute f, unpack_dual(...).tangent, then .item().")
-        del os.environ[messages.ENVIRONMENT_VARIABLE]
+        monkeypatch.delenv(messages.ENVIRONMENT_VARIABLE)
         assert outputs.localized(cell, edition).outputs[0]["text"] == _printed(capsys)  # what that reader gets
 
 

@@ -231,3 +231,38 @@ def test_the_create_graph_cycle_entry_points_at_the_section_that_prints_the_warn
     message = " ".join(entry["message"].split())
     assert any(message in t for t in shown[entry["section"]]["own_printed"])
     assert not entry.get("section_guide")
+def test_a_historical_source_is_said_in_every_edition_and_stamped(small_book):
+    from utils.book import config
+    from utils.book.editions import changes
+    from utils.book.editions.data import HISTORY
+
+    historical = [e for e in data.load_errors() if "historical" in e]
+    assert len(historical) >= 8
+    for entry in historical:
+        source = entry["historical"]["source"]
+        assert set(config.editions()) <= set(source), entry["id"]
+        for edition in config.translations():
+            assert source[edition] != source["en"]
+    assert changes.data_stamp_problems(HISTORY) == []
+    path = small_book / "book" / "errors.yml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('en: "a test"', 'en: "another test"'), encoding="utf-8")
+    stale = changes.data_stamp_problems(HISTORY, small_book)
+    assert len(stale) == 2 and all("(historical.source)" in p and "English historical.source changed" in p
+                                   for p in stale)
+    path.write_text(text.replace('zh-hans: "一个测试", ', ""), encoding="utf-8")
+    assert changes.data_stamp_problems(HISTORY, small_book) == ["book/errors.yml: freed (historical.source): no zh-hans text"]
+
+
+@pytest.mark.parametrize("edition", ["en", "zh-hant", "zh-hans"])
+def test_the_index_page_says_a_historical_source_in_the_pages_edition(edition):
+    from types import SimpleNamespace
+
+    from utils.book import config
+    from utils.book.sphinx_ext.data_directives import ErrorIndex
+
+    entry = next(e for e in data.load_errors() if e["id"] == "backward-twice-buffers")
+    section = ErrorIndex.__new__(ErrorIndex).entry_section(entry, edition, config.labels(edition),
+                                                          SimpleNamespace(docname=f"{edition}/errors"))
+    note = next(n for n in section.children if "error-historical" in n.get("classes", []))
+    assert note.astext().endswith(entry["historical"]["source"][edition])

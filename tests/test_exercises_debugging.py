@@ -6,6 +6,7 @@ import torch
 from autograd_book.exercises.debugging import ex1_model, ex1_reference, judge_ex1
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+from wrong_answers import Wrong, cases
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -107,3 +108,92 @@ def test_ex1_the_old_hook_never_fires_on_a_frozen_layer():
 def test_ex1_rejects_other_results():
     assert "pair" in judge_ex1(lambda model, layer, image, class_index: None)
     assert "output" in judge_ex1(lambda model, layer, image, class_index: (torch.zeros(1, 4, 8, 8), torch.zeros(1, 4, 8, 8)))
+
+
+# The typical wrong answers the site shows under the exercise (tests/wrong_answers.py): the traps of
+# the module-hooks section, each a whole answer as a reader writes it.
+def image_that_does_not_require_grad(model, layer, image, class_index):
+    store = {}
+
+    def forward_hook(module, args, output):
+        store["activation"] = output.detach().clone()
+        output.register_hook(lambda grad: store.update(gradient=grad))
+
+    handle = layer.register_forward_hook(forward_hook)
+    try:
+        model(image)[0, class_index].backward()
+    finally:
+        handle.remove()
+    return store["activation"], store["gradient"]
+
+
+def hook_left_registered(model, layer, image, class_index):
+    store = {}
+
+    def forward_hook(module, args, output):
+        store["activation"] = output.detach().clone()
+        output.register_hook(lambda grad: store.update(gradient=grad))
+
+    layer.register_forward_hook(forward_hook)
+    model(image.detach().requires_grad_())[0, class_index].backward()
+    return store["activation"], store["gradient"]
+
+
+def activation_with_its_graph(model, layer, image, class_index):
+    store = {}
+
+    def forward_hook(module, args, output):
+        store["activation"] = output
+        output.register_hook(lambda grad: store.update(gradient=grad))
+
+    handle = layer.register_forward_hook(forward_hook)
+    try:
+        model(image.detach().requires_grad_())[0, class_index].backward()
+    finally:
+        handle.remove()
+    return store["activation"], store["gradient"]
+
+
+def detach_without_a_copy(model, layer, image, class_index):
+    store = {}
+
+    def forward_hook(module, args, output):
+        store["activation"] = output.detach()
+        output.register_hook(lambda grad: store.update(gradient=grad))
+
+    handle = layer.register_forward_hook(forward_hook)
+    try:
+        model(image.detach().requires_grad_())[0, class_index].backward()
+    finally:
+        handle.remove()
+    return store["activation"], store["gradient"]
+
+
+def full_backward_hook(model, layer, image, class_index):
+    store = {}
+    handle = layer.register_full_backward_hook(
+        lambda module, grad_input, grad_output: store.update(gradient=grad_output[0]))
+    try:
+        model(image.detach().requires_grad_())[0, class_index].backward()
+    finally:
+        handle.remove()
+    return None, store["gradient"]
+
+
+WRONG_EX1 = [
+    Wrong(image_that_does_not_require_grad, "frozen"),
+    Wrong(hook_left_registered, "remove"),
+    Wrong(activation_with_its_graph, "graph"),
+    Wrong(detach_without_a_copy, "clone"),
+    Wrong(full_backward_hook, "in-place"),
+]
+
+
+@pytest.mark.parametrize("answer, reason", cases(WRONG_EX1))
+def test_ex1_rejects_the_typical_wrong_answers(answer, reason):
+    verdict = judge_ex1(answer)
+    assert isinstance(verdict, str) and reason in verdict, verdict
+
+
+WRONG = {"dbg-ex1": WRONG_EX1}
+JUDGES = {"dbg-ex1": lambda: judge_ex1}

@@ -7,6 +7,7 @@ from torch.nn import functional as F
 from autograd_book.exercises.gradients import ex1_model, ex1_reference, judge_ex1
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+from wrong_answers import Wrong, cases
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -91,3 +92,73 @@ def test_ex1_rejects_a_result_with_a_graph_and_other_results():
 def test_ex1_rejects_a_missing_projection_and_a_step_without_sign():
     assert "eps-ball" in judge_ex1(_pgd(project=False))
     assert "PGD" in judge_ex1(_pgd(sign=False))
+
+
+# The typical wrong answers the site shows under the exercise (tests/wrong_answers.py): the traps of
+# the input-gradient section, each a whole answer as a reader writes it.
+def fgsm_in_place(model, clean, label, eps, step_size, steps):
+    x = clean.clone().requires_grad_()
+    F.cross_entropy(model(x), label).backward()
+    x += step_size * x.grad.sign()
+    return x.detach()
+
+
+def backward_fills_the_parameters(model, clean, label, eps, step_size, steps):
+    adversarial = clean.clone()
+    for _ in range(steps):
+        adversarial.requires_grad_()
+        F.cross_entropy(model(adversarial), label).backward()
+        with torch.no_grad():
+            adversarial = adversarial + step_size * adversarial.grad.sign()
+            adversarial = torch.min(torch.max(adversarial, clean - eps), clean + eps).clamp(0, 1)
+    return adversarial.detach()
+
+
+def starts_from_the_callers_image(model, clean, label, eps, step_size, steps):
+    adversarial = clean
+    for _ in range(steps):
+        adversarial.requires_grad_()
+        grad, = torch.autograd.grad(F.cross_entropy(model(adversarial), label), adversarial)
+        with torch.no_grad():
+            adversarial = adversarial + step_size * grad.sign()
+            adversarial = torch.min(torch.max(adversarial, clean - eps), clean + eps).clamp(0, 1)
+    return adversarial.detach()
+
+
+def no_projection(model, clean, label, eps, step_size, steps):
+    adversarial = clean.clone()
+    for _ in range(steps):
+        adversarial.requires_grad_()
+        grad, = torch.autograd.grad(F.cross_entropy(model(adversarial), label), adversarial)
+        with torch.no_grad():
+            adversarial = adversarial + step_size * grad.sign()
+    return adversarial.detach()
+
+
+def returns_a_graph(model, clean, label, eps, step_size, steps):
+    adversarial = clean.clone()
+    for _ in range(steps):
+        adversarial.requires_grad_()
+        grad, = torch.autograd.grad(F.cross_entropy(model(adversarial), label), adversarial)
+        adversarial = adversarial + step_size * grad.sign()
+        adversarial = torch.min(torch.max(adversarial, clean - eps), clean + eps).clamp(0, 1)
+    return adversarial
+
+
+WRONG_EX1 = [
+    Wrong(fgsm_in_place, "in place"),
+    Wrong(backward_fills_the_parameters, "parameters"),
+    Wrong(starts_from_the_callers_image, "caller"),
+    Wrong(no_projection, "eps-ball"),
+    Wrong(returns_a_graph, "detach"),
+]
+
+
+@pytest.mark.parametrize("answer, reason", cases(WRONG_EX1))
+def test_ex1_rejects_the_typical_wrong_answers(answer, reason):
+    verdict = judge_ex1(answer)
+    assert isinstance(verdict, str) and reason in verdict, verdict
+
+
+WRONG = {"grad-ex1": WRONG_EX1}
+JUDGES = {"grad-ex1": lambda: judge_ex1}

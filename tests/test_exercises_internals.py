@@ -7,6 +7,7 @@ import torch
 from autograd_book.exercises import internals as ex
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+from wrong_answers import Wrong
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -149,4 +150,16 @@ def test_ex3_accepts_a_write_through_data():
 ])
 def test_ex3_rejects_writes_the_counter_sees_and_non_writes(answer, reason):
     verdict = ex.judge_ex3(answer)
+    assert verdict is not None and reason in verdict
+
+
+# The typical wrong answers the site shows under exercise 2 (tests/wrong_answers.py).
+WRONG = {"int-ex2": [Wrong(breadth_first, "the engine ran"), Wrong(reverse_postorder, "the engine ran"),
+                     Wrong(lambda root: None, "returned None")]}
+JUDGES = {"int-ex2": lambda: ex.judge_ex2}
+
+
+@pytest.mark.parametrize("answer, reason", [w.case() for w in WRONG["int-ex2"]])
+def test_ex2_rejects_the_typical_wrong_answers_the_site_shows(answer, reason):
+    verdict = ex.judge_ex2(answer)
     assert verdict is not None and reason in verdict

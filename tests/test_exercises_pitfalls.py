@@ -6,6 +6,7 @@ from torch import nn
 from autograd_book.exercises.pitfalls import judge_ex1, judge_ex2, judge_ex3, judge_ex4, judge_ex5
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+from wrong_answers import Wrong
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -392,3 +393,192 @@ def test_ex5_leftover_message_does_not_claim_a_detach_that_never_happened():
 def test_the_data_probe_is_removed_after_the_judge():
     judge_ex5(_ex5_update())
     assert "data" not in torch.Tensor.__dict__
+
+
+# ---------------------------------------------------------------- the typical wrong answers the site shows
+# Under each exercise, folded (tests/wrong_answers.py): each a whole answer as a reader writes it.
+
+def ex1_retain_graph():
+    x = torch.linspace(-1, 1, 16, requires_grad=True)
+    target = torch.sin(x)
+    w = torch.zeros(1, requires_grad=True)
+    optimizer = torch.optim.SGD([w], lr=0.5)
+    losses = []
+    for step in range(10):
+        optimizer.zero_grad()
+        loss = ((w * x - target) ** 2).mean()
+        loss.backward(retain_graph=True)
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+def ex1_target_in_the_loop():
+    x = torch.linspace(-1, 1, 16, requires_grad=True)
+    w = torch.zeros(1, requires_grad=True)
+    optimizer = torch.optim.SGD([w], lr=0.5)
+    losses = []
+    for step in range(10):
+        optimizer.zero_grad()
+        loss = ((w * x - torch.sin(x)) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+def ex1_losses_as_tensors():
+    x = torch.linspace(-1, 1, 16)
+    target = torch.sin(x)
+    w = torch.zeros(1, requires_grad=True)
+    optimizer = torch.optim.SGD([w], lr=0.5)
+    losses = []
+    for step in range(10):
+        optimizer.zero_grad()
+        loss = ((w * x - target) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)
+    return losses
+
+
+def ex3_no_zero_grad(model, optimizer, batches):
+    total = 0.0
+    for inputs, target in batches:
+        loss = nn.functional.mse_loss(model(inputs), target)
+        loss.backward()
+        optimizer.step()
+        total += loss.item()
+    return total / len(batches)
+
+
+def ex3_item_at_the_end(model, optimizer, batches):
+    total = 0
+    for inputs, target in batches:
+        optimizer.zero_grad()
+        loss = nn.functional.mse_loss(model(inputs), target)
+        loss.backward()
+        optimizer.step()
+        total += loss
+    return (total / len(batches)).item()
+
+
+def ex3_zero_grad_after_backward(model, optimizer, batches):
+    total = 0.0
+    for inputs, target in batches:
+        loss = nn.functional.mse_loss(model(inputs), target)
+        loss.backward()
+        optimizer.zero_grad()
+        optimizer.step()
+        total += loss.item()
+    return total / len(batches)
+
+
+def ex3_a_list_of_losses(model, optimizer, batches):
+    losses = []
+    for inputs, target in batches:
+        optimizer.zero_grad()
+        loss = nn.functional.mse_loss(model(inputs), target)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)
+    return sum(v.item() for v in losses) / len(losses)
+
+
+def ex4_grad_mode_on(w, lr):
+    w -= lr * w.grad
+    w.grad = None
+
+
+def ex4_through_data(w, lr):
+    w.data -= lr * w.grad
+    w.grad = None
+
+
+def ex4_a_new_tensor(w, lr):
+    w = w - lr * w.grad
+    w.grad = None
+
+
+def ex4_keeps_the_gradient(w, lr):
+    with torch.no_grad():
+        w -= lr * w.grad
+
+
+def ex5_retain_graph(actor, critic, actor_opt, critic_opt, states, actions, returns):
+    log_probs = torch.distributions.Categorical(logits=actor(states)).log_prob(actions)
+    advantage = returns - critic(states).squeeze(1)
+    critic_opt.zero_grad()
+    advantage.pow(2).mean().backward(retain_graph=True)
+    critic_opt.step()
+    actor_opt.zero_grad()
+    (-(log_probs * advantage).mean()).backward()
+    actor_opt.step()
+
+
+def ex5_clone(actor, critic, actor_opt, critic_opt, states, actions, returns):
+    log_probs = torch.distributions.Categorical(logits=actor(states)).log_prob(actions)
+    advantage = returns - critic(states).squeeze(1)
+    critic_opt.zero_grad()
+    advantage.pow(2).mean().backward(retain_graph=True)
+    critic_opt.step()
+    actor_opt.zero_grad()
+    (-(log_probs * advantage.clone()).mean()).backward()
+    actor_opt.step()
+
+
+def ex5_both_backward_first(actor, critic, actor_opt, critic_opt, states, actions, returns):
+    log_probs = torch.distributions.Categorical(logits=actor(states)).log_prob(actions)
+    advantage = returns - critic(states).squeeze(1)
+    critic_opt.zero_grad()
+    actor_opt.zero_grad()
+    advantage.pow(2).mean().backward(retain_graph=True)
+    (-(log_probs * advantage).mean()).backward()
+    critic_opt.step()
+    actor_opt.step()
+
+
+def ex5_advantage_after_the_step(actor, critic, actor_opt, critic_opt, states, actions, returns):
+    critic_opt.zero_grad()
+    (returns - critic(states).squeeze(1)).pow(2).mean().backward()
+    critic_opt.step()
+    advantage = (returns - critic(states).squeeze(1)).detach()
+    actor_opt.zero_grad()
+    (-(torch.distributions.Categorical(logits=actor(states)).log_prob(actions) * advantage).mean()).backward()
+    actor_opt.step()
+
+
+def ex5_through_data(actor, critic, actor_opt, critic_opt, states, actions, returns):
+    log_probs = torch.distributions.Categorical(logits=actor(states)).log_prob(actions)
+    advantage = returns - critic(states).squeeze(1)
+    critic_opt.zero_grad()
+    advantage.pow(2).mean().backward()
+    critic_opt.step()
+    actor_opt.zero_grad()
+    (-(log_probs * advantage.data).mean()).backward()
+    actor_opt.step()
+
+
+WRONG = {
+    "pit-ex1": [Wrong(ex1_retain_graph, "retain_graph"), Wrong(ex1_target_in_the_loop, "reaches x besides w"),
+                Wrong(ex1_losses_as_tensors, "float")],
+    "pit-ex2": [Wrong(lambda state: state, "grad_fn"), Wrong(lambda state: (state[0].detach(), state[1]), "detach"),
+                Wrong(lambda state: tuple(torch.zeros_like(t).requires_grad_() for t in state), "values changed"),
+                Wrong(lambda state: (state[0].data, state[1].data), "version counter")],
+    "pit-ex3": [Wrong(ex3_no_zero_grad, "zero_grad"), Wrong(ex3_item_at_the_end, "total += loss"),
+                Wrong(ex3_zero_grad_after_backward, "between backward() and step()"),
+                Wrong(ex3_a_list_of_losses, "alive")],
+    "pit-ex4": [Wrong(ex4_grad_mode_on, "torch.no_grad()"), Wrong(ex4_through_data, "version counter"),
+                Wrong(ex4_a_new_tensor, "did not get the step"), Wrong(ex4_keeps_the_gradient, "still there")],
+    "pit-ex5": [Wrong(ex5_retain_graph, "retain_graph=True keeps the critic's saved tensors"),
+                Wrong(ex5_clone, "detach the advantage"), Wrong(ex5_both_backward_first, "sent gradient into the critic"),
+                Wrong(ex5_advantage_after_the_step, "actor's update differs"), Wrong(ex5_through_data, "reads .data")],
+}
+JUDGES = {"pit-ex1": lambda: judge_ex1, "pit-ex2": lambda: judge_ex2, "pit-ex3": lambda: judge_ex3,
+          "pit-ex4": lambda: judge_ex4, "pit-ex5": lambda: judge_ex5}
+
+
+@pytest.mark.parametrize("label, answer, reason", [(label, *w.case()) for label, table in WRONG.items() for w in table])
+def test_the_typical_wrong_answers_are_rejected(label, answer, reason):
+    verdict = JUDGES[label]()(answer)
+    assert isinstance(verdict, str) and reason in verdict, verdict

@@ -8,6 +8,7 @@ from torch.func import functional_call
 from autograd_book.exercises.torch_compile import make_judge_ex1, make_judge_ex2, penalty_eager
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
+from wrong_answers import Wrong
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -172,3 +173,93 @@ def test_judge_ex2(setup):
     assert "not of its square" in judge(norm_not_squared)
     assert "summed, not averaged" in judge(mean_inside)
     assert "function" in judge(1)
+
+
+# ---------------------------------------------------------------- the typical wrong answers the site shows
+# Under each exercise, folded (tests/wrong_answers.py): each a whole answer as a reader writes it, on
+# the chapter's critic (named as there).
+
+def penalty_through_compiled_critic(critic, compiled_critic, real, fake, mix):
+    between = (mix * real + (1 - mix) * fake).requires_grad_()
+    grad_in, = torch.autograd.grad(compiled_critic(between).sum(), between, create_graph=True)
+    penalty = ((grad_in.norm(dim=1) - 1) ** 2).mean()
+    return compiled_critic(fake).mean() - compiled_critic(real).mean() + 10 * penalty
+
+
+def everything_eager(critic, compiled_critic, real, fake, mix):
+    between = (mix * real + (1 - mix) * fake).requires_grad_()
+    grad_in, = torch.autograd.grad(critic(between).sum(), between, create_graph=True)
+    penalty = ((grad_in.norm(dim=1) - 1) ** 2).mean()
+    return critic(fake).mean() - critic(real).mean() + 10 * penalty
+
+
+def penalty_without_create_graph(critic, compiled_critic, real, fake, mix):
+    between = (mix * real + (1 - mix) * fake).requires_grad_()
+    grad_in, = torch.autograd.grad(critic(between).sum(), between)
+    penalty = ((grad_in.norm(dim=1) - 1) ** 2).mean()
+    return compiled_critic(fake).mean() - compiled_critic(real).mean() + 10 * penalty
+
+
+def only_fake_through_compiled(critic, compiled_critic, real, fake, mix):
+    between = (mix * real + (1 - mix) * fake).requires_grad_()
+    grad_in, = torch.autograd.grad(critic(between).sum(), between, create_graph=True)
+    penalty = ((grad_in.norm(dim=1) - 1) ** 2).mean()
+    return compiled_critic(fake).mean() - critic(real).mean() + 10 * penalty
+
+
+torch.manual_seed(0)
+critic = torch.nn.Sequential(torch.nn.Linear(2, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
+real, fake, mix = torch.randn(16, 2), torch.randn(16, 2), torch.rand(16, 1)
+
+
+def r1_with_autograd_grad(params, points):
+    points = points.requires_grad_()
+    grad_in, = torch.autograd.grad(functional_call(critic, params, (points,)).sum(), points, create_graph=True)
+    return (grad_in ** 2).sum(dim=1).mean()
+
+
+def r1_with_detached_params(params, points):
+    frozen = {k: v.detach() for k, v in params.items()}
+    grad_in = torch.func.grad(lambda pts: functional_call(critic, frozen, (pts,)).sum())(points)
+    return (grad_in ** 2).sum(dim=1).mean()
+
+
+def wgan_gp_instead_of_r1(params, points):
+    grad_in = torch.func.grad(lambda pts: functional_call(critic, params, (pts,)).sum())(points)
+    return ((grad_in.norm(dim=1) - 1) ** 2).mean()
+
+
+def r1_of_the_norm(params, points):
+    grad_in = torch.func.grad(lambda pts: functional_call(critic, params, (pts,)).sum())(points)
+    return grad_in.norm(dim=1).mean()
+
+
+def r1_of_the_mean(params, points):
+    grad_in = torch.func.grad(lambda pts: functional_call(critic, params, (pts,)).mean())(points)
+    return (grad_in ** 2).sum(dim=1).mean()
+
+
+def _judge_ex1():
+    torch._dynamo.reset()
+    return make_judge_ex1(critic, torch.compile(critic, backend="aot_eager"), real, fake, mix)
+
+
+WRONG = {
+    "tc-ex1": [Wrong(penalty_through_compiled_critic, "donated-buffer error"),
+               Wrong(everything_eager, "must go through compiled_critic"),
+               Wrong(only_fake_through_compiled, "only the fake term goes through compiled_critic"),
+               Wrong(penalty_without_create_graph, "differ from the eager reference")],
+    "tc-ex2": [Wrong(r1_with_autograd_grad, "one compiled region"), Wrong(r1_with_detached_params, "no graph"),
+               Wrong(wgan_gp_instead_of_r1, "WGAN-GP"), Wrong(r1_of_the_norm, "not of its square"),
+               Wrong(r1_of_the_mean, "summed, not averaged")],
+}
+JUDGES = {"tc-ex1": _judge_ex1, "tc-ex2": lambda: make_judge_ex2(critic, real)}
+
+
+@pytest.mark.parametrize("label", WRONG)
+def test_the_typical_wrong_answers_are_rejected(label):
+    judge = JUDGES[label]()
+    for answer, reason in (w.case() for w in WRONG[label]):
+        verdict = judge(answer)
+        assert isinstance(verdict, str) and reason in verdict, verdict
+    torch._dynamo.reset()

@@ -55,3 +55,19 @@ def test_every_verdict_is_in_the_edition_language(edition):
                 for label, entries in _data().items() if isinstance(entries, list)
                 for entry in entries if untranslated(entry["verdict"][edition])]
     assert problems == []
+
+
+def test_the_fold_shows_the_code_and_the_edition_verdict():
+    """What the Sphinx extension puts after an exercise (the browser test opens it on a page)."""
+    from docutils import nodes
+
+    from utils.book.sphinx_ext.wrong_answers import fold, load
+
+    entries = load()["rg-ex2"]
+    for edition in config.editions():
+        box, = fold(entries, edition)
+        html = "".join(n.astext() for n in box.findall(nodes.raw))
+        assert f"<summary>{config.labels(edition)['wrong_answers']}</summary>" in html
+        assert [b.astext() for b in box.findall(nodes.literal_block)] == [e["code"] for e in entries]
+        verdicts = [p.astext() for p in box.findall(nodes.paragraph) if "wrong-answer-verdict" in p["classes"]]
+        assert verdicts == [e["verdict"][edition] for e in entries]

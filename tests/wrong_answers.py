@@ -19,6 +19,7 @@ import ast
 import importlib
 import inspect
 import json
+import re
 import sys
 import textwrap
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "book" / "wrong_answers.json"
 # the judge test modules that hold a WRONG table, in the order of the book
-MODULES = ["variable", "retain_graph", "create_graph", "saved_memory", "custom_function"]
+MODULES = ["variable", "retain_graph", "create_graph", "saved_memory", "custom_function", "gradients", "debugging", "pitfalls", "internals", "torch_compile"]
 
 
 @dataclass
@@ -65,10 +66,21 @@ class Wrong:
         if inspect.isclass(answer) and _own_base(answer):
             return _flattened(answer)
         if inspect.isfunction(answer) or inspect.isclass(answer):
-            return textwrap.dedent(inspect.getsource(answer)).strip()
+            return _without_docstring(textwrap.dedent(inspect.getsource(answer)).strip())
         if isinstance(answer, (int, float, str, bool, set, frozenset, tuple, list)) or answer is None:
             return repr(answer)
         raise ValueError(f"give Wrong(..., code=...) for {answer!r}: its source cannot be read back")
+
+
+def _without_docstring(source: str) -> str:
+    """A test's function without its docstring (the test's note on why it is wrong, in English)."""
+    node = ast.parse(source).body[0]
+    first = node.body[0] if getattr(node, "body", None) else None
+    if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)
+            and len(node.body) > 1):
+        lines = source.splitlines()
+        return "\n".join(lines[:first.lineno - 1] + lines[first.end_lineno:])
+    return source
 
 
 def _own_base(cls) -> bool:
@@ -92,6 +104,11 @@ def _flattened(cls) -> str:
     return f"class {cls.__name__}({base}):\n" + "\n\n".join(methods)
 
 
+def _same_code(segment: str, code) -> bool:
+    compiled = next(c for c in compile(segment, "<lambda>", "eval").co_consts if hasattr(c, "co_code"))
+    return compiled.co_code == code.co_code and compiled.co_names == code.co_names
+
+
 def _lambda_source(fn) -> str:
     """The text of one lambda, from the line of the file it is written on."""
     lines, start = inspect.getsourcelines(fn)
@@ -100,6 +117,8 @@ def _lambda_source(fn) -> str:
              if isinstance(node, ast.Lambda) and node.lineno == start
              and node.args.args and [a.arg for a in node.args.args] == list(fn.__code__.co_varnames[:fn.__code__.co_argcount])]
     segments = {ast.get_source_segment(source, node) for node in found}
+    if len(segments) > 1:  # several lambdas on the line: the one whose compiled code is this one's
+        segments = {seg for seg in segments if _same_code(seg, fn.__code__)}
     if len(segments) != 1:
         raise ValueError(f"give Wrong(..., code=...) for the lambda on line {start} of {inspect.getsourcefile(fn)}")
     return segments.pop()
@@ -127,20 +146,23 @@ def tables() -> dict[str, tuple[Callable[[], Callable], list[Wrong]]]:
     return found
 
 
-def verdicts(judge: Callable, wrong: Wrong, editions: tuple[str, ...]) -> dict[str, str]:
-    """What the judge says for ``wrong`` in each edition (the reason check() prints after "not yet")."""
+def verdicts(judge: Callable, wrong: Wrong, label: str, editions: tuple[str, ...]) -> dict[str, str]:
+    """The line check() prints for ``wrong`` ("Exercise 2: not yet. <the judge's reason>."), hint left
+    out, in each edition."""
     from autograd_book.exercises import messages
 
+    exercise = "Exercise " + re.search(r"-ex(\d+)$", label).group(1)
     try:
         result = judge(wrong.answer)
     except Exception as exc:  # check() shows this one as "not yet (error)"
-        said = messages.say("common", "verdict.raised", label="", hint="", error=f"{type(exc).__name__}: {exc}")
-        return {e: said.render(e).lstrip(":：").strip() for e in editions}
-    if result is None or result is True:
-        raise AssertionError(f"the judge accepts the 'wrong' answer {wrong.shown()!r}")
-    if not isinstance(result, str):
-        raise AssertionError(f"the judge rejects {wrong.shown()!r} without a reason")
-    return {e: result.render(e) if hasattr(result, "render") else str(result) for e in editions}
+        line = messages.verdict_line("raised", exercise, error=f"{type(exc).__name__}: {exc}")
+    else:
+        if result is None or result is True:
+            raise AssertionError(f"the judge accepts the 'wrong' answer {wrong.shown()!r}")
+        if not isinstance(result, str) or not result:
+            raise AssertionError(f"the judge rejects {wrong.shown()!r} without a reason")
+        line = messages.verdict_line("wrong", exercise, reason=result)
+    return {e: line.render(e).strip() for e in editions}
 
 
 def generate() -> dict:
@@ -154,7 +176,7 @@ def generate() -> dict:
                                   "do not edit: run .venv/bin/python tests/wrong_answers.py"}
     for label, (make_judge, wrong) in tables().items():
         judge = make_judge()
-        data[label] = [{"code": w.shown(), "verdict": verdicts(judge, w, editions)} for w in wrong]
+        data[label] = [{"code": w.shown(), "verdict": verdicts(judge, w, label, editions)} for w in wrong]
     return data
 
 

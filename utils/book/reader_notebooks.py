@@ -236,8 +236,8 @@ class Converter:
             title = f"{self.words['exercise']} {self.exercises}" + (f" ({self.inline(arg)})" if arg else "")
             return f"{anchor}### {title}\n\n{self.markdown(body)}\n"
         if name == "answer-check":
-            if options.get("kind", "choice") == "number":
-                return ""  # the judge cell below checks the number
+            if options.get("kind", "choice") in ("number", "text"):
+                return ""  # the judge cell below checks the number or the name; a set's choices are listed
             items = []
             for line in (l for l in body.split("\n") if l.strip()):
                 key, sep, choice = line.partition(":")

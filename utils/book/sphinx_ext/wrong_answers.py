@@ -53,6 +53,8 @@ def fold(entries: list[dict], edition: str) -> list[nodes.Node]:
 def add_folds(app, doctree) -> None:
     from sphinx_exercise.nodes import exercise_enumerable_node, exercise_node
 
+    if app.builder.format != "html":  # the PDF has no fold: the page's extra, not the book's text
+        return
     env = app.env
     env.note_dependency(str(DATA))  # rebuild the pages when the data changes
     data = load()

@@ -203,7 +203,12 @@ DATA = {'baseurl': '',
                                'line': 'nn.ReLU(inplace=True) right after a layer that saved its own output, '
                                        'such as a sigmoid.',
                                'page': 'saved_memory',
-                               'title': 'What each layer saves'}],
+                               'title': 'What each layer saves'},
+                              {'label': 'ddp-buffers-inplace',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': 'The in-place error only under DDP: buffers broadcast before each '
+                                        'forward'}],
                     'historical': False,
                     'id': 'modified-by-inplace',
                     'message': 'one of the variables needed for gradient computation has been modified by an '
@@ -251,7 +256,12 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'pit-non-scalar',
                                'line': '',
                                'page': 'pitfalls',
-                               'title': '`backward()` on a tensor that is not a scalar'}],
+                               'title': '`backward()` on a tensor that is not a scalar'},
+                              {'label': 'pit-data-parallel-loss',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': 'Only with several GPUs: `nn.DataParallel` returns one loss per '
+                                        'GPU'}],
                     'historical': False,
                     'id': 'non-scalar-backward',
                     'message': 'grad can be implicitly created only for scalar outputs',
@@ -311,7 +321,11 @@ DATA = {'baseurl': '',
                                        "has no graph; use use_reentrant=False, or make the block's input "
                                        'require grad (enable_input_require_grads()).',
                                'page': 'saved_memory',
-                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                               'title': 'Reentrant checkpoint: inputs that do not require grad'},
+                              {'label': 'pit-validation-backward',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`backward()` in a validation step, or in eval mode'}],
                     'historical': False,
                     'id': 'no-grad-fn',
                     'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -1143,7 +1157,18 @@ DATA = {'baseurl': '',
                                'false.',
                     'summary': 'The PyTorch 1.3 and 1.4 wording of the same error: a gradient sent into an '
                                'integer tensor that required grad, usually the index output of a custom '
-                               'Function without ctx.mark_non_differentiable.'}],
+                               'Function without ctx.mark_non_differentiable.'},
+                   {'cases': [{'label': 'pit-loss-number',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': "`'int' object has no attribute 'backward'`"}],
+                    'historical': False,
+                    'id': 'number-has-no-backward',
+                    'message': "object has no attribute 'backward'",
+                    'summary': 'backward() was called on a Python number, not a tensor: the loss function '
+                               'returned 0 (or a float) for a batch with nothing to compare, such as an '
+                               'image without target boxes; return pred.sum() * 0 or skip the step.',
+                    'tail': "'int' object has no attribute 'backward'"}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -1314,7 +1339,11 @@ DATA = {'baseurl': '',
                                    {'label': 'mem-per-layer',
                                     'line': 'nn.ReLU(inplace=True) 紧跟在一个保存自身输出的层（例如 sigmoid）之后。',
                                     'page': 'saved_memory',
-                                    'title': '每一层保存了什么'}],
+                                    'title': '每一层保存了什么'},
+                                   {'label': 'ddp-buffers-inplace',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '只在 DDP 下出现的原地操作报错：每次前向传播前都会广播缓冲区'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
@@ -1355,7 +1384,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'pit-non-scalar',
                                     'line': '',
                                     'page': 'pitfalls',
-                                    'title': '对不是标量的张量调用 `backward()`'}],
+                                    'title': '对不是标量的张量调用 `backward()`'},
+                                   {'label': 'pit-data-parallel-loss',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '只在多卡时报错：`nn.DataParallel` 每张 GPU 返回一个损失'}],
                          'historical': False,
                          'id': 'non-scalar-backward',
                          'message': 'grad can be implicitly created only for scalar outputs',
@@ -1402,7 +1435,11 @@ DATA = {'baseurl': '',
                                             '配合冻结的嵌入层和梯度检查点（use_reentrant=True）：所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
                                             'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。',
                                     'page': 'saved_memory',
-                                    'title': '可重入检查点：不需要梯度的输入'}],
+                                    'title': '可重入检查点：不需要梯度的输入'},
+                                   {'label': 'pit-validation-backward',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '在验证步骤或评估模式下调用 `backward()`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -2139,7 +2176,17 @@ DATA = {'baseurl': '',
                          'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
                                     'got false.',
                          'summary': '同一个错误在 PyTorch 1.3 和 1.4 中的措辞：梯度送进了一个需要梯度的整数张量，通常是自定义 Function '
-                                    '的索引输出，而它没有调用 ctx.mark_non_differentiable。'}],
+                                    '的索引输出，而它没有调用 ctx.mark_non_differentiable。'},
+                        {'cases': [{'label': 'pit-loss-number',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': "`'int' object has no attribute 'backward'`"}],
+                         'historical': False,
+                         'id': 'number-has-no-backward',
+                         'message': "object has no attribute 'backward'",
+                         'summary': '对 Python 数字而不是张量调用了 backward()：遇到没有东西可比较的批次（例如没有目标框的图像）时，损失函数返回了 '
+                                    '0（或浮点数）；请返回 pred.sum() * 0，或者跳过这一步。',
+                         'tail': "'int' object has no attribute 'backward'"}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -2311,7 +2358,11 @@ DATA = {'baseurl': '',
                                    {'label': 'mem-per-layer',
                                     'line': 'nn.ReLU(inplace=True) 緊接在一個儲存自身輸出的層（例如 sigmoid）之後。',
                                     'page': 'saved_memory',
-                                    'title': '每一層儲存了什麼'}],
+                                    'title': '每一層儲存了什麼'},
+                                   {'label': 'ddp-buffers-inplace',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '只在 DDP 下出現的原地操作錯誤：每次前向傳播前都會廣播緩衝區'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
@@ -2352,7 +2403,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'pit-non-scalar',
                                     'line': '',
                                     'page': 'pitfalls',
-                                    'title': '對非純量張量呼叫 `backward()`'}],
+                                    'title': '對非純量張量呼叫 `backward()`'},
+                                   {'label': 'pit-data-parallel-loss',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '只在多張 GPU 上出錯：`nn.DataParallel` 每張 GPU 傳回一個損失'}],
                          'historical': False,
                          'id': 'non-scalar-backward',
                          'message': 'grad can be implicitly created only for scalar outputs',
@@ -2399,7 +2454,11 @@ DATA = {'baseurl': '',
                                             '搭配凍結的嵌入層與梯度檢查點（use_reentrant=True）：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
                                             'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。',
                                     'page': 'saved_memory',
-                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                                    'title': '可重入檢查點：不需要梯度的輸入'},
+                                   {'label': 'pit-validation-backward',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '在驗證步驟或評估模式下呼叫 `backward()`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -3134,7 +3193,17 @@ DATA = {'baseurl': '',
                          'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
                                     'got false.',
                          'summary': '同一個錯誤在 PyTorch 1.3 與 1.4 的措辭：梯度送進了一個需要梯度的整數張量，通常是自訂 Function '
-                                    '的索引輸出，而它沒有呼叫 ctx.mark_non_differentiable。'}]},
+                                    '的索引輸出，而它沒有呼叫 ctx.mark_non_differentiable。'},
+                        {'cases': [{'label': 'pit-loss-number',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': "`'int' object has no attribute 'backward'`"}],
+                         'historical': False,
+                         'id': 'number-has-no-backward',
+                         'message': "object has no attribute 'backward'",
+                         'summary': '對 Python 數字而不是張量呼叫了 backward()：遇到沒有東西可比較的批次（例如沒有目標框的影像）時，損失函式傳回了 '
+                                    '0（或浮點數）；請傳回 pred.sum() * 0，或跳過這一步。',
+                         'tail': "'int' object has no attribute 'backward'"}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -3202,6 +3271,10 @@ DATA = {'baseurl': '',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list.',
+              'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
+                                     'needed for gradient computation has been modified by an inplace '
+                                     'operation only with DDP, a single GPU works; BatchNorm buffers, '
+                                     'broadcast_buffers=False, calling the model twice before backward.',
               'ddp-dataparallel-grad': 'nn.DataParallel with autograd.grad(create_graph=True), StyleGAN2 '
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '
@@ -3291,6 +3364,11 @@ DATA = {'baseurl': '',
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '
                                 'Is it a memory leak when memory grows during the first iterations and then '
                                 'levels off?',
+              'pit-data-parallel-loss': 'grad can be implicitly created only for scalar outputs, this bug '
+                                        'appeared when I use several GPUs (multi-GPU, multiple GPUs) with '
+                                        'nn.DataParallel: the loss returned by forward is gathered as one '
+                                        'value per GPU; use loss.mean().backward(), not '
+                                        'loss.backward(torch.ones_like(loss)).',
               'pit-grad-none': 'Why is param.grad None after loss.backward()? Every cause: non-leaf tensor, '
                                '.to() or .cuda() after requires_grad, zero_grad, no_grad, detach, unused or '
                                'frozen parameters. The gradient of the inputs or of the weights is None '
@@ -3308,6 +3386,9 @@ DATA = {'baseurl': '',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad().',
+              'pit-loss-number': "AttributeError: 'int' object has no attribute 'backward' ('float' object "
+                                 "has no attribute 'backward'): the loss function returned 0 when an image "
+                                 'has no target boxes; return pred.sum() * 0.',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain.',
@@ -3329,6 +3410,12 @@ DATA = {'baseurl': '',
                                             "discriminator's optimizer step.",
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
+              'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
+                                         'element 0 of tensors does not require grad and does not have a '
+                                         'grad_fn under inference_mode; use Trainer(inference_mode=False) '
+                                         'and torch.enable_grad(). Does backward only work in training mode? '
+                                         'model.eval(), cudnn RNN backward can only be called in training '
+                                         'mode, two losses added then backward fails in eval mode.',
               'pit-view-inplace': 'An in-place clamp_ or += on a piece returned by chunk, split or unbind '
                                   '(log_std of a policy network) raises the view error; use the out-of-place '
                                   'version.',

@@ -2543,7 +2543,12 @@ DATA = {'baseurl': '',
                                     'stop training: their parameters get no gradient. LoRA or PEFT '
                                     'fine-tuning with gradient checkpointing and a frozen embedding: element '
                                     '0 of tensors does not require grad and does not have a grad_fn; '
-                                    'enable_input_require_grads.',
+                                    'enable_input_require_grads. Is this warning a problem, is training '
+                                    'still correct? Gradient checkpointing fails with frozen parameters or a '
+                                    "frozen vision tower; gradient_checkpointing_kwargs={'use_reentrant': "
+                                    'False}; where to set requires_grad=True; ValueError: Unexpected keyword '
+                                    'arguments: use_reentrant on an old PyTorch; the use_reentrant parameter '
+                                    'should be passed explicitly.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs.',

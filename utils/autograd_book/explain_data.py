@@ -3252,6 +3252,11 @@ DATA = {'baseurl': '',
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
                                'with functional_call.',
               'cg-retain': 'Why does retain_graph default to the value of create_graph?',
+              'cg-unused': 'One of the differentiated Tensors appears to not have been used in the graph '
+                           'when computing Hessian eigenvalues or a hypergradient: some parameters do not '
+                           'reach the loss; allow_unused=True and materialize_grads=True, and when zeros are '
+                           'right. create_graph=True results in a grad_fn error for a differentiable '
+                           'function: the derivative of 2x is a constant without grad_fn.',
               'dbg-anomaly-nan': 'The loss becomes nan and gradients are NaN; detect_anomaly says Function '
                                  "'PowBackward1' returned nan values in its 1st output (0th output): what "
                                  'output N means; NaN in backward from pow, sqrt, log, division by zero, a '

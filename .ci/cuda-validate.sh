@@ -11,6 +11,8 @@
 # compares them with what CUDA produces, through tests/nbval_sanitize.cfg.
 # A different torch version there fails the preface's version cell (and any
 # cell whose message changed): the report says which.
+# What each cell does differently on CUDA, and how it is handled: .ci/cuda-review.md
+# (tests/test_cuda_review.py keeps it naming every cell that uses a device API).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # The test packages, at the versions requirements.txt pins (the one place versions are written);

@@ -95,7 +95,7 @@ def make(root: Path) -> Path:
     book = root / "book"
     (book / "errors.yml").write_text(
         "# Data of the error index page (the small book's).\nerrors:\n  - id: freed\n    message: \"Trying to backward through the graph a second time\"\n"
-        "    historical: {until: \"1.0\", source: \"a test\"}\n    section: demo\n    summary:\n" + _texts(ENTRY_EN, ENTRY, "      ")
+        "    historical: {until: \"1.0\", source: {en: \"a test\", zh-hant: \"一個測試\", zh-hans: \"一个测试\", translated_from: " + _stamps("a test") + "}}\n    section: demo\n    summary:\n" + _texts(ENTRY_EN, ENTRY, "      ")
         + f"    translated_from: {_stamps(ENTRY_EN)}\n", encoding="utf-8")
     (book / "glossary.yml").write_text(
         "terms:\n  - " + _texts(TERM["en"], {e: TERM[e] for e in TRANSLATIONS}, "    ")[4:]

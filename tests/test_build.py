@@ -282,6 +282,10 @@ def test_exercises_are_numbered_per_chapter_as_their_check_cells_say(site):
             shown = [int(re.search(r"\d+", s.get_text()).group()) for s in
                      soup.select("div.exercise p.admonition-title span.caption-number")]
             assert shown == sorted(set(said)), (key, path.stem, shown, said)
+            # each solution's title in the edition's word order ("練習 1 的解答", not "解答 練習 1")
+            words = re.escape(config.labels(key)["solution_title"]).replace(re.escape("{exercise}"), r"\S+ \d+")
+            for title in soup.select("div.solution p.admonition-title"):
+                assert re.fullmatch(words, " ".join(title.get_text().split())), (key, path.stem, title.get_text())
             checked += len(shown)
     assert checked >= 3 * 25
 
@@ -315,3 +319,38 @@ def test_cited_issues_link_out_and_every_outside_link_has_a_known_form(site):
                 assert forms.match(a["href"]), (key, page.name, a["href"])
                 issue_links += "book-issue-link" in a.get("class", [])
         assert issue_links >= 40, (key, issue_links)
+
+
+def test_solution_titles_follow_the_editions_word_order():
+    """Issue 33: sphinx-exercise writes "Solution to" + a link " Exercise 1", which in Chinese read
+    "解答 練習 1"; the edition's solution_title label orders it ("練習 1 的解答")."""
+    from docutils import nodes
+
+    from utils.book import config
+    from utils.book.sphinx_ext.exercise_numbers import solution_title_in_order
+
+    def library_title(word, exercise):  # what sphinx-exercise 1.2.1's resolve_solution_title builds
+        title = nodes.title()
+        title += nodes.Text(word)
+        link = nodes.reference(refuri="#rg-ex1")
+        link += nodes.Text(f" {exercise} 1")
+        title += link
+        return title
+
+    title = library_title("解答", "練習")
+    solution_title_in_order(title, config.labels("zh-hant")["solution_title"])
+    assert title.astext() == "練習 1 的解答"
+    assert isinstance(title.children[0], nodes.reference) and title.children[0]["refuri"] == "#rg-ex1"
+    title = library_title("Solution to", "Exercise")
+    solution_title_in_order(title, config.labels("en")["solution_title"])
+    assert title.astext() == "Solution to Exercise 1"
+    # a solution with a title of its own (two texts, no link) is left as written
+    own = nodes.title()
+    own += nodes.Text("Hint")
+    own += nodes.Text(" two")
+    solution_title_in_order(own, "{exercise} 的解答")
+    assert own.astext() == "Hint two"
+    # a label without the {exercise} slot would drop the link: refused, the title kept
+    title = library_title("解答", "练习")
+    solution_title_in_order(title, "解答")
+    assert title.astext() == "解答 练习 1"

@@ -69,7 +69,8 @@ NON_LEAF_WARNING = "The .grad attribute of a Tensor that is not a leaf Tensor is
 def test_a_warning_counts_when_a_cell_prints_it_and_an_error_only_when_raised(book_copy):
     def change(errs):
         errs.append(dict(errs[0], id="printed-warning", kind="warning", message=NON_LEAF_WARNING,
-                         section="pit-non-leaf-grad", section_guide=False, cases=[]))  # where a cell prints it
+                         section="pit-non-leaf-grad", section_guide=False, cases=[],  # where a cell prints it
+                         see_also=["var-retain-grad", "grad-input"], passes_by=[]))  # the others that print it
         errs.append(dict(errs[0], id="printed-as-error", message=NON_LEAF_WARNING))  # kind: error by default
         errs.append(dict(errs[0], id="unprinted-warning", kind="warning", message="a warning nobody prints"))
         errs.append(dict(errs[0], id="odd-kind", kind="notice"))
@@ -171,3 +172,97 @@ def test_a_cuda_error_needs_a_cell_that_raises_and_asserts_it_on_cuda(book_copy)
     assert any("'planted-cuda'" in p and "no cell of the book raises this message on CUDA" in p for p in problems)
     assert any("'cuda-elsewhere': section 'mem-hooks': no cell of that section raises" in p for p in problems)
     assert not any("'cuda-out-of-memory'" in p for p in problems)
+
+
+def _plant_section(root, label, outputs):
+    """Append to graph_basics a section ``label`` whose one code cell stored ``outputs``."""
+    import nbformat
+
+    path = root / "book" / "en" / "graph_basics.ipynb"
+    nb = notebooks.read_notebook(path)
+    nb.cells.append(nbformat.v4.new_markdown_cell(f"({label})=\n## A planted section\n\nIt passes by."))
+    code = nbformat.v4.new_code_cell("loss.backward()")
+    code["outputs"] = outputs
+    nb.cells.append(code)
+    notebooks.write_notebook(nb, path)
+
+
+def test_a_section_that_raises_an_indexed_error_must_be_listed_by_its_entry(book_copy):
+    import nbformat
+
+    message = next(e["message"] for e in data.load_errors() if e["id"] == "backward-twice")
+    error = nbformat.v4.new_output("error", ename="RuntimeError", evalue=message, traceback=[])
+    _plant_section(book_copy, "planted-raiser", [error])
+    problems = error_index.error_index_problems(book_copy)
+    assert any("'backward-twice': section 'planted-raiser' raises the message but the entry does not list it" in p
+               for p in problems)
+    # the book's own sections that raise it are all listed: as a case, in see_also or in passes_by
+    assert [p for p in problems if "does not list it" in p] == [
+        p for p in problems if "'planted-raiser'" in p]
+
+    def change(errs):
+        twice = next(e for e in errs if e["id"] == "backward-twice")
+        twice["passes_by"].append("planted-raiser")
+    _edit_errors(book_copy, change)
+    assert not any("planted-raiser" in p for p in error_index.error_index_problems(book_copy))
+
+
+def test_a_case_that_is_dropped_or_a_stale_passes_by_is_caught(book_copy):
+    def change(errs):
+        by_id = {e["id"]: e for e in errs}
+        twice = by_id["backward-twice"]
+        twice["cases"] = [c for c in twice["cases"] if c["section"] != "tc-twice"]  # still raises it
+        twice["passes_by"] += ["rg-guide", "rg-error", "no-such-section"]  # raises nothing / is a case / unknown
+        cycle = by_id["create-graph-cycle"]  # a warning: a section that prints it counts
+        cycle["cases"] = [c for c in cycle["cases"] if c["section"] != "ddp-param-grad"]
+    _edit_errors(book_copy, change)
+    problems = error_index.error_index_problems(book_copy)
+    assert any("section 'tc-twice' raises the message but the entry does not list it" in p for p in problems)
+    assert any("passes_by 'rg-guide': no cell of that section raises the message any more" in p for p in problems)
+    assert any("'rg-error' is both listed" in p for p in problems)
+    assert any("passes_by 'no-such-section' is not a label" in p for p in problems)
+    assert any("'create-graph-cycle': section 'ddp-param-grad' prints the message but the entry does not list it" in p
+               for p in problems)
+
+
+def test_the_create_graph_cycle_entry_points_at_the_section_that_prints_the_warning():
+    shown = error_index.sections()
+    entry = next(e for e in data.load_errors() if e["id"] == "create-graph-cycle")
+    message = " ".join(entry["message"].split())
+    assert any(message in t for t in shown[entry["section"]]["own_printed"])
+    assert not entry.get("section_guide")
+def test_a_historical_source_is_said_in_every_edition_and_stamped(small_book):
+    from utils.book import config
+    from utils.book.editions import changes
+    from utils.book.editions.data import HISTORY
+
+    historical = [e for e in data.load_errors() if "historical" in e]
+    assert len(historical) >= 8
+    for entry in historical:
+        source = entry["historical"]["source"]
+        assert set(config.editions()) <= set(source), entry["id"]
+        for edition in config.translations():
+            assert source[edition] != source["en"]
+    assert changes.data_stamp_problems(HISTORY) == []
+    path = small_book / "book" / "errors.yml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('en: "a test"', 'en: "another test"'), encoding="utf-8")
+    stale = changes.data_stamp_problems(HISTORY, small_book)
+    assert len(stale) == 2 and all("(historical.source)" in p and "English historical.source changed" in p
+                                   for p in stale)
+    path.write_text(text.replace('zh-hans: "一个测试", ', ""), encoding="utf-8")
+    assert changes.data_stamp_problems(HISTORY, small_book) == ["book/errors.yml: freed (historical.source): no zh-hans text"]
+
+
+@pytest.mark.parametrize("edition", ["en", "zh-hant", "zh-hans"])
+def test_the_index_page_says_a_historical_source_in_the_pages_edition(edition):
+    from types import SimpleNamespace
+
+    from utils.book import config
+    from utils.book.sphinx_ext.data_directives import ErrorIndex
+
+    entry = next(e for e in data.load_errors() if e["id"] == "backward-twice-buffers")
+    section = ErrorIndex.__new__(ErrorIndex).entry_section(entry, edition, config.labels(edition),
+                                                          SimpleNamespace(docname=f"{edition}/errors"))
+    note = next(n for n in section.children if "error-historical" in n.get("classes", []))
+    assert note.astext().endswith(entry["historical"]["source"][edition])

@@ -276,6 +276,28 @@ def test_the_landing_page_follows_dark_mode_and_its_paste_box_gives_the_summary(
     page.close()
 
 
+@pytest.mark.parametrize("locale, edition", [("zh-TW", "zh-hant"), ("zh-CN", "zh-hans"), ("en-GB", "en")])
+def test_the_landing_pages_paste_box_answers_in_the_readers_language(browser, origin, locale, edition):
+    """The landing page serves every edition: its paste box says the summary, the case lines and its
+    words in the edition of the browser's language (and links every edition)."""
+    page = open_page(browser, f"{origin}/index.html", DESKTOP, locale=locale)
+    page.fill("#error-paste-text", "RuntimeError: Trying to backward through the graph a second time (or directly "
+                                   "access saved tensors after they have already been freed).")
+    page.click("form.error-paste button")
+    page.wait_for_function("document.querySelector('.error-paste-result').dataset.state === 'done'")
+    from utils.book import config
+    from utils.book.editions import data
+
+    found = page.evaluate("document.querySelector('.error-paste-result').dataset.found")
+    entry = next(e for e in data.load_errors() if e["id"] == found)
+    assert page.locator(".error-paste-summary").inner_text().strip() == entry["summary"][edition].strip()
+    labels = config.labels(edition)
+    assert page.locator(".error-paste-explained").inner_text().strip() == labels["error_explained"] + labels["colon"].strip()
+    lines = [c.get(edition) for c in entry.get("cases") or [] if c.get(edition)]
+    assert page.locator(".error-paste-line").first.inner_text().strip() in [line.strip() for line in lines]
+    page.close()
+
+
 # ------------------------------------------------------------ the offline copy
 
 @pytest.fixture(scope="module")

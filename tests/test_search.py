@@ -319,3 +319,20 @@ def test_stray_letters_go_and_misspelt_words_are_corrected(simplified_words):
                     {"latin": ["retain", "retain_graph", "graph"]}) == ["retain", None, None]
     # A word the edition has is never "corrected" to a neighbour (retain_grad is not retain_graph).
     assert run_rank("r.suggestion('retain_grad', w)", {"latin": ["retain_grad", "retain_graph"]}) is None
+
+
+def test_a_missing_derivative_is_one_message_whatever_operation_it_names():
+    # The name varies with the operation; the paste box finds the entry for any of them, in both
+    # wordings (with aten:: today, without it in old releases, and the quoted not_implemented form).
+    pastes = ["RuntimeError: derivative for aten::grid_sampler_2d_backward is not implemented",
+              "derivative for aten::_ctc_loss_backward is not implemented",
+              "RuntimeError: derivative for grid_sampler_2d_backward is not implemented",
+              "NotImplementedError: the derivative for 'igamma: input' is not implemented.",
+              "the derivative for '_pdist_backward' is not implemented."]
+    found = [f[0] if f else None for f in run_matcher(pastes)]
+    assert found == ["derivative-not-implemented"] * 2 + ["derivative-not-implemented-formula"] * 3
+    sections = {e["id"]: e["section"] for e in ERRORS}
+    assert {sections[f] for f in found} == {"grad-not-implemented"}
+    # Wrong: another message that says "not implemented" is not this one.
+    other = run_matcher(["NotImplementedError: Could not run 'aten::empty_strided' with arguments from the 'Meta' backend."])
+    assert not other[0] or not other[0][0].startswith("derivative-not-implemented")

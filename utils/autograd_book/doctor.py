@@ -37,6 +37,7 @@ from torch.overrides import TorchFunctionMode
 
 from .explain import explanation
 from .companion_messages import edition as choose_edition, join, say
+from .exercises.messages import log
 
 MAX_NODES = 200_000
 NOTES = {"no_backward"}  # what the doctor cannot judge, said plainly: not a problem of the step
@@ -68,6 +69,7 @@ class Report:
     error: BaseException | None = None
     saved: list[dict] = field(default_factory=list)   # per iteration: {op: bytes saved}
     alive: list[int] = field(default_factory=list)    # per iteration: bytes of saved tensors still alive after it
+    readers: bool = False  # in the reader's edition (no edition was chosen): each edition's copy of the outputs shows its own
 
     @property
     def kinds(self) -> list[str]:
@@ -79,6 +81,8 @@ class Report:
         return self.error is None and all(f.kind in NOTES for f in self.findings)
 
     def text(self, language: str | None = None) -> str:
+        if language is None and self.readers:
+            log(lambda lang: self.text(lang))  # the report as each edition's reader gets it
         lang = language or self.edition
         lines = [say("doctor.ran", lang, step=self.step, n=self.iterations, steps=self.steps)]
         if self.error is not None:
@@ -367,7 +371,7 @@ def doctor(step, *args, steps: int = 3, edition: str | None = None, **kwargs) ->
     (Jupyter shows it; ``print`` it in a script) in the reader's edition."""
     lang = choose_edition(edition)
     name = getattr(step, "__qualname__", None) or type(step).__name__
-    report = Report(name, lang, steps=steps)
+    report = Report(name, lang, steps=steps, readers=edition is None)
     run = _Run(step, args, kwargs)
     tensors, modules, optimizers = run.survey()
     params = run.parameters(modules, optimizers)

@@ -26,6 +26,8 @@ _REPLACE = [(re.compile(p, A), r) for p, r in (
     (r"\b0x[0-9a-fA-F]+\b", " "),                        # addresses
     (r"<[^<>]*\bat\b[^<>]*>", " "),                      # <Object at 0x...>
     (r"\b\w*Backward\d*\b", " "),                        # node names: AsStridedBackward0
+    # The operation a missing derivative names: any operation, one message; "aten" tells the two wordings apart.
+    (r"\bderivative for (aten::)?('[^']*'|[\w.]+)", lambda m: "derivative for " + ("aten " if m.group(1) else "")),
 )]
 _NUMBERS = re.compile(r"\b\d+(\.\d+)*\b", A)
 _NOT_WORD = re.compile(r"[^a-z0-9_@]+")

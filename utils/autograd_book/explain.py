@@ -23,6 +23,7 @@ from types import TracebackType
 
 from . import errormatch
 from .companion_messages import data, edition as choose_edition, join, say
+from .exercises.messages import log
 
 _STDLIB = sysconfig.get_paths()["stdlib"]
 
@@ -180,6 +181,8 @@ def explain(exc=None, edition: str | None = None) -> None:
         exc = getattr(sys, "last_value", None) or getattr(sys, "last_exc", None)
         if exc is None:
             raise ValueError("explain() needs an exception or its text")
+    if edition is None:  # the reader's edition: each edition's copy of the outputs shows its own
+        log(lambda lang: explanation(exc, lang).text())
     print(explanation(exc, edition).text())
 
 
@@ -194,6 +197,7 @@ def _explain_after_traceback(shell, etype, value, tb, tb_offset=None):
     except Exception:  # never let the explanation hide the reader's error
         return None
     if found.entry is not None:
+        log(lambda lang: explanation(value, lang).text())
         print(found.text())
     return None
 

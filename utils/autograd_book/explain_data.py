@@ -49,6 +49,36 @@ DATA = {'baseurl': '',
                                        'the message comes from the saved value, not from the engine.',
                                'page': 'internals',
                                'title': 'What "freed" means at this level'},
+                              {'label': 'cg-retain',
+                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
+                                       'gradient still needs the saved tensors of the first graph, which '
+                                       'that call freed.',
+                               'page': 'create_graph',
+                               'title': 'Why `retain_graph` defaults to `create_graph`'},
+                              {'label': 'rg-semantics',
+                               'line': 'torch.autograd.grad called twice on the same output without '
+                                       'create_graph=True: retain_graph defaults to create_graph, so the '
+                                       'first call freed the saved tensors.',
+                               'page': 'retain_graph',
+                               'title': 'What `retain_graph` does, exactly'},
+                              {'label': 'rg-loop',
+                               'line': 'A state carried from one iteration of a training loop into the next, '
+                                       'and what retain_graph=True costs there: memory and backward work '
+                                       'that grow with every iteration.',
+                               'page': 'retain_graph',
+                               'title': '`retain_graph=True` left on in a loop'},
+                              {'label': 'cf-ctx-attribute',
+                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
+                                       "like any node's, so a second backward raises this; one kept on ctx "
+                                       '(ctx.e = e) is never freed, so no error, and memory leaks.',
+                               'page': 'custom_function',
+                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
+                              {'label': 'tc-twice',
+                               'line': 'A second backward through a region compiled with torch.compile: the '
+                                       'compiled node frees its saved tensors like any other, and the same '
+                                       'fixes apply.',
+                               'page': 'torch_compile',
+                               'title': 'A second backward through a compiled region'},
                               {'label': 'rg-layerwise',
                                'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
                                        'in turn; a later loss runs back through blocks, frozen ones '
@@ -173,7 +203,12 @@ DATA = {'baseurl': '',
                                'line': 'nn.ReLU(inplace=True) right after a layer that saved its own output, '
                                        'such as a sigmoid.',
                                'page': 'saved_memory',
-                               'title': 'What each layer saves'}],
+                               'title': 'What each layer saves'},
+                              {'label': 'ddp-buffers-inplace',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': 'The in-place error only under DDP: buffers broadcast before each '
+                                        'forward'}],
                     'historical': False,
                     'id': 'modified-by-inplace',
                     'message': 'one of the variables needed for gradient computation has been modified by an '
@@ -221,7 +256,12 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'pit-non-scalar',
                                'line': '',
                                'page': 'pitfalls',
-                               'title': '`backward()` on a tensor that is not a scalar'}],
+                               'title': '`backward()` on a tensor that is not a scalar'},
+                              {'label': 'pit-data-parallel-loss',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': 'Only with several GPUs: `nn.DataParallel` returns one loss per '
+                                        'GPU'}],
                     'historical': False,
                     'id': 'non-scalar-backward',
                     'message': 'grad can be implicitly created only for scalar outputs',
@@ -262,6 +302,18 @@ DATA = {'baseurl': '',
                                        'a soft version.',
                                'page': 'gradients',
                                'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
+                              {'label': 'cg-what',
+                               'line': 'Differentiating a gradient again when the first torch.autograd.grad '
+                                       'ran without create_graph=True: that gradient is a constant, with no '
+                                       'grad_fn.',
+                               'page': 'create_graph',
+                               'title': 'What `create_graph=True` records'},
+                              {'label': 'cg-no-grad',
+                               'line': 'A loss computed inside torch.no_grad(), as in an evaluation loop, '
+                                       'even with create_graph=True: create_graph records the backward pass, '
+                                       'but the forward pass left no graph.',
+                               'page': 'create_graph',
+                               'title': '`create_graph=True` inside `torch.no_grad()`'},
                               {'label': 'mem-ckpt-reentrant',
                                'line': 'LoRA or adapters with a frozen embedding and gradient checkpointing '
                                        '(use_reentrant=True): every trainable weight sits inside a '
@@ -269,7 +321,11 @@ DATA = {'baseurl': '',
                                        "has no graph; use use_reentrant=False, or make the block's input "
                                        'require grad (enable_input_require_grads()).',
                                'page': 'saved_memory',
-                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                               'title': 'Reentrant checkpoint: inputs that do not require grad'},
+                              {'label': 'pit-validation-backward',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`backward()` in a validation step, or in eval mode'}],
                     'historical': False,
                     'id': 'no-grad-fn',
                     'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -687,10 +743,24 @@ DATA = {'baseurl': '',
                     'summary': 'A UserWarning: old code read .volatile, which is always False since PyTorch '
                                '0.4; check torch.is_grad_enabled() or torch.is_inference_mode_enabled() '
                                'instead.'},
-                   {'cases': [{'label': 'cg-cycle',
-                               'line': '',
+                   {'cases': [{'label': 'cg-grad-vs-backward',
+                               'line': 'backward(create_graph=True) stores recorded gradients in .grad: the '
+                                       'warning, and why torch.autograd.grad returns them instead.',
                                'page': 'create_graph',
-                               'title': 'The reference cycle'}],
+                               'title': '`torch.autograd.grad` or `backward(create_graph=True)`?'},
+                              {'label': 'cg-cycle',
+                               'line': 'Why it leaks: p holds p.grad, p.grad holds its graph, the graph '
+                                       'holds p; setting .grad to None (optimizer.zero_grad()) breaks the '
+                                       'cycle.',
+                               'page': 'create_graph',
+                               'title': 'The reference cycle'},
+                              {'label': 'ddp-param-grad',
+                               'line': 'Under DistributedDataParallel, backward(create_graph=True) warns '
+                                       'this, and then fails in the reducer: use torch.autograd.grad for a '
+                                       'penalty on the parameter gradients.',
+                               'page': 'distributed',
+                               'title': 'A penalty on the parameter gradients: it runs, with local '
+                                        'gradients'}],
                     'historical': False,
                     'id': 'create-graph-cycle',
                     'message': 'Using backward() with create_graph=True will create a reference cycle '
@@ -714,7 +784,12 @@ DATA = {'baseurl': '',
                                'line': 'A tensor moved with .to() or .cuda() after requires_grad=True, which '
                                        'made the moved copy a non-leaf.',
                                'page': 'pitfalls',
-                               'title': 'Moving a tensor after `requires_grad=True` makes it a non-leaf'}],
+                               'title': 'Moving a tensor after `requires_grad=True` makes it a non-leaf'},
+                              {'label': 'var-retain-grad',
+                               'line': 'Keeping the gradient of a non-leaf: retain_grad() stores it in '
+                                       '.grad, and a second backward adds to it.',
+                               'page': 'variable',
+                               'title': '`retain_grad`'}],
                     'historical': False,
                     'id': 'non-leaf-grad',
                     'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. '
@@ -900,7 +975,200 @@ DATA = {'baseurl': '',
                     'summary': 'clip_grad_norm_ was called with error_if_nonfinite=True and one gradient is '
                                'inf or NaN; without the flag it would have returned the non-finite norm and '
                                'made every gradient NaN. Find the parameter, then the cause (the loss, an '
-                               "operation's derivative, or scaled gradients under AMP)."}],
+                               "operation's derivative, or scaled gradients under AMP)."},
+                   {'cases': [{'label': 'cf-errors',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': "When a custom Function's `backward` is rejected"}],
+                    'historical': False,
+                    'id': 'function-legacy-non-static',
+                    'message': 'Legacy autograd function with non-static forward method is deprecated',
+                    'summary': 'A custom autograd Function written in the style of PyTorch 0.3 (forward and '
+                               'backward as methods that use self, and an instance called as '
+                               'MyFunction()(x)); make both methods static with ctx as their first argument, '
+                               'and call MyFunction.apply(x).'},
+                   {'cases': [{'label': 'grad-not-implemented',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '"derivative for ... is not implemented"'}],
+                    'historical': False,
+                    'id': 'derivative-not-implemented',
+                    'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
+                    'summary': 'Autograd has no derivative for the operation the message names (any '
+                               'operation; older releases printed the name without aten::). A name that ends '
+                               'in _backward means a second derivative, through a gradient penalty or a '
+                               'Hessian: write the function from differentiable operations, give it a custom '
+                               'Function with its own backward, or upgrade where PyTorch has since added the '
+                               "derivative (grid_sample's came in 2026)."},
+                   {'cases': [{'label': 'grad-not-implemented',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '"derivative for ... is not implemented"'}],
+                    'historical': False,
+                    'id': 'derivative-not-implemented-formula',
+                    'message': "the derivative for '_cdist_backward' is not implemented.",
+                    'summary': 'The other wording of a missing derivative, for an input whose formula '
+                               'PyTorch marks not_implemented: a name ending in _backward '
+                               "('_cdist_backward') is a second derivative, any other name ('igamma: input', "
+                               "'zeta') a first one. Rewrite the function from differentiable operations, or "
+                               'write its backward in a custom Function (a finite difference checked by '
+                               'gradcheck when no formula is at hand).'},
+                   {'cases': [{'label': 'grad-gradient-arg',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '"Mismatch in shape" from `backward(gradient)`, and complex losses'}],
+                    'historical': False,
+                    'id': 'grad-output-shape',
+                    'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
+                               'output[0] has a shape of torch.Size([]).',
+                    'summary': 'The gradient passed to backward(gradient) or autograd.grad(grad_outputs=) '
+                               'does not have the shape of the tensor it belongs to: output[0] is your '
+                               'tensor, grad_output[0] what you passed. Old WGAN code passes '
+                               'torch.FloatTensor([1]) for a 0-dim loss: write (-loss).backward(), or build '
+                               'the gradient with torch.ones_like(output).'},
+                   {'cases': [{'label': 'grad-gradient-arg',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '"Mismatch in shape" from `backward(gradient)`, and complex losses'},
+                              {'label': 'pit-non-scalar',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`backward()` on a tensor that is not a scalar'}],
+                    'historical': False,
+                    'id': 'complex-backward',
+                    'message': 'grad can be implicitly created only for real scalar outputs',
+                    'summary': 'backward() without a gradient was called on a complex scalar; a gradient '
+                               'exists only for a real-valued loss. Reduce the magnitude (.abs()) or the '
+                               'real part instead: a loss that squares a complex difference (z ** 2) is '
+                               'complex, |z| ** 2 is not. Older releases silently differentiated the real '
+                               'part.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'},
+                              {'label': 'cg-per-sample',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'Per-sample gradients: `vmap` over `torch.func.grad`'}],
+                    'historical': False,
+                    'id': 'functorch-requires-grad',
+                    'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
+                               'torch.autograd.functional.* APIs) inside of a function being transformed by '
+                               'a functorch transform. This is unsupported, please attempt to use the '
+                               'functorch transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call '
+                               'requires_grad_() outside of a function being transformed instead.',
+                    'summary': 'A function passed to torch.func.grad, vmap or jacrev calls requires_grad_(), '
+                               'or torch.autograd.functional.jacobian or hessian, which call it. Inside a '
+                               'transform the inputs are already tracked: take every derivative with the '
+                               'transforms themselves.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'},
+                              {'label': 'cg-per-sample',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'Per-sample gradients: `vmap` over `torch.func.grad`'}],
+                    'historical': False,
+                    'id': 'functorch-backward',
+                    'message': 'backward() called inside a functorch transform. This is not supported, '
+                               'please use functorch.grad or functorch.vjp instead or call backward() '
+                               'outside of functorch transforms.',
+                    'summary': 'A function passed to vmap or torch.func.grad calls loss.backward(). '
+                               "Per-sample gradients come from vmap(grad(loss_fn)) with the model's "
+                               'parameters passed in through functional_call, not from backward() per '
+                               'sample.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                    'historical': False,
+                    'id': 'vmap-item',
+                    'message': "vmap: It looks like you're calling .item() on a Tensor. We don't support "
+                               "vmap over calling .item() on a Tensor, please try to rewrite what you're "
+                               'doing with other operations. If error is occurring somewhere inside PyTorch '
+                               'internals, please file a bug report.',
+                    'summary': 'A function under vmap turns a tensor into a Python number (.item(), float(), '
+                               'int(), or indexing with a tensor that does so); under vmap one call stands '
+                               'for a whole batch, so there is no single number. Keep the value a tensor.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                    'historical': False,
+                    'id': 'vmap-control-flow',
+                    'message': "vmap: It looks like you're attempting to use a Tensor in some data-dependent "
+                               "control flow. We don't support that yet",
+                    'summary': 'A function under vmap uses a tensor in an if or a while (if x.sum() > 0:); '
+                               'each sample of the batch could need a different branch. Compute both sides '
+                               'and choose per element with torch.where.'},
+                   {'cases': [{'label': 'grad-overlap',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'In-place on an expanded tensor: "more than one element ... refers '
+                                        'to a single memory location"'}],
+                    'historical': False,
+                    'id': 'overlap-written-to',
+                    'message': 'unsupported operation: more than one element of the written-to tensor refers '
+                               'to a single memory location. Please clone() the tensor before performing the '
+                               'operation.',
+                    'summary': 'An in-place operation writes into a tensor made by expand (or another view '
+                               'with stride 0), whose elements share memory. Call .clone() (or use repeat) '
+                               'before writing, or update out of place.'},
+                   {'cases': [{'label': 'grad-overlap',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'In-place on an expanded tensor: "more than one element ... refers '
+                                        'to a single memory location"'}],
+                    'historical': False,
+                    'id': 'overlap-input-written-to',
+                    'message': 'unsupported operation: some elements of the input tensor and the written-to '
+                               'tensor refer to a single memory location. Please clone() the tensor before '
+                               'performing the operation.',
+                    'summary': 'A write reads from a view of its own destination, such as x[1] = '
+                               'x[1].transpose(0, 1). Clone the source first.'},
+                   {'cases': [{'label': 'grad-nondiff',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
+                              {'label': 'cf-non-differentiable',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'Outputs that have no gradient: `mark_non_differentiable`'}],
+                    'historical': True,
+                    'id': 'isfloating-grads',
+                    'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got false.',
+                    'summary': 'Up to PyTorch 1.5: backward() sent a gradient into an integer tensor that '
+                               'required grad, the result of argmax or argsort, or an integer output of a '
+                               "custom Function (point-cloud code's furthest point sampling or grouping). "
+                               "Call ctx.mark_non_differentiable on the index in the Function's forward, or "
+                               'detach it; current releases never make an integer tensor require grad.'},
+                   {'cases': [{'label': 'grad-nondiff',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
+                              {'label': 'cf-non-differentiable',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'Outputs that have no gradient: `mark_non_differentiable`'}],
+                    'historical': True,
+                    'id': 'isfloating-grads-type',
+                    'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but got '
+                               'false.',
+                    'summary': 'The PyTorch 1.3 and 1.4 wording of the same error: a gradient sent into an '
+                               'integer tensor that required grad, usually the index output of a custom '
+                               'Function without ctx.mark_non_differentiable.'},
+                   {'cases': [{'label': 'pit-loss-number',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': "`'int' object has no attribute 'backward'`"}],
+                    'historical': False,
+                    'id': 'number-has-no-backward',
+                    'message': "object has no attribute 'backward'",
+                    'summary': 'backward() was called on a Python number, not a tensor: the loss function '
+                               'returned 0 (or a float) for a batch with nothing to compare, such as an '
+                               'image without target boxes; return pred.sum() * 0 or skip the step.',
+                    'tail': "'int' object has no attribute 'backward'"}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -941,6 +1209,31 @@ DATA = {'baseurl': '',
                                     'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条消息来自保存的值，而不是引擎。',
                                     'page': 'internals',
                                     'title': '在这个层面上，“释放”指什么'},
+                                   {'label': 'cg-retain',
+                                    'line': '使用 create_graph=True 却显式传入 '
+                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
+                                    'page': 'create_graph',
+                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
+                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
+                                            'create_graph，所以第一次调用就把保存的张量释放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 到底做了什么'},
+                                   {'label': 'rg-loop',
+                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
+                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
+                                    'page': 'retain_graph',
+                                    'title': '循环里一直开着 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
+                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = e）永远不会释放，所以不报错，内存却会泄漏。',
+                                    'page': 'custom_function',
+                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '在编译区域上再做一次反向传播'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
                                             'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
@@ -1046,7 +1339,11 @@ DATA = {'baseurl': '',
                                    {'label': 'mem-per-layer',
                                     'line': 'nn.ReLU(inplace=True) 紧跟在一个保存自身输出的层（例如 sigmoid）之后。',
                                     'page': 'saved_memory',
-                                    'title': '每一层保存了什么'}],
+                                    'title': '每一层保存了什么'},
+                                   {'label': 'ddp-buffers-inplace',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '只在 DDP 下出现的原地操作报错：每次前向传播前都会广播缓冲区'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
@@ -1087,7 +1384,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'pit-non-scalar',
                                     'line': '',
                                     'page': 'pitfalls',
-                                    'title': '对不是标量的张量调用 `backward()`'}],
+                                    'title': '对不是标量的张量调用 `backward()`'},
+                                   {'label': 'pit-data-parallel-loss',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '只在多卡时报错：`nn.DataParallel` 每张 GPU 返回一个损失'}],
                          'historical': False,
                          'id': 'non-scalar-backward',
                          'message': 'grad can be implicitly created only for scalar outputs',
@@ -1119,12 +1420,26 @@ DATA = {'baseurl': '',
                                             '之类的比较或整数类型转换得到（例如把准确率当作损失）：自动求导不会记录这些运算；请改用可微的损失、直通估计器或带温度的平滑版本。',
                                     'page': 'gradients',
                                     'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
+                                   {'label': 'cg-what',
+                                    'line': '第一次调用 torch.autograd.grad 时没有 '
+                                            'create_graph=True，却要对得到的梯度再求导：那个梯度是常量，没有 grad_fn。',
+                                    'page': 'create_graph',
+                                    'title': '`create_graph=True` 记录了什么'},
+                                   {'label': 'cg-no-grad',
+                                    'line': '损失在 torch.no_grad() 里计算（例如评估循环），即使加上 create_graph=True '
+                                            '也一样：create_graph 记录的是反向传播，而前向传播根本没有留下计算图。',
+                                    'page': 'create_graph',
+                                    'title': '在 `torch.no_grad()` 中使用 `create_graph=True`'},
                                    {'label': 'mem-ckpt-reentrant',
                                     'line': 'LoRA 或 adapter '
                                             '配合冻结的嵌入层和梯度检查点（use_reentrant=True）：所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
                                             'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。',
                                     'page': 'saved_memory',
-                                    'title': '可重入检查点：不需要梯度的输入'}],
+                                    'title': '可重入检查点：不需要梯度的输入'},
+                                   {'label': 'pit-validation-backward',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '在验证步骤或评估模式下调用 `backward()`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -1501,10 +1816,21 @@ DATA = {'baseurl': '',
                          'message': 'volatile was removed (Variable.volatile is always False)',
                          'summary': '这是一条 UserWarning：旧代码读取了 .volatile，而这个属性从 PyTorch 0.4 起始终为 False；请改为调用 '
                                     'torch.is_grad_enabled() 或 torch.is_inference_mode_enabled()。'},
-                        {'cases': [{'label': 'cg-cycle',
-                                    'line': '',
+                        {'cases': [{'label': 'cg-grad-vs-backward',
+                                    'line': 'backward(create_graph=True) 把记录下来的梯度存进 .grad：这条警告，以及 '
+                                            'torch.autograd.grad 为什么改为直接返回梯度。',
                                     'page': 'create_graph',
-                                    'title': '循环引用'}],
+                                    'title': '用 `torch.autograd.grad` 还是 `backward(create_graph=True)`？'},
+                                   {'label': 'cg-cycle',
+                                    'line': '为什么会泄漏：p 持有 p.grad，p.grad 持有它的计算图，计算图又持有 p；把 .grad 设为 '
+                                            'None（optimizer.zero_grad()）就能打破这个循环。',
+                                    'page': 'create_graph',
+                                    'title': '循环引用'},
+                                   {'label': 'ddp-param-grad',
+                                    'line': '在 DistributedDataParallel 下，backward(create_graph=True) '
+                                            '先发出这条警告，接着在 reducer 里报错：对参数梯度加惩罚项时，请改用 torch.autograd.grad。',
+                                    'page': 'distributed',
+                                    'title': '对参数梯度的惩罚：能运行，但用的是本地梯度'}],
                          'historical': False,
                          'id': 'create-graph-cycle',
                          'message': 'Using backward() with create_graph=True will create a reference cycle '
@@ -1525,7 +1851,11 @@ DATA = {'baseurl': '',
                                    {'label': 'pit-leaf-device',
                                     'line': '在 requires_grad=True 之后才用 .to() 或 .cuda() 移动张量，移动后的副本因此成了非叶子张量。',
                                     'page': 'pitfalls',
-                                    'title': '在 `requires_grad=True` 之后移动张量，它就成了非叶子张量'}],
+                                    'title': '在 `requires_grad=True` 之后移动张量，它就成了非叶子张量'},
+                                   {'label': 'var-retain-grad',
+                                    'line': '保留非叶子张量的梯度：retain_grad() 会把梯度存进 .grad，第二次反向传播还会累加上去。',
+                                    'page': 'variable',
+                                    'title': '`retain_grad`'}],
                          'historical': False,
                          'id': 'non-leaf-grad',
                          'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being '
@@ -1681,7 +2011,182 @@ DATA = {'baseurl': '',
                                     'anyway, set `error_if_nonfinite=False`',
                          'summary': '用 error_if_nonfinite=True 调用 clip_grad_norm_ 时，某个梯度是 inf 或 '
                                     'NaN；不加这个参数的话，它会返回非有限的范数，并让所有梯度都变成 '
-                                    'NaN。先找出是哪个参数，再找原因（损失本身、某个运算的导数，或混合精度下经过缩放的梯度）。'}],
+                                    'NaN。先找出是哪个参数，再找原因（损失本身、某个运算的导数，或混合精度下经过缩放的梯度）。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                         'historical': False,
+                         'id': 'function-legacy-non-static',
+                         'message': 'Legacy autograd function with non-static forward method is deprecated',
+                         'summary': '自定义 autograd Function 用的是 PyTorch 0.3 的写法（forward 和 backward 是使用 self '
+                                    '的方法，并以 MyFunction()(x) 调用实例）；请把两个方法都改成以 ctx 为第一个参数的静态方法，并改用 '
+                                    'MyFunction.apply(x) 调用。'},
+                        {'cases': [{'label': 'grad-not-implemented',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '“derivative for ... is not implemented”'}],
+                         'historical': False,
+                         'id': 'derivative-not-implemented',
+                         'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
+                         'summary': '自动求导没有报错信息所指运算的导数（哪个运算都有可能；较旧的版本打印名称时不带 aten::）。名称以 _backward '
+                                    '结尾，说明缺的是二阶导数，是梯度惩罚或 Hessian 经过了它：用可求导的运算改写同一个函数、用自定义 Function 自己写 '
+                                    'backward，或者在 PyTorch 后来已补上导数时升级（grid_sample 的二阶导数在 2026 年加入）。'},
+                        {'cases': [{'label': 'grad-not-implemented',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '“derivative for ... is not implemented”'}],
+                         'historical': False,
+                         'id': 'derivative-not-implemented-formula',
+                         'message': "the derivative for '_cdist_backward' is not implemented.",
+                         'summary': '缺少导数的另一种措辞，出现在 PyTorch 把某个输入的公式标为 not_implemented 的时候：名称以 _backward '
+                                    "结尾（'_cdist_backward'）的是二阶导数，其他名称（'igamma: "
+                                    "input'、'zeta'）则是一阶导数。用可求导的运算改写同一个函数，或者在自定义 Function 里自己写 "
+                                    'backward（手头没有公式时用有限差分，再用 gradcheck 检查）。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'}],
+                         'historical': False,
+                         'id': 'grad-output-shape',
+                         'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
+                                    'output[0] has a shape of torch.Size([]).',
+                         'summary': '传给 backward(gradient) 或 autograd.grad(grad_outputs=) '
+                                    '的梯度，形状和它对应的张量不一致：output[0] 是你的张量，grad_output[0] 是你传入的梯度。旧的 WGAN 代码对 0 '
+                                    '维的损失传入 torch.FloatTensor([1])：改写成 (-loss).backward()，或者用 '
+                                    'torch.ones_like(output) 构造梯度。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'},
+                                   {'label': 'pit-non-scalar',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '对不是标量的张量调用 `backward()`'}],
+                         'historical': False,
+                         'id': 'complex-backward',
+                         'message': 'grad can be implicitly created only for real scalar outputs',
+                         'summary': '对复数标量调用了不带 gradient 的 '
+                                    'backward()；只有实数值的损失才有梯度。改为对模（.abs()）或实部做归约：把复数差直接平方（z ** '
+                                    '2）得到的损失仍是复数，|z| ** 2 才是实数。较旧的版本会悄悄地只对实部求导。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                         'historical': False,
+                         'id': 'functorch-requires-grad',
+                         'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
+                                    'torch.autograd.functional.* APIs) inside of a function being '
+                                    'transformed by a functorch transform. This is unsupported, please '
+                                    'attempt to use the functorch transforms (e.g. grad, vjp, jacrev, '
+                                    'jacfwd, hessian) or call requires_grad_() outside of a function being '
+                                    'transformed instead.',
+                         'summary': '传给 torch.func.grad、vmap 或 jacrev 的函数调用了 requires_grad_()，或者调用了内部会用到它的 '
+                                    'torch.autograd.functional.jacobian、hessian。在变换内部，输入早已处于追踪之中：所有导数都用变换本身来求。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                         'historical': False,
+                         'id': 'functorch-backward',
+                         'message': 'backward() called inside a functorch transform. This is not supported, '
+                                    'please use functorch.grad or functorch.vjp instead or call backward() '
+                                    'outside of functorch transforms.',
+                         'summary': '传给 vmap 或 torch.func.grad 的函数调用了 loss.backward()。逐样本梯度要用 '
+                                    'vmap(grad(loss_fn)) 来求，模型参数通过 functional_call 传入，而不是对每个样本调用 '
+                                    'backward()。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                         'historical': False,
+                         'id': 'vmap-item',
+                         'message': "vmap: It looks like you're calling .item() on a Tensor. We don't "
+                                    'support vmap over calling .item() on a Tensor, please try to rewrite '
+                                    "what you're doing with other operations. If error is occurring "
+                                    'somewhere inside PyTorch internals, please file a bug report.',
+                         'summary': '在 vmap 之下的函数把张量转成了 Python 数字（.item()、float()、int()，或者用张量做会触发这种转换的索引）；在 '
+                                    'vmap 之下，一次调用代表整个批量，没有单个数字可取。让这个值保持为张量。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                         'historical': False,
+                         'id': 'vmap-control-flow',
+                         'message': "vmap: It looks like you're attempting to use a Tensor in some "
+                                    "data-dependent control flow. We don't support that yet",
+                         'summary': '在 vmap 之下的函数在 if 或 while 里用到了张量（if x.sum() > '
+                                    '0:）；批量里的每个样本可能要走不同的分支。两边都算出来，再用 torch.where 逐元素选取。'},
+                        {'cases': [{'label': 'grad-overlap',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '对 expand 出来的张量做原地操作：“more than one element ... refers to a '
+                                             'single memory location”'}],
+                         'historical': False,
+                         'id': 'overlap-written-to',
+                         'message': 'unsupported operation: more than one element of the written-to tensor '
+                                    'refers to a single memory location. Please clone() the tensor before '
+                                    'performing the operation.',
+                         'summary': '原地操作写入的张量是 expand（或其他步长为 0 的视图）生成的，它的元素共享内存。写入之前先调用 .clone()（或改用 '
+                                    'repeat），或者改成非原地的更新。'},
+                        {'cases': [{'label': 'grad-overlap',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '对 expand 出来的张量做原地操作：“more than one element ... refers to a '
+                                             'single memory location”'}],
+                         'historical': False,
+                         'id': 'overlap-input-written-to',
+                         'message': 'unsupported operation: some elements of the input tensor and the '
+                                    'written-to tensor refer to a single memory location. Please clone() the '
+                                    'tensor before performing the operation.',
+                         'summary': '一次写入的来源是目标本身的视图，例如 x[1] = x[1].transpose(0, 1)。先对来源调用 .clone()。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '没有梯度的输出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads',
+                         'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got '
+                                    'false.',
+                         'summary': 'PyTorch 1.5 及以前：backward() 把梯度送进了一个需要梯度的整数张量，它是 argmax 或 argsort '
+                                    '的结果，或者是自定义 Function 的整数输出（点云代码里的最远点采样或分组）。在 Function 的 forward 里对索引调用 '
+                                    'ctx.mark_non_differentiable，或者对它调用 detach()；现在的版本不会让整数张量需要梯度。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '没有梯度的输出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads-type',
+                         'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
+                                    'got false.',
+                         'summary': '同一个错误在 PyTorch 1.3 和 1.4 中的措辞：梯度送进了一个需要梯度的整数张量，通常是自定义 Function '
+                                    '的索引输出，而它没有调用 ctx.mark_non_differentiable。'},
+                        {'cases': [{'label': 'pit-loss-number',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': "`'int' object has no attribute 'backward'`"}],
+                         'historical': False,
+                         'id': 'number-has-no-backward',
+                         'message': "object has no attribute 'backward'",
+                         'summary': '对 Python 数字而不是张量调用了 backward()：遇到没有东西可比较的批次（例如没有目标框的图像）时，损失函数返回了 '
+                                    '0（或浮点数）；请返回 pred.sum() * 0，或者跳过这一步。',
+                         'tail': "'int' object has no attribute 'backward'"}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -1722,6 +2227,32 @@ DATA = {'baseurl': '',
                                     'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
                                     'page': 'internals',
                                     'title': '在這個層次上，「釋放」是什麼意思'},
+                                   {'label': 'cg-retain',
+                                    'line': '搭配 create_graph=True 卻明確傳入 '
+                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
+                                    'page': 'create_graph',
+                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
+                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
+                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 的確切作用'},
+                                   {'label': 'rg-loop',
+                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
+                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
+                                    'page': 'retain_graph',
+                                    'title': '在迴圈中開著 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
+                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
+                                            'e）永遠不會釋放，所以不出錯，記憶體卻會洩漏。',
+                                    'page': 'custom_function',
+                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '對編譯區域做第二次反向傳播'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
                                             'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
@@ -1827,7 +2358,11 @@ DATA = {'baseurl': '',
                                    {'label': 'mem-per-layer',
                                     'line': 'nn.ReLU(inplace=True) 緊接在一個儲存自身輸出的層（例如 sigmoid）之後。',
                                     'page': 'saved_memory',
-                                    'title': '每一層儲存了什麼'}],
+                                    'title': '每一層儲存了什麼'},
+                                   {'label': 'ddp-buffers-inplace',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '只在 DDP 下出現的原地操作錯誤：每次前向傳播前都會廣播緩衝區'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
@@ -1868,7 +2403,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'pit-non-scalar',
                                     'line': '',
                                     'page': 'pitfalls',
-                                    'title': '對非純量張量呼叫 `backward()`'}],
+                                    'title': '對非純量張量呼叫 `backward()`'},
+                                   {'label': 'pit-data-parallel-loss',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '只在多張 GPU 上出錯：`nn.DataParallel` 每張 GPU 傳回一個損失'}],
                          'historical': False,
                          'id': 'non-scalar-backward',
                          'message': 'grad can be implicitly created only for scalar outputs',
@@ -1900,12 +2439,26 @@ DATA = {'baseurl': '',
                                             '之類的比較或整數轉型算出（例如把準確率當成損失）：自動微分不記錄這些運算；請改用可微分的損失、直通估計器或帶溫度的平滑版本。',
                                     'page': 'gradients',
                                     'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
+                                   {'label': 'cg-what',
+                                    'line': '第一次呼叫 torch.autograd.grad 時沒有 '
+                                            'create_graph=True，卻要對得到的梯度再微分：那個梯度是常數，沒有 grad_fn。',
+                                    'page': 'create_graph',
+                                    'title': '`create_graph=True` 記錄了什麼'},
+                                   {'label': 'cg-no-grad',
+                                    'line': '損失在 torch.no_grad() 裡計算（例如評估迴圈），即使加上 create_graph=True '
+                                            '也一樣：create_graph 記錄的是反向傳播，而前向傳播根本沒有留下計算圖。',
+                                    'page': 'create_graph',
+                                    'title': '在 `torch.no_grad()` 內使用 `create_graph=True`'},
                                    {'label': 'mem-ckpt-reentrant',
                                     'line': 'LoRA 或 adapter '
                                             '搭配凍結的嵌入層與梯度檢查點（use_reentrant=True）：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
                                             'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。',
                                     'page': 'saved_memory',
-                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                                    'title': '可重入檢查點：不需要梯度的輸入'},
+                                   {'label': 'pit-validation-backward',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '在驗證步驟或評估模式下呼叫 `backward()`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -2281,10 +2834,21 @@ DATA = {'baseurl': '',
                          'message': 'volatile was removed (Variable.volatile is always False)',
                          'summary': '這是 UserWarning：舊程式碼讀取了 .volatile，但這個屬性從 PyTorch 0.4 版起一律是 False；請改為檢查 '
                                     'torch.is_grad_enabled() 或 torch.is_inference_mode_enabled()。'},
-                        {'cases': [{'label': 'cg-cycle',
-                                    'line': '',
+                        {'cases': [{'label': 'cg-grad-vs-backward',
+                                    'line': 'backward(create_graph=True) 把記錄下來的梯度存進 .grad：這則警告，以及 '
+                                            'torch.autograd.grad 為什麼改為直接傳回梯度。',
                                     'page': 'create_graph',
-                                    'title': '循環參照'}],
+                                    'title': '用 `torch.autograd.grad` 還是 `backward(create_graph=True)`？'},
+                                   {'label': 'cg-cycle',
+                                    'line': '為什麼會洩漏：p 持有 p.grad，p.grad 持有它的計算圖，計算圖又持有 p；把 .grad 設為 '
+                                            'None（optimizer.zero_grad()）就能打破這個循環。',
+                                    'page': 'create_graph',
+                                    'title': '循環參照'},
+                                   {'label': 'ddp-param-grad',
+                                    'line': '在 DistributedDataParallel 下，backward(create_graph=True) '
+                                            '先發出這則警告，接著在 reducer 裡出錯：對參數梯度加懲罰項時，請改用 torch.autograd.grad。',
+                                    'page': 'distributed',
+                                    'title': '對參數梯度的懲罰：能執行，但用的是本地梯度'}],
                          'historical': False,
                          'id': 'create-graph-cycle',
                          'message': 'Using backward() with create_graph=True will create a reference cycle '
@@ -2304,7 +2868,11 @@ DATA = {'baseurl': '',
                                    {'label': 'pit-leaf-device',
                                     'line': '在 requires_grad=True 之後才用 .to() 或 .cuda() 移動張量，移動後的副本因此成了非葉張量。',
                                     'page': 'pitfalls',
-                                    'title': '在 `requires_grad=True` 之後才移動張量，會讓它變成非葉張量'}],
+                                    'title': '在 `requires_grad=True` 之後才移動張量，會讓它變成非葉張量'},
+                                   {'label': 'var-retain-grad',
+                                    'line': '保留非葉張量的梯度：retain_grad() 會把梯度存進 .grad，第二次反向傳播還會累加上去。',
+                                    'page': 'variable',
+                                    'title': '`retain_grad`'}],
                          'historical': False,
                          'id': 'non-leaf-grad',
                          'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being '
@@ -2460,25 +3028,218 @@ DATA = {'baseurl': '',
                                     'anyway, set `error_if_nonfinite=False`',
                          'summary': '以 error_if_nonfinite=True 呼叫 clip_grad_norm_ 時，有某個梯度是 inf 或 '
                                     'NaN；不加這個旗標的話，它會傳回非有限的範數，並讓所有梯度都變成 '
-                                    'NaN。先找出是哪個參數，再找原因（損失本身、某個運算的導數，或混合精度下經過縮放的梯度）。'}]},
+                                    'NaN。先找出是哪個參數，再找原因（損失本身、某個運算的導數，或混合精度下經過縮放的梯度）。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                         'historical': False,
+                         'id': 'function-legacy-non-static',
+                         'message': 'Legacy autograd function with non-static forward method is deprecated',
+                         'summary': '自訂 autograd Function 用的是 PyTorch 0.3 的寫法（forward 和 backward 是使用 self '
+                                    '的方法，並以 MyFunction()(x) 呼叫實例）；請把兩個方法都改成以 ctx 為第一個參數的靜態方法，並改用 '
+                                    'MyFunction.apply(x) 呼叫。'},
+                        {'cases': [{'label': 'grad-not-implemented',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '「derivative for ... is not implemented」'}],
+                         'historical': False,
+                         'id': 'derivative-not-implemented',
+                         'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
+                         'summary': '自動微分沒有訊息所指運算的導數（哪個運算都有可能；較舊的版本印出名稱時不帶 aten::）。名稱以 _backward '
+                                    '結尾，表示缺的是二階導數，是梯度懲罰或 Hessian 經過了它：改用可微分的運算寫出同一個函式、用自訂 Function 自己寫 '
+                                    'backward，或者在 PyTorch 後來已補上導數時升級（grid_sample 的二階導數在 2026 年加入）。'},
+                        {'cases': [{'label': 'grad-not-implemented',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '「derivative for ... is not implemented」'}],
+                         'historical': False,
+                         'id': 'derivative-not-implemented-formula',
+                         'message': "the derivative for '_cdist_backward' is not implemented.",
+                         'summary': '缺少導數的另一種措辭，出現在 PyTorch 把某個輸入的公式標為 not_implemented 的時候：名稱以 _backward '
+                                    "結尾（'_cdist_backward'）的是二階導數，其他名稱（'igamma: "
+                                    "input'、'zeta'）則是一階導數。改用可微分的運算寫出同一個函式，或在自訂 Function 裡自己寫 "
+                                    'backward（手邊沒有公式時，用有限差分，再以 gradcheck 檢查）。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'}],
+                         'historical': False,
+                         'id': 'grad-output-shape',
+                         'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
+                                    'output[0] has a shape of torch.Size([]).',
+                         'summary': '傳給 backward(gradient) 或 autograd.grad(grad_outputs=) '
+                                    '的梯度，形狀和它所對應的張量不同：output[0] 是你的張量，grad_output[0] 是你傳入的梯度。舊的 WGAN 程式碼對 0 '
+                                    '維的損失傳入 torch.FloatTensor([1])：改寫成 (-loss).backward()，或用 '
+                                    'torch.ones_like(output) 建立梯度。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'},
+                                   {'label': 'pit-non-scalar',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '對非純量張量呼叫 `backward()`'}],
+                         'historical': False,
+                         'id': 'complex-backward',
+                         'message': 'grad can be implicitly created only for real scalar outputs',
+                         'summary': '對複數純量呼叫了不帶 gradient 的 '
+                                    'backward()；只有實數值的損失才有梯度。改成對絕對值（.abs()）或實部做歸約：把複數差直接平方（z ** '
+                                    '2）得到的損失仍是複數，|z| ** 2 才是實數。較舊的版本會默默只對實部微分。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                         'historical': False,
+                         'id': 'functorch-requires-grad',
+                         'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
+                                    'torch.autograd.functional.* APIs) inside of a function being '
+                                    'transformed by a functorch transform. This is unsupported, please '
+                                    'attempt to use the functorch transforms (e.g. grad, vjp, jacrev, '
+                                    'jacfwd, hessian) or call requires_grad_() outside of a function being '
+                                    'transformed instead.',
+                         'summary': '傳給 torch.func.grad、vmap 或 jacrev 的函式呼叫了 requires_grad_()，或呼叫了內部會用到它的 '
+                                    'torch.autograd.functional.jacobian、hessian。在轉換裡，輸入早已受到追蹤：所有導數都用轉換本身來算。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'},
+                                   {'label': 'cg-per-sample',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                         'historical': False,
+                         'id': 'functorch-backward',
+                         'message': 'backward() called inside a functorch transform. This is not supported, '
+                                    'please use functorch.grad or functorch.vjp instead or call backward() '
+                                    'outside of functorch transforms.',
+                         'summary': '傳給 vmap 或 torch.func.grad 的函式呼叫了 loss.backward()。逐樣本梯度要用 '
+                                    'vmap(grad(loss_fn)) 來算，模型參數透過 functional_call 傳入，而不是對每個樣本呼叫 '
+                                    'backward()。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                         'historical': False,
+                         'id': 'vmap-item',
+                         'message': "vmap: It looks like you're calling .item() on a Tensor. We don't "
+                                    'support vmap over calling .item() on a Tensor, please try to rewrite '
+                                    "what you're doing with other operations. If error is occurring "
+                                    'somewhere inside PyTorch internals, please file a bug report.',
+                         'summary': '在 vmap 之下的函式把張量轉成了 Python 數字（.item()、float()、int()，或以張量做會觸發這種轉換的索引）；在 '
+                                    'vmap 之下，一次呼叫代表整個批次，沒有單一的數字可取。讓這個值維持張量。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                         'historical': False,
+                         'id': 'vmap-control-flow',
+                         'message': "vmap: It looks like you're attempting to use a Tensor in some "
+                                    "data-dependent control flow. We don't support that yet",
+                         'summary': '在 vmap 之下的函式在 if 或 while 裡用到張量（if x.sum() > '
+                                    '0:）；批次裡的每個樣本可能需要走不同的分支。兩邊都算出來，再用 torch.where 逐元素選取。'},
+                        {'cases': [{'label': 'grad-overlap',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '對 expand 出來的張量做原地操作：「more than one element ... refers to a '
+                                             'single memory location」'}],
+                         'historical': False,
+                         'id': 'overlap-written-to',
+                         'message': 'unsupported operation: more than one element of the written-to tensor '
+                                    'refers to a single memory location. Please clone() the tensor before '
+                                    'performing the operation.',
+                         'summary': '原地操作寫入的張量是 expand（或其他步幅為 0 的視圖）產生的，它的元素共用記憶體。寫入之前先呼叫 .clone()（或改用 '
+                                    'repeat），或改成非原地的更新。'},
+                        {'cases': [{'label': 'grad-overlap',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '對 expand 出來的張量做原地操作：「more than one element ... refers to a '
+                                             'single memory location」'}],
+                         'historical': False,
+                         'id': 'overlap-input-written-to',
+                         'message': 'unsupported operation: some elements of the input tensor and the '
+                                    'written-to tensor refer to a single memory location. Please clone() the '
+                                    'tensor before performing the operation.',
+                         'summary': '一次寫入的來源是目的地本身的視圖，例如 x[1] = x[1].transpose(0, 1)。先對來源呼叫 .clone()。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '沒有梯度的輸出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads',
+                         'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got '
+                                    'false.',
+                         'summary': 'PyTorch 1.5 以前：backward() 把梯度送進了一個需要梯度的整數張量，它是 argmax 或 argsort '
+                                    '的結果，或是自訂 Function 的整數輸出（點雲程式碼裡的最遠點取樣或分組）。在 Function 的 forward 裡對索引呼叫 '
+                                    'ctx.mark_non_differentiable，或對它呼叫 detach()；現在的版本不會讓整數張量需要梯度。'},
+                        {'cases': [{'label': 'grad-nondiff',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
+                                   {'label': 'cf-non-differentiable',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '沒有梯度的輸出：`mark_non_differentiable`'}],
+                         'historical': True,
+                         'id': 'isfloating-grads-type',
+                         'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
+                                    'got false.',
+                         'summary': '同一個錯誤在 PyTorch 1.3 與 1.4 的措辭：梯度送進了一個需要梯度的整數張量，通常是自訂 Function '
+                                    '的索引輸出，而它沒有呼叫 ctx.mark_non_differentiable。'},
+                        {'cases': [{'label': 'pit-loss-number',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': "`'int' object has no attribute 'backward'`"}],
+                         'historical': False,
+                         'id': 'number-has-no-backward',
+                         'message': "object has no attribute 'backward'",
+                         'summary': '對 Python 數字而不是張量呼叫了 backward()：遇到沒有東西可比較的批次（例如沒有目標框的影像）時，損失函式傳回了 '
+                                    '0（或浮點數）；請傳回 pred.sum() * 0，或跳過這一步。',
+                         'tail': "'int' object has no attribute 'backward'"}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
-                                         'needs torch.enable_grad().',
+                                         'needs torch.enable_grad(). A custom Function that calls backward '
+                                         'or autograd.grad inside its backward on a graph kept from forward: '
+                                         'a second backward with retain_graph=True fails with Trying to '
+                                         'backward through the graph a second time; the Function cannot see '
+                                         'the retain_graph flag.',
               'cf-ctx-attribute': 'A custom autograd Function that stores tensors as ctx attributes instead '
                                   'of save_for_backward leaks memory, and backward can be called twice '
                                   'without error.',
               'cf-errors': "My custom autograd Function's backward fails: returned an incorrect number of "
                            'gradients (expected 2, got 1), returned an invalid gradient at index 0 (wrong '
                            'shape), or some elements marked as dirty were not returned as output. How many '
-                           'values must backward return, and of what shape?',
+                           'values must backward return, and of what shape? Legacy autograd function with '
+                           'non-static forward method is deprecated: an old-style Function with '
+                           'self.saved_tensors in a custom backward (You must implement the backward '
+                           'function for custom autograd.Function). Function MmBackward0 returned an invalid '
+                           'gradient at index 0: why forward did not fail and backward did (a weight '
+                           'replaced through .data). Returning Variables sharing storage with other '
+                           'Variables that require grad is not supported in Python functions, under '
+                           'torch.no_grad(). The gradient of inputs are None after backward through a CUDA '
+                           'extension Function that returns None for them, no error; gradcheck finds it.',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
-                         'gradients, functorch) needs setup_context and generate_vmap_rule.',
+                         'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
+                         'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
+                         'empty under torch.func.jvp, jacfwd or hessian; save them with '
+                         'ctx.save_for_forward.',
               'cf-mark-dirty': 'An in-place custom autograd Function must call ctx.mark_dirty, or the '
                                'gradient through the modified tensor is silently wrong.',
               'cf-materialize': 'A custom Function with two outputs where the loss uses only one: '
                                 'grad_output of the unused output is a tensor of zeros; '
                                 'ctx.set_materialize_grads(False) passes None instead, and backward fails '
                                 'with a TypeError unless it checks for None.',
+              'cf-non-differentiable': 'How to return an index or a mask from a custom autograd Function: '
+                                       'the argmax or sort indices output has requires_grad=True and a '
+                                       'grad_fn; ctx.mark_non_differentiable makes it a constant.',
               'cf-once': 'When to use @once_differentiable: a custom Function whose backward uses NumPy or a '
                          "CUDA kernel cannot do double backward; what 'trying to differentiate twice a "
                          "function that was marked with @once_differentiable' means.",
@@ -2490,6 +3251,12 @@ DATA = {'baseurl': '',
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
                                'with functional_call.',
+              'cg-retain': 'Why does retain_graph default to the value of create_graph?',
+              'cg-unused': 'One of the differentiated Tensors appears to not have been used in the graph '
+                           'when computing Hessian eigenvalues or a hypergradient: some parameters do not '
+                           'reach the loss; allow_unused=True and materialize_grads=True, and when zeros are '
+                           'right. create_graph=True results in a grad_fn error for a differentiable '
+                           'function: the derivative of 2x is a constant without grad_fn.',
               'dbg-anomaly-nan': 'The loss becomes nan and gradients are NaN; detect_anomaly says Function '
                                  "'PowBackward1' returned nan values in its 1st output (0th output): what "
                                  'output N means; NaN in backward from pow, sqrt, log, division by zero, a '
@@ -2499,10 +3266,20 @@ DATA = {'baseurl': '',
                                   'Grad-CAM gradients are None, grad_input is None; '
                                   'register_full_backward_hook vs register_backward_hook; '
                                   'register_forward_hook to get feature maps (activations); remove a hook '
-                                  'with handle.remove().',
+                                  'with handle.remove(). Hooks never fire when generation or evaluation runs '
+                                  'under torch.no_grad(); cannot register hook to get the gradients of '
+                                  'middle hidden layers. A hook on a submodule gives None because a fused '
+                                  'kernel never calls its forward (Mamba mixer.conv1d), or forward calls '
+                                  'F.relu instead of the nn.ReLU module. module.weight.grad is None inside a '
+                                  'backward hook: use register_post_accumulate_grad_hook. '
+                                  'register_backward_hook got the zero gradient, all zeros in YOLO Grad-CAM.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list.',
+              'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
+                                     'needed for gradient computation has been modified by an inplace '
+                                     'operation only with DDP, a single GPU works; BatchNorm buffers, '
+                                     'broadcast_buffers=False, calling the model twice before backward.',
               'ddp-dataparallel-grad': 'nn.DataParallel with autograd.grad(create_graph=True), StyleGAN2 '
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '
@@ -2519,6 +3296,19 @@ DATA = {'baseurl': '',
                            'error_if_nonfinite=True; after gradient clipping every gradient and weight '
                            'becomes NaN; how to find which parameter has an inf or NaN gradient; exploding '
                            'gradients.',
+              'grad-func-errors': 'torch.func / functorch errors when computing per-sample gradients with '
+                                  'vmap and grad: You are attempting to call Tensor.requires_grad_() inside '
+                                  'of a function being transformed by a functorch transform; backward() '
+                                  "called inside a functorch transform; vmap: It looks like you're calling "
+                                  '.item() on a Tensor; vmap data-dependent control flow (if on a tensor); '
+                                  'autograd.functional.jacobian inside vmap; functional_call; torch.where.',
+              'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
+                                   'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
+                                   'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '
+                                   'upgrading PyTorch; grad_outputs of the wrong shape in autograd.grad for '
+                                   'a gradient penalty; torch.ones_like; grad can be implicitly created only '
+                                   'for real scalar outputs but got torch.complex64: backward of a complex '
+                                   'loss (FFT, frequency-domain loss).',
               'grad-input': 'Gradient with respect to the input image: saliency map, input.grad is None, '
                             'FGSM and PGD adversarial examples; image += eps * image.grad.sign() raises a '
                             'leaf Variable that requires grad is being used in an in-place operation; freeze '
@@ -2528,7 +3318,24 @@ DATA = {'baseurl': '',
                               'computed from the output, and the gradient is None or zero; is argmax '
                               'differentiable? How to backpropagate through round or a step function: the '
                               'straight-through estimator (STE), soft argmax, softmax with temperature, '
-                              'gumbel_softmax with hard=True; accuracy as a loss.',
+                              'gumbel_softmax with hard=True; accuracy as a loss. Old PyTorch: Expected '
+                              'isFloatingType(grads[i].scalar_type()) to be true, but got false in '
+                              'loss.backward() of point-cloud code (pointnet2 furthest point sampling, '
+                              'mark_non_differentiable).',
+              'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
+                                      'implemented; NotImplementedError: the derivative for '
+                                      "'_cdist_backward' is not implemented; second order derivative (double "
+                                      'backward, gradient penalty, Hessian, PyHessian, R1 penalty, Jacobian '
+                                      'regularizer) not supported for an operation: grid_sample, cdist, '
+                                      'pdist, ctc_loss, embedding_bag, multi_margin_loss, igamma, zeta; '
+                                      'grid_sample_gradfix; how to implement the missing derivative with a '
+                                      'custom autograd Function or finite differences.',
+              'grad-overlap': 'RuntimeError: unsupported operation: more than one element of the written-to '
+                              'tensor refers to a single memory location. Please clone() the tensor before '
+                              'performing the operation; some elements of the input tensor and the '
+                              'written-to tensor refer to a single memory location; in-place operation on an '
+                              'expanded tensor (expand, expand_as, register_buffer with expand); x[1] = '
+                              'x[1].transpose(); expand vs repeat vs clone.',
               'int-freed': 'What backward() actually releases with retain_graph=False: release_variables and '
                            'reset_data drop the saved tensors while the nodes and edges stay, and '
                            'SavedVariable::unpack raises ERR_BACKWARD_TWICE.',
@@ -2543,7 +3350,12 @@ DATA = {'baseurl': '',
                                     'stop training: their parameters get no gradient. LoRA or PEFT '
                                     'fine-tuning with gradient checkpointing and a frozen embedding: element '
                                     '0 of tensors does not require grad and does not have a grad_fn; '
-                                    'enable_input_require_grads.',
+                                    'enable_input_require_grads. Is this warning a problem, is training '
+                                    'still correct? Gradient checkpointing fails with frozen parameters or a '
+                                    "frozen vision tower; gradient_checkpointing_kwargs={'use_reentrant': "
+                                    'False}; where to set requires_grad=True; ValueError: Unexpected keyword '
+                                    'arguments: use_reentrant on an old PyTorch; the use_reentrant parameter '
+                                    'should be passed explicitly.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs.',
@@ -2557,6 +3369,11 @@ DATA = {'baseurl': '',
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '
                                 'Is it a memory leak when memory grows during the first iterations and then '
                                 'levels off?',
+              'pit-data-parallel-loss': 'grad can be implicitly created only for scalar outputs, this bug '
+                                        'appeared when I use several GPUs (multi-GPU, multiple GPUs) with '
+                                        'nn.DataParallel: the loss returned by forward is gathered as one '
+                                        'value per GPU; use loss.mean().backward(), not '
+                                        'loss.backward(torch.ones_like(loss)).',
               'pit-grad-none': 'Why is param.grad None after loss.backward()? Every cause: non-leaf tensor, '
                                '.to() or .cuda() after requires_grad, zero_grad, no_grad, detach, unused or '
                                'frozen parameters. The gradient of the inputs or of the weights is None '
@@ -2574,6 +3391,9 @@ DATA = {'baseurl': '',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad().',
+              'pit-loss-number': "AttributeError: 'int' object has no attribute 'backward' ('float' object "
+                                 "has no attribute 'backward'): the loss function returned 0 when an image "
+                                 'has no target boxes; return pred.sum() * 0.',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain.',
@@ -2595,6 +3415,12 @@ DATA = {'baseurl': '',
                                             "discriminator's optimizer step.",
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
+              'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
+                                         'element 0 of tensors does not require grad and does not have a '
+                                         'grad_fn under inference_mode; use Trainer(inference_mode=False) '
+                                         'and torch.enable_grad(). Does backward only work in training mode? '
+                                         'model.eval(), cudnn RNN backward can only be called in training '
+                                         'mode, two losses added then backward fails in eval mode.',
               'pit-view-inplace': 'An in-place clamp_ or += on a piece returned by chunk, split or unbind '
                                   '(log_std of a policy network) raises the view error; use the out-of-place '
                                   'version.',
@@ -2604,6 +3430,8 @@ DATA = {'baseurl': '',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block.",
+              'rg-loop': 'Left on in a loop, retain_graph=True looks like a memory leak: GPU memory grows '
+                         'with every iteration, and an out of memory error follows.',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder.',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '
@@ -2621,5 +3449,11 @@ DATA = {'baseurl': '',
               'var-detach': 'What is the difference between .data and .detach()?',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ.',
+              'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
+                                   "residual sum get the same gradient as the output. Inside a parameter's "
+                                   'register_hook, param.grad is not updated yet (LOMO fused update); '
+                                   'register_post_accumulate_grad_hook.',
+              'var-retain-grad': "The .grad of a layer's output or of another intermediate tensor is None "
+                                 'after backward: call retain_grad() on it before backward().',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed?'},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

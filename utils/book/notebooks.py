@@ -158,6 +158,10 @@ def execute(path: Path, timeout: int = 600) -> None:
     """Run every cell of a chapter in a fresh kernel and write the outputs back."""
     from nbclient import NotebookClient
 
+    import tempfile
+
+    from utils.book.editions import outputs
+
     nb = read_notebook(path)
     env_backup = dict(os.environ)
     os.environ["PYTHONHASHSEED"] = "0"
@@ -165,14 +169,27 @@ def execute(path: Path, timeout: int = 600) -> None:
     # This checkout's utils/ (the package autograd_book), never the checkout's root: a kernel
     # must not find a module named utils (utils/book/package.py).
     os.environ.update(package.kernel_env(root=ROOT))
-    try:
-        client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                                resources={"metadata": {"path": str(path.parent)}})
-        client.execute()
-    finally:
-        os.environ.clear()
-        os.environ.update(env_backup)
+    logged: dict[int, list] = {}  # cell index -> the messages the kernel made while it ran
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "messages.jsonl"
+        log.touch()
+        os.environ[outputs.messages().LOG_VARIABLE] = str(log)
+
+        def read_messages(cell, cell_index, **_):
+            logged[cell_index] = outputs.read_log(log)
+            log.write_text("", encoding="utf-8")
+
+        try:
+            client = NotebookClient(nb, timeout=timeout, kernel_name="python3", on_cell_executed=read_messages,
+                                    resources={"metadata": {"path": str(path.parent)}})
+            client.execute()
+        finally:
+            os.environ.clear()
+            os.environ.update(env_backup)
     normalise(nb)
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code":
+            outputs.attach(cell, logged.get(i, []))  # the messages each edition's copy shows in its language
     write_notebook(nb, path)
 
 

@@ -42,6 +42,9 @@
     s = s.replace(/\b0x[0-9a-fA-F]+\b/g, " ");                     // addresses
     s = s.replace(/<[^<>]*\bat\b[^<>]*>/g, " ");                   // <Object at 0x...>
     s = s.replace(/\b\w*Backward\d*\b/g, " ");                     // node names: AsStridedBackward0
+    // The operation a missing derivative names ("derivative for aten::cdist_backward", "the derivative for
+    // 'igamma: input'"): any operation, one message; "aten" tells the two wordings apart.
+    s = s.replace(/\bderivative for (aten::)?('[^']*'|[\w.]+)/g, function (_, aten) { return "derivative for " + (aten ? "aten " : ""); });
     s = s.toLowerCase().replace(/\b\d+(\.\d+)*\b/g, " ");          // numbers, versions
     return s.replace(/[^a-z0-9_@]+/g, " ").trim();
   }

@@ -2,7 +2,9 @@
    traceback; errormatch.js matches it against every wording of book/errors.yml (window.BOOK_ERRORS)
    and the box links straight to every section that explains a case of it (one line each says which
    case), or says that nothing matched and offers the search. On the landing page (data-editions)
-   it links to each section in every edition. */
+   it links to each section in every edition, and says the rest in the edition of the reader's
+   language (the browser's languages, else the first edition): that edition's summary, case lines
+   and words, from its own errors.js. */
 (function () {
   "use strict";
   function el(tag, cls, text) {
@@ -20,10 +22,15 @@
   function start(form) {
     var out = form.querySelector(".error-paste-result");
     var editions = form.dataset.editions ? JSON.parse(form.dataset.editions) : [{ key: "", name: "" }];
+    var reader = readersEdition(editions);
+    var words = { explained: reader.explained || form.dataset.explained, none: reader.none || form.dataset.none,
+                  colon: reader.colon || ": " };
+    if (reader.errors) out.lang = reader.hreflang;
     // The matcher and the wordings (about 20 kB) load when the reader first uses the box, not with the page.
     var ready = null;
     function load() {
-      if (!ready) ready = (form.dataset.scripts || "").split(" ").filter(Boolean).reduce(function (done, src) {
+      var scripts = (form.dataset.scripts || "").split(" ").concat(reader.errors ? [reader.errors] : []);
+      if (!ready) ready = scripts.filter(Boolean).reduce(function (done, src) {
         return done.then(function () {
           return new Promise(function (resolve, reject) {
             var s = document.createElement("script");
@@ -49,7 +56,7 @@
         out.appendChild(el("p", "error-paste-message", e.message));
         out.appendChild(el("p", "error-paste-summary", e.summary));  // the landing page too (its source edition's words)
         // Every section that explains a case of the error, each with the line that says which case.
-        out.appendChild(el("p", "error-paste-explained", form.dataset.explained + ":"));
+        out.appendChild(el("p", "error-paste-explained", words.explained + words.colon.trim()));
         var ul = el("ul", "error-paste-links");
         (e.cases || [{ section: e.section, title: e.section_title, line: "" }]).forEach(function (c) {
           var li = el("li", "error-paste-case");
@@ -65,7 +72,7 @@
         out.appendChild(ul);
       } else {
         var q = window.BookErrorMatch.normalise(text).split(" ").slice(0, 16).join(" ");
-        var none = el("p", "error-paste-none", form.dataset.none + " ");
+        var none = el("p", "error-paste-none", words.none + " ");
         editions.forEach(function (ed, i) {
           var prefix = ed.key ? ed.key + "/" : "";
           if (i) none.appendChild(document.createTextNode(" · "));
@@ -75,6 +82,22 @@
       }
       out.dataset.state = "done";
     }
+  }
+  // The edition whose language the reader's browser asks for first: its BCP 47 tag (zh-Hant), the
+  // language alone (en-GB: en), or a Chinese region's script (zh-TW, zh-HK, zh-MO: zh-Hant; zh-CN,
+  // zh-SG, zh: zh-Hans); else the first edition (the source).
+  function readersEdition(editions) {
+    var asked = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+    for (var i = 0; i < asked.length; i++) {
+      var tag = String(asked[i]).toLowerCase();
+      if (/^zh(-|$)/.test(tag) && !/-(hant|hans)(-|$)/.test(tag)) tag = /-(tw|hk|mo)(-|$)/.test(tag) ? "zh-hant" : "zh-hans";
+      for (var j = 0; j < editions.length; j++) {
+        var own = String(editions[j].hreflang || "").toLowerCase();
+        if (own && (tag === own || tag.indexOf(own + "-") === 0 || (own.indexOf("-") < 0 && tag.split("-")[0] === own)))
+          return editions[j];
+      }
+    }
+    return editions[0];
   }
   function init() { document.querySelectorAll("form.error-paste").forEach(start); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();

@@ -20,6 +20,14 @@ A message is a :class:`Text`: a ``str`` in the current edition that can be
 rendered again in any other (``text.render("zh-hans")``), its fields included.
 The tests use that to check every message a wrong answer produces in every
 edition. This module imports no torch.
+
+A message also has a ``spec``: how to render it again from the catalogs (its key and fields), as
+JSON. When ``BOOK_MESSAGE_LOG`` names a file (``make execute`` sets it), every message made is
+appended to it as a line of JSON, and the executor records in each cell's metadata the messages
+its outputs show (``metadata.messages``); ``editions sync`` writes each edition's rendering of
+them into that edition's copy of the outputs (utils/book/editions/outputs.py). A message that
+cannot be rendered again from its spec (a field that is no JSON value) is logged with its text
+in every edition instead (``{"rendered": {...}}``), as are the companion's (explain, doctor).
 """
 from __future__ import annotations
 
@@ -31,6 +39,7 @@ from typing import Any, Callable, Iterable
 
 CATALOGS = Path(__file__).with_name("messages")
 ENVIRONMENT_VARIABLE = "BOOK_EDITION"
+LOG_VARIABLE = "BOOK_MESSAGE_LOG"
 SOURCE = "en"
 
 # While a list, every message say() makes is appended to it (the tests check each in every edition).
@@ -89,11 +98,13 @@ def text_of(module: str, key: str, language: str) -> str:
 
 
 class Text(str):
-    """A message in the current edition that can be rendered in another one, fields included."""
+    """A message in the current edition that can be rendered in another one, fields included;
+    ``spec``: the same as JSON, for :func:`render` (None: none could be made)."""
 
-    def __new__(cls, render: Callable[[str], str]) -> "Text":
+    def __new__(cls, render: Callable[[str], str], spec: Any = None) -> "Text":
         text = super().__new__(cls, render(edition()))
         text.render = render
+        text.spec = spec
         return text
 
 
@@ -101,13 +112,66 @@ def _in(language: str, value: Any) -> Any:
     return value.render(language) if isinstance(value, Text) else value
 
 
+def _spec_of(value: Any) -> Any:
+    """A field's value as JSON: a message's spec, a JSON scalar as it is, anything else as its text."""
+    if isinstance(value, Text):
+        return value.spec if value.spec is not None else {"rendered": rendered(value)}
+    if value is None or type(value) in (bool, int, float, str):
+        return value
+    return {"str": str(value)}
+
+
+def render(spec: Any, language: str) -> Any:
+    """The message ``spec`` describes (a :class:`Text`'s ``spec``), rendered in ``language`` from
+    the catalogs as they are now."""
+    if not isinstance(spec, dict):
+        return spec
+    if "say" in spec:
+        module, key = spec["say"]
+        return text_of(module, key, language).format(
+            **{name: render(value, language) for name, value in spec["fields"].items()})
+    if "join" in spec:
+        return text_of("common", f"separator.{spec['join']}", language).join(
+            str(render(item, language)) for item in spec["items"])
+    if "strip" in spec:
+        return render(spec["strip"], language).rstrip(".。")
+    if "rendered" in spec:
+        return spec["rendered"].get(language, spec["rendered"][SOURCE])
+    return spec["str"]
+
+
+def rendered(text: Any) -> dict[str, str]:
+    """``text`` (a :class:`Text` or a function of the language) in every edition."""
+    draw = text.render if isinstance(text, Text) else text
+    return {language: draw(language) for language in editions()}
+
+
+def log(text: Any) -> None:
+    """Append ``text`` (a :class:`Text`, or a function of the language for a message that has no
+    spec) to the file ``BOOK_MESSAGE_LOG`` names, if any: its spec when that renders it in every
+    edition as it is, else its text in every edition."""
+    path = os.environ.get(LOG_VARIABLE)
+    if not path:
+        return
+    import json
+
+    texts = rendered(text)
+    spec = getattr(text, "spec", None)
+    if spec is None or any(render(spec, language) != texts[language] for language in texts):
+        spec = {"rendered": texts}
+    with open(path, "a", encoding="utf-8") as log_file:
+        log_file.write(json.dumps(spec, ensure_ascii=False) + "\n")
+
+
 def say(module: str, key: str, **fields: Any) -> Text:
     """The message ``key`` of ``module``'s catalog, with ``fields`` put in."""
     load(module)[key]  # a wrong key fails here, in every edition
     text = Text(lambda language: text_of(module, key, language).format(
-        **{name: _in(language, value) for name, value in fields.items()}))
+        **{name: _in(language, value) for name, value in fields.items()}),
+        {"say": [module, key], "fields": {name: _spec_of(value) for name, value in fields.items()}})
     if recorded is not None:
         recorded.append(text)
+    log(text)
     return text
 
 
@@ -115,7 +179,7 @@ def join(items: Iterable[Any], separator: str = "list") -> Text:
     """``items`` joined as the edition writes a list (``a, b`` / ``a、b``) or clauses (``; `` / ``；``)."""
     items = list(items)
     return Text(lambda language: text_of("common", f"separator.{separator}", language).join(
-        str(_in(language, item)) for item in items))
+        str(_in(language, item)) for item in items), {"join": separator, "items": [_spec_of(i) for i in items]})
 
 
 class Catalog:
@@ -145,7 +209,8 @@ def hint(english: str) -> str:
 
 def _without_full_stop(reason: str) -> Text | str:
     if isinstance(reason, Text):
-        return Text(lambda language: reason.render(language).rstrip(".。"))
+        return Text(lambda language: reason.render(language).rstrip(".。"),
+                    None if reason.spec is None else {"strip": reason.spec})
     return reason.rstrip(".。")
 
 

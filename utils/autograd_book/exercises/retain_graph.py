@@ -110,7 +110,7 @@ def d_step(for_d: Callable[[torch.Tensor], torch.Tensor], device: torch.device |
     torch.manual_seed(0)
     gen = torch.nn.Linear(4, 1).to(device)
     disc = torch.nn.Linear(1, 1).to(device)
-    fake = gen(torch.randn(8, 4, device=device))
+    fake = gen(torch.randn(8, 4).to(device))
     seen = for_d(fake)
     d_loss = disc(seen).mean() - disc(torch.ones(8, 1, device=device)).mean()
     d_loss.backward()

@@ -355,3 +355,20 @@ def ddp_unused_head(rank: int, world_size: int, steps: int = 2) -> None:
     except RuntimeError:
         if rank == 0:  # every rank raises it, naming itself; rank 0's report is the one shown
             raise
+
+
+def ddp_two_forwards_batchnorm(rank: int, world_size: int) -> dict:
+    """Two forward passes through a DDP model with BatchNorm (buffers broadcast before each), one backward."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    torch.manual_seed(0)
+    ddp = DDP(torch.nn.Sequential(torch.nn.Linear(4, 2), torch.nn.BatchNorm1d(2)))  # broadcast_buffers: default
+    real, fake = shard(rank)[0], shard(rank + world_size)[0]
+    running_mean = ddp.module[1].running_mean
+    versions = [running_mean._version]
+    loss = ddp(real).pow(2).mean()
+    versions.append(running_mean._version)
+    loss = loss + ddp(fake).pow(2).mean()  # the second forward broadcasts rank 0's buffers again
+    versions.append(running_mean._version)
+    loss.backward()
+    return {"versions": versions, "grad": ddp.module[0].weight.grad is not None}

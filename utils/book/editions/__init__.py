@@ -5,6 +5,8 @@ in cli.py). One module per job, none importing cli:
                  keywords, message catalogs), the stamp hash
     prose        what is prose, its script, its bold and italics
     sync         English code and outputs copied into every translation
+    outputs      the book's messages in each edition's copy of the outputs (recorded by execute)
+    verbs        no English verb used as a Chinese verb (catalogs, Chinese prose)
     changes      what changed in English since a translation (git, word diff, whether the edit
                  can change the meaning); the stamp check of a data file's entries
     checks       structure and step checks of pages and notebooks; all_problems

@@ -213,13 +213,14 @@ def entry_stamp_problems(kind: str | DataFile, where: str, entry: dict, edition:
     stamp = (spec.stamp_holder(entry).get("translated_from") or {}).get(edition)
     if stamp == text_hash(english):
         return []
-    what = "definition" if spec.stamps_within else "form"
+    what = spec.within if spec.optional else "definition" if spec.stamps_within else "form"
     if stamp is None:
         return [f"{where}: no translated_from stamp for {edition}; once its {edition} {what} is written, "
                 f"run: {RESTAMP} {spec.name} --edition {edition} --cell {shlex.quote(key)}"]
     old = older_entry(spec, stamp, root)
     hint = restamp_hint(spec.name, key, old, english)
-    what = "English definition" if spec.stamps_within else "English"
+    what = (f"English {spec.within}" if spec.optional else "English definition" if spec.stamps_within
+            else "English")
     return [f"{where}: its {what} changed since the {edition} translation ({describe(old, english)}); "
             f"update the translation, or if the meaning is unchanged run: {hint}"]
 
@@ -229,7 +230,9 @@ def data_stamp_problems(spec: DataFile, root: Path = ROOT) -> list[str]:
     translation, a missing or a stale stamp."""
     problems = []
     for key, entry in spec.load(root):
-        where = f"{spec.path}: {key}"
+        if not spec.applies(entry):
+            continue
+        where = f"{spec.path}: {key}" + (f" ({spec.within})" if spec.optional else "")
         for edition in config.translations(root):
             if not spec.translation(entry, edition):
                 problems.append(f"{where}: no {edition} text")

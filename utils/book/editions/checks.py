@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from utils.book import config, notebooks
-from utils.book.editions import changes, error_index, labels, spacing, terms
-from utils.book.editions.data import ERRORS, GLOSSARY, MD_STAMP, edition_pages, stamped_files, text_hash
+from utils.book.editions import changes, error_index, labels, outputs, spacing, terms, verbs
+from utils.book.editions.data import ERRORS, GLOSSARY, HISTORY, MD_STAMP, edition_pages, stamped_files, text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text, emphasis_shape, has_prose, script_letters, strip_code
 from utils.book.editions.sync import comparable
 
@@ -40,8 +40,9 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
                                        f"{changes.restamp_hint(en_path.stem, en.get('id'), old, text)}" if stamp else ""))
             if en.source != tr.source:
                 problems.append(f"{where}: code differs from English; code is edited in book/en only")
-            elif comparable(en) != comparable(tr):
-                problems.append(f"{where}: outputs or metadata differ from English; outputs come from "
+            elif comparable(outputs.localized(en, edition)) != comparable(tr):
+                problems.append(f"{where}: outputs or metadata differ from English's (the book's messages "
+                                f"in them in {edition}); outputs come from "
                                 "'python -m utils.book.notebooks execute' on book/en, then sync")
             continue
         stamp = tr.metadata.get("translation", {}).get("source")
@@ -98,8 +99,19 @@ def structure_problems(root: Path = ROOT) -> list[str]:
     return problems
 
 
-def step_problems(root: Path = ROOT) -> list[str]:
+def message_problems(root: Path = ROOT) -> list[str]:
+    """Every message an English code cell records (metadata.messages) is in its outputs as the
+    catalogs render it now: what sync translates in each edition's copy (outputs.py)."""
     problems = []
+    for path in notebooks.english_notebooks(root):
+        for i, cell in enumerate(notebooks.read_notebook(path).cells):
+            if cell.cell_type == "code":
+                problems += outputs.problems(cell, f"{path.relative_to(root)}: cell {i} (id {cell.get('id')})")
+    return problems
+
+
+def step_problems(root: Path = ROOT) -> list[str]:
+    problems = message_problems(root)
     en_pages = edition_pages(SOURCE, root)
     for edition in config.translations(root):
         tr_pages = edition_pages(edition, root)
@@ -116,15 +128,17 @@ def step_problems(root: Path = ROOT) -> list[str]:
 
 def data_stamp_problems(root: Path = ROOT) -> list[str]:
     """The stamps of the data files the glossary and error-index checks do not read: the search
-    keywords, every judge's message catalog, and the UI words of _config.yml."""
-    return [p for spec in stamped_files(root) if spec not in (ERRORS, GLOSSARY)
-            for p in changes.data_stamp_problems(spec, root)] + labels.label_stamp_problems(root)
+    keywords, every judge's message catalog, the historical wordings' sources in errors.yml, and
+    the UI words of _config.yml; and no English verb in a Chinese message (verbs.py)."""
+    return [p for spec in [*stamped_files(root), HISTORY] if spec not in (ERRORS, GLOSSARY)
+            for p in changes.data_stamp_problems(spec, root)] + labels.label_stamp_problems(root) \
+        + verbs.catalog_problems(root)
 
 
 def all_problems(root: Path = ROOT) -> list[str]:
     """Everything ``editions check`` reports: structure, step (every stamp: pages, cells, figure
-    text, the data files), scripts and terms, the spacing around cross-references, the error
-    index, and the notebook conventions of every edition."""
+    text, the data files), scripts and terms, no English verb in Chinese prose, the spacing around
+    cross-references, the error index, and the notebook conventions of every edition."""
     return (structure_problems(root) + step_problems(root) + data_stamp_problems(root)
-            + terms.script_and_term_problems(root) + spacing.spacing_problems(root)
+            + terms.script_and_term_problems(root) + verbs.prose_problems(root) + spacing.spacing_problems(root)
             + error_index.error_index_problems(root) + notebooks.all_convention_problems(root))

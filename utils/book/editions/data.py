@@ -106,14 +106,17 @@ class DataFile:
     messages/variable.yml); ``path``: relative to the root; ``group``: the top-level key holding the
     entries (None: the entries are the top level); ``key``: the field naming an entry in a list
     (None: the entries are a mapping, named by their key); ``within``: the field holding the texts
-    per language (None: the entry itself); ``stamps_within``: whether the ``translated_from`` stamps
-    sit inside that field's mapping (a term's definition) rather than on the entry itself."""
+    per language (None: the entry itself; dotted for a field within a field: ``historical.source``);
+    ``stamps_within``: whether the ``translated_from`` stamps sit inside that field's mapping (a
+    term's definition) rather than on the entry itself; ``optional``: only some entries have that
+    field (those without its first part are not checked)."""
     name: str
     path: str
     group: str | None
     key: str | None = None
     within: str | None = None
     stamps_within: bool = False
+    optional: bool = False
 
     def entries(self, data) -> list[tuple[str, dict]]:
         """(key, entry) of every entry of the parsed file ``data`` (ruamel's or plain dicts)."""
@@ -123,7 +126,16 @@ class DataFile:
         return [(e[self.key], e) for e in items or []]
 
     def texts(self, entry: dict) -> dict:
-        return (entry.get(self.within) or {}) if self.within else entry
+        if not self.within:
+            return entry
+        found = entry
+        for part in self.within.split("."):
+            found = found.get(part) if isinstance(found, dict) else None
+        return found if isinstance(found, dict) else {}
+
+    def applies(self, entry: dict) -> bool:
+        """Whether ``entry`` should have this file's texts (an optional field's first part is there)."""
+        return not self.optional or self.within.split(".")[0] in entry
 
     def stamp_holder(self, entry: dict) -> dict:
         """The mapping whose ``translated_from`` holds an entry's stamps (the entry, or its definition)."""
@@ -141,6 +153,10 @@ class DataFile:
 
 
 ERRORS = DataFile("errors.yml", "book/errors.yml", "errors", key="id", within="summary")
+# A historical wording's source (historical.source): where it is cited, said in each edition's words,
+# stamped inside the mapping (``restamp errors.yml --cell ID`` stamps an entry's summary and source).
+HISTORY = DataFile("errors.yml", "book/errors.yml", "errors", key="id", within="historical.source",
+                   stamps_within=True, optional=True)
 GLOSSARY = DataFile("glossary.yml", "book/glossary.yml", "terms", key="en")
 # A term's one-line definition for readers: glossary.yml's ``definition: {en, EDITION..., translated_from}``,
 # stamped inside the definition with the hash of its English sentence. It shares glossary.yml's name,
@@ -160,7 +176,8 @@ def data_files(name: str, root: Path = ROOT) -> list[DataFile]:
     """Every kind of stamped entry the file restamp calls ``name`` holds (glossary.yml: its terms'
     forms and their definitions)."""
     found = data_file(name, root)
-    return [] if found is None else [found, DEFINITIONS] if found is GLOSSARY else [found]
+    return ([] if found is None else [found, DEFINITIONS] if found is GLOSSARY
+            else [found, HISTORY] if found is ERRORS else [found])
 
 
 def data_file(name: str, root: Path = ROOT) -> DataFile | None:

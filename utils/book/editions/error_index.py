@@ -49,8 +49,9 @@ def sections(root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
     level, so it includes its subsections (a label followed by prose, not a heading, runs to the
     next heading). For each label: ``raised`` ('Type: message' of each stored error), ``printed``
     (each stdout stream), ``links`` (labels named by {ref} or (#label) in its markdown), and
-    ``own_raised``: the errors of the cells that belong to no deeper section of it; ``parents``: the
-    labels of the sections it is a subsection of; ``sources``: the code of its cells."""
+    ``own_raised`` and ``own_printed``: the errors and stdout streams of the cells that belong to no
+    deeper section of it; ``parents``: the labels of the sections it is a subsection of; ``sources``:
+    the code of its cells."""
     found: dict[str, dict[str, list[str]]] = {}
     for path in notebooks.english_notebooks(root):
         open_: list[tuple[str, int]] = []
@@ -67,7 +68,7 @@ def sections(root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
                     if label:
                         pending = label.group(1)
                         found.setdefault(pending, {"raised": [], "printed": [], "links": [], "own_raised": [],
-                                                   "parents": [], "sources": []})
+                                                   "own_printed": [], "parents": [], "sources": []})
                     elif heading:
                         level = len(heading.group(1))
                         open_ = [(lab, n) for lab, n in open_ if n < level]
@@ -93,8 +94,11 @@ def sections(root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
                     if open_:
                         found[open_[-1][0]]["own_raised"].append(text)
                 elif o.get("output_type") == "stream" and o.get("name") == "stdout":
+                    text = " ".join(o["text"].split())
                     for lab, _ in open_:
-                        found[lab]["printed"].append(" ".join(o["text"].split()))
+                        found[lab]["printed"].append(text)
+                    if open_:
+                        found[open_[-1][0]]["own_printed"].append(text)
     return found
 
 
@@ -138,6 +142,32 @@ def section_problems(entry: dict, where: str, shown: dict[str, dict[str, list[st
             problems.append(f"{where}: {what} {label!r} is marked as a guide, but no link joins it to a section "
                             f"whose cell {verb} the message")
     return problems
+
+
+def unlisted_problems(entry: dict, where: str, shown: dict[str, dict[str, list[str]]]) -> list[str]:
+    """Each section whose own cells raise the message (print it, for a warning) is the entry's
+    ``section``, a case, in ``see_also``, or in ``passes_by`` (it only passes by); passes_by must raise it."""
+    message = " ".join(entry["message"].split())
+    listed = {entry.get("section"), *entry.get("see_also", []), *(c.get("section") for c in entry.get("cases") or [])}
+    passes_by = set(entry.get("passes_by", []))
+    kind = entry.get("kind", "error")
+    problems = []
+    verb = "prints" if kind == "warning" else "raises"
+    for label, s in shown.items():
+        own = s["own_raised"] + (s["own_printed"] if kind == "warning" else [])
+        if not any(message in t for t in own):
+            if label in passes_by:
+                problems.append(f"{where}: passes_by {label!r}: no cell of that section {verb} the message "
+                                "any more (remove it from passes_by)")
+            continue
+        if label in listed and label in passes_by:
+            problems.append(f"{where}: {label!r} is both listed (section, case or see_also) and in passes_by")
+        elif label not in listed and label not in passes_by:
+            problems.append(f"{where}: section {label!r} {verb} the message but the entry does not list it: "
+                            "add it as a case (with its line in every edition) if it explains a case of the "
+                            "error, or to passes_by if it only passes by")
+    return problems + [f"{where}: passes_by {label!r} is not a label in any English chapter"
+                       for label in passes_by - set(shown)]
 
 
 def label_chapters(root: Path = ROOT) -> dict[str, str]:
@@ -194,6 +224,8 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
                             "with the version and a source)")
         if "historical" not in e:
             problems += section_problems(e, where, shown)
+            if kind != "cuda-error":  # its cells raise it on a GPU only: section_problems checks those
+                problems += unlisted_problems(e, where, shown)
         if e.get("section") not in labels:
             problems.append(f"{where}: section {e.get('section')!r} is not a label in any English chapter")
         for label in e.get("see_also", []):

@@ -10,6 +10,7 @@ import copy
 from pathlib import Path
 
 from utils.book import config, notebooks
+from utils.book.editions import outputs
 from utils.book.editions.prose import FIGURE_TEXT
 
 ROOT = config.ROOT
@@ -19,8 +20,9 @@ SOURCE = config.SOURCE
 TRANSLATED_FIGURE_FIELDS = tuple(FIGURE_TEXT.values())
 
 
-def synced(en_nb, old_tr_nb):
-    """The translated notebook for ``en_nb``: English code, translated prose where there is one."""
+def synced(en_nb, old_tr_nb, edition: str):
+    """The translated notebook for ``en_nb`` in ``edition``: English code and outputs (the book's
+    messages in them in ``edition``: outputs.py), translated prose where there is one."""
     old_cells = {c.get("id"): c for c in (old_tr_nb.cells if old_tr_nb is not None else [])}
     new = copy.deepcopy(en_nb)
     for i, cell in enumerate(new.cells):
@@ -30,7 +32,9 @@ def synced(en_nb, old_tr_nb):
                 new.cells[i] = copy.deepcopy(old)
             else:
                 cell.metadata["translation"] = {"source": None}
-        elif old is not None and old.cell_type == "code":
+            continue
+        new.cells[i] = cell = outputs.localized(cell, edition)
+        if old is not None and old.cell_type == "code":
             if "translation" in old.metadata:
                 cell.metadata["translation"] = copy.deepcopy(old.metadata["translation"])
             for group, field in TRANSLATED_FIGURE_FIELDS:
@@ -59,7 +63,7 @@ def sync_notebook(name: str, edition: str, root: Path = ROOT) -> Path:
     en_nb = notebooks.read_notebook(en_path)
     old = notebooks.read_notebook(tr_path) if tr_path.exists() else None
     tr_path.parent.mkdir(parents=True, exist_ok=True)  # an edition entered in _config.yml by hand has no folder yet
-    notebooks.write_notebook(synced(en_nb, old), tr_path)
+    notebooks.write_notebook(synced(en_nb, old, edition), tr_path)
     return tr_path
 
 

@@ -295,7 +295,13 @@ DATA = {'baseurl': '',
                                'line': '',
                                'page': 'pitfalls',
                                'title': '`element 0 of tensors does not require grad and does not have a '
-                                        'grad_fn`'}],
+                                        'grad_fn`'},
+                              {'label': 'cg-hvp',
+                               'line': 'A Hessian-vector product in the PyTorch 0.3 wording: the first '
+                                       'gradient was taken without create_graph=True, so it has no graph; '
+                                       'pass create_graph=True to the first torch.autograd.grad.',
+                               'page': 'create_graph',
+                               'title': 'Hessian-vector products and full Hessians'}],
                     'historical': True,
                     'id': 'no-grad-fn-variables',
                     'message': 'element 0 of variables does not require grad and does not have a grad_fn',
@@ -1160,7 +1166,13 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'pitfalls',
                                     'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'}],
+                                             'a grad_fn`'},
+                                   {'label': 'cg-hvp',
+                                    'line': 'PyTorch 0.3 措辞下的 Hessian 向量积错误：第一次求梯度没有加 '
+                                            'create_graph=True，所以那个梯度没有计算图；请在第一次调用 torch.autograd.grad 时传入 '
+                                            'create_graph=True。',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'}],
                          'historical': True,
                          'id': 'no-grad-fn-variables',
                          'message': 'element 0 of variables does not require grad and does not have a '
@@ -1952,7 +1964,13 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'pitfalls',
                                     'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'}],
+                                             'a grad_fn`'},
+                                   {'label': 'cg-hvp',
+                                    'line': 'PyTorch 0.3 措辭下的 Hessian 向量積錯誤：第一次求梯度沒有加 '
+                                            'create_graph=True，所以那個梯度沒有計算圖；請在第一次呼叫 torch.autograd.grad 時傳入 '
+                                            'create_graph=True。',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'}],
                          'historical': True,
                          'id': 'no-grad-fn-variables',
                          'message': 'element 0 of variables does not require grad and does not have a '

@@ -322,6 +322,21 @@ DATA = {'baseurl': '',
                                        'require grad (enable_input_require_grads()).',
                                'page': 'saved_memory',
                                'title': 'Reentrant checkpoint: inputs that do not require grad'},
+                              {'label': 'cg-hvp',
+                               'line': 'A Hessian-vector product whose first gradient was taken without '
+                                       'create_graph=True: that gradient has no graph, so differentiating it '
+                                       'again fails; pass create_graph=True to the first '
+                                       'torch.autograd.grad.',
+                               'page': 'create_graph',
+                               'title': 'Hessian-vector products and full Hessians'},
+                              {'label': 'cg-unused',
+                               'line': 'A second derivative of a function whose first derivative is a '
+                                       'constant (f = 2x): the first derivative has no grad_fn, so every '
+                                       'higher derivative is zero; test requires_grad first, or use '
+                                       'torch.func.grad.',
+                               'page': 'create_graph',
+                               'title': 'Inputs the gradient does not depend on: `allow_unused`, '
+                                        '`materialize_grads`'},
                               {'label': 'pit-validation-backward',
                                'line': '',
                                'page': 'pitfalls',
@@ -336,7 +351,13 @@ DATA = {'baseurl': '',
                                'line': '',
                                'page': 'pitfalls',
                                'title': '`element 0 of tensors does not require grad and does not have a '
-                                        'grad_fn`'}],
+                                        'grad_fn`'},
+                              {'label': 'cg-hvp',
+                               'line': 'A Hessian-vector product in the PyTorch 0.3 wording: the first '
+                                       'gradient was taken without create_graph=True, so it has no graph; '
+                                       'pass create_graph=True to the first torch.autograd.grad.',
+                               'page': 'create_graph',
+                               'title': 'Hessian-vector products and full Hessians'}],
                     'historical': True,
                     'id': 'no-grad-fn-variables',
                     'message': 'element 0 of variables does not require grad and does not have a grad_fn',
@@ -1436,6 +1457,17 @@ DATA = {'baseurl': '',
                                             'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。',
                                     'page': 'saved_memory',
                                     'title': '可重入检查点：不需要梯度的输入'},
+                                   {'label': 'cg-hvp',
+                                    'line': '计算 Hessian 向量积时，第一次求梯度没有加 '
+                                            'create_graph=True：那个梯度没有计算图，再求一次导就会报错；请在第一次调用 '
+                                            'torch.autograd.grad 时传入 create_graph=True。',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'},
+                                   {'label': 'cg-unused',
+                                    'line': '一阶导数是常量的函数（f = 2x）再求二阶导数：一阶导数没有 grad_fn，所以更高阶的导数全都是零；请先检查 '
+                                            'requires_grad，或改用 torch.func.grad。',
+                                    'page': 'create_graph',
+                                    'title': '梯度不依赖的输入：`allow_unused`、`materialize_grads`'},
                                    {'label': 'pit-validation-backward',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -1449,7 +1481,13 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'pitfalls',
                                     'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'}],
+                                             'a grad_fn`'},
+                                   {'label': 'cg-hvp',
+                                    'line': 'PyTorch 0.3 措辞下的 Hessian 向量积错误：第一次求梯度没有加 '
+                                            'create_graph=True，所以那个梯度没有计算图；请在第一次调用 torch.autograd.grad 时传入 '
+                                            'create_graph=True。',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'}],
                          'historical': True,
                          'id': 'no-grad-fn-variables',
                          'message': 'element 0 of variables does not require grad and does not have a '
@@ -2455,6 +2493,17 @@ DATA = {'baseurl': '',
                                             'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。',
                                     'page': 'saved_memory',
                                     'title': '可重入檢查點：不需要梯度的輸入'},
+                                   {'label': 'cg-hvp',
+                                    'line': '計算 Hessian 向量積時，第一次求梯度沒有加 '
+                                            'create_graph=True：那個梯度沒有計算圖，再微分一次就會出錯；請在第一次呼叫 '
+                                            'torch.autograd.grad 時傳入 create_graph=True。',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'},
+                                   {'label': 'cg-unused',
+                                    'line': '一階導數是常數的函式（f = 2x）再求二階導數：一階導數沒有 grad_fn，所以更高階的導數全都是零；請先檢查 '
+                                            'requires_grad，或改用 torch.func.grad。',
+                                    'page': 'create_graph',
+                                    'title': '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'},
                                    {'label': 'pit-validation-backward',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -2468,7 +2517,13 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'pitfalls',
                                     'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'}],
+                                             'a grad_fn`'},
+                                   {'label': 'cg-hvp',
+                                    'line': 'PyTorch 0.3 措辭下的 Hessian 向量積錯誤：第一次求梯度沒有加 '
+                                            'create_graph=True，所以那個梯度沒有計算圖；請在第一次呼叫 torch.autograd.grad 時傳入 '
+                                            'create_graph=True。',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'}],
                          'historical': True,
                          'id': 'no-grad-fn-variables',
                          'message': 'element 0 of variables does not require grad and does not have a '
@@ -3247,6 +3302,10 @@ DATA = {'baseurl': '',
                                  'derivative (gradient penalty, Hessian) is wrong without an error.',
               'cg-cycle': "The warning 'Using backward() with create_graph=True will create a reference "
                           "cycle' and the memory leak it names.",
+              'cg-hvp': 'Hessian-vector product (hessian_vector_product, HVP) fails with element 0 of '
+                        'tensors (or variables) does not require grad and does not have a grad_fn: the first '
+                        'torch.autograd.grad needs create_graph=True. Full Hessian with '
+                        'torch.autograd.functional.hessian or torch.func.hessian.',
               'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '

@@ -3280,7 +3280,8 @@ DATA = {'baseurl': '',
                            'replaced through .data). Returning Variables sharing storage with other '
                            'Variables that require grad is not supported in Python functions, under '
                            'torch.no_grad(). The gradient of inputs are None after backward through a CUDA '
-                           'extension Function that returns None for them, no error; gradcheck finds it.',
+                           'extension Function that returns None for them, no error; gradcheck finds it. The '
+                           'gradients of the inputs are None after backward through a custom Function.',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
@@ -3331,7 +3332,9 @@ DATA = {'baseurl': '',
                                   'kernel never calls its forward (Mamba mixer.conv1d), or forward calls '
                                   'F.relu instead of the nn.ReLU module. module.weight.grad is None inside a '
                                   'backward hook: use register_post_accumulate_grad_hook. '
-                                  'register_backward_hook got the zero gradient, all zeros in YOLO Grad-CAM.',
+                                  'register_backward_hook got the zero gradient, all zeros in YOLO Grad-CAM. '
+                                  "module.register_backward_hook doesn't work: the backward hook function is "
+                                  'never called.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list.',
@@ -3511,7 +3514,9 @@ DATA = {'baseurl': '',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '
-                                   'register_post_accumulate_grad_hook.',
+                                   'register_post_accumulate_grad_hook. Why the hook function needs one '
+                                   "extra step: the current layer's gradient is not shown on the model "
+                                   'inside the hook.',
               'var-retain-grad': "The .grad of a layer's output or of another intermediate tensor is None "
                                  'after backward: call retain_grad() on it before backward().',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed?'},

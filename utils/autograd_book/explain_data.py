@@ -84,7 +84,17 @@ DATA = {'baseurl': '',
                                        'in turn; a later loss runs back through blocks, frozen ones '
                                        'included, that the first backward freed.',
                                'page': 'retain_graph',
-                               'title': 'Layer-wise losses with frozen layers between them'}],
+                               'title': 'Layer-wise losses with frozen layers between them'},
+                              {'label': 'cf-backward-in-backward',
+                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
+                                       'through an inner graph it kept from forward: that inner call frees '
+                                       'the inner graph, so a second outer backward fails even with '
+                                       'retain_graph=True, which the inner call cannot see; recompute the '
+                                       'inner graph in backward, or pass retain_graph=True to the inner '
+                                       'call.',
+                               'page': 'custom_function',
+                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
+                                        'reversible networks'}],
                     'historical': False,
                     'id': 'backward-twice',
                     'message': 'Trying to backward through the graph a second time (or directly access saved '
@@ -1259,7 +1269,14 @@ DATA = {'baseurl': '',
                                     'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
                                             'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
                                     'page': 'retain_graph',
-                                    'title': '逐层损失，中间夹着冻结的层'}],
+                                    'title': '逐层损失，中间夹着冻结的层'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
+                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
+                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
+                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -2295,7 +2312,14 @@ DATA = {'baseurl': '',
                                     'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
                                             'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
                                     'page': 'retain_graph',
-                                    'title': '逐層損失，中間夾著凍結的層'}],
+                                    'title': '逐層損失，中間夾著凍結的層'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
+                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
+                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個參數；請在 backward '
+                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '

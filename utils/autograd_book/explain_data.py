@@ -2590,8 +2590,10 @@ DATA = {'baseurl': '',
                            'list.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
-                                     'operation only with DDP, a single GPU works; BatchNorm buffers, '
-                                     'broadcast_buffers=False, calling the model twice before backward.',
+                                     'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
+                                     '[2]] is at version 3) only with DDP, a single GPU works; BatchNorm '
+                                     'buffers, broadcast_buffers=False, calling the model twice before '
+                                     'backward.',
               'ddp-dataparallel-grad': 'nn.DataParallel with autograd.grad(create_graph=True), StyleGAN2 '
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '

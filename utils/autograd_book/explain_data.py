@@ -215,7 +215,10 @@ DATA = {'baseurl': '',
                                'page': 'saved_memory',
                                'title': 'What each layer saves'},
                               {'label': 'ddp-buffers-inplace',
-                               'line': '',
+                               'line': 'Only under DDP, with the model called twice before one backward: the '
+                                       'buffer broadcast before each forward (broadcast_buffers=True) '
+                                       "changed BatchNorm's running statistics in place; torch 2.13 keeps "
+                                       'their version, older releases need broadcast_buffers=False.',
                                'page': 'distributed',
                                'title': 'The in-place error only under DDP: buffers broadcast before each '
                                         'forward'}],
@@ -268,7 +271,8 @@ DATA = {'baseurl': '',
                                'page': 'pitfalls',
                                'title': '`backward()` on a tensor that is not a scalar'},
                               {'label': 'pit-data-parallel-loss',
-                               'line': '',
+                               'line': 'Only with several GPUs: nn.DataParallel gathers the loss that '
+                                       'forward returns as one value per GPU; call loss.mean().backward().',
                                'page': 'pitfalls',
                                'title': 'Only with several GPUs: `nn.DataParallel` returns one loss per '
                                         'GPU'}],
@@ -348,7 +352,10 @@ DATA = {'baseurl': '',
                                'title': 'Inputs the gradient does not depend on: `allow_unused`, '
                                         '`materialize_grads`'},
                               {'label': 'pit-validation-backward',
-                               'line': '',
+                               'line': 'backward() or autograd.grad inside a PyTorch Lightning '
+                                       'validation_step or test_step, which run under '
+                                       'torch.inference_mode(): use Trainer(inference_mode=False) and '
+                                       'torch.enable_grad().',
                                'page': 'pitfalls',
                                'title': '`backward()` in a validation step, or in eval mode'}],
                     'historical': False,
@@ -1195,11 +1202,10 @@ DATA = {'baseurl': '',
                                'title': "`'int' object has no attribute 'backward'`"}],
                     'historical': False,
                     'id': 'number-has-no-backward',
-                    'message': "object has no attribute 'backward'",
+                    'message': "'int' object has no attribute",
                     'summary': 'backward() was called on a Python number, not a tensor: the loss function '
                                'returned 0 (or a float) for a batch with nothing to compare, such as an '
-                               'image without target boxes; return pred.sum() * 0 or skip the step.',
-                    'tail': "'int' object has no attribute 'backward'"}],
+                               'image without target boxes; return pred.sum() * 0 or skip the step.'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -1379,7 +1385,10 @@ DATA = {'baseurl': '',
                                     'page': 'saved_memory',
                                     'title': '每一层保存了什么'},
                                    {'label': 'ddp-buffers-inplace',
-                                    'line': '',
+                                    'line': '只在 DDP 下、并且在同一次 backward '
+                                            '之前调用模型两次时出现：每次前向传播前的缓冲区广播（broadcast_buffers=True）原地改动了 '
+                                            'BatchNorm 的滑动统计量；torch 2.13 会保留它们的版本，旧版本需要 '
+                                            'broadcast_buffers=False。',
                                     'page': 'distributed',
                                     'title': '只在 DDP 下出现的原地操作报错：每次前向传播前都会广播缓冲区'}],
                          'historical': False,
@@ -1424,7 +1433,8 @@ DATA = {'baseurl': '',
                                     'page': 'pitfalls',
                                     'title': '对不是标量的张量调用 `backward()`'},
                                    {'label': 'pit-data-parallel-loss',
-                                    'line': '',
+                                    'line': '只在多卡时报错：nn.DataParallel 把 forward 返回的损失收集成每张 GPU 一个值；请调用 '
+                                            'loss.mean().backward()。',
                                     'page': 'pitfalls',
                                     'title': '只在多卡时报错：`nn.DataParallel` 每张 GPU 返回一个损失'}],
                          'historical': False,
@@ -1486,7 +1496,9 @@ DATA = {'baseurl': '',
                                     'page': 'create_graph',
                                     'title': '梯度不依赖的输入：`allow_unused`、`materialize_grads`'},
                                    {'label': 'pit-validation-backward',
-                                    'line': '',
+                                    'line': '在 PyTorch Lightning 的 validation_step 或 test_step 里调用 '
+                                            'backward() 或 autograd.grad，而这些步骤在 torch.inference_mode() 下运行：请用 '
+                                            'Trainer(inference_mode=False) 并配合 torch.enable_grad()。',
                                     'page': 'pitfalls',
                                     'title': '在验证步骤或评估模式下调用 `backward()`'}],
                          'historical': False,
@@ -2238,10 +2250,9 @@ DATA = {'baseurl': '',
                                     'title': "`'int' object has no attribute 'backward'`"}],
                          'historical': False,
                          'id': 'number-has-no-backward',
-                         'message': "object has no attribute 'backward'",
+                         'message': "'int' object has no attribute",
                          'summary': '对 Python 数字而不是张量调用了 backward()：遇到没有东西可比较的批次（例如没有目标框的图像）时，损失函数返回了 '
-                                    '0（或浮点数）；请返回 pred.sum() * 0，或者跳过这一步。',
-                         'tail': "'int' object has no attribute 'backward'"}],
+                                    '0（或浮点数）；请返回 pred.sum() * 0，或者跳过这一步。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -2422,7 +2433,10 @@ DATA = {'baseurl': '',
                                     'page': 'saved_memory',
                                     'title': '每一層儲存了什麼'},
                                    {'label': 'ddp-buffers-inplace',
-                                    'line': '',
+                                    'line': '只在 DDP 下、而且在同一次 backward '
+                                            '之前呼叫模型兩次時出現：每次前向傳播前的緩衝區廣播（broadcast_buffers=True）原地改動了 '
+                                            'BatchNorm 的移動平均；torch 2.13 會保留它們的版本，較舊的版本需要 '
+                                            'broadcast_buffers=False。',
                                     'page': 'distributed',
                                     'title': '只在 DDP 下出現的原地操作錯誤：每次前向傳播前都會廣播緩衝區'}],
                          'historical': False,
@@ -2467,7 +2481,8 @@ DATA = {'baseurl': '',
                                     'page': 'pitfalls',
                                     'title': '對非純量張量呼叫 `backward()`'},
                                    {'label': 'pit-data-parallel-loss',
-                                    'line': '',
+                                    'line': '只在多張 GPU 上出錯：nn.DataParallel 把 forward 傳回的損失收集成每張 GPU 一個值；請呼叫 '
+                                            'loss.mean().backward()。',
                                     'page': 'pitfalls',
                                     'title': '只在多張 GPU 上出錯：`nn.DataParallel` 每張 GPU 傳回一個損失'}],
                          'historical': False,
@@ -2529,7 +2544,9 @@ DATA = {'baseurl': '',
                                     'page': 'create_graph',
                                     'title': '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'},
                                    {'label': 'pit-validation-backward',
-                                    'line': '',
+                                    'line': '在 PyTorch Lightning 的 validation_step 或 test_step 裡呼叫 '
+                                            'backward() 或 autograd.grad，而這些步驟在 torch.inference_mode() '
+                                            '之下執行：請用 Trainer(inference_mode=False) 並搭配 torch.enable_grad()。',
                                     'page': 'pitfalls',
                                     'title': '在驗證步驟或評估模式下呼叫 `backward()`'}],
                          'historical': False,
@@ -3279,10 +3296,9 @@ DATA = {'baseurl': '',
                                     'title': "`'int' object has no attribute 'backward'`"}],
                          'historical': False,
                          'id': 'number-has-no-backward',
-                         'message': "object has no attribute 'backward'",
+                         'message': "'int' object has no attribute",
                          'summary': '對 Python 數字而不是張量呼叫了 backward()：遇到沒有東西可比較的批次（例如沒有目標框的影像）時，損失函式傳回了 '
-                                    '0（或浮點數）；請傳回 pred.sum() * 0，或跳過這一步。',
-                         'tail': "'int' object has no attribute 'backward'"}]},
+                                    '0（或浮點數）；請傳回 pred.sum() * 0，或跳過這一步。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -3364,8 +3380,10 @@ DATA = {'baseurl': '',
                            'list.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
-                                     'operation only with DDP, a single GPU works; BatchNorm buffers, '
-                                     'broadcast_buffers=False, calling the model twice before backward.',
+                                     'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
+                                     '[2]] is at version 3) only with DDP, a single GPU works; BatchNorm '
+                                     'buffers, broadcast_buffers=False, calling the model twice before '
+                                     'backward.',
               'ddp-dataparallel-grad': 'nn.DataParallel with autograd.grad(create_graph=True), StyleGAN2 '
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '

@@ -3350,7 +3350,13 @@ DATA = {'baseurl': '',
               'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
-                               'with functional_call.',
+                               'with functional_call. What is the state of support for BatchNorm and Dropout '
+                               'layers with per_sample_grads vmap: Expected more than 1 value per channel '
+                               'when training, Batch norm got a batched tensor as input, '
+                               'replace_all_batch_norm_modules_, eval mode or GroupNorm; vmap called random '
+                               "operation while in randomness error mode, randomness='different' or 'same'. "
+                               'Small difference between functorch grads and torch.autograd.grad: vmap and a '
+                               'loop differ by 1e-6 in float32 because of summation order; both are right.',
               'cg-retain': 'Why does retain_graph default to the value of create_graph?',
               'cg-unused': 'One of the differentiated Tensors appears to not have been used in the graph '
                            'when computing Hessian eigenvalues or a hypergradient: some parameters do not '
@@ -3494,7 +3500,12 @@ DATA = {'baseurl': '',
                                  'non-leaf Tensor; create the tensor with device= instead.',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
-                                  'torch.no_grad().',
+                                  'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '
+                                  '* 0. raises the leaf error on NPU but not on CUDA: write inputs_embeds = '
+                                  'inputs_embeds + ..., not no_grad; enable_input_require_grads makes the '
+                                  'embedding output a leaf. with torch.no_grad(): dist.broadcast(p, 0) in '
+                                  'sync_params still raises a leaf Variable that requires grad is being used '
+                                  'in an in-place operation on Windows with gloo: broadcast p.detach().',
               'pit-loss-number': "AttributeError: 'int' object has no attribute 'backward' ('float' object "
                                  "has no attribute 'backward'): the loss function returned 0 when an image "
                                  'has no target boxes; return pred.sum() * 0.',
@@ -3559,6 +3570,10 @@ DATA = {'baseurl': '',
                                    'register_post_accumulate_grad_hook. Why the hook function needs one '
                                    "extra step: the current layer's gradient is not shown on the model "
                                    'inside the hook.',
+              'var-requires-grad': 'Parameters freeze invalid: requires_grad=False is overwritten by a later '
+                                   'loop that sets requires_grad=True on every parameter, so frozen layers '
+                                   'still train. Check which parameters require grad right before building '
+                                   'the optimizer; requires_grad can only be changed on leaf tensors.',
               'var-retain-grad': "The .grad of a layer's output or of another intermediate tensor is None "
                                  'after backward: call retain_grad() on it before backward().',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed?'},

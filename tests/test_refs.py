@@ -102,3 +102,18 @@ def test_one_spacing_rule_around_a_reference(text, problems):
     assert (bool(extra), bool(missing)) == (problems == "extra", problems == "missing")
     fixed = spacing.fixed(text, known)
     assert spacing._bad_spaces(fixed, known) == [] and spacing._missing_spaces(fixed, known) == []
+
+
+@pytest.mark.parametrize("edition, drifting, kept", [
+    ("zh-hans", "打包钩子", "pack 钩子"), ("zh-hant", "解包掛鉤", "unpack 掛鉤"),
+    ("zh-hans", "局部梯度", "本地梯度"), ("zh-hant", "切線", "切向量"),
+    ("zh-hant", "參考計數", "參照計數"), ("zh-hant", "歷史記錄", "歷史"), ("zh-hant", "歷程", "歷史"),
+    ("zh-hans", "修好的版本", "修好的循环"), ("zh-hant", "向量與 Jacobian 矩陣的乘積", "向量 Jacobian 積"),
+])
+def test_the_glossary_keeps_one_word_for_each_drifting_term(edition, drifting, kept):
+    """issue 34 item 4: the term check (terms.py) rejects the drifting word and passes the kept one."""
+    from utils.book.editions.data import avoided_terms, load_glossary, load_wordings, uses_avoided
+
+    avoid = avoided_terms(load_glossary(), edition, load_wordings())
+    assert any(uses_avoided(f"這裡用{drifting}。", word, form) for word, _, form in avoid)
+    assert not any(uses_avoided(f"這裡用{kept}。", word, form) for word, _, form in avoid)

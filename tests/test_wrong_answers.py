@@ -71,3 +71,12 @@ def test_the_fold_shows_the_code_and_the_edition_verdict():
         assert [b.astext() for b in box.findall(nodes.literal_block)] == [e["code"] for e in entries]
         verdicts = [p.astext() for p in box.findall(nodes.paragraph) if "wrong-answer-verdict" in p["classes"]]
         assert verdicts == [e["verdict"][edition] for e in entries]
+
+
+def test_the_search_does_not_read_the_folded_wrong_answers():
+    from utils.book.search import prepared_article
+
+    page = ('<article class="bd-article"><section><p>text</p><div class="wrong-answers"><details>'
+            '<summary>x</summary><p>Exercise 2: not yet.</p></details></div></section></article>')
+    article = prepared_article(page, config.SOURCE)
+    assert article.select_one(".wrong-answers")["data-pagefind-ignore"] == "all"

@@ -36,8 +36,10 @@ KEYWORDS = ROOT / "book" / "search_keywords.yml"
 HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
 # What the search does not read: the switcher, heading permalinks, the contents lists, the search
 # page itself, and the setup cell at the top of each chapter (imports, not prose).
+# The folded wrong answers under an exercise quote error messages too: a pasted error is to find the
+# section that explains it, not an exercise's verdict.
 EXCLUDE = [".edition-switcher", ".headerlink", ".toctree-wrapper", "nav", ".bd-search-container",
-           ".book-search", ".error-paste"]
+           ".book-search", ".error-paste", ".wrong-answers"]
 
 
 def load_keywords(path: Path = KEYWORDS) -> dict:

@@ -20,6 +20,7 @@ def test_the_chinese_editions_have_no_melting_reference_and_no_doubled_exercise_
     "修正方法與{ref}`ddp-retain-graph` 相同。",                          # a space does not set it apart
     "見{ref}`int-version`和{ref}`int-saved`。",                         # both: 和 joins them into the clause
     "請看 {ref}`grad-nondiff`中的估計方式。",                             # after 請看, but 中的 follows
+    "下一章{doc}`retain_graph`會解釋。",                                  # a page's title melts the same way
 ])
 def test_a_bare_reference_inside_a_chinese_clause_is_rejected(text):
     assert refs.melting(text, EXERCISES)
@@ -71,6 +72,8 @@ def test_a_melting_reference_is_given_its_own_text(edition, want):
             "zh-hans": "做法与{ref}`pit-target`相同；下一章的 {ref}`rg-gan`一节会测量。"}[edition]
     fixed = refs.with_own_text(text, edition, known)
     assert fixed == want
+    assert refs.with_own_text("見下一章{doc}`retain_graph`的說明。", "zh-hant", {"retain_graph": "保留計算圖"}) == \
+        "見下一章{doc}`「保留計算圖」一章 <retain_graph>`的說明。"
     assert refs.melting(fixed) == [] and spacing._bad_spaces(fixed, known) == []
 
 

@@ -1,6 +1,7 @@
-"""References that read as Chinese. A bare ``{ref}`label``` renders as its target's title; in a
-Chinese sentence the title then becomes part of the clause (「所有原因一次看列出了每一種原因」), so
-a bare reference may only stand where a title reads as a title, set apart from the sentence:
+"""References that read as Chinese. A bare ``{ref}`label``` (or ``{doc}`page```) renders as its
+target's title; in a Chinese sentence the title then becomes part of the clause (「所有原因一次看
+列出了每一種原因」), so a bare reference may only stand where a title reads as a title, set apart
+from the sentence:
 
 - on its left: the start of a line or of a list item or table cell (``-``, ``1.``, ``|``), an
   opening bracket or quote (（「“), a colon (：:), an enumeration comma (、), or one of the words
@@ -9,12 +10,13 @@ a bare reference may only stand where a title reads as a title, set apart from t
 - on its right: the end of the line or of a table cell, a closing bracket or quote, or
   punctuation that ends the clause (。，、；：！？).
 
-A reference to an exercise is exempt (it renders as 「練習 2」, a noun phrase). Anything else, a Chinese character or a Latin word on either side (「下一章的{ref}`x`一節會測量」,
+Anything else, a Chinese character or a Latin word on either side (「下一章的{ref}`x`一節會測量」,
 「和{ref}`x`相同」), melts, and the reference carries its own text that fits the sentence:
 ``{ref}`「標題」一節 <label>``` (zh-Hans ``{ref}`“标题”一节 <label>```) or a short noun phrase
-``{ref}`這一節 <label>```. A reference to an exercise renders as 「練習 2」, so the word 練習/练习
-(or Exercise) right before it is said twice (「練習 練習 2」). Spacing around a reference is
-spacing.py's rule. Checked by ``editions check`` over the markdown cells and .md pages of every
+(``{ref}`捐贈緩衝區錯誤 <tc-donated>```). A reference to an exercise is exempt: it renders as
+「練習 2」, a noun phrase; but the word 練習/练习 (or Exercise) right before it is then said twice
+(「練習 練習 2」), which is flagged. Spacing around a reference is spacing.py's rule. Checked by
+``editions check`` over the markdown cells and .md pages of every
 Chinese edition; tests/test_refs.py plants each fault.
 """
 from __future__ import annotations
@@ -27,9 +29,10 @@ from utils.book.editions.data import edition_pages
 from utils.book.editions.spacing import _texts, titles
 
 ROOT = config.ROOT
-BARE_REF = re.compile(r"\{ref\}`([^`<>]+)`")
+BARE_REF = re.compile(r"\{(ref|doc)\}`([^`<>]+)`")  # {doc} inserts its page's title the same way
 ANY_REF = re.compile(r"\{(?:ref|numref)\}`(?:[^`<>]*<)?([^`<>]+?)>?`")
-POINTERS = ("見", "见", "另見", "另见", "參見", "参见", "詳見", "详见", "請見", "请见", "請看", "请看", "參閱", "参阅")
+POINTERS = ("見", "见", "另見", "另见", "參見", "参见", "詳見", "详见", "請見", "请见", "請看", "请看",
+            "參閱", "参阅")
 LEFT_OPEN = re.compile(r"^[ \t>]*(?:[-*+]|\d+[.)])?[ \t]*$|[（(「“『\[：:、|]\s*$|(?:"
                        + "|".join(POINTERS) + r")\s*$")
 RIGHT_CLOSE = re.compile(r"^\s*(?:$|\n|[）)」”』\]。，、；：！？.,;:!?|])")
@@ -50,7 +53,7 @@ def melting(text: str, exercises: set[str] = frozenset()) -> list[str]:
     text = _prose(text)
     found = []
     for m in BARE_REF.finditer(text):
-        if m.group(1).strip() in exercises:
+        if m.group(2).strip() in exercises:
             continue
         line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
         before, after = line[-12:], text[m.end():m.end() + 2]
@@ -96,13 +99,14 @@ def ref_problems(root: Path = ROOT) -> list[str]:
     return problems
 
 
-def suggested(label: str, edition: str, known: dict[str, str]) -> str:
+def suggested(label: str, edition: str, known: dict[str, str], role: str = "ref") -> str:
     """The reference with its own text: the target's title (code marks dropped, inner quotes made
-    inner ones) quoted, followed by 一節/一节."""
+    inner ones) quoted, followed by 一節/一节 (一章 for a page, ``{doc}``)."""
     title = re.sub(r"[`*]", "", known.get(label, label))
+    unit = "一章" if role == "doc" else "一节" if edition == "zh-hans" else "一節"
     if edition == "zh-hans":
-        return f"{{ref}}`“{title.replace('“', '‘').replace('”', '’')}”一节 <{label}>`"
-    return f"{{ref}}`「{title.replace('「', '『').replace('」', '』')}」一節 <{label}>`"
+        return f"{{{role}}}`“{title.replace('“', '‘').replace('”', '’')}”{unit} <{label}>`"
+    return f"{{{role}}}`「{title.replace('「', '『').replace('」', '』')}」{unit} <{label}>`"
 
 
 def with_own_text(text: str, edition: str, known: dict[str, str], exercises: set[str] = frozenset()) -> str:
@@ -110,7 +114,7 @@ def with_own_text(text: str, edition: str, known: dict[str, str], exercises: set
     space left between it and a Chinese neighbour."""
     prose = _prose(text)
     for m in reversed(list(BARE_REF.finditer(prose))):
-        if m.group(1).strip() in exercises or (LEFT_OPEN.search(prose[prose.rfind("\n", 0, m.start()) + 1:m.start()])
+        if m.group(2).strip() in exercises or (LEFT_OPEN.search(prose[prose.rfind("\n", 0, m.start()) + 1:m.start()])
                                                 and RIGHT_CLOSE.match(prose[m.end():m.end() + 2])):
             continue
         start, end = m.start(), m.end()
@@ -120,7 +124,7 @@ def with_own_text(text: str, edition: str, known: dict[str, str], exercises: set
             end += 2
         if start > 0 and text[start - 1] == " " and CJK.match(text[start - 2:start - 1]):
             start -= 1
-        text = text[:start] + suggested(m.group(1).strip(), edition, known) + text[end:]
+        text = text[:start] + suggested(m.group(2).strip(), edition, known, m.group(1)) + text[end:]
     return text
 
 

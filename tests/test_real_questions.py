@@ -182,13 +182,16 @@ def search_request(site: Path, edition: str, queries: list[str], limit: int = 30
     return proc
 
 
-def search_answers(proc: subprocess.Popen) -> list[list[str]]:
-    """What the search page lists for each query of ``proc``, best first (all ``limit`` of them: the
-    page shows ten and the rest behind a button)."""
+def search_answers(proc: subprocess.Popen, shown: bool = False) -> list[list[str]] | list[dict]:
+    """What the search lists for each query of ``proc``, best first (all ``limit`` of them: the
+    page shows ten and the rest behind a button): the ranking's own list (strict), or with
+    ``shown`` {"strict": [...], "shown": [...]}, the second what the page shows (an error index entry
+    that the words found has the sections of its cases right under it)."""
     out, err = proc.communicate(proc.request)
     if proc.returncode:
         raise RuntimeError(f"tests/search_node.mjs failed:\n{err}")
-    return [[x["url"] for x in found] for found in json.loads(out)]
+    lists = [{k: [x["url"] for x in found[k]] for k in ("strict", "shown")} for found in json.loads(out)]
+    return lists if shown else [x["strict"] for x in lists]
 
 
 def search_site(site: Path, edition: str, queries: list[str], limit: int = 30) -> list[list[str]]:
@@ -200,10 +203,12 @@ def search_rates(site: Path, questions=QUESTIONS) -> dict:
     running = {edition: search_request(site, edition, [q["asked"] for q in asked[edition]]) for edition in LANGUAGES}
     rates = {}
     for edition in LANGUAGES:
-        found = search_answers(running[edition])
+        found = search_answers(running[edition], shown=True)
         counted = [(q, f) for q, f in zip(asked[edition], found) if not is_planned(q)]
-        misses = [(q["id"], q["asked"][:70], f[:3]) for q, f in counted if not routed(f, q)]
+        misses = [(q["id"], q["asked"][:70], f["shown"][:3]) for q, f in counted if not routed(f["shown"], q)]
+        strict = [q["id"] for q, f in counted if not routed(f["strict"], q)]
         rates[edition] = {"asked": len(counted), "top3": round(1 - len(misses) / max(1, len(counted)), 3),
+                          "strict": round(1 - len(strict) / max(1, len(counted)), 3),
                           "planned": len(asked[edition]) - len(counted), "misses": misses}
     return rates
 

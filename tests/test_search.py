@@ -370,3 +370,20 @@ def test_the_readers_words_choose_a_case_only_when_they_say_enough():
     assert run_rank(order, {"cases": [{"i": 0, "s": 0}, {"i": 1, "s": 0}, {"i": 2, "s": 0}, {"i": 3, "s": 9}]})[0] == 3
     # Wrong input: a word that matches a late case barely more than the first does not reorder them.
     assert run_rank(order, {"cases": [{"i": 0, "s": 8}, {"i": 1, "s": 0}, {"i": 2, "s": 0}, {"i": 3, "s": 9}]})[0] == 0
+
+
+def test_a_chinese_word_the_index_holds_whole_in_one_section_is_not_taken_for_a_rare_one():
+    # Pagefind's segmenter cut 張量 as one word in section "one" only, and as its characters in the
+    # forty others; the query 張量 元素 is to rank "answer" (which holds both) above "one".
+    if NODE is None:
+        pytest.skip("node is not installed")
+    script = f"""const r = require({json.dumps(str(RANK))});
+    const res = (ids, score) => ({{ results: ids.map((id) => ({{ id, score }})) }});
+    const many = Array.from({{ length: 40 }}, (_, i) => "s" + i).concat(["answer"]);
+    const pagefind = {{ search: async (w) => w === "張量" ? res(["one"], 200) : w === "張 量" ? res(many, 2)
+      : w === "元素" ? res(["answer"], 9) : w === "元 素" ? res(["answer", "s1"], 9) : res([], 0) }};
+    r.sectionScores(pagefind, "張量 元素", "zh-Hant", {{ chars: {{}}, words: ["張量", "元素"] }})
+      .then((s) => process.stdout.write(JSON.stringify(s.map((x) => x.r.id))));"""
+    out = subprocess.run([NODE, "-e", script], capture_output=True, text=True, check=True)
+    ranked = json.loads(out.stdout)
+    assert ranked[0] == "answer" and ranked.index("one") > 1, ranked

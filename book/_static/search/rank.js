@@ -135,8 +135,12 @@
       // An API name (running_loss, optimizer.step) may be indexed as its parts (a Chinese edition's segmenter splits it).
       else if (/[a-z0-9][._][a-z0-9]/.test(w)) asked.push(pagefind.search(w.split(/[._]+/).filter(Boolean).join(" ")));
       var got = await Promise.all(asked), best = new Map();
-      // How rare the word is: by the sections that hold it whole (its parts or characters are commoner).
-      best.n = got[0].results.length || new Set([].concat.apply([], got.map(function (g) { return g.results.map(function (r) { return r.id; }); }))).size;
+      // How rare the word is: by the sections that hold it whole (an API name's parts are commoner).
+      // A Chinese word by the sections that hold it whole or as its characters: the segmenter cuts
+      // a word of the page (張量) as one word in one section and as characters in a hundred others,
+      // and one section is no sign that the word is rare.
+      var all = new Set([].concat.apply([], got.map(function (g) { return g.results.map(function (r) { return r.id; }); })));
+      best.n = (CJK.test(w) ? all.size : got[0].results.length) || all.size;
       got.forEach(function (one, k) {
         one.results.forEach(function (r) {
           var s = k ? r.score / 2 : r.score;   // the characters or parts anywhere in a section count less than the word
@@ -144,6 +148,11 @@
           if (!old || old.s < s) best.set(r.id, { r: r, s: s });
         });
       });
+      if (CJK.test(w) && got.length > 1) {
+        // Nor does Pagefind's score of that one section (its own rarity) outweigh the others.
+        var most = Math.max.apply(null, got[1].results.map(function (r) { return r.score; }).concat([0]));
+        if (most) best.forEach(function (x) { x.s = Math.min(x.s, 2 * most); });
+      }
       return best;
     }));
     var scores = new Map();

@@ -84,7 +84,17 @@ DATA = {'baseurl': '',
                                        'in turn; a later loss runs back through blocks, frozen ones '
                                        'included, that the first backward freed.',
                                'page': 'retain_graph',
-                               'title': 'Layer-wise losses with frozen layers between them'}],
+                               'title': 'Layer-wise losses with frozen layers between them'},
+                              {'label': 'cf-backward-in-backward',
+                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
+                                       'through an inner graph it kept from forward: that inner call frees '
+                                       'the inner graph, so a second outer backward fails even with '
+                                       'retain_graph=True, which the inner call cannot see; recompute the '
+                                       'inner graph in backward, or pass retain_graph=True to the inner '
+                                       'call.',
+                               'page': 'custom_function',
+                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
+                                        'reversible networks'}],
                     'historical': False,
                     'id': 'backward-twice',
                     'message': 'Trying to backward through the graph a second time (or directly access saved '
@@ -322,6 +332,21 @@ DATA = {'baseurl': '',
                                        'require grad (enable_input_require_grads()).',
                                'page': 'saved_memory',
                                'title': 'Reentrant checkpoint: inputs that do not require grad'},
+                              {'label': 'cg-hvp',
+                               'line': 'A Hessian-vector product whose first gradient was taken without '
+                                       'create_graph=True: that gradient has no graph, so differentiating it '
+                                       'again fails; pass create_graph=True to the first '
+                                       'torch.autograd.grad.',
+                               'page': 'create_graph',
+                               'title': 'Hessian-vector products and full Hessians'},
+                              {'label': 'cg-unused',
+                               'line': 'A second derivative of a function whose first derivative is a '
+                                       'constant (f = 2x): the first derivative has no grad_fn, so every '
+                                       'higher derivative is zero; test requires_grad first, or use '
+                                       'torch.func.grad.',
+                               'page': 'create_graph',
+                               'title': 'Inputs the gradient does not depend on: `allow_unused`, '
+                                        '`materialize_grads`'},
                               {'label': 'pit-validation-backward',
                                'line': '',
                                'page': 'pitfalls',
@@ -336,7 +361,13 @@ DATA = {'baseurl': '',
                                'line': '',
                                'page': 'pitfalls',
                                'title': '`element 0 of tensors does not require grad and does not have a '
-                                        'grad_fn`'}],
+                                        'grad_fn`'},
+                              {'label': 'cg-hvp',
+                               'line': 'A Hessian-vector product in the PyTorch 0.3 wording: the first '
+                                       'gradient was taken without create_graph=True, so it has no graph; '
+                                       'pass create_graph=True to the first torch.autograd.grad.',
+                               'page': 'create_graph',
+                               'title': 'Hessian-vector products and full Hessians'}],
                     'historical': True,
                     'id': 'no-grad-fn-variables',
                     'message': 'element 0 of variables does not require grad and does not have a grad_fn',
@@ -1238,7 +1269,14 @@ DATA = {'baseurl': '',
                                     'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
                                             'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
                                     'page': 'retain_graph',
-                                    'title': '逐层损失，中间夹着冻结的层'}],
+                                    'title': '逐层损失，中间夹着冻结的层'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
+                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
+                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
+                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -1436,6 +1474,17 @@ DATA = {'baseurl': '',
                                             'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。',
                                     'page': 'saved_memory',
                                     'title': '可重入检查点：不需要梯度的输入'},
+                                   {'label': 'cg-hvp',
+                                    'line': '计算 Hessian 向量积时，第一次求梯度没有加 '
+                                            'create_graph=True：那个梯度没有计算图，再求一次导就会报错；请在第一次调用 '
+                                            'torch.autograd.grad 时传入 create_graph=True。',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'},
+                                   {'label': 'cg-unused',
+                                    'line': '一阶导数是常量的函数（f = 2x）再求二阶导数：一阶导数没有 grad_fn，所以更高阶的导数全都是零；请先检查 '
+                                            'requires_grad，或改用 torch.func.grad。',
+                                    'page': 'create_graph',
+                                    'title': '梯度不依赖的输入：`allow_unused`、`materialize_grads`'},
                                    {'label': 'pit-validation-backward',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -1449,7 +1498,13 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'pitfalls',
                                     'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'}],
+                                             'a grad_fn`'},
+                                   {'label': 'cg-hvp',
+                                    'line': 'PyTorch 0.3 措辞下的 Hessian 向量积错误：第一次求梯度没有加 '
+                                            'create_graph=True，所以那个梯度没有计算图；请在第一次调用 torch.autograd.grad 时传入 '
+                                            'create_graph=True。',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'}],
                          'historical': True,
                          'id': 'no-grad-fn-variables',
                          'message': 'element 0 of variables does not require grad and does not have a '
@@ -2257,7 +2312,14 @@ DATA = {'baseurl': '',
                                     'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
                                             'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
                                     'page': 'retain_graph',
-                                    'title': '逐層損失，中間夾著凍結的層'}],
+                                    'title': '逐層損失，中間夾著凍結的層'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
+                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
+                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個參數；請在 backward '
+                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -2455,6 +2517,17 @@ DATA = {'baseurl': '',
                                             'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。',
                                     'page': 'saved_memory',
                                     'title': '可重入檢查點：不需要梯度的輸入'},
+                                   {'label': 'cg-hvp',
+                                    'line': '計算 Hessian 向量積時，第一次求梯度沒有加 '
+                                            'create_graph=True：那個梯度沒有計算圖，再微分一次就會出錯；請在第一次呼叫 '
+                                            'torch.autograd.grad 時傳入 create_graph=True。',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'},
+                                   {'label': 'cg-unused',
+                                    'line': '一階導數是常數的函式（f = 2x）再求二階導數：一階導數沒有 grad_fn，所以更高階的導數全都是零；請先檢查 '
+                                            'requires_grad，或改用 torch.func.grad。',
+                                    'page': 'create_graph',
+                                    'title': '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'},
                                    {'label': 'pit-validation-backward',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -2468,7 +2541,13 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'pitfalls',
                                     'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'}],
+                                             'a grad_fn`'},
+                                   {'label': 'cg-hvp',
+                                    'line': 'PyTorch 0.3 措辭下的 Hessian 向量積錯誤：第一次求梯度沒有加 '
+                                            'create_graph=True，所以那個梯度沒有計算圖；請在第一次呼叫 torch.autograd.grad 時傳入 '
+                                            'create_graph=True。',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'}],
                          'historical': True,
                          'id': 'no-grad-fn-variables',
                          'message': 'element 0 of variables does not require grad and does not have a '
@@ -3225,7 +3304,8 @@ DATA = {'baseurl': '',
                            'replaced through .data). Returning Variables sharing storage with other '
                            'Variables that require grad is not supported in Python functions, under '
                            'torch.no_grad(). The gradient of inputs are None after backward through a CUDA '
-                           'extension Function that returns None for them, no error; gradcheck finds it.',
+                           'extension Function that returns None for them, no error; gradcheck finds it. The '
+                           'gradients of the inputs are None after backward through a custom Function.',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
@@ -3247,6 +3327,10 @@ DATA = {'baseurl': '',
                                  'derivative (gradient penalty, Hessian) is wrong without an error.',
               'cg-cycle': "The warning 'Using backward() with create_graph=True will create a reference "
                           "cycle' and the memory leak it names.",
+              'cg-hvp': 'Hessian-vector product (hessian_vector_product, HVP) fails with element 0 of '
+                        'tensors (or variables) does not require grad and does not have a grad_fn: the first '
+                        'torch.autograd.grad needs create_graph=True. Full Hessian with '
+                        'torch.autograd.functional.hessian or torch.func.hessian.',
               'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
@@ -3272,7 +3356,9 @@ DATA = {'baseurl': '',
                                   'kernel never calls its forward (Mamba mixer.conv1d), or forward calls '
                                   'F.relu instead of the nn.ReLU module. module.weight.grad is None inside a '
                                   'backward hook: use register_post_accumulate_grad_hook. '
-                                  'register_backward_hook got the zero gradient, all zeros in YOLO Grad-CAM.',
+                                  'register_backward_hook got the zero gradient, all zeros in YOLO Grad-CAM. '
+                                  "module.register_backward_hook doesn't work: the backward hook function is "
+                                  'never called.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list.',
@@ -3452,7 +3538,9 @@ DATA = {'baseurl': '',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '
-                                   'register_post_accumulate_grad_hook.',
+                                   'register_post_accumulate_grad_hook. Why the hook function needs one '
+                                   "extra step: the current layer's gradient is not shown on the model "
+                                   'inside the hook.',
               'var-retain-grad': "The .grad of a layer's output or of another intermediate tensor is None "
                                  'after backward: call retain_grad() on it before backward().',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed?'},

@@ -658,6 +658,19 @@ DATA = {'baseurl': '',
                                'frozen after DDP was built), so DDP never finished averaging; build DDP with '
                                'find_unused_parameters=True or static_graph=True, or freeze before wrapping; '
                                'TORCH_DISTRIBUTED_DEBUG=INFO names the parameters.'},
+                   {'cases': [{'label': 'ddp-unused',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`Expected to have finished reduction in the prior iteration`'}],
+                    'historical': False,
+                    'id': 'ddp-undefined-grad-allreduced',
+                    'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
+                               'reducer.',
+                    'summary': 'Under DistributedDataParallel with find_unused_parameters=True, one forward '
+                               'was followed by a backward per loss: the first backward already ended the '
+                               'iteration, so the later ones were not averaged, and after zero_grad() the '
+                               'next step raises this. It is not a bug in DDP: call backward() once, on the '
+                               'summed loss.'},
                    {'cases': [{'label': 'tc-double',
                                'line': 'A second derivative (create_graph=True) through a region compiled '
                                        'with torch.compile.',
@@ -1768,6 +1781,17 @@ DATA = {'baseurl': '',
                                     'DDP 之后才冻结某个输出头），所以 DDP 的平均一直没有完成；请在构建 DDP 时设置 '
                                     'find_unused_parameters=True 或 static_graph=True，或者在包装之前就先冻结；设置 '
                                     'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出这些参数的名称。'},
+                        {'cases': [{'label': 'ddp-unused',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                         'historical': False,
+                         'id': 'ddp-undefined-grad-allreduced',
+                         'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
+                                    'reducer.',
+                         'summary': '在 DistributedDataParallel 下设置了 '
+                                    'find_unused_parameters=True，一次前向传播之后对每个损失各做一次反向传播：第一次反向传播就已经结束了这次迭代，之后的反向传播都没有求平均；调用 '
+                                    'zero_grad() 之后，下一步就抛出这个错误。这不是 DDP 的 bug：请对求和后的损失只调用一次 backward()。'},
                         {'cases': [{'label': 'tc-double',
                                     'line': '对用 torch.compile 编译的区域求二阶导数（create_graph=True）。',
                                     'page': 'torch_compile',
@@ -2815,6 +2839,17 @@ DATA = {'baseurl': '',
                                     'DDP 之後才凍結某個輸出頭），所以 DDP 的平均始終沒有完成；請在建立 DDP 時設定 '
                                     'find_unused_parameters=True 或 static_graph=True，或在包裝之前就先凍結；設定 '
                                     'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出這些參數的名稱。'},
+                        {'cases': [{'label': 'ddp-unused',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                         'historical': False,
+                         'id': 'ddp-undefined-grad-allreduced',
+                         'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
+                                    'reducer.',
+                         'summary': '在 DistributedDataParallel 之下設定了 '
+                                    'find_unused_parameters=True，一次前向傳播之後對每個損失各做一次反向傳播：第一次反向傳播就已結束這一輪迭代，之後的反向傳播都沒有取平均；呼叫 '
+                                    'zero_grad() 之後，下一步就拋出這個錯誤。這不是 DDP 的錯誤：請對加總後的損失只呼叫一次 backward()。'},
                         {'cases': [{'label': 'tc-double',
                                     'line': '對以 torch.compile 編譯的區域求二階導數（create_graph=True）。',
                                     'page': 'torch_compile',
@@ -3367,7 +3402,14 @@ DATA = {'baseurl': '',
                                  "'PowBackward1' returned nan values in its 1st output (0th output): what "
                                  'output N means; NaN in backward from pow, sqrt, log, division by zero, a '
                                  'norm or torch.where; SoftmaxBackward0 returned nan with an attention mask '
-                                 'that hides a whole row.',
+                                 'that hides a whole row. Gradients become NaN during training; loss inf '
+                                 'then nan; float16 overflow past 65504 in fine-tuning, fp16 vs bf16; exp or '
+                                 'a learned power overflows (robust loss, Nan occurs in backward '
+                                 'loss_otherwise); eigh, eig or svd backward NaN with repeated eigenvalues, '
+                                 'eigvalsh; MmBackward0 returned nan values only with anomaly detection '
+                                 'under AMP GradScaler (skipped steps, get_scale); which layer produces NaN '
+                                 'inside a transformers model (forward hooks, isfinite); torch.norm of a '
+                                 'zero slice gives MulBackward0 nan in old versions.',
               'dbg-module-hooks': 'register_backward_hook is not called, the hook function never fires, '
                                   'Grad-CAM gradients are None, grad_input is None; '
                                   'register_full_backward_hook vs register_backward_hook; '
@@ -3397,7 +3439,15 @@ DATA = {'baseurl': '',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
-                            'branch not used.',
+                            'branch not used. find_unused_parameters is already set to True but multi gpu '
+                            'training still fails, one GPU works; not all forward outputs participate in '
+                            'computing loss; a backward per loss (several backward calls, three losses): '
+                            'Encountered gradient which is undefined, but still allreduced by DDP reducer; '
+                            'an extra forward for pseudo-labels, a teacher or logging under no_grad or '
+                            'model.module; how to set find_unused_parameters=True in detectron2 '
+                            'create_ddp_model, Lightning strategy ddp_find_unused_parameters_true, '
+                            'accelerate DistributedDataParallelKwargs kwargs_handlers, Hugging Face Trainer '
+                            'ddp_find_unused_parameters, gradient_checkpointing_kwargs use_reentrant False.',
               'grad-amp': 'Mixed precision training with torch.amp.GradScaler (torch.cuda.amp): gradient '
                           'clipping with scaler.unscale_ before clip_grad_norm_, optimizer steps skipped, '
                           'scaler.get_scale() keeps decreasing, a gradient penalty under AMP with autocast, '

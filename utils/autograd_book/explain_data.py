@@ -3025,7 +3025,10 @@ DATA = {'baseurl': '',
                               'computed from the output, and the gradient is None or zero; is argmax '
                               'differentiable? How to backpropagate through round or a step function: the '
                               'straight-through estimator (STE), soft argmax, softmax with temperature, '
-                              'gumbel_softmax with hard=True; accuracy as a loss.',
+                              'gumbel_softmax with hard=True; accuracy as a loss. Old PyTorch: Expected '
+                              'isFloatingType(grads[i].scalar_type()) to be true, but got false in '
+                              'loss.backward() of point-cloud code (pointnet2 furthest point sampling, '
+                              'mark_non_differentiable).',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "

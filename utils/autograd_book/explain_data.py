@@ -539,9 +539,17 @@ DATA = {'baseurl': '',
                                'a second time with retain_graph=True; save tensors with '
                                'ctx.save_for_backward and let the engine free them.'},
                    {'cases': [{'label': 'cf-errors',
-                               'line': '',
+                               'line': 'A custom autograd Function whose backward returns fewer or more '
+                                       'values than its forward takes inputs.',
                                'page': 'custom_function',
-                               'title': "When a custom Function's `backward` is rejected"}],
+                               'title': "When a custom Function's `backward` is rejected"},
+                              {'label': 'tc-custom-backend',
+                               'line': 'CompiledFunctionBackward under a custom torch.compile backend whose '
+                                       "compiled backward drops the None outputs of AOTAutograd's backward "
+                                       'graph.',
+                               'page': 'torch_compile',
+                               'title': 'A custom backend: "CompiledFunctionBackward returned an incorrect '
+                                        'number of gradients"'}],
                     'historical': False,
                     'id': 'function-gradient-count',
                     'message': 'returned an incorrect number of gradients',
@@ -1675,9 +1683,15 @@ DATA = {'baseurl': '',
                                     'ctx 上的东西（del ctx.x），之后又在 retain_graph=True 下运行了第二次；请用 '
                                     'ctx.save_for_backward 保存张量，交给引擎释放。'},
                         {'cases': [{'label': 'cf-errors',
-                                    'line': '',
+                                    'line': '自定义 autograd Function 的 backward 返回的值，比 forward 接受的输入少或多。',
                                     'page': 'custom_function',
-                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'},
+                                   {'label': 'tc-custom-backend',
+                                    'line': '自定义 torch.compile 后端下的 CompiledFunctionBackward：后端编译出的 backward '
+                                            '丢掉了 AOTAutograd 反向计算图输出中的 None。',
+                                    'page': 'torch_compile',
+                                    'title': '自定义后端：“CompiledFunctionBackward returned an incorrect number '
+                                             'of gradients”'}],
                          'historical': False,
                          'id': 'function-gradient-count',
                          'message': 'returned an incorrect number of gradients',
@@ -2733,9 +2747,15 @@ DATA = {'baseurl': '',
                                     'ctx 上的東西（del ctx.x），之後又在 retain_graph=True 下執行第二次；請用 '
                                     'ctx.save_for_backward 儲存張量，交給引擎釋放。'},
                         {'cases': [{'label': 'cf-errors',
-                                    'line': '',
+                                    'line': '自訂 autograd Function 的 backward 傳回的值，比 forward 接受的輸入少或多。',
                                     'page': 'custom_function',
-                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'},
+                                   {'label': 'tc-custom-backend',
+                                    'line': '自訂 torch.compile 後端之下的 CompiledFunctionBackward：後端編譯出的 backward '
+                                            '丟掉了 AOTAutograd 反向計算圖輸出裡的 None。',
+                                    'page': 'torch_compile',
+                                    'title': '自訂後端：「CompiledFunctionBackward returned an incorrect number of '
+                                             'gradients」'}],
                          'historical': False,
                          'id': 'function-gradient-count',
                          'message': 'returned an incorrect number of gradients',
@@ -3609,6 +3629,10 @@ DATA = {'baseurl': '',
                                  'double backward through a compiled model.',
               'tc-ca-double': 'Double backward under compiled autograd '
                               '(torch._dynamo.config.compiled_autograd).',
+              'tc-custom-backend': 'RuntimeError: function CompiledFunctionBackward returned an incorrect '
+                                   'number of gradients (expected 3, got 2) with a custom torch.compile '
+                                   'backend (aot_autograd fw_compiler, bw_compiler); the compiled backward '
+                                   "graph's None outputs; make_boxed_func.",
               'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '
                            'through torch.compile fails.',
               'var-detach': 'What is the difference between .data and .detach()?',

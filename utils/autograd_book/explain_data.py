@@ -3634,7 +3634,8 @@ DATA = {'baseurl': '',
                                    'backend (aot_autograd fw_compiler, bw_compiler); the compiled backward '
                                    "graph's None outputs; make_boxed_func.",
               'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '
-                           'through torch.compile fails.',
+                           'through torch.compile fails. Higher-order gradients under torch.compile: an '
+                           'error, or silently wrong second-order results.',
               'var-detach': 'What is the difference between .data and .detach()?',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ.',

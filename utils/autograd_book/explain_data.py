@@ -7,6 +7,14 @@ DATA = {'baseurl': '',
                                        'fails to the fix.',
                                'page': 'retain_graph',
                                'title': 'Decision guide: you got this error; which case are you?'},
+                              {'label': 'pit-module-state',
+                               'line': "A layer that keeps a state between calls (a spiking neuron's "
+                                       'membrane potential, a running memory): at the end of a batch the '
+                                       "state still holds that batch's graph, and the next batch's loss runs "
+                                       'back into it; reset or detach the state at the start of each batch.',
+                               'page': 'pitfalls',
+                               'title': 'State kept inside a module: spiking neurons and other stateful '
+                                        'layers'},
                               {'label': 'rg-error',
                                'line': 'How it happens: the first backward() freed the saved tensors that '
                                        'the second one needs.',
@@ -154,6 +162,20 @@ DATA = {'baseurl': '',
                                        'changed a tensor after an operation saved it for backward.',
                                'page': 'pitfalls',
                                'title': 'An in-place operation on a tensor saved for backward'},
+                              {'label': 'pit-embedding-max-norm',
+                               'line': 'nn.Embedding(max_norm=...) rescales the rows it looks up in place, '
+                                       'in the weight itself; a term that used the weight before the lookup '
+                                       '(a regulariser on the table) saved it at its old version. Compute '
+                                       'that term after the lookup, or renormalise out of place.',
+                               'page': 'pitfalls',
+                               'title': '`nn.Embedding(max_norm=...)` renormalises its weight in place'},
+                              {'label': 'tc-early-errors',
+                               'line': 'Under torch.compile the same error comes out of the first call of '
+                                       'the compiled model, before any backward, wrapped in '
+                                       'BackendCompilerFailed: the compiler traces the backward while '
+                                       'compiling the forward. Fix the in-place operation as in eager mode.',
+                               'page': 'torch_compile',
+                               'title': 'An error of the backward, raised by the compiled forward'},
                               {'label': 'pit-inplace-decode',
                                'line': 'Reading the message: which tensor its shape, operation and version '
                                        'numbers name, and how anomaly mode finds the line.',
@@ -1231,6 +1253,11 @@ DATA = {'baseurl': '',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
                                     'title': '决策指南：遇到这个报错，你属于哪种情况？'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批次结束时，这个状态还连着该批次的计算图，下一个批次的损失会一路反向传播回去；请在每个批次开始时重置状态，或者对它调用 '
+                                            'detach()。',
+                                    'page': 'pitfalls',
+                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
                                    {'label': 'rg-error',
                                     'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
                                     'page': 'retain_graph',
@@ -1358,6 +1385,17 @@ DATA = {'baseurl': '',
                                             '...）改动了它。',
                                     'page': 'pitfalls',
                                     'title': '对保存下来供反向传播使用的张量做原地操作'},
+                                   {'label': 'pit-embedding-max-norm',
+                                    'line': 'nn.Embedding(max_norm=...) '
+                                            '会原地缩放查到的那几行，改的就是权重本身；在查表之前就用到权重的项（例如对整张表的正则化）保存的是旧版本。请把这一项放到查表之后计算，或者改用非原地的方式归一化。',
+                                    'page': 'pitfalls',
+                                    'title': '`nn.Embedding(max_norm=...)` 会原地重新归一化权重'},
+                                   {'label': 'tc-early-errors',
+                                    'line': '在 torch.compile 下，同一个错误会在第一次调用编译后的模型时就出现，还没做任何反向传播，外面包着 '
+                                            'BackendCompilerFailed：编译器在编译前向传播时就追踪了反向传播。修复方法和 eager '
+                                            '模式一样：改掉那个原地运算。',
+                                    'page': 'torch_compile',
+                                    'title': '反向传播的错误，由编译后的前向调用抛出'},
                                    {'label': 'pit-inplace-decode',
                                     'line': '解读报错信息：形状、运算和版本号指的是哪个张量，以及异常检测模式如何找出那一行。',
                                     'page': 'pitfalls',
@@ -2295,6 +2333,11 @@ DATA = {'baseurl': '',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
                                     'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
+                                            'detach()。',
+                                    'page': 'pitfalls',
+                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
                                    {'label': 'rg-error',
                                     'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
                                     'page': 'retain_graph',
@@ -2423,6 +2466,17 @@ DATA = {'baseurl': '',
                                             '...）改動了它。',
                                     'page': 'pitfalls',
                                     'title': '對反向傳播要用的已儲存張量做原地操作'},
+                                   {'label': 'pit-embedding-max-norm',
+                                    'line': 'nn.Embedding(max_norm=...) '
+                                            '會就地縮放查到的那幾列，改的就是權重本身；在查表之前就用到權重的項（例如對整張表的正則化）存下的是舊版本。請把這一項放到查表之後計算，或改用非原地的方式正規化。',
+                                    'page': 'pitfalls',
+                                    'title': '`nn.Embedding(max_norm=...)` 會原地重新正規化權重'},
+                                   {'label': 'tc-early-errors',
+                                    'line': '在 torch.compile 之下，同一個錯誤會在第一次呼叫編譯後的模型時就出現，還沒做任何反向傳播，外面包著 '
+                                            'BackendCompilerFailed：編譯器在編譯前向傳播時就追蹤了反向傳播。修正方法和 eager '
+                                            '模式一樣：改掉那個原地運算。',
+                                    'page': 'torch_compile',
+                                    'title': '反向傳播的錯誤，由編譯後的前向呼叫丟出'},
                                    {'label': 'pit-inplace-decode',
                                     'line': '解讀錯誤訊息：形狀、運算與版本號指的是哪個張量，以及異常偵測模式如何找出那一行。',
                                     'page': 'pitfalls',
@@ -3554,6 +3608,11 @@ DATA = {'baseurl': '',
                                         'nn.DataParallel: the loss returned by forward is gathered as one '
                                         'value per GPU; use loss.mean().backward(), not '
                                         'loss.backward(torch.ones_like(loss)).',
+              'pit-embedding-max-norm': 'nn.Embedding with max_norm: one of the variables needed for '
+                                        'gradient computation has been modified by an inplace operation in a '
+                                        'recommender or collaborative metric learning (CML) model; the '
+                                        'embedding weight is renormalized in place by every lookup; clone '
+                                        'the weight.',
               'pit-grad-none': 'Why is param.grad None after loss.backward()? Every cause: non-leaf tensor, '
                                '.to() or .cuda() after requires_grad, zero_grad, no_grad, detach, unused or '
                                'frozen parameters. The gradient of the inputs or of the weights is None '
@@ -3579,6 +3638,10 @@ DATA = {'baseurl': '',
               'pit-loss-number': "AttributeError: 'int' object has no attribute 'backward' ('float' object "
                                  "has no attribute 'backward'): the loss function returned 0 when an image "
                                  'has no target boxes; return pred.sum() * 0.',
+              'pit-module-state': 'Spiking neurons (SpikingJelly, snnTorch) or a stateful layer keep the '
+                                  'membrane potential between batches: Trying to backward through the graph '
+                                  'a second time on the second batch; reset the network state every batch '
+                                  '(functional.reset_net).',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain.',
@@ -3636,6 +3699,11 @@ DATA = {'baseurl': '',
               'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '
                            'through torch.compile fails. Higher-order gradients under torch.compile: an '
                            'error, or silently wrong second-order results.',
+              'tc-early-errors': 'torch.compile raises RuntimeError during gradient computation in the '
+                                 "forward call: BackendCompilerFailed: backend='aot_eager' (or 'inductor') "
+                                 'raised: one of the variables needed for gradient computation has been '
+                                 'modified by an inplace operation; in-place LeakyReLU or ReLU(inplace=True) '
+                                 'under torch.compile; why the compiled model fails before backward.',
               'var-detach': 'What is the difference between .data and .detach()?',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ.',

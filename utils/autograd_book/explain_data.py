@@ -3521,7 +3521,8 @@ DATA = {'baseurl': '',
                             'model.module; how to set find_unused_parameters=True in detectron2 '
                             'create_ddp_model, Lightning strategy ddp_find_unused_parameters_true, '
                             'accelerate DistributedDataParallelKwargs kwargs_handlers, Hugging Face Trainer '
-                            'ddp_find_unused_parameters, gradient_checkpointing_kwargs use_reentrant False.',
+                            'ddp_find_unused_parameters, gradient_checkpointing_kwargs use_reentrant False; '
+                            'backward(inputs=...) on part of a DDP model.',
               'grad-amp': 'Mixed precision training with torch.amp.GradScaler (torch.cuda.amp): gradient '
                           'clipping with scaler.unscale_ before clip_grad_norm_, optimizer steps skipped, '
                           'scaler.get_scale() keeps decreasing, a gradient penalty under AMP with autocast, '

@@ -2,7 +2,8 @@
 // _pagefind/pagefind.js, its wasm and index read from disk) and the book's ranking
 // (book/_static/search/rank.js with errormatch.js and the edition's errors.js), the files the search
 // page loads. Reads {site, edition, lang, queries, limit} as JSON on stdin; writes, per query, what the
-// page would list: [{kind, url}], best first.
+// page would list: {strict, shown}, each [{kind, url}], best first (strict: without the cases that
+// the page shows under an error index entry found by its words).
 //   node tests/search_node.mjs < request.json
 import fs from "node:fs";
 import path from "node:path";
@@ -37,7 +38,11 @@ const href = (d) => (d.meta && d.meta.href) || d.url.replace(/^\/[^/]+\//, "");
 
 const answers = [];
 for (const query of request.queries) {
-  const found = await rank.search(pagefind, query, { lang: request.lang, errors, matcher, href, limit: request.limit, words });
-  answers.push(found.map((x) => ({ kind: x.kind, url: x.url.replace(/\?[^#]*/, "") })));
+  // The ranking's own list (strict), and the list the page shows: an error index entry that the
+  // words found has its cases under it (rank.withCases, which the page applies after the search).
+  const found = await rank.search(pagefind, query, { lang: request.lang, errors, matcher, href, limit: request.limit, words, cases: false });
+  const shown = rank.withCases(found, errors, found.scores);
+  const links = (list) => list.map((x) => ({ kind: x.kind, url: x.url.replace(/\?[^#]*/, "") }));
+  answers.push({ strict: links(found), shown: links(shown) });
 }
 process.stdout.write(JSON.stringify(answers));

@@ -266,3 +266,28 @@ def test_the_index_page_says_a_historical_source_in_the_pages_edition(edition):
                                                           SimpleNamespace(docname=f"{edition}/errors"))
     note = next(n for n in section.children if "error-historical" in n.get("classes", []))
     assert note.astext().endswith(entry["historical"]["source"][edition])
+
+
+def test_a_case_line_is_stamped_like_a_summary(small_book):
+    """A case's line in each edition follows its English like a summary does: a changed English line
+    is stale (it was not checked before), and ``restamp errors.yml --cell ID`` stamps the entry's
+    case lines with its summary."""
+    from utils.book.editions import changes, restamp
+    from utils.book.editions.data import CASES, text_hash
+
+    def set_case(english, **translations):
+        def change(errs):
+            errs[0]["cases"] = [{"section": "demo", "en": english, **translations,
+                                 "translated_from": {e: text_hash("a case") for e in ("zh-hant", "zh-hans")}}]
+        _edit_errors(small_book, change)
+
+    set_case("a case", **{"zh-hant": "一個情形", "zh-hans": "一个情形"})
+    assert changes.data_stamp_problems(CASES, small_book) == []
+    set_case("another case", **{"zh-hant": "一個情形", "zh-hans": "一个情形"})
+    stale = changes.data_stamp_problems(CASES, small_book)
+    assert len(stale) == 2 and all(p.startswith("book/errors.yml: freed/demo: its English changed") for p in stale)
+    done = restamp.restamp("errors.yml", small_book, cells=["freed"])
+    assert sorted(done.done) == ["zh-hans: freed/demo", "zh-hant: freed/demo"]
+    assert changes.data_stamp_problems(CASES, small_book) == []
+    set_case("a case", **{"zh-hant": "一個情形"})
+    assert changes.data_stamp_problems(CASES, small_book) == ["book/errors.yml: freed/demo: no zh-hans text"]

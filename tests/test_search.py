@@ -246,8 +246,8 @@ def test_errors_data_lists_every_case_with_its_line():
     indexed = {d["id"]: d for d in search.errors_data("zh-hans", labels)}
     gan = [c for c in indexed["modified-by-inplace"]["cases"] if c["section"] == "somewhere.html#rg-gan"]
     assert gan and "GAN" in gan[0]["line"] and gan[0]["title"] == "Title of rg-gan"
-    assert indexed["non-scalar-backward"]["cases"] == [{"section": "somewhere.html#pit-non-scalar",
-                                                     "title": "Title of pit-non-scalar", "page_title": "", "line": ""}]
+    assert indexed["integer-requires-grad"]["cases"] == [{"section": "somewhere.html#pit-no-grad-fn",
+                                                       "title": "Title of pit-no-grad-fn", "page_title": "", "line": ""}]
 
 
 def test_cases_put_the_section_first_then_the_cases_then_see_also():
@@ -336,3 +336,54 @@ def test_a_missing_derivative_is_one_message_whatever_operation_it_names():
     # Wrong: another message that says "not implemented" is not this one.
     other = run_matcher(["NotImplementedError: Could not run 'aten::empty_strided' with arguments from the 'Meta' backend."])
     assert not other[0] or not other[0][0].startswith("derivative-not-implemented")
+
+
+ERRORS_DATA = [{"id": "modified-by-inplace", "entry": "errors.html#error-modified-by-inplace",
+                "cases": [{"section": f"pitfalls.html#{s}"} for s in ("saved", "decode", "step", "two-models")]}]
+
+
+def test_an_error_entry_found_by_its_words_shows_its_cases_under_it():
+    hits = [{"kind": "hit", "url": "a.html#x"}, {"kind": "hit", "url": "errors.html#error-modified-by-inplace"},
+            {"kind": "hit", "url": "b.html#y"}, {"kind": "hit", "url": "pitfalls.html#two-models"}]
+    scores = {"pitfalls.html#two-models": 5.0}
+    shown = run_rank("r.withCases(w.hits, w.errors, w.scores).map(h => h.kind + ' ' + h.url)",
+                     {"hits": hits, "errors": ERRORS_DATA, "scores": scores})
+    # The cases right under the entry, the one the words match best first, three of them; a case
+    # listed lower down moves up (not twice), the other hits follow.
+    assert shown == ["hit a.html#x", "hit errors.html#error-modified-by-inplace",
+                     "error-case pitfalls.html#two-models", "error-case pitfalls.html#saved",
+                     "error-case pitfalls.html#decode", "hit b.html#y"]
+    # Wrong input: an entry found fourth, or a list that holds a pasted message's entry already
+    # (its cases are there), is left as it is.
+    low = [{"kind": "hit", "url": u} for u in ("a.html", "b.html", "c.html", "errors.html#error-modified-by-inplace")]
+    assert run_rank("r.withCases(w.hits, w.errors, {}).length", {"hits": low, "errors": ERRORS_DATA}) == 4
+    pasted = [{"kind": "error-entry", "url": "errors.html#error-modified-by-inplace"},
+              {"kind": "hit", "url": "errors.html#error-modified-by-inplace"}]
+    assert run_rank("r.withCases(w.hits, w.errors, {}).length", {"hits": pasted, "errors": ERRORS_DATA}) == 2
+
+
+def test_the_readers_words_choose_a_case_only_when_they_say_enough():
+    order = "r.caseKeys(w.cases).sort((a, b) => b.key - a.key || a.i - b.i).map(x => x.i)"
+    # No words: the index's order (commonest case first).
+    assert run_rank(order, {"cases": [{"i": i, "s": 0} for i in range(4)]}) == [0, 1, 2, 3]
+    # Words that match the last case clearly (GAN, critic) put it first.
+    assert run_rank(order, {"cases": [{"i": 0, "s": 0}, {"i": 1, "s": 0}, {"i": 2, "s": 0}, {"i": 3, "s": 9}]})[0] == 3
+    # Wrong input: a word that matches a late case barely more than the first does not reorder them.
+    assert run_rank(order, {"cases": [{"i": 0, "s": 8}, {"i": 1, "s": 0}, {"i": 2, "s": 0}, {"i": 3, "s": 9}]})[0] == 0
+
+
+def test_a_chinese_word_the_index_holds_whole_in_one_section_is_not_taken_for_a_rare_one():
+    # Pagefind's segmenter cut 張量 as one word in section "one" only, and as its characters in the
+    # forty others; the query 張量 元素 is to rank "answer" (which holds both) above "one".
+    if NODE is None:
+        pytest.skip("node is not installed")
+    script = f"""const r = require({json.dumps(str(RANK))});
+    const res = (ids, score) => ({{ results: ids.map((id) => ({{ id, score }})) }});
+    const many = Array.from({{ length: 40 }}, (_, i) => "s" + i).concat(["answer"]);
+    const pagefind = {{ search: async (w) => w === "張量" ? res(["one"], 200) : w === "張 量" ? res(many, 2)
+      : w === "元素" ? res(["answer"], 9) : w === "元 素" ? res(["answer", "s1"], 9) : res([], 0) }};
+    r.sectionScores(pagefind, "張量 元素", "zh-Hant", {{ chars: {{}}, words: ["張量", "元素"] }})
+      .then((s) => process.stdout.write(JSON.stringify(s.map((x) => x.r.id))));"""
+    out = subprocess.run([NODE, "-e", script], capture_output=True, text=True, check=True)
+    ranked = json.loads(out.stdout)
+    assert ranked[0] == "answer" and ranked.index("one") > 1, ranked

@@ -14,7 +14,12 @@
     "出現 出现 導致 导致 造成 之後 之后 請問 请问 還是 还是 能 可以 應該 应该 怎樣 怎样 時候 时候 " +
     // Particles and function words: alone they match half the book and outweigh a rare quoted word.
     "被 用 把 將 将 對 对 從 从 讓 让 給 给 著 着 過 过 為 为 到 這 这 那 個 个 中 後 后 還 还 又 而 但 並 并 才 啦 嘛 " +
-    "已經 已经 然後 然后 但是 所以 因為 因为 如果 一下 一個 一个 這個 这个 那個 那个 可能 現在 现在 好像 感覺 感觉").split(" "));
+    "已經 已经 然後 然后 但是 所以 因為 因为 如果 一下 一個 一个 這個 这个 那個 那个 可能 現在 现在 好像 感覺 感觉 " +
+    // What an asker writes around a pasted message ("anyone met this problem", "I googled it, help"):
+    // alone they would choose among the message's cases by chance.
+    "am was were been has have had into from anyone someone met problem problems issue help solve solved googled " +
+    "please thanks any so just also still occurs occurred happens happened cause causes cus because when running " +
+    "code").split(" "));
   var CJK = /[\u3400-\u9fff]/;
 
   // A letter or a digit alone (y, x, 0 from pasted code) says nothing, and Pagefind would match it
@@ -130,8 +135,12 @@
       // An API name (running_loss, optimizer.step) may be indexed as its parts (a Chinese edition's segmenter splits it).
       else if (/[a-z0-9][._][a-z0-9]/.test(w)) asked.push(pagefind.search(w.split(/[._]+/).filter(Boolean).join(" ")));
       var got = await Promise.all(asked), best = new Map();
-      // How rare the word is: by the sections that hold it whole (its parts or characters are commoner).
-      best.n = got[0].results.length || new Set([].concat.apply([], got.map(function (g) { return g.results.map(function (r) { return r.id; }); }))).size;
+      // How rare the word is: by the sections that hold it whole (an API name's parts are commoner).
+      // A Chinese word by the sections that hold it whole or as its characters: the segmenter cuts
+      // a word of the page (張量) as one word in one section and as characters in a hundred others,
+      // and one section is no sign that the word is rare.
+      var all = new Set([].concat.apply([], got.map(function (g) { return g.results.map(function (r) { return r.id; }); })));
+      best.n = (CJK.test(w) ? all.size : got[0].results.length) || all.size;
       got.forEach(function (one, k) {
         one.results.forEach(function (r) {
           var s = k ? r.score / 2 : r.score;   // the characters or parts anywhere in a section count less than the word
@@ -139,6 +148,11 @@
           if (!old || old.s < s) best.set(r.id, { r: r, s: s });
         });
       });
+      if (CJK.test(w) && got.length > 1) {
+        // Nor does Pagefind's score of that one section (its own rarity) outweigh the others.
+        var most = Math.max.apply(null, got[1].results.map(function (r) { return r.score; }).concat([0]));
+        if (most) best.forEach(function (x) { x.s = Math.min(x.s, 2 * most); });
+      }
       return best;
     }));
     var scores = new Map();
@@ -206,6 +220,54 @@
     return excerpt;
   }
 
+  // The index lists an error's cases commonest first. A reader's own words around a pasted message
+  // (GAN, critic) move a case up by how well they match it against the best-matched case; the
+  // index's order counts too, so that a word that matches a late case only a little (gpu, modify)
+  // does not put it above the common ones. No words, or words that match none: the index's order.
+  var CASE_ORDER = 0.7;
+  function byWordsThenIndex(a, b) { return b.key - a.key || a.i - b.i; }
+  function caseKeys(cases) {
+    var most = Math.max.apply(null, cases.map(function (x) { return x.s; }).concat([0])) || 1;
+    cases.forEach(function (x) { x.key = x.s / most - CASE_ORDER * x.i / Math.max(1, cases.length - 1); });
+    return cases;
+  }
+
+  // How many of an error entry's cases the page shows under it when Pagefind finds the entry itself
+  // (the entry's page lists them all), and how high the entry must be to have them shown.
+  var CASES_SHOWN = 3, CASES_FROM = 3;
+  /** ``hits`` ([{kind, url}], best first) with the cases of the first error index entry among the
+   *  first CASES_FROM hits shown right under it: the sections that explain the message it matched
+   *  (``errorsData``: window.BOOK_ERRORS), the CASES_SHOWN that the query's words score best
+   *  (``scores``: {url: score}), in the index's order where the words tell none apart. A reader who
+   *  types a message's words finds the entry; which case is theirs, its words alone seldom say.
+   *  A hit already listed above is not repeated; one listed below moves up under the entry. */
+  function withCases(hits, errorsData, scores) {
+    // A pasted message has its entry and its cases listed already.
+    if (hits.some(function (h) { return h.kind === "error-entry"; })) return hits;
+    var at = -1, entry = null;
+    for (var i = 0; i < Math.min(CASES_FROM, hits.length) && at < 0; i++) {
+      if (hits[i].kind !== "hit") continue;
+      var url = hits[i].url.replace(/\?[^#]*/, "");
+      (errorsData || []).some(function (e) {
+        if (e.entry === url && (e.cases || []).length) { at = i; entry = e; return true; }
+        return false;
+      });
+    }
+    if (at < 0) return hits;
+    var above = new Set(hits.slice(0, at + 1).map(function (h) { return h.url.replace(/\?[^#]*/, ""); }));
+    var cases = entry.cases.map(function (c, i) { return { c: c, i: i, s: (scores && scores[c.section]) || 0 }; })
+      .filter(function (x) { return !above.has(x.c.section); });
+    cases = caseKeys(cases).sort(byWordsThenIndex).slice(0, CASES_SHOWN)
+      .map(function (x) { return { kind: "error-case", url: x.c.section, case: x.c, under: entry.entry }; });
+    var moved = new Set(cases.map(function (x) { return x.url; }));
+    var out = hits.slice(0, at + 1).concat(cases, hits.slice(at + 1).filter(function (h) {
+      return !moved.has(h.url.replace(/\?[^#]*/, ""));
+    }));
+    out.corrected = hits.corrected;
+    out.scores = hits.scores;
+    return out;
+  }
+
   /** Everything the search page lists for ``query``, best first: a pasted error message's index entry
    *  and the sections that explain its cases (kind "error-entry", "error-case"), then the sections
    *  Pagefind finds (kind "hit"). ``opts``: lang, errors (window.BOOK_ERRORS), matcher
@@ -238,7 +300,7 @@
         data.forEach(function (d, i) {
           cases.forEach(function (c) { if (opts.href(d) === c.c.section) c.s = Math.max(c.s, top[i].score); });
         });
-        cases.sort(function (a, b) { return b.s - a.s || a.i - b.i; });
+        caseKeys(cases).sort(byWordsThenIndex);
       }
       add({ kind: "error-entry", url: e.entry, error: e });
       cases.forEach(function (x) { add({ kind: "error-case", url: x.c.section, case: x.c }); });
@@ -256,8 +318,10 @@
       if (near) corrected.push([w, near]);
       return near || w;
     }).join(" ") || text;
-    var results = (await reranked(await sectionScores(pagefind, text, lang, words), text, lang, words, Math.max(20, opts.limit || 10)))
-      .slice(0, opts.limit || 10);
+    var ranked = await reranked(await sectionScores(pagefind, text, lang, words), text, lang, words, Math.max(20, opts.limit || 10));
+    var scores = {};
+    ranked.forEach(function (x) { scores[opts.href(x.data)] = x.final; });
+    var results = ranked.slice(0, opts.limit || 10);
     results.forEach(function (x) {
       var d = x.data;
       // A section that matched only on a stray letter (Pagefind's loose matching of an unknown word) is no answer.
@@ -266,9 +330,11 @@
       add({ kind: "hit", url: opts.href(d), title: (d.meta && d.meta.title) || opts.href(d), excerpt: excerpt, marks: marks });
     });
     out.corrected = corrected;
-    return out;
+    out.scores = scores;
+    // An error index entry that the words found (no message pasted whole): its cases under it.
+    return errors.length || opts.cases === false ? out : withCases(out, errorsData, scores);
   }
 
   return { STOP: STOP, terms: terms, inScript: inScript, suggestion: suggestion, sectionScores: sectionScores,
-           reranked: reranked, marked: marked, withMarks: withMarks, escapeHtml: escapeHtml, search: search };
+           reranked: reranked, caseKeys: caseKeys, withCases: withCases, marked: marked, withMarks: withMarks, escapeHtml: escapeHtml, search: search };
 });

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from utils.book import config, notebooks
-from utils.book.editions import changes, error_index, labels, outputs, spacing, terms, verbs
-from utils.book.editions.data import ERRORS, GLOSSARY, HISTORY, MD_STAMP, edition_pages, stamped_files, text_hash
+from utils.book.editions import changes, error_index, labels, outputs, refs, spacing, terms, verbs
+from utils.book.editions.data import CASES, ERRORS, GLOSSARY, HISTORY, MD_STAMP, edition_pages, stamped_files, text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text, emphasis_shape, has_prose, script_letters, strip_code
 from utils.book.editions.sync import comparable
 
@@ -128,17 +128,19 @@ def step_problems(root: Path = ROOT) -> list[str]:
 
 def data_stamp_problems(root: Path = ROOT) -> list[str]:
     """The stamps of the data files the glossary and error-index checks do not read: the search
-    keywords, every judge's message catalog, the historical wordings' sources in errors.yml, and
+    keywords, every judge's message catalog, the historical wordings' sources and the cases' lines in
+    errors.yml, and
     the UI words of _config.yml; and no English verb in a Chinese message (verbs.py)."""
-    return [p for spec in [*stamped_files(root), HISTORY] if spec not in (ERRORS, GLOSSARY)
+    return [p for spec in [*stamped_files(root), HISTORY, CASES] if spec not in (ERRORS, GLOSSARY)
             for p in changes.data_stamp_problems(spec, root)] + labels.label_stamp_problems(root) \
         + verbs.catalog_problems(root)
 
 
 def all_problems(root: Path = ROOT) -> list[str]:
     """Everything ``editions check`` reports: structure, step (every stamp: pages, cells, figure
-    text, the data files), scripts and terms, no English verb in Chinese prose, the spacing around
-    cross-references, the error index, and the notebook conventions of every edition."""
+    text, the data files), scripts and terms, no English verb in Chinese prose, references that read
+    as Chinese and the spacing around them, the error index, and the notebook conventions of every edition."""
     return (structure_problems(root) + step_problems(root) + data_stamp_problems(root)
-            + terms.script_and_term_problems(root) + verbs.prose_problems(root) + spacing.spacing_problems(root)
+            + terms.script_and_term_problems(root) + verbs.prose_problems(root) + refs.ref_problems(root)
+            + spacing.spacing_problems(root)
             + error_index.error_index_problems(root) + notebooks.all_convention_problems(root))

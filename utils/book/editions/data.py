@@ -157,6 +157,18 @@ ERRORS = DataFile("errors.yml", "book/errors.yml", "errors", key="id", within="s
 # stamped inside the mapping (``restamp errors.yml --cell ID`` stamps an entry's summary and source).
 HISTORY = DataFile("errors.yml", "book/errors.yml", "errors", key="id", within="historical.source",
                    stamps_within=True, optional=True)
+
+
+@dataclass(frozen=True)
+class CaseLines(DataFile):
+    """errors.yml's cases: the line of each case in every edition, stamped on the case and named
+    ``ID/SECTION``; ``restamp errors.yml --cell ID`` stamps an entry's summary, source and case lines."""
+
+    def entries(self, data) -> list[tuple[str, dict]]:
+        return [(f"{e['id']}/{c['section']}", c) for e in data.get(self.group) or [] for c in e.get("cases") or []]
+
+
+CASES = CaseLines("errors.yml", "book/errors.yml", "errors")
 GLOSSARY = DataFile("glossary.yml", "book/glossary.yml", "terms", key="en")
 # A term's one-line definition for readers: glossary.yml's ``definition: {en, EDITION..., translated_from}``,
 # stamped inside the definition with the hash of its English sentence. It shares glossary.yml's name,
@@ -177,7 +189,7 @@ def data_files(name: str, root: Path = ROOT) -> list[DataFile]:
     forms and their definitions)."""
     found = data_file(name, root)
     return ([] if found is None else [found, DEFINITIONS] if found is GLOSSARY
-            else [found, HISTORY] if found is ERRORS else [found])
+            else [found, HISTORY, CASES] if found is ERRORS else [found])
 
 
 def data_file(name: str, root: Path = ROOT) -> DataFile | None:

@@ -49,8 +49,8 @@ class _Decide:
 
     def __call__(self, where: str, key: str, old: str | None, new: str) -> bool:
         """Whether to re-stamp ``key``; a refusal is recorded with the diff and the command."""
-        if self.cells is not None:
-            return key in self.cells
+        if self.cells is not None:  # a case line (ID/SECTION) goes with its entry's ID
+            return key in self.cells or key.split("/")[0] in self.cells
         why = "the English it translated is not in git" if old is None else changes.why_meaning_may_change(old, new)
         if why is None:
             return True
@@ -133,9 +133,8 @@ def _restamp_data(spec: DataFile, editions: list[str], decide: _Decide, root: Pa
 
 
 def _known_keys(name: str, root: Path) -> set[str]:
-    spec = data_file(name, root)
-    if spec is not None:
-        return {key for key, _ in spec.load(root)}
+    if data_file(name, root) is not None:
+        return {key for spec in data_files(name, root) for key, _ in spec.load(root)}
     en_path = edition_pages(SOURCE, root)[name]
     if en_path.suffix == ".md":
         return {name}

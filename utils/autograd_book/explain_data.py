@@ -2476,7 +2476,7 @@ DATA = {'baseurl': '',
                                             'BackendCompilerFailed：編譯器在編譯前向傳播時就追蹤了反向傳播。修正方法和 eager '
                                             '模式一樣：改掉那個原地運算。',
                                     'page': 'torch_compile',
-                                    'title': '反向傳播的錯誤，由編譯後的前向呼叫丟出'},
+                                    'title': '反向傳播的錯誤，由編譯後的前向呼叫引發'},
                                    {'label': 'pit-inplace-decode',
                                     'line': '解讀錯誤訊息：形狀、運算與版本號指的是哪個張量，以及異常偵測模式如何找出那一行。',
                                     'page': 'pitfalls',
@@ -3350,7 +3350,7 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-overlap',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '對 expand 出來的張量做原地操作：「more than one element ... refers to a '
+                                    'title': '對 `expand` 產生的張量做原地操作：「more than one element ... refers to a '
                                              'single memory location」'}],
                          'historical': False,
                          'id': 'overlap-written-to',
@@ -3362,7 +3362,7 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-overlap',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '對 expand 出來的張量做原地操作：「more than one element ... refers to a '
+                                    'title': '對 `expand` 產生的張量做原地操作：「more than one element ... refers to a '
                                              'single memory location」'}],
                          'historical': False,
                          'id': 'overlap-input-written-to',

@@ -3645,7 +3645,9 @@ DATA = {'baseurl': '',
                                   '(functional.reset_net).',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
-                                'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain.',
+                                'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
+                                'set loss.requires_grad = True (or loss.requires_grad_()) and the error went '
+                                'away, but the model does not learn.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)?',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '

@@ -3531,7 +3531,8 @@ DATA = {'baseurl': '',
               'tc-ca-double': 'Double backward under compiled autograd '
                               '(torch._dynamo.config.compiled_autograd).',
               'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '
-                           'through torch.compile fails.',
+                           'through torch.compile fails. Higher-order gradients under torch.compile: an '
+                           'error, or silently wrong second-order results.',
               'var-detach': 'What is the difference between .data and .detach()?',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ.',

@@ -24,6 +24,8 @@ def test_no_english_verb_in_a_chinese_message_or_page():
     ("报 「Trying to backward ... when you call .backward()」", []),  # quoted English
     ("doctor 執行了 {step}", []),                            # a format field
     ("Call detach() on it", []),                            # no Chinese: not a Chinese sentence
+    ("丟出下列錯誤：\n\n- `You are attempting to call\n  Tensor.requires_grad_()`，以及 `x`", []),  # a code span over a line break
+    ("丟出錯誤 `You are attempting\n\n請 call 它`", ["call"]),  # a blank line ends the paragraph, and the span
 ])
 def test_a_bare_english_verb_in_a_chinese_sentence_is_found(text, found):
     assert verbs.english_verbs(text) == found

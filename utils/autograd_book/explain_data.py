@@ -7,6 +7,14 @@ DATA = {'baseurl': '',
                                        'fails to the fix.',
                                'page': 'retain_graph',
                                'title': 'Decision guide: you got this error; which case are you?'},
+                              {'label': 'pit-module-state',
+                               'line': "A layer that keeps a state between calls (a spiking neuron's "
+                                       'membrane potential, a running memory): at the end of a batch the '
+                                       "state still holds that batch's graph, and the next batch's loss runs "
+                                       'back into it; reset or detach the state at the start of each batch.',
+                               'page': 'pitfalls',
+                               'title': 'State kept inside a module: spiking neurons and other stateful '
+                                        'layers'},
                               {'label': 'rg-error',
                                'line': 'How it happens: the first backward() freed the saved tensors that '
                                        'the second one needs.',
@@ -154,6 +162,20 @@ DATA = {'baseurl': '',
                                        'changed a tensor after an operation saved it for backward.',
                                'page': 'pitfalls',
                                'title': 'An in-place operation on a tensor saved for backward'},
+                              {'label': 'pit-embedding-max-norm',
+                               'line': 'nn.Embedding(max_norm=...) rescales the rows it looks up in place, '
+                                       'in the weight itself; a term that used the weight before the lookup '
+                                       '(a regulariser on the table) saved it at its old version. Compute '
+                                       'that term after the lookup, or renormalise out of place.',
+                               'page': 'pitfalls',
+                               'title': '`nn.Embedding(max_norm=...)` renormalises its weight in place'},
+                              {'label': 'tc-early-errors',
+                               'line': 'Under torch.compile the same error comes out of the first call of '
+                                       'the compiled model, before any backward, wrapped in '
+                                       'BackendCompilerFailed: the compiler traces the backward while '
+                                       'compiling the forward. Fix the in-place operation as in eager mode.',
+                               'page': 'torch_compile',
+                               'title': 'An error of the backward, raised by the compiled forward'},
                               {'label': 'pit-inplace-decode',
                                'line': 'Reading the message: which tensor its shape, operation and version '
                                        'numbers name, and how anomaly mode finds the line.',
@@ -215,7 +237,10 @@ DATA = {'baseurl': '',
                                'page': 'saved_memory',
                                'title': 'What each layer saves'},
                               {'label': 'ddp-buffers-inplace',
-                               'line': '',
+                               'line': 'Only under DDP, with the model called twice before one backward: the '
+                                       'buffer broadcast before each forward (broadcast_buffers=True) '
+                                       "changed BatchNorm's running statistics in place; torch 2.13 keeps "
+                                       'their version, older releases need broadcast_buffers=False.',
                                'page': 'distributed',
                                'title': 'The in-place error only under DDP: buffers broadcast before each '
                                         'forward'}],
@@ -268,7 +293,8 @@ DATA = {'baseurl': '',
                                'page': 'pitfalls',
                                'title': '`backward()` on a tensor that is not a scalar'},
                               {'label': 'pit-data-parallel-loss',
-                               'line': '',
+                               'line': 'Only with several GPUs: nn.DataParallel gathers the loss that '
+                                       'forward returns as one value per GPU; call loss.mean().backward().',
                                'page': 'pitfalls',
                                'title': 'Only with several GPUs: `nn.DataParallel` returns one loss per '
                                         'GPU'}],
@@ -348,7 +374,10 @@ DATA = {'baseurl': '',
                                'title': 'Inputs the gradient does not depend on: `allow_unused`, '
                                         '`materialize_grads`'},
                               {'label': 'pit-validation-backward',
-                               'line': '',
+                               'line': 'backward() or autograd.grad inside a PyTorch Lightning '
+                                       'validation_step or test_step, which run under '
+                                       'torch.inference_mode(): use Trainer(inference_mode=False) and '
+                                       'torch.enable_grad().',
                                'page': 'pitfalls',
                                'title': '`backward()` in a validation step, or in eval mode'}],
                     'historical': False,
@@ -532,9 +561,17 @@ DATA = {'baseurl': '',
                                'a second time with retain_graph=True; save tensors with '
                                'ctx.save_for_backward and let the engine free them.'},
                    {'cases': [{'label': 'cf-errors',
-                               'line': '',
+                               'line': 'A custom autograd Function whose backward returns fewer or more '
+                                       'values than its forward takes inputs.',
                                'page': 'custom_function',
-                               'title': "When a custom Function's `backward` is rejected"}],
+                               'title': "When a custom Function's `backward` is rejected"},
+                              {'label': 'tc-custom-backend',
+                               'line': 'CompiledFunctionBackward under a custom torch.compile backend whose '
+                                       "compiled backward drops the None outputs of AOTAutograd's backward "
+                                       'graph.',
+                               'page': 'torch_compile',
+                               'title': 'A custom backend: "CompiledFunctionBackward returned an incorrect '
+                                        'number of gradients"'}],
                     'historical': False,
                     'id': 'function-gradient-count',
                     'message': 'returned an incorrect number of gradients',
@@ -651,6 +688,19 @@ DATA = {'baseurl': '',
                                'frozen after DDP was built), so DDP never finished averaging; build DDP with '
                                'find_unused_parameters=True or static_graph=True, or freeze before wrapping; '
                                'TORCH_DISTRIBUTED_DEBUG=INFO names the parameters.'},
+                   {'cases': [{'label': 'ddp-unused',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`Expected to have finished reduction in the prior iteration`'}],
+                    'historical': False,
+                    'id': 'ddp-undefined-grad-allreduced',
+                    'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
+                               'reducer.',
+                    'summary': 'Under DistributedDataParallel with find_unused_parameters=True, one forward '
+                               'was followed by a backward per loss: the first backward already ended the '
+                               'iteration, so the later ones were not averaged, and after zero_grad() the '
+                               'next step raises this. It is not a bug in DDP: call backward() once, on the '
+                               'summed loss.'},
                    {'cases': [{'label': 'tc-double',
                                'line': 'A second derivative (create_graph=True) through a region compiled '
                                        'with torch.compile.',
@@ -1195,15 +1245,19 @@ DATA = {'baseurl': '',
                                'title': "`'int' object has no attribute 'backward'`"}],
                     'historical': False,
                     'id': 'number-has-no-backward',
-                    'message': "object has no attribute 'backward'",
+                    'message': "'int' object has no attribute",
                     'summary': 'backward() was called on a Python number, not a tensor: the loss function '
                                'returned 0 (or a float) for a batch with nothing to compare, such as an '
-                               'image without target boxes; return pred.sum() * 0 or skip the step.',
-                    'tail': "'int' object has no attribute 'backward'"}],
+                               'image without target boxes; return pred.sum() * 0 or skip the step.'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
                                     'title': '决策指南：遇到这个报错，你属于哪种情况？'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批次结束时，这个状态还连着该批次的计算图，下一个批次的损失会一路反向传播回去；请在每个批次开始时重置状态，或者对它调用 '
+                                            'detach()。',
+                                    'page': 'pitfalls',
+                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
                                    {'label': 'rg-error',
                                     'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
                                     'page': 'retain_graph',
@@ -1331,6 +1385,17 @@ DATA = {'baseurl': '',
                                             '...）改动了它。',
                                     'page': 'pitfalls',
                                     'title': '对保存下来供反向传播使用的张量做原地操作'},
+                                   {'label': 'pit-embedding-max-norm',
+                                    'line': 'nn.Embedding(max_norm=...) '
+                                            '会原地缩放查到的那几行，改的就是权重本身；在查表之前就用到权重的项（例如对整张表的正则化）保存的是旧版本。请把这一项放到查表之后计算，或者改用非原地的方式归一化。',
+                                    'page': 'pitfalls',
+                                    'title': '`nn.Embedding(max_norm=...)` 会原地重新归一化权重'},
+                                   {'label': 'tc-early-errors',
+                                    'line': '在 torch.compile 下，同一个错误会在第一次调用编译后的模型时就出现，还没做任何反向传播，外面包着 '
+                                            'BackendCompilerFailed：编译器在编译前向传播时就追踪了反向传播。修复方法和 eager '
+                                            '模式一样：改掉那个原地运算。',
+                                    'page': 'torch_compile',
+                                    'title': '反向传播的错误，由编译后的前向调用抛出'},
                                    {'label': 'pit-inplace-decode',
                                     'line': '解读报错信息：形状、运算和版本号指的是哪个张量，以及异常检测模式如何找出那一行。',
                                     'page': 'pitfalls',
@@ -1379,7 +1444,10 @@ DATA = {'baseurl': '',
                                     'page': 'saved_memory',
                                     'title': '每一层保存了什么'},
                                    {'label': 'ddp-buffers-inplace',
-                                    'line': '',
+                                    'line': '只在 DDP 下、并且在同一次 backward '
+                                            '之前调用模型两次时出现：每次前向传播前的缓冲区广播（broadcast_buffers=True）原地改动了 '
+                                            'BatchNorm 的滑动统计量；torch 2.13 会保留它们的版本，旧版本需要 '
+                                            'broadcast_buffers=False。',
                                     'page': 'distributed',
                                     'title': '只在 DDP 下出现的原地操作报错：每次前向传播前都会广播缓冲区'}],
                          'historical': False,
@@ -1424,7 +1492,8 @@ DATA = {'baseurl': '',
                                     'page': 'pitfalls',
                                     'title': '对不是标量的张量调用 `backward()`'},
                                    {'label': 'pit-data-parallel-loss',
-                                    'line': '',
+                                    'line': '只在多卡时报错：nn.DataParallel 把 forward 返回的损失收集成每张 GPU 一个值；请调用 '
+                                            'loss.mean().backward()。',
                                     'page': 'pitfalls',
                                     'title': '只在多卡时报错：`nn.DataParallel` 每张 GPU 返回一个损失'}],
                          'historical': False,
@@ -1486,7 +1555,9 @@ DATA = {'baseurl': '',
                                     'page': 'create_graph',
                                     'title': '梯度不依赖的输入：`allow_unused`、`materialize_grads`'},
                                    {'label': 'pit-validation-backward',
-                                    'line': '',
+                                    'line': '在 PyTorch Lightning 的 validation_step 或 test_step 里调用 '
+                                            'backward() 或 autograd.grad，而这些步骤在 torch.inference_mode() 下运行：请用 '
+                                            'Trainer(inference_mode=False) 并配合 torch.enable_grad()。',
                                     'page': 'pitfalls',
                                     'title': '在验证步骤或评估模式下调用 `backward()`'}],
                          'historical': False,
@@ -1650,9 +1721,15 @@ DATA = {'baseurl': '',
                                     'ctx 上的东西（del ctx.x），之后又在 retain_graph=True 下运行了第二次；请用 '
                                     'ctx.save_for_backward 保存张量，交给引擎释放。'},
                         {'cases': [{'label': 'cf-errors',
-                                    'line': '',
+                                    'line': '自定义 autograd Function 的 backward 返回的值，比 forward 接受的输入少或多。',
                                     'page': 'custom_function',
-                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'},
+                                   {'label': 'tc-custom-backend',
+                                    'line': '自定义 torch.compile 后端下的 CompiledFunctionBackward：后端编译出的 backward '
+                                            '丢掉了 AOTAutograd 反向计算图输出中的 None。',
+                                    'page': 'torch_compile',
+                                    'title': '自定义后端：“CompiledFunctionBackward returned an incorrect number '
+                                             'of gradients”'}],
                          'historical': False,
                          'id': 'function-gradient-count',
                          'message': 'returned an incorrect number of gradients',
@@ -1756,6 +1833,17 @@ DATA = {'baseurl': '',
                                     'DDP 之后才冻结某个输出头），所以 DDP 的平均一直没有完成；请在构建 DDP 时设置 '
                                     'find_unused_parameters=True 或 static_graph=True，或者在包装之前就先冻结；设置 '
                                     'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出这些参数的名称。'},
+                        {'cases': [{'label': 'ddp-unused',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                         'historical': False,
+                         'id': 'ddp-undefined-grad-allreduced',
+                         'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
+                                    'reducer.',
+                         'summary': '在 DistributedDataParallel 下设置了 '
+                                    'find_unused_parameters=True，一次前向传播之后对每个损失各做一次反向传播：第一次反向传播就已经结束了这次迭代，之后的反向传播都没有求平均；调用 '
+                                    'zero_grad() 之后，下一步就抛出这个错误。这不是 DDP 的 bug：请对求和后的损失只调用一次 backward()。'},
                         {'cases': [{'label': 'tc-double',
                                     'line': '对用 torch.compile 编译的区域求二阶导数（create_graph=True）。',
                                     'page': 'torch_compile',
@@ -2238,14 +2326,18 @@ DATA = {'baseurl': '',
                                     'title': "`'int' object has no attribute 'backward'`"}],
                          'historical': False,
                          'id': 'number-has-no-backward',
-                         'message': "object has no attribute 'backward'",
+                         'message': "'int' object has no attribute",
                          'summary': '对 Python 数字而不是张量调用了 backward()：遇到没有东西可比较的批次（例如没有目标框的图像）时，损失函数返回了 '
-                                    '0（或浮点数）；请返回 pred.sum() * 0，或者跳过这一步。',
-                         'tail': "'int' object has no attribute 'backward'"}],
+                                    '0（或浮点数）；请返回 pred.sum() * 0，或者跳过这一步。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
                                     'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
+                                            'detach()。',
+                                    'page': 'pitfalls',
+                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
                                    {'label': 'rg-error',
                                     'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
                                     'page': 'retain_graph',
@@ -2374,6 +2466,17 @@ DATA = {'baseurl': '',
                                             '...）改動了它。',
                                     'page': 'pitfalls',
                                     'title': '對反向傳播要用的已儲存張量做原地操作'},
+                                   {'label': 'pit-embedding-max-norm',
+                                    'line': 'nn.Embedding(max_norm=...) '
+                                            '會就地縮放查到的那幾列，改的就是權重本身；在查表之前就用到權重的項（例如對整張表的正則化）存下的是舊版本。請把這一項放到查表之後計算，或改用非原地的方式正規化。',
+                                    'page': 'pitfalls',
+                                    'title': '`nn.Embedding(max_norm=...)` 會原地重新正規化權重'},
+                                   {'label': 'tc-early-errors',
+                                    'line': '在 torch.compile 之下，同一個錯誤會在第一次呼叫編譯後的模型時就出現，還沒做任何反向傳播，外面包著 '
+                                            'BackendCompilerFailed：編譯器在編譯前向傳播時就追蹤了反向傳播。修正方法和 eager '
+                                            '模式一樣：改掉那個原地運算。',
+                                    'page': 'torch_compile',
+                                    'title': '反向傳播的錯誤，由編譯後的前向呼叫丟出'},
                                    {'label': 'pit-inplace-decode',
                                     'line': '解讀錯誤訊息：形狀、運算與版本號指的是哪個張量，以及異常偵測模式如何找出那一行。',
                                     'page': 'pitfalls',
@@ -2422,7 +2525,10 @@ DATA = {'baseurl': '',
                                     'page': 'saved_memory',
                                     'title': '每一層儲存了什麼'},
                                    {'label': 'ddp-buffers-inplace',
-                                    'line': '',
+                                    'line': '只在 DDP 下、而且在同一次 backward '
+                                            '之前呼叫模型兩次時出現：每次前向傳播前的緩衝區廣播（broadcast_buffers=True）原地改動了 '
+                                            'BatchNorm 的移動平均；torch 2.13 會保留它們的版本，較舊的版本需要 '
+                                            'broadcast_buffers=False。',
                                     'page': 'distributed',
                                     'title': '只在 DDP 下出現的原地操作錯誤：每次前向傳播前都會廣播緩衝區'}],
                          'historical': False,
@@ -2467,7 +2573,8 @@ DATA = {'baseurl': '',
                                     'page': 'pitfalls',
                                     'title': '對非純量張量呼叫 `backward()`'},
                                    {'label': 'pit-data-parallel-loss',
-                                    'line': '',
+                                    'line': '只在多張 GPU 上出錯：nn.DataParallel 把 forward 傳回的損失收集成每張 GPU 一個值；請呼叫 '
+                                            'loss.mean().backward()。',
                                     'page': 'pitfalls',
                                     'title': '只在多張 GPU 上出錯：`nn.DataParallel` 每張 GPU 傳回一個損失'}],
                          'historical': False,
@@ -2529,7 +2636,9 @@ DATA = {'baseurl': '',
                                     'page': 'create_graph',
                                     'title': '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'},
                                    {'label': 'pit-validation-backward',
-                                    'line': '',
+                                    'line': '在 PyTorch Lightning 的 validation_step 或 test_step 裡呼叫 '
+                                            'backward() 或 autograd.grad，而這些步驟在 torch.inference_mode() '
+                                            '之下執行：請用 Trainer(inference_mode=False) 並搭配 torch.enable_grad()。',
                                     'page': 'pitfalls',
                                     'title': '在驗證步驟或評估模式下呼叫 `backward()`'}],
                          'historical': False,
@@ -2692,9 +2801,15 @@ DATA = {'baseurl': '',
                                     'ctx 上的東西（del ctx.x），之後又在 retain_graph=True 下執行第二次；請用 '
                                     'ctx.save_for_backward 儲存張量，交給引擎釋放。'},
                         {'cases': [{'label': 'cf-errors',
-                                    'line': '',
+                                    'line': '自訂 autograd Function 的 backward 傳回的值，比 forward 接受的輸入少或多。',
                                     'page': 'custom_function',
-                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'},
+                                   {'label': 'tc-custom-backend',
+                                    'line': '自訂 torch.compile 後端之下的 CompiledFunctionBackward：後端編譯出的 backward '
+                                            '丟掉了 AOTAutograd 反向計算圖輸出裡的 None。',
+                                    'page': 'torch_compile',
+                                    'title': '自訂後端：「CompiledFunctionBackward returned an incorrect number of '
+                                             'gradients」'}],
                          'historical': False,
                          'id': 'function-gradient-count',
                          'message': 'returned an incorrect number of gradients',
@@ -2798,6 +2913,17 @@ DATA = {'baseurl': '',
                                     'DDP 之後才凍結某個輸出頭），所以 DDP 的平均始終沒有完成；請在建立 DDP 時設定 '
                                     'find_unused_parameters=True 或 static_graph=True，或在包裝之前就先凍結；設定 '
                                     'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出這些參數的名稱。'},
+                        {'cases': [{'label': 'ddp-unused',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                         'historical': False,
+                         'id': 'ddp-undefined-grad-allreduced',
+                         'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
+                                    'reducer.',
+                         'summary': '在 DistributedDataParallel 之下設定了 '
+                                    'find_unused_parameters=True，一次前向傳播之後對每個損失各做一次反向傳播：第一次反向傳播就已結束這一輪迭代，之後的反向傳播都沒有取平均；呼叫 '
+                                    'zero_grad() 之後，下一步就拋出這個錯誤。這不是 DDP 的錯誤：請對加總後的損失只呼叫一次 backward()。'},
                         {'cases': [{'label': 'tc-double',
                                     'line': '對以 torch.compile 編譯的區域求二階導數（create_graph=True）。',
                                     'page': 'torch_compile',
@@ -3279,10 +3405,9 @@ DATA = {'baseurl': '',
                                     'title': "`'int' object has no attribute 'backward'`"}],
                          'historical': False,
                          'id': 'number-has-no-backward',
-                         'message': "object has no attribute 'backward'",
+                         'message': "'int' object has no attribute",
                          'summary': '對 Python 數字而不是張量呼叫了 backward()：遇到沒有東西可比較的批次（例如沒有目標框的影像）時，損失函式傳回了 '
-                                    '0（或浮點數）；請傳回 pred.sum() * 0，或跳過這一步。',
-                         'tail': "'int' object has no attribute 'backward'"}]},
+                                    '0（或浮點數）；請傳回 pred.sum() * 0，或跳過這一步。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -3334,7 +3459,13 @@ DATA = {'baseurl': '',
               'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
-                               'with functional_call.',
+                               'with functional_call. What is the state of support for BatchNorm and Dropout '
+                               'layers with per_sample_grads vmap: Expected more than 1 value per channel '
+                               'when training, Batch norm got a batched tensor as input, '
+                               'replace_all_batch_norm_modules_, eval mode or GroupNorm; vmap called random '
+                               "operation while in randomness error mode, randomness='different' or 'same'. "
+                               'Small difference between functorch grads and torch.autograd.grad: vmap and a '
+                               'loop differ by 1e-6 in float32 because of summation order; both are right.',
               'cg-retain': 'Why does retain_graph default to the value of create_graph?',
               'cg-unused': 'One of the differentiated Tensors appears to not have been used in the graph '
                            'when computing Hessian eigenvalues or a hypergradient: some parameters do not '
@@ -3345,7 +3476,14 @@ DATA = {'baseurl': '',
                                  "'PowBackward1' returned nan values in its 1st output (0th output): what "
                                  'output N means; NaN in backward from pow, sqrt, log, division by zero, a '
                                  'norm or torch.where; SoftmaxBackward0 returned nan with an attention mask '
-                                 'that hides a whole row.',
+                                 'that hides a whole row. Gradients become NaN during training; loss inf '
+                                 'then nan; float16 overflow past 65504 in fine-tuning, fp16 vs bf16; exp or '
+                                 'a learned power overflows (robust loss, Nan occurs in backward '
+                                 'loss_otherwise); eigh, eig or svd backward NaN with repeated eigenvalues, '
+                                 'eigvalsh; MmBackward0 returned nan values only with anomaly detection '
+                                 'under AMP GradScaler (skipped steps, get_scale); which layer produces NaN '
+                                 'inside a transformers model (forward hooks, isfinite); torch.norm of a '
+                                 'zero slice gives MulBackward0 nan in old versions.',
               'dbg-module-hooks': 'register_backward_hook is not called, the hook function never fires, '
                                   'Grad-CAM gradients are None, grad_input is None; '
                                   'register_full_backward_hook vs register_backward_hook; '
@@ -3364,8 +3502,10 @@ DATA = {'baseurl': '',
                            'list.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
-                                     'operation only with DDP, a single GPU works; BatchNorm buffers, '
-                                     'broadcast_buffers=False, calling the model twice before backward.',
+                                     'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
+                                     '[2]] is at version 3) only with DDP, a single GPU works; BatchNorm '
+                                     'buffers, broadcast_buffers=False, calling the model twice before '
+                                     'backward.',
               'ddp-dataparallel-grad': 'nn.DataParallel with autograd.grad(create_graph=True), StyleGAN2 '
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '
@@ -3373,7 +3513,15 @@ DATA = {'baseurl': '',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
-                            'branch not used.',
+                            'branch not used. find_unused_parameters is already set to True but multi gpu '
+                            'training still fails, one GPU works; not all forward outputs participate in '
+                            'computing loss; a backward per loss (several backward calls, three losses): '
+                            'Encountered gradient which is undefined, but still allreduced by DDP reducer; '
+                            'an extra forward for pseudo-labels, a teacher or logging under no_grad or '
+                            'model.module; how to set find_unused_parameters=True in detectron2 '
+                            'create_ddp_model, Lightning strategy ddp_find_unused_parameters_true, '
+                            'accelerate DistributedDataParallelKwargs kwargs_handlers, Hugging Face Trainer '
+                            'ddp_find_unused_parameters, gradient_checkpointing_kwargs use_reentrant False.',
               'grad-amp': 'Mixed precision training with torch.amp.GradScaler (torch.cuda.amp): gradient '
                           'clipping with scaler.unscale_ before clip_grad_norm_, optimizer steps skipped, '
                           'scaler.get_scale() keeps decreasing, a gradient penalty under AMP with autocast, '
@@ -3460,6 +3608,11 @@ DATA = {'baseurl': '',
                                         'nn.DataParallel: the loss returned by forward is gathered as one '
                                         'value per GPU; use loss.mean().backward(), not '
                                         'loss.backward(torch.ones_like(loss)).',
+              'pit-embedding-max-norm': 'nn.Embedding with max_norm: one of the variables needed for '
+                                        'gradient computation has been modified by an inplace operation in a '
+                                        'recommender or collaborative metric learning (CML) model; the '
+                                        'embedding weight is renormalized in place by every lookup; clone '
+                                        'the weight.',
               'pit-grad-none': 'Why is param.grad None after loss.backward()? Every cause: non-leaf tensor, '
                                '.to() or .cuda() after requires_grad, zero_grad, no_grad, detach, unused or '
                                'frozen parameters. The gradient of the inputs or of the weights is None '
@@ -3476,10 +3629,19 @@ DATA = {'baseurl': '',
                                  'non-leaf Tensor; create the tensor with device= instead.',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
-                                  'torch.no_grad().',
+                                  'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '
+                                  '* 0. raises the leaf error on NPU but not on CUDA: write inputs_embeds = '
+                                  'inputs_embeds + ..., not no_grad; enable_input_require_grads makes the '
+                                  'embedding output a leaf. with torch.no_grad(): dist.broadcast(p, 0) in '
+                                  'sync_params still raises a leaf Variable that requires grad is being used '
+                                  'in an in-place operation on Windows with gloo: broadcast p.detach().',
               'pit-loss-number': "AttributeError: 'int' object has no attribute 'backward' ('float' object "
                                  "has no attribute 'backward'): the loss function returned 0 when an image "
                                  'has no target boxes; return pred.sum() * 0.',
+              'pit-module-state': 'Spiking neurons (SpikingJelly, snnTorch) or a stateful layer keep the '
+                                  'membrane potential between batches: Trying to backward through the graph '
+                                  'a second time on the second batch; reset the network state every batch '
+                                  '(functional.reset_net).',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain.',
@@ -3530,9 +3692,18 @@ DATA = {'baseurl': '',
                                  'double backward through a compiled model.',
               'tc-ca-double': 'Double backward under compiled autograd '
                               '(torch._dynamo.config.compiled_autograd).',
+              'tc-custom-backend': 'RuntimeError: function CompiledFunctionBackward returned an incorrect '
+                                   'number of gradients (expected 3, got 2) with a custom torch.compile '
+                                   'backend (aot_autograd fw_compiler, bw_compiler); the compiled backward '
+                                   "graph's None outputs; make_boxed_func.",
               'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '
                            'through torch.compile fails. Higher-order gradients under torch.compile: an '
                            'error, or silently wrong second-order results.',
+              'tc-early-errors': 'torch.compile raises RuntimeError during gradient computation in the '
+                                 "forward call: BackendCompilerFailed: backend='aot_eager' (or 'inductor') "
+                                 'raised: one of the variables needed for gradient computation has been '
+                                 'modified by an inplace operation; in-place LeakyReLU or ReLU(inplace=True) '
+                                 'under torch.compile; why the compiled model fails before backward.',
               'var-detach': 'What is the difference between .data and .detach()?',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ.',
@@ -3542,6 +3713,10 @@ DATA = {'baseurl': '',
                                    'register_post_accumulate_grad_hook. Why the hook function needs one '
                                    "extra step: the current layer's gradient is not shown on the model "
                                    'inside the hook.',
+              'var-requires-grad': 'Parameters freeze invalid: requires_grad=False is overwritten by a later '
+                                   'loop that sets requires_grad=True on every parameter, so frozen layers '
+                                   'still train. Check which parameters require grad right before building '
+                                   'the optimizer; requires_grad can only be changed on leaf tensors.',
               'var-retain-grad': "The .grad of a layer's output or of another intermediate tensor is None "
                                  'after backward: call retain_grad() on it before backward().',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed?'},

@@ -7,6 +7,8 @@ in cli.py). One module per job, none importing cli:
     sync         English code and outputs copied into every translation
     outputs      the book's messages in each edition's copy of the outputs (recorded by execute)
     verbs        no English verb used as a Chinese verb (catalogs, Chinese prose)
+    refs         references that read as Chinese (no bare title melting into a clause)
+    spacing      the spaces around a cross-reference in the Chinese editions
     changes      what changed in English since a translation (git, word diff, whether the edit
                  can change the meaning); the stamp check of a data file's entries
     checks       structure and step checks of pages and notebooks; all_problems

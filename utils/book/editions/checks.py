@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from utils.book import config, notebooks
-from utils.book.editions import changes, error_index, labels, outputs, spacing, terms, verbs
+from utils.book.editions import changes, error_index, labels, outputs, refs, spacing, terms, verbs
 from utils.book.editions.data import CASES, ERRORS, GLOSSARY, HISTORY, MD_STAMP, edition_pages, stamped_files, text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text, emphasis_shape, has_prose, script_letters, strip_code
 from utils.book.editions.sync import comparable
@@ -138,8 +138,9 @@ def data_stamp_problems(root: Path = ROOT) -> list[str]:
 
 def all_problems(root: Path = ROOT) -> list[str]:
     """Everything ``editions check`` reports: structure, step (every stamp: pages, cells, figure
-    text, the data files), scripts and terms, no English verb in Chinese prose, the spacing around
-    cross-references, the error index, and the notebook conventions of every edition."""
+    text, the data files), scripts and terms, no English verb in Chinese prose, references that read
+    as Chinese and the spacing around them, the error index, and the notebook conventions of every edition."""
     return (structure_problems(root) + step_problems(root) + data_stamp_problems(root)
-            + terms.script_and_term_problems(root) + verbs.prose_problems(root) + spacing.spacing_problems(root)
+            + terms.script_and_term_problems(root) + verbs.prose_problems(root) + refs.ref_problems(root)
+            + spacing.spacing_problems(root)
             + error_index.error_index_problems(root) + notebooks.all_convention_problems(root))

@@ -1,8 +1,10 @@
 """Spacing around cross-references in the Chinese editions. A {ref} renders as its section's
 title in the edition's language; between Chinese characters, a half-width space before or after
 a Chinese title reads as a gap (見 記憶體…), so none is written there. A title that starts or ends
-with code or Latin keeps its space on that side, as inline code does. After or before full-width
-punctuation there is never a space. ``fix`` removes what the check names."""
+with code or Latin has a space on that side when a Chinese character is its neighbour, as inline code
+does (見 {ref}`retain-graph-title`); a missing one is reported too. After or before full-width
+punctuation (quotes included, so a reference whose own text is 「標題」一節 is written without
+spaces) there is never a space. ``fix`` removes or adds what the check names."""
 from __future__ import annotations
 
 import re
@@ -14,7 +16,7 @@ from utils.book.editions.data import edition_pages
 ROOT = config.ROOT
 CJK = "\u3400-\u9fff"
 CJK_CHAR = re.compile(f"[{CJK}]")
-FULL_WIDTH = "，。、；：！？（）「」『』《》"
+FULL_WIDTH = "，。、；：！？（）「」『』《》“”‘’"
 ROLE = re.compile(r"\{(ref|doc|numref)\}`([^`]*)`")
 LABELLED = re.compile(r"^\(([\w-]+)\)=\s*\n+#+\s+(.+)$", re.M)
 
@@ -47,7 +49,7 @@ def _shown(role: re.Match, known: dict[str, str]) -> str:
 def _bad_spaces(text: str, known: dict[str, str]) -> list[tuple[int, str]]:
     """(offset of the space, the role) of each space the rule forbids."""
     def forbidden(neighbour: str, title_end: str) -> bool:
-        return bool(neighbour) and (neighbour in FULL_WIDTH or bool(CJK_CHAR.match(neighbour) and CJK_CHAR.match(title_end)))
+        return bool(neighbour) and (neighbour in FULL_WIDTH or bool(CJK_CHAR.match(neighbour) and _chinese_edge(title_end)))
 
     bad = []
     for role in ROLE.finditer(text):
@@ -60,9 +62,30 @@ def _bad_spaces(text: str, known: dict[str, str]) -> list[tuple[int, str]]:
     return bad
 
 
+def _chinese_edge(char: str) -> bool:
+    return bool(CJK_CHAR.match(char)) or char in FULL_WIDTH
+
+
+def _missing_spaces(text: str, known: dict[str, str]) -> list[tuple[int, str]]:
+    """(offset where a space belongs, the role) of each reference whose text starts or ends with code or
+    Latin right next to a Chinese character (連接{ref}`retain-graph-title`)."""
+    missing = []
+    for role in ROLE.finditer(text):
+        shown = _shown(role, known).strip()
+        if not shown:
+            continue
+        if role.start() > 0 and CJK_CHAR.match(text[role.start() - 1]) and not _chinese_edge(shown[0]):
+            missing.append((role.start(), role.group(0)))
+        if CJK_CHAR.match(text[role.end():role.end() + 1]) and not _chinese_edge(shown[-1]):
+            missing.append((role.end(), role.group(0)))
+    return missing
+
+
 def fixed(text: str, known: dict[str, str]) -> str:
-    for offset, _ in sorted(_bad_spaces(text, known), reverse=True):
-        text = text[:offset] + text[offset + 1:]
+    edits = [(offset, 1, "") for offset, _ in _bad_spaces(text, known)]
+    edits += [(offset, 0, " ") for offset, _ in _missing_spaces(text, known)]
+    for offset, width, new in sorted(edits, reverse=True):
+        text = text[:offset] + new + text[offset + width:]
     return text
 
 
@@ -76,13 +99,19 @@ def _chinese_pages(root: Path):
 
 
 def spacing_problems(root: Path = ROOT) -> list[str]:
-    return [f"{path.relative_to(root)}: a half-width space next to {role}, whose text is Chinese, between "
-            "Chinese characters; run 'python -m utils.book.editions.spacing'"
-            for path, known in _chinese_pages(root) for text in _texts(path) for _, role in _bad_spaces(text, known)]
+    problems = []
+    for path, known in _chinese_pages(root):
+        for text in _texts(path):
+            problems += [f"{path.relative_to(root)}: a half-width space next to {role}, whose text is Chinese, between "
+                         "Chinese characters; run 'python -m utils.book.editions.spacing'" for _, role in _bad_spaces(text, known)]
+            problems += [f"{path.relative_to(root)}: no space between a Chinese character and {role}, whose text there "
+                         "is code or Latin; run 'python -m utils.book.editions.spacing'" for _, role in _missing_spaces(text, known)]
+    return problems
 
 
 def fix(root: Path = ROOT) -> int:
-    """Remove every forbidden space from the Chinese editions; the number removed."""
+    """Remove every forbidden space from the Chinese editions and add every missing one; the number of
+    cells (or pages) changed."""
     removed = 0
     for path, known in _chinese_pages(root):
         if path.suffix == ".ipynb":
@@ -90,16 +119,16 @@ def fix(root: Path = ROOT) -> int:
             for c in nb.cells:
                 if c.cell_type == "markdown":
                     new = fixed(c.source, known)
-                    removed += len(c.source) - len(new)
+                    removed += c.source != new
                     c.source = new
             notebooks.write_notebook(nb, path)
         else:
             text = path.read_text(encoding="utf-8")
             new = fixed(text, known)
-            removed += len(text) - len(new)
+            removed += text != new
             path.write_text(new, encoding="utf-8")
     return removed
 
 
 if __name__ == "__main__":
-    print(f"{fix()} spaces removed")
+    print(f"{fix()} cells respaced")

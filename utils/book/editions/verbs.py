@@ -33,11 +33,14 @@ FENCE = re.compile(r"^(`{3,}|~{3,}).*?^\1\s*$", re.S | re.M)  # a fenced block, 
 # Quoted English (an error message 「Trying to ...」) and a gloss after a Chinese word (复制（clone）).
 QUOTED = re.compile(r"「[\x00-\x7f]*」|“[\x00-\x7f]*”|（[\x00-\x7f]*）")
 ROLE = re.compile(r"\{[\w:-]+\}`[^`]*`")  # {ref}`...`, {term}`...`: their targets are not prose
+# A code span that runs over a line break within its paragraph (a long quoted message), as CommonMark
+# reads it: INLINE_CODE stops at the end of a line.
+WRAPPED_CODE = re.compile(r"`(?:[^`\n]|\n(?![ \t]*\n))+`")
 
 
 def english_verbs(text: str) -> list[str]:
     """The bare English verbs of ``text`` outside code, when ``text`` is Chinese (else none)."""
-    prose = DIRECTIVE_MARKUP.sub(" ", INLINE_CODE.sub(" ", ROLE.sub(" ", FENCE.sub(" ", text))))
+    prose = DIRECTIVE_MARKUP.sub(" ", INLINE_CODE.sub(" ", WRAPPED_CODE.sub(" ", ROLE.sub(" ", FENCE.sub(" ", text)))))
     prose = QUOTED.sub(" ", FIELD.sub(" ", URL.sub(" ", prose)))
     if not CHINESE.search(prose):
         return []

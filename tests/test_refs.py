@@ -1,0 +1,122 @@
+"""References that read as Chinese (utils/book/editions/refs.py): a bare {ref} whose title would melt
+into a Chinese clause is rejected, as is the word 練習 before a reference to an exercise; a reference
+that stands apart, or carries its own text, passes. The spacing rule around references: spacing.py."""
+import pytest
+
+from utils.book import notebooks
+from utils.book.editions import checks, refs, spacing
+
+EXERCISES = {"int-ex2"}
+
+
+def test_the_chinese_editions_have_no_melting_reference_and_no_doubled_exercise_word():
+    assert refs.ref_problems() == []
+
+
+@pytest.mark.parametrize("text", [
+    "`.grad` 卻是 `None`，{ref}`pit-grad-none`列出了每一種原因。",       # the issue's own case
+    "做法與{ref}`pit-target-outside-loop`相同。",                        # a Chinese character on each side
+    "（下一章的{ref}`rg-two-losses`會量測）",                            # inside brackets, but in the clause
+    "修正方法與{ref}`ddp-retain-graph` 相同。",                          # a space does not set it apart
+    "見{ref}`int-version`和{ref}`int-saved`。",                         # both: 和 joins them into the clause
+    "請看 {ref}`grad-nondiff`中的估計方式。",                             # after 請看, but 中的 follows
+    "下一章{doc}`retain_graph`會解釋。",                                  # a page's title melts the same way
+])
+def test_a_bare_reference_inside_a_chinese_clause_is_rejected(text):
+    assert refs.melting(text, EXERCISES)
+
+
+@pytest.mark.parametrize("text", [
+    "梯度消失了（{ref}`pit-grad-none`）。",                                # in parentheses
+    "原因見{ref}`pit-grad-none`。",                                        # the 「見…」 construction
+    "另见 {ref}`cf-ctx-attribute`，其余的情形",                             # 另见, then a comma
+    "梯度出现 NaN 则另有一节：{ref}`dbg-anomaly-nan`。",                   # after a colon
+    "- {ref}`pit-grad-none`\n- {ref}`pit-leaf-inplace`",                   # list items
+    "| 症狀 | {ref}`rg-two-losses` |",                                      # a table cell
+    "（{ref}`rg-gan`、{ref}`rg-guide`）",                                   # an enumeration
+    "{ref}`int-ex2` 要你寫出這條規則。",                                   # an exercise renders as 練習 2
+    "下一章的{ref}`「同一張計算圖上的兩個損失」一節 <rg-two-losses>`會量測。",  # its own text
+    "做法与{ref}`这一节 <pit-target-outside-loop>`相同。",
+    "```python\nx = 1  # 見{ref}`a`相同\n```",                             # code is not prose
+])
+def test_a_reference_that_stands_apart_or_has_its_own_text_passes(text):
+    assert refs.melting(text, EXERCISES) == []
+
+
+@pytest.mark.parametrize("text, found", [
+    ("請試試練習 {ref}`int-ex2`。", 1),          # 「練習 練習 2」
+    ("请试试练习{numref}`int-ex2`。", 1),
+    ("Try exercise {ref}`int-ex2`.", 1),
+    ("請試試{ref}`int-ex2`。", 0),
+    ("請試試練習 {ref}`int-engine`。", 0),       # not an exercise: the word is not repeated
+])
+def test_the_word_exercise_before_a_reference_to_an_exercise_is_rejected(text, found):
+    assert len(refs.doubled_exercise_words(text, EXERCISES)) == found
+
+
+def test_exercise_labels_are_read_from_the_exercise_directive():
+    text = ":::{exercise}\n:label: int-ex2\n:class: dropdown\nText\n:::\n\n:::{note}\n:label: not-one\n:::"
+    assert refs.exercise_labels([text]) == {"int-ex2"}
+
+
+@pytest.mark.parametrize("edition, want", [
+    ("zh-hant", "做法與{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`相同；下一章的"
+                "{ref}`「retain_graph 與 GAN」一節 <rg-gan>`會量測。"),
+    ("zh-hans", "做法与{ref}`“在循环外只算一次的目标值”一节 <pit-target>`相同；下一章的"
+                "{ref}`“‘能运行’：retain_graph 与 GAN”一节 <rg-gan>`会测量。"),
+])
+def test_a_melting_reference_is_given_its_own_text(edition, want):
+    known = {"zh-hant": {"pit-target": "在迴圈外只算一次的目標值", "rg-gan": "`retain_graph` 與 GAN"},
+             "zh-hans": {"pit-target": "在循环外只算一次的目标值", "rg-gan": "“能运行”：`retain_graph` 与 GAN"}}[edition]
+    text = {"zh-hant": "做法與{ref}`pit-target` 相同；下一章的{ref}`rg-gan`一節會量測。",
+            "zh-hans": "做法与{ref}`pit-target`相同；下一章的 {ref}`rg-gan`一节会测量。"}[edition]
+    fixed = refs.with_own_text(text, edition, known)
+    assert fixed == want
+    assert refs.with_own_text("見下一章{doc}`retain_graph`的說明。", "zh-hant", {"retain_graph": "保留計算圖"}) == \
+        "見下一章{doc}`「保留計算圖」一章 <retain_graph>`的說明。"
+    assert refs.melting(fixed) == [] and spacing._bad_spaces(fixed, known) == []
+
+
+def test_a_planted_melting_reference_and_a_doubled_exercise_word_are_rejected_by_the_check(book_copy):
+    path = book_copy / "book" / "zh-hant" / "internals.ipynb"
+    nb = notebooks.read_notebook(path)
+    cell = next(c for c in nb.cells if c.cell_type == "markdown" and "{ref}`int-ex2`" in c.source)
+    cell.source = cell.source.replace("{ref}`int-ex2`", "練習 {ref}`int-ex2`", 1)
+    cell.source += "\n\n做法與{ref}`int-engine`相同。"
+    notebooks.write_notebook(nb, path)
+    problems = [p for p in checks.all_problems(book_copy) if "zh-hant/internals.ipynb" in p]
+    assert any("{ref}`int-ex2` follows the word 練習" in p for p in problems)
+    assert any("與{ref}`int-engine`相同" in p and "melts into the sentence" in p for p in problems)
+    refs.fix(book_copy)
+    assert [p for p in refs.ref_problems(book_copy) if "melts" in p] == []
+
+
+@pytest.mark.parametrize("text, problems", [
+    ("見 {ref}`zh`。", "extra"),                 # a Chinese title: no space
+    ("和{ref}`code`一樣。", "missing"),          # a title that starts and ends with code: a space, as for code
+    ("和 {ref}`code` 一樣。", None),
+    ("與{ref}`「計算圖」一節 <zh>`相同。", None),   # its own text, full-width at both ends
+    ("與 {ref}`「計算圖」一節 <zh>`相同。", "extra"),
+    ("见 {ref}`“计算图”一节 <zh>`。", "extra"),     # the Simplified quotes are full-width too
+])
+def test_one_spacing_rule_around_a_reference(text, problems):
+    known = {"zh": "計算圖", "code": "`retain_graph`"}
+    extra, missing = spacing._bad_spaces(text, known), spacing._missing_spaces(text, known)
+    assert (bool(extra), bool(missing)) == (problems == "extra", problems == "missing")
+    fixed = spacing.fixed(text, known)
+    assert spacing._bad_spaces(fixed, known) == [] and spacing._missing_spaces(fixed, known) == []
+
+
+@pytest.mark.parametrize("edition, drifting, kept", [
+    ("zh-hans", "打包钩子", "pack 钩子"), ("zh-hant", "解包掛鉤", "unpack 掛鉤"),
+    ("zh-hans", "局部梯度", "本地梯度"), ("zh-hant", "切線", "切向量"),
+    ("zh-hant", "參考計數", "參照計數"), ("zh-hant", "歷史記錄", "歷史"), ("zh-hans", "历程", "历史"),
+    ("zh-hans", "修好的版本", "修好的循环"), ("zh-hant", "向量與 Jacobian 矩陣的乘積", "向量 Jacobian 積"),
+])
+def test_the_glossary_keeps_one_word_for_each_drifting_term(edition, drifting, kept):
+    """issue 34 item 4: the term check (terms.py) rejects the drifting word and passes the kept one."""
+    from utils.book.editions.data import avoided_terms, load_glossary, load_wordings, uses_avoided
+
+    avoid = avoided_terms(load_glossary(), edition, load_wordings())
+    assert any(uses_avoided(f"這裡用{drifting}。", word, form) for word, _, form in avoid)
+    assert not any(uses_avoided(f"這裡用{kept}。", word, form) for word, _, form in avoid)

@@ -1,0 +1,77 @@
+"""Workers of the section ``ddp-unused`` (book/en/distributed.ipynb) for a DDP model built
+with ``find_unused_parameters=True``: what that flag handles on this torch, and the loop that
+still breaks it (a backward per loss).
+
+Each runs as ``worker(rank, world_size)`` in two gloo processes started by
+:func:`autograd_book.distributed.launch`; the network and the data are those of
+:mod:`autograd_book.lessons.ddp_scenarios` (``TwoHeadNet``, ``shard``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+from torch.nn.functional import mse_loss
+
+from autograd_book.lessons.ddp_scenarios import TwoHeadNet, flat_grad, shard
+
+
+def extra_forward_step(ddp: torch.nn.Module, x: torch.Tensor, y: torch.Tensor, extra: str) -> None:
+    """One training step that also runs the model on other inputs for a pseudo-label, three ways.
+
+    ``extra``: "ddp" (a recording forward through the DDP module, its output detached),
+    "no_grad" (the same forward under torch.no_grad()) or "module" (through ddp.module, around DDP).
+    """
+    ddp.zero_grad()
+    if extra == "no_grad":
+        with torch.no_grad():
+            pseudo_label = ddp(x + 1)[1]
+    elif extra == "module":
+        pseudo_label = ddp.module(x + 1)[1].detach()
+    else:
+        pseudo_label = ddp(x + 1)[1].detach()  # a forward whose output gets no backward
+    out1, out2 = ddp(x)
+    (mse_loss(out1, y) + mse_loss(out2, pseudo_label)).backward()
+
+
+def ddp_find_unused_patterns(rank: int, world_size: int) -> dict[str, Any]:
+    """find_unused_parameters=True, two steps each: the patterns that run; flat gradients per pattern."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    results: dict[str, Any] = {}
+    for extra in ("ddp", "no_grad", "module"):
+        ddp = DDP(TwoHeadNet(), find_unused_parameters=True)
+        for _ in range(2):
+            extra_forward_step(ddp, x, y, extra)
+        results["extra_forward_" + extra] = flat_grad(ddp)
+
+    # A backward per loss, without zero_grad between steps: no error.
+    ddp = DDP(TwoHeadNet(), find_unused_parameters=True)
+    for _ in range(2):
+        out1, out2 = ddp(x)
+        mse_loss(out1, y).backward(retain_graph=True)
+        mse_loss(out2, y).backward()
+    results["backward_per_loss_accumulated"] = flat_grad(ddp)
+
+    # Fix: one backward of the summed loss.
+    ddp = DDP(TwoHeadNet(), find_unused_parameters=True)
+    for _ in range(2):
+        ddp.zero_grad()
+        out1, out2 = ddp(x)
+        (mse_loss(out1, y) + mse_loss(out2, y)).backward()
+    results["summed"] = flat_grad(ddp)
+    return results
+
+
+def ddp_backward_per_loss(rank: int, world_size: int) -> None:
+    """find_unused_parameters=True, one forward and a backward per loss, zero_grad each step: step 2 raises."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    ddp = DDP(TwoHeadNet(), find_unused_parameters=True)
+    for _ in range(2):
+        ddp.zero_grad()
+        out1, out2 = ddp(x)
+        mse_loss(out1, y).backward(retain_graph=True)  # head 2 is marked ready here, with no gradient
+        mse_loss(out2, y).backward()  # after the reduction: neither averaged nor checked

@@ -1524,7 +1524,7 @@ DATA = {'baseurl': '',
                                     'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'},
                                    {'label': 'grad-nondiff',
                                     'line': '损失由 argmax、pred > 0.5 '
-                                            '之类的比较或整数类型转换得到（例如把准确率当作损失）：自动求导不会记录这些运算；请改用可微的损失、直通估计器或带温度的平滑版本。',
+                                            '之类的比较或整数类型转换得到（例如把准确率当作损失）：自动求导不会记录这些运算；请改用可微的损失、直通估计器，或带温度参数的平滑近似。',
                                     'page': 'gradients',
                                     'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
                                    {'label': 'cg-what',
@@ -2605,7 +2605,7 @@ DATA = {'baseurl': '',
                                     'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'},
                                    {'label': 'grad-nondiff',
                                     'line': '損失由 argmax、pred > 0.5 '
-                                            '之類的比較或整數轉型算出（例如把準確率當成損失）：自動微分不記錄這些運算；請改用可微分的損失、直通估計器或帶溫度的平滑版本。',
+                                            '之類的比較或整數轉型算出（例如把準確率當成損失）：自動微分不記錄這些運算；請改用可微分的損失、直通估計器，或帶溫度參數的平滑近似。',
                                     'page': 'gradients',
                                     'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
                                    {'label': 'cg-what',
@@ -3521,7 +3521,8 @@ DATA = {'baseurl': '',
                             'model.module; how to set find_unused_parameters=True in detectron2 '
                             'create_ddp_model, Lightning strategy ddp_find_unused_parameters_true, '
                             'accelerate DistributedDataParallelKwargs kwargs_handlers, Hugging Face Trainer '
-                            'ddp_find_unused_parameters, gradient_checkpointing_kwargs use_reentrant False.',
+                            'ddp_find_unused_parameters, gradient_checkpointing_kwargs use_reentrant False; '
+                            'backward(inputs=...) on part of a DDP model.',
               'grad-amp': 'Mixed precision training with torch.amp.GradScaler (torch.cuda.amp): gradient '
                           'clipping with scaler.unscale_ before clip_grad_norm_, optimizer steps skipped, '
                           'scaler.get_scale() keeps decreasing, a gradient penalty under AMP with autocast, '

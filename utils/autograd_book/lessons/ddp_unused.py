@@ -75,3 +75,19 @@ def ddp_backward_per_loss(rank: int, world_size: int) -> None:
         out1, out2 = ddp(x)
         mse_loss(out1, y).backward(retain_graph=True)  # head 2 is marked ready here, with no gradient
         mse_loss(out2, y).backward()  # after the reduction: neither averaged nor checked
+
+
+def ddp_backward_inputs(rank: int, world_size: int) -> None:
+    """find_unused_parameters=True, backward(inputs=head 1's parameters): the next forward raises."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    net = TwoHeadNet()
+    ddp = DDP(net, find_unused_parameters=True)
+    try:
+        for _ in range(2):
+            out1, out2 = ddp(x)
+            (mse_loss(out1, y) + mse_loss(out2, y)).backward(inputs=list(net.head1.parameters()))
+    except RuntimeError:
+        if rank == 0:  # every rank raises it, naming itself; rank 0's report is the one shown
+            raise

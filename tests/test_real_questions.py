@@ -42,10 +42,10 @@ LANGUAGES = ("en", "zh-hans", "zh-hant")
 SOURCE = re.compile(r"^([\w.-]+/[\w.-]+#\d+|https?://\S+)$")
 # The rates measured when the routing was last improved (issue 36), less two points: an entry whose
 # planned section is written starts to count and may not be routed at once. A change may raise them,
-# not lower them. Measured (route, after merging main at 03:34 UTC): search top 3 as shown en 0.768,
-# zh-hans 0.901, zh-hant 0.890 (strict 0.764, 0.896, 0.885); paste box 1.000. Before that pass:
+# not lower them. Measured (route, after merging main at 03:46 UTC): search top 3 as shown en 0.783,
+# zh-hans 0.901, zh-hant 0.896 (strict 0.783, 0.896, 0.890); paste box 1.000. Before that pass:
 # 0.724, 0.879, 0.852; 0.985.
-FLOORS = {"search": {"en": 0.74, "zh-hant": 0.87, "zh-hans": 0.88}, "paste": 0.97}
+FLOORS = {"search": {"en": 0.76, "zh-hant": 0.875, "zh-hans": 0.88}, "paste": 0.97}
 
 DATA = yaml.safe_load(CORPUS.read_text(encoding="utf-8"))
 QUESTIONS, PLANNED = DATA["questions"], set(DATA["planned"])

@@ -7,14 +7,6 @@ DATA = {'baseurl': '',
                                        'fails to the fix.',
                                'page': 'retain_graph',
                                'title': 'Decision guide: you got this error; which case are you?'},
-                              {'label': 'pit-module-state',
-                               'line': "A layer that keeps a state between calls (a spiking neuron's "
-                                       'membrane potential, a running memory): at the end of a batch the '
-                                       "state still holds that batch's graph, and the next batch's loss runs "
-                                       'back into it; reset or detach the state at the start of each batch.',
-                               'page': 'pitfalls',
-                               'title': 'State kept inside a module: spiking neurons and other stateful '
-                                        'layers'},
                               {'label': 'rg-error',
                                'line': 'How it happens: the first backward() freed the saved tensors that '
                                        'the second one needs.',
@@ -102,7 +94,15 @@ DATA = {'baseurl': '',
                                        'call.',
                                'page': 'custom_function',
                                'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'}],
+                                        'reversible networks'},
+                              {'label': 'pit-module-state',
+                               'line': "A layer that keeps a state between calls (a spiking neuron's "
+                                       'membrane potential, a running memory): at the end of a batch the '
+                                       "state still holds that batch's graph, and the next batch's loss runs "
+                                       'back into it; reset or detach the state at the start of each batch.',
+                               'page': 'pitfalls',
+                               'title': 'State kept inside a module: spiking neurons and other stateful '
+                                        'layers'}],
                     'historical': False,
                     'id': 'backward-twice',
                     'message': 'Trying to backward through the graph a second time (or directly access saved '
@@ -162,20 +162,6 @@ DATA = {'baseurl': '',
                                        'changed a tensor after an operation saved it for backward.',
                                'page': 'pitfalls',
                                'title': 'An in-place operation on a tensor saved for backward'},
-                              {'label': 'pit-embedding-max-norm',
-                               'line': 'nn.Embedding(max_norm=...) rescales the rows it looks up in place, '
-                                       'in the weight itself; a term that used the weight before the lookup '
-                                       '(a regulariser on the table) saved it at its old version. Compute '
-                                       'that term after the lookup, or renormalise out of place.',
-                               'page': 'pitfalls',
-                               'title': '`nn.Embedding(max_norm=...)` renormalises its weight in place'},
-                              {'label': 'tc-early-errors',
-                               'line': 'Under torch.compile the same error comes out of the first call of '
-                                       'the compiled model, before any backward, wrapped in '
-                                       'BackendCompilerFailed: the compiler traces the backward while '
-                                       'compiling the forward. Fix the in-place operation as in eager mode.',
-                               'page': 'torch_compile',
-                               'title': 'An error of the backward, raised by the compiled forward'},
                               {'label': 'pit-inplace-decode',
                                'line': 'Reading the message: which tensor its shape, operation and version '
                                        'numbers name, and how anomaly mode finds the line.',
@@ -243,7 +229,21 @@ DATA = {'baseurl': '',
                                        'their version, older releases need broadcast_buffers=False.',
                                'page': 'distributed',
                                'title': 'The in-place error only under DDP: buffers broadcast before each '
-                                        'forward'}],
+                                        'forward'},
+                              {'label': 'pit-embedding-max-norm',
+                               'line': 'nn.Embedding(max_norm=...) rescales the rows it looks up in place, '
+                                       'in the weight itself; a term that used the weight before the lookup '
+                                       '(a regulariser on the table) saved it at its old version. Compute '
+                                       'that term after the lookup, or renormalise out of place.',
+                               'page': 'pitfalls',
+                               'title': '`nn.Embedding(max_norm=...)` renormalises its weight in place'},
+                              {'label': 'tc-early-errors',
+                               'line': 'Under torch.compile the same error comes out of the first call of '
+                                       'the compiled model, before any backward, wrapped in '
+                                       'BackendCompilerFailed: the compiler traces the backward while '
+                                       'compiling the forward. Fix the in-place operation as in eager mode.',
+                               'page': 'torch_compile',
+                               'title': 'An error of the backward, raised by the compiled forward'}],
                     'historical': False,
                     'id': 'modified-by-inplace',
                     'message': 'one of the variables needed for gradient computation has been modified by an '
@@ -1253,11 +1253,6 @@ DATA = {'baseurl': '',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
                                     'title': '决策指南：遇到这个报错，你属于哪种情况？'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批次结束时，这个状态还连着该批次的计算图，下一个批次的损失会一路反向传播回去；请在每个批次开始时重置状态，或者对它调用 '
-                                            'detach()。',
-                                    'page': 'pitfalls',
-                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
                                    {'label': 'rg-error',
                                     'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
                                     'page': 'retain_graph',
@@ -1330,7 +1325,12 @@ DATA = {'baseurl': '',
                                             'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
                                             '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
                                     'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'}],
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批次结束时，这个状态还连着该批次的计算图，下一个批次的损失会一路反向传播回去；请在每个批次开始时重置状态，或者对它调用 '
+                                            'detach()。',
+                                    'page': 'pitfalls',
+                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -1385,17 +1385,6 @@ DATA = {'baseurl': '',
                                             '...）改动了它。',
                                     'page': 'pitfalls',
                                     'title': '对保存下来供反向传播使用的张量做原地操作'},
-                                   {'label': 'pit-embedding-max-norm',
-                                    'line': 'nn.Embedding(max_norm=...) '
-                                            '会原地缩放查到的那几行，改的就是权重本身；在查表之前就用到权重的项（例如对整张表的正则化）保存的是旧版本。请把这一项放到查表之后计算，或者改用非原地的方式归一化。',
-                                    'page': 'pitfalls',
-                                    'title': '`nn.Embedding(max_norm=...)` 会原地重新归一化权重'},
-                                   {'label': 'tc-early-errors',
-                                    'line': '在 torch.compile 下，同一个错误会在第一次调用编译后的模型时就出现，还没做任何反向传播，外面包着 '
-                                            'BackendCompilerFailed：编译器在编译前向传播时就追踪了反向传播。修复方法和 eager '
-                                            '模式一样：改掉那个原地运算。',
-                                    'page': 'torch_compile',
-                                    'title': '反向传播的错误，由编译后的前向调用抛出'},
                                    {'label': 'pit-inplace-decode',
                                     'line': '解读报错信息：形状、运算和版本号指的是哪个张量，以及异常检测模式如何找出那一行。',
                                     'page': 'pitfalls',
@@ -1449,7 +1438,18 @@ DATA = {'baseurl': '',
                                             'BatchNorm 的滑动统计量；torch 2.13 会保留它们的版本，旧版本需要 '
                                             'broadcast_buffers=False。',
                                     'page': 'distributed',
-                                    'title': '只在 DDP 下出现的原地操作报错：每次前向传播前都会广播缓冲区'}],
+                                    'title': '只在 DDP 下出现的原地操作报错：每次前向传播前都会广播缓冲区'},
+                                   {'label': 'pit-embedding-max-norm',
+                                    'line': 'nn.Embedding(max_norm=...) '
+                                            '会原地缩放查到的那几行，改的就是权重本身；在查表之前就用到权重的项（例如对整张表的正则化）保存的是旧版本。请把这一项放到查表之后计算，或者改用非原地的方式归一化。',
+                                    'page': 'pitfalls',
+                                    'title': '`nn.Embedding(max_norm=...)` 会原地重新归一化权重'},
+                                   {'label': 'tc-early-errors',
+                                    'line': '在 torch.compile 下，同一个错误会在第一次调用编译后的模型时就出现，还没做任何反向传播，外面包着 '
+                                            'BackendCompilerFailed：编译器在编译前向传播时就追踪了反向传播。修复方法和 eager '
+                                            '模式一样：改掉那个原地运算。',
+                                    'page': 'torch_compile',
+                                    'title': '反向传播的错误，由编译后的前向调用抛出'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
@@ -2333,11 +2333,6 @@ DATA = {'baseurl': '',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
                                     'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
-                                            'detach()。',
-                                    'page': 'pitfalls',
-                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
                                    {'label': 'rg-error',
                                     'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
                                     'page': 'retain_graph',
@@ -2411,7 +2406,12 @@ DATA = {'baseurl': '',
                                             'retain_graph=True 也一樣，因為內層呼叫看不到這個參數；請在 backward '
                                             '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
                                     'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'}],
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
+                                            'detach()。',
+                                    'page': 'pitfalls',
+                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -2466,17 +2466,6 @@ DATA = {'baseurl': '',
                                             '...）改動了它。',
                                     'page': 'pitfalls',
                                     'title': '對反向傳播要用的已儲存張量做原地操作'},
-                                   {'label': 'pit-embedding-max-norm',
-                                    'line': 'nn.Embedding(max_norm=...) '
-                                            '會就地縮放查到的那幾列，改的就是權重本身；在查表之前就用到權重的項（例如對整張表的正則化）存下的是舊版本。請把這一項放到查表之後計算，或改用非原地的方式正規化。',
-                                    'page': 'pitfalls',
-                                    'title': '`nn.Embedding(max_norm=...)` 會原地重新正規化權重'},
-                                   {'label': 'tc-early-errors',
-                                    'line': '在 torch.compile 之下，同一個錯誤會在第一次呼叫編譯後的模型時就出現，還沒做任何反向傳播，外面包著 '
-                                            'BackendCompilerFailed：編譯器在編譯前向傳播時就追蹤了反向傳播。修正方法和 eager '
-                                            '模式一樣：改掉那個原地運算。',
-                                    'page': 'torch_compile',
-                                    'title': '反向傳播的錯誤，由編譯後的前向呼叫丟出'},
                                    {'label': 'pit-inplace-decode',
                                     'line': '解讀錯誤訊息：形狀、運算與版本號指的是哪個張量，以及異常偵測模式如何找出那一行。',
                                     'page': 'pitfalls',
@@ -2530,7 +2519,18 @@ DATA = {'baseurl': '',
                                             'BatchNorm 的移動平均；torch 2.13 會保留它們的版本，較舊的版本需要 '
                                             'broadcast_buffers=False。',
                                     'page': 'distributed',
-                                    'title': '只在 DDP 下出現的原地操作錯誤：每次前向傳播前都會廣播緩衝區'}],
+                                    'title': '只在 DDP 下出現的原地操作錯誤：每次前向傳播前都會廣播緩衝區'},
+                                   {'label': 'pit-embedding-max-norm',
+                                    'line': 'nn.Embedding(max_norm=...) '
+                                            '會就地縮放查到的那幾列，改的就是權重本身；在查表之前就用到權重的項（例如對整張表的正則化）存下的是舊版本。請把這一項放到查表之後計算，或改用非原地的方式正規化。',
+                                    'page': 'pitfalls',
+                                    'title': '`nn.Embedding(max_norm=...)` 會原地重新正規化權重'},
+                                   {'label': 'tc-early-errors',
+                                    'line': '在 torch.compile 之下，同一個錯誤會在第一次呼叫編譯後的模型時就出現，還沒做任何反向傳播，外面包著 '
+                                            'BackendCompilerFailed：編譯器在編譯前向傳播時就追蹤了反向傳播。修正方法和 eager '
+                                            '模式一樣：改掉那個原地運算。',
+                                    'page': 'torch_compile',
+                                    'title': '反向傳播的錯誤，由編譯後的前向呼叫引發'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
@@ -3350,7 +3350,7 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-overlap',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '對 expand 出來的張量做原地操作：「more than one element ... refers to a '
+                                    'title': '對 `expand` 產生的張量做原地操作：「more than one element ... refers to a '
                                              'single memory location」'}],
                          'historical': False,
                          'id': 'overlap-written-to',
@@ -3362,7 +3362,7 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-overlap',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '對 expand 出來的張量做原地操作：「more than one element ... refers to a '
+                                    'title': '對 `expand` 產生的張量做原地操作：「more than one element ... refers to a '
                                              'single memory location」'}],
                          'historical': False,
                          'id': 'overlap-input-written-to',
@@ -3645,7 +3645,9 @@ DATA = {'baseurl': '',
                                   '(functional.reset_net).',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
-                                'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain.',
+                                'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
+                                'set loss.requires_grad = True (or loss.requires_grad_()) and the error went '
+                                'away, but the model does not learn.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)?',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '

@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from utils.book import config
+from utils.book.editions import data
 
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -190,7 +191,11 @@ def test_the_paste_box(browser, origin, where):
     assert page.get_attribute("form.error-paste .error-paste-result", "data-found") == "non-scalar-backward"
     links = box.locator(".error-paste-links a")
     hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
-    assert hrefs and all(h.endswith("pitfalls.html#pit-non-scalar") for h in hrefs)
+    # the entry's own section first, then its cases (pit-data-parallel-loss: DataParallel's per-GPU losses)
+    entry = next(e for e in data.load_errors() if e["id"] == "non-scalar-backward")
+    explained = {entry["section"], *(c["section"] for c in entry.get("cases") or [])}
+    assert hrefs and hrefs[0].endswith("pitfalls.html#pit-non-scalar")
+    assert all(h.split("#")[1] in explained for h in hrefs), hrefs
     links.first.click()
     page.wait_for_url("**/pitfalls.html#pit-non-scalar")
     page.go_back()

@@ -1093,7 +1093,8 @@ DATA = {'baseurl': '',
                                "('_cdist_backward') is a second derivative, any other name ('igamma: input', "
                                "'zeta') a first one. Rewrite the function from differentiable operations, or "
                                'write its backward in a custom Function (a finite difference checked by '
-                               'gradcheck when no formula is at hand).'},
+                               'gradcheck when no formula is at hand), or upgrade where a later release has '
+                               "the formula (torch 2.14 added '_cdist_backward')."},
                    {'cases': [{'label': 'grad-gradient-arg',
                                'line': '',
                                'page': 'gradients',
@@ -2185,7 +2186,8 @@ DATA = {'baseurl': '',
                          'summary': '缺少导数的另一种措辞，出现在 PyTorch 把某个输入的公式标为 not_implemented 的时候：名称以 _backward '
                                     "结尾（'_cdist_backward'）的是二阶导数，其他名称（'igamma: "
                                     "input'、'zeta'）则是一阶导数。用可求导的运算改写同一个函数，或者在自定义 Function 里自己写 "
-                                    'backward（手头没有公式时用有限差分，再用 gradcheck 检查）。'},
+                                    'backward（手头没有公式时用有限差分，再用 gradcheck 检查），或者在较新的版本已有公式时升级（torch 2.14 补上了 '
+                                    "'_cdist_backward'）。"},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -3264,7 +3266,8 @@ DATA = {'baseurl': '',
                          'summary': '缺少導數的另一種措辭，出現在 PyTorch 把某個輸入的公式標為 not_implemented 的時候：名稱以 _backward '
                                     "結尾（'_cdist_backward'）的是二階導數，其他名稱（'igamma: "
                                     "input'、'zeta'）則是一階導數。改用可微分的運算寫出同一個函式，或在自訂 Function 裡自己寫 "
-                                    'backward（手邊沒有公式時，用有限差分，再以 gradcheck 檢查）。'},
+                                    'backward（手邊沒有公式時，用有限差分，再以 gradcheck 檢查），或者在較新的版本已有公式時升級（torch 2.14 補上了 '
+                                    "'_cdist_backward'）。"},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',

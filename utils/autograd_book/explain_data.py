@@ -70,7 +70,8 @@ DATA = {'baseurl': '',
                               {'label': 'cf-ctx-attribute',
                                'line': 'A custom Function: a tensor saved with save_for_backward is freed '
                                        "like any node's, so a second backward raises this; one kept on ctx "
-                                       '(ctx.e = e) is never freed, so no error, and memory leaks.',
+                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
+                                       'so no error, and the memory stays held.',
                                'page': 'custom_function',
                                'title': '"Why does my second backward run?": tensors kept on `ctx`'},
                               {'label': 'tc-twice',
@@ -1308,7 +1309,8 @@ DATA = {'baseurl': '',
                                     'title': '循环里一直开着 `retain_graph=True`'},
                                    {'label': 'cf-ctx-attribute',
                                     'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
-                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = e）永远不会释放，所以不报错，内存却会泄漏。',
+                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
+                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
                                     'page': 'custom_function',
                                     'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
                                    {'label': 'tc-twice',
@@ -2390,7 +2392,7 @@ DATA = {'baseurl': '',
                                    {'label': 'cf-ctx-attribute',
                                     'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
                                             '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
-                                            'e）永遠不會釋放，所以不出錯，記憶體卻會洩漏。',
+                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直被佔用。',
                                     'page': 'custom_function',
                                     'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
                                    {'label': 'tc-twice',

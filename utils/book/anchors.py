@@ -19,9 +19,8 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
-LABEL = re.compile(r"^\(([A-Za-z0-9_-]+)\)=\s*$")
-HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-FENCE = re.compile(r"^\s*(`{3,}|~{3,}|:{3,})")
+from utils.book import myst
+
 
 
 def heading_text(markdown: str) -> str:
@@ -33,34 +32,22 @@ def heading_text(markdown: str) -> str:
 
 def english_sections(notebook: Path) -> list[str]:
     """The ids the English edition gives the sections of a notebook (or a MyST page), in document order."""
-    ids, label, fence = [], None, None
+    ids, label = [], None
     if notebook.suffix == ".md":
         texts = [notebook.read_text(encoding="utf-8")]
     else:
         texts = ["".join(c["source"]) for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
                  if c["cell_type"] == "markdown"]
     for text in texts:
-        fence = None
-        for line in text.split("\n"):
-            f = FENCE.match(line)
-            if f:
-                mark = f.group(1)
-                if fence is None:
-                    fence = mark
-                elif mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip()[len(mark):].strip():
-                    fence = None
+        for e in myst.parse(text):  # sections are the headings outside directives
+            if e.inside or e.kind not in ("label", "heading", "block", "fence", "directive"):
                 continue
-            if fence is not None:
+            if e.kind == "label":
+                label = e.name
                 continue
-            m = LABEL.match(line)
-            if m:
-                label = m.group(1)
-                continue
-            h = HEADING.match(line)
-            if h:
-                ids.append(label or nodes.make_id(heading_text(h.group(2))))
-            if line.strip():
-                label = None
+            if e.kind == "heading":
+                ids.append(label or nodes.make_id(heading_text(e.content)))
+            label = None
     return ids
 
 

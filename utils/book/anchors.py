@@ -25,7 +25,9 @@ from utils.book import myst
 
 def heading_text(markdown: str) -> str:
     """A heading's text as docutils sees it: no link targets, role names or markup."""
-    text = re.sub(r"\{[\w:-]+\}`([^`]*)`", r"\1", markdown)          # {term}`leaf` -> leaf
+    text = markdown
+    for role in reversed(myst.roles(markdown)):                     # {term}`leaf` -> leaf
+        text = text[:role.start] + role.content + text[role.end:]
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)            # [text](url) -> text
     return text.replace("`", "")
 

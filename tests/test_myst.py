@@ -4,7 +4,7 @@ import pytest
 
 from utils.book import myst
 from utils.book.editions import error_index, refs, spacing, verbs
-from utils.book.anchors import english_sections
+from utils.book.sphinx_ext.anchors import english_sections
 
 
 def kinds(text, *wanted):

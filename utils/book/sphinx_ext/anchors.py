@@ -5,7 +5,7 @@ its section ``id3`` (by position: adding a section renumbers the rest) or after 
 (``rnn``, ``retain-graph``), and the contents, the heading permalinks and the search's results link
 there. The other ids stay on the page (as empty ``<span id>``), so older links still land.
 
-A Sphinx extension (``_config.yml``, ``sphinx.extra_extensions``); tests/test_anchors.py checks the
+Part of the book's Sphinx extension (utils/book/sphinx_ext/__init__.py); tests/test_anchors.py checks the
 built site. The English sections are read from book/en/NAME.ipynb; a translation whose sections
 do not line up with the English ones (another count, another label at the same place) keeps the
 ids docutils gave it, and the test names the page.
@@ -66,6 +66,8 @@ class StableSectionIds(SphinxTransform):
     default_priority = 700
 
     def apply(self, **kwargs) -> None:
+        if getattr(self.config, "book_stock", False):
+            return  # the stock-theme build compared with: docutils' own ids
         # Headed sections only (sphinx-exercise's exercise and solution bodies are sections too).
         # The sections a data directive writes (the error index's groups and entries, the glossary's
         # letters) are not in the page's source and carry their own stable ids (errors-CHAPTER,

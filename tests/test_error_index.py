@@ -301,8 +301,9 @@ def test_a_case_line_is_stamped_like_a_summary(small_book):
     ({"pattern": "x"}, "write {pattern: REGEX, as: TEXT}"),
 ])
 def test_a_varies_pattern_that_one_matcher_would_read_otherwise_is_refused(rule, says):
+    from utils.book.editions import varies
     from utils.book.editions.data import load_errors
 
-    assert [p for e in load_errors() for p in error_index.varies_problems(e, e["id"])] == []  # the book's own
-    [problem] = error_index.varies_problems({"varies": [rule]}, "book/errors.yml: entry 'x'")
+    assert [p for e in load_errors() for p in varies.varies_problems(e, e["id"])] == []  # the book's own
+    [problem] = varies.varies_problems({"varies": [rule]}, "book/errors.yml: entry 'x'")
     assert problem.startswith("book/errors.yml: entry 'x': varies 1: ") and says in problem

@@ -33,9 +33,9 @@ def _solution_code(nb) -> list[str]:
     """Sources of the code cells between solution-start and solution-end."""
     inside, code = False, []
     for cell in nb.cells:
-        if cell.cell_type == "markdown" and rn.SOLUTION_START.match(cell.source):
+        if cell.cell_type == "markdown" and rn.solution_start(cell.source):
             inside = True
-        elif cell.cell_type == "markdown" and rn.SOLUTION_END.match(cell.source):
+        elif cell.cell_type == "markdown" and rn.solution_end(cell.source):
             inside = False
         elif inside and cell.cell_type == "code":
             code.append(cell.source)
@@ -65,7 +65,7 @@ def test_code_and_outputs_are_the_sources_and_solutions_are_folded(written):
                     for c in source.cells if c.cell_type == "code" and c.source not in folded]
             assert [(c.source, c.outputs) for c in nb.cells if c.cell_type == "code"] == kept, path
             details = [c.source for c in nb.cells if c.cell_type == "markdown" and c.source.startswith("<details>")]
-            exercises = sum(1 for c in source.cells if c.cell_type == "markdown" and rn.SOLUTION_START.match(c.source))
+            exercises = sum(1 for c in source.cells if c.cell_type == "markdown" and rn.solution_start(c.source))
             assert len(details) == exercises, path
             for code in folded:  # each solution's code is in its fold, not in a code cell
                 assert any(f"```python\n{code}\n```" in d for d in details), (path, code[:60])

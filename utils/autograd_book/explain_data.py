@@ -1027,7 +1027,10 @@ DATA = {'baseurl': '',
                                'a tensor, even after returning its cached blocks to the driver. Find what '
                                'grows from one iteration to the next, or what holds a graph, before lowering '
                                'the batch size; a large "reserved but unallocated" figure in the message '
-                               'means fragmentation.'},
+                               'means fragmentation.',
+                    'varies': [{'as': '$1',
+                                'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
+                                           '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
                    {'cases': [{'label': 'mem-ckpt-reentrant',
                                'line': 'The first block of a network checkpointed with use_reentrant=True on '
                                        'the data: its parameters never get a gradient.',
@@ -1094,7 +1097,9 @@ DATA = {'baseurl': '',
                                'in _backward means a second derivative, through a gradient penalty or a '
                                'Hessian: write the function from differentiable operations, give it a custom '
                                'Function with its own backward, or upgrade where PyTorch has since added the '
-                               "derivative (grid_sample's came in 2026)."},
+                               "derivative (grid_sample's came in 2026).",
+                    'varies': [{'as': 'derivative for $1',
+                                'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                    {'cases': [{'label': 'grad-not-implemented',
                                'line': '',
                                'page': 'gradients',
@@ -1112,7 +1117,9 @@ DATA = {'baseurl': '',
                                "'zeta') a first one. Rewrite the function from differentiable operations, or "
                                'write its backward in a custom Function (a finite difference checked by '
                                'gradcheck when no formula is at hand), or upgrade where a later release has '
-                               "the formula (torch 2.14 added '_cdist_backward')."},
+                               "the formula (torch 2.14 added '_cdist_backward').",
+                    'varies': [{'as': 'derivative for $1',
+                                'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                    {'cases': [{'label': 'grad-gradient-arg',
                                'line': '',
                                'page': 'gradients',
@@ -2183,7 +2190,10 @@ DATA = {'baseurl': '',
                          'message': 'CUDA out of memory. Tried to allocate',
                          'summary': 'GPU 上的 '
                                     'torch.OutOfMemoryError：缓存分配器即使把缓存的块还给了驱动程序，仍然找不到张量所需的显存。调小批量大小之前，先找出哪些显存随迭代不断增长，或者是什么留住了计算图；报错信息中“reserved '
-                                    'but unallocated”的数字如果很大，说明显存碎片化了。'},
+                                    'but unallocated”的数字如果很大，说明显存碎片化了。',
+                         'varies': [{'as': '$1',
+                                     'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
+                                                '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
                         {'cases': [{'label': 'mem-ckpt-reentrant',
                                     'line': '网络的第一个块以 use_reentrant=True 对数据做检查点：它的参数永远得不到梯度。',
                                     'page': 'saved_memory',
@@ -2242,7 +2252,9 @@ DATA = {'baseurl': '',
                          'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
                          'summary': '自动求导没有报错信息所指运算的导数（哪个运算都有可能；较旧的版本打印名称时不带 aten::）。名称以 _backward '
                                     '结尾，说明缺的是二阶导数，是梯度惩罚或 Hessian 经过了它：用可求导的运算改写同一个函数、用自定义 Function 自己写 '
-                                    'backward，或者在 PyTorch 后来已补上导数时升级（grid_sample 的二阶导数在 2026 年加入）。'},
+                                    'backward，或者在 PyTorch 后来已补上导数时升级（grid_sample 的二阶导数在 2026 年加入）。',
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
@@ -2258,7 +2270,9 @@ DATA = {'baseurl': '',
                                     "结尾（'_cdist_backward'）的是二阶导数，其他名称（'igamma: "
                                     "input'、'zeta'）则是一阶导数。用可求导的运算改写同一个函数，或者在自定义 Function 里自己写 "
                                     'backward（手头没有公式时用有限差分，再用 gradcheck 检查），或者在较新的版本已有公式时升级（torch 2.14 补上了 '
-                                    "'_cdist_backward'）。"},
+                                    "'_cdist_backward'）。",
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -3313,7 +3327,10 @@ DATA = {'baseurl': '',
                          'message': 'CUDA out of memory. Tried to allocate',
                          'summary': 'GPU 上的 '
                                     'torch.OutOfMemoryError：快取配置器即使把快取的區塊還給驅動程式，仍找不到張量所需的記憶體。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長，或是什麼留住了計算圖；訊息中「reserved '
-                                    'but unallocated」的數字若很大，表示記憶體碎片化。'},
+                                    'but unallocated」的數字若很大，表示記憶體碎片化。',
+                         'varies': [{'as': '$1',
+                                     'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
+                                                '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
                         {'cases': [{'label': 'mem-ckpt-reentrant',
                                     'line': '網路的第一個區塊以 use_reentrant=True 對資料做檢查點：它的參數永遠拿不到梯度。',
                                     'page': 'saved_memory',
@@ -3372,7 +3389,9 @@ DATA = {'baseurl': '',
                          'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
                          'summary': '自動微分沒有訊息所指運算的導數（哪個運算都有可能；較舊的版本印出名稱時不帶 aten::）。名稱以 _backward '
                                     '結尾，表示缺的是二階導數，是梯度懲罰或 Hessian 經過了它：改用可微分的運算寫出同一個函式、用自訂 Function 自己寫 '
-                                    'backward，或者在 PyTorch 後來已補上導數時升級（grid_sample 的二階導數在 2026 年加入）。'},
+                                    'backward，或者在 PyTorch 後來已補上導數時升級（grid_sample 的二階導數在 2026 年加入）。',
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
@@ -3388,7 +3407,9 @@ DATA = {'baseurl': '',
                                     "結尾（'_cdist_backward'）的是二階導數，其他名稱（'igamma: "
                                     "input'、'zeta'）則是一階導數。改用可微分的運算寫出同一個函式，或在自訂 Function 裡自己寫 "
                                     'backward（手邊沒有公式時，用有限差分，再以 gradcheck 檢查），或者在較新的版本已有公式時升級（torch 2.14 補上了 '
-                                    "'_cdist_backward'）。"},
+                                    "'_cdist_backward'）。",
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',

@@ -3643,7 +3643,9 @@ DATA = {'baseurl': '',
                                    '= 0 on a saved tensor raises this error and breaks backward.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
-                                 'non-leaf Tensor; create the tensor with device= instead.',
+                                 'non-leaf Tensor; create the tensor with device= instead. The same after '
+                                 'any operation: randn(..., requires_grad=True) * 0.01, or a slice of a '
+                                 'parameter such as embedding[:2], is a non-leaf.',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '

@@ -185,6 +185,12 @@ DATA = {'baseurl': '',
                                        'PyTorch 1.5).',
                                'page': 'retain_graph',
                                'title': 'GAN training: the pattern that no longer runs'},
+                              {'label': 'rg-gan-detach',
+                               'line': 'GAN: G stepped first, then D trained on the same fake batch without '
+                                       "detach(), so D's backward went back into G's changed weights (with "
+                                       "AMP's GradScaler as well).",
+                               'page': 'retain_graph',
+                               'title': 'Where `detach()` goes in a GAN, and why'},
                               {'label': 'rg-two-step',
                                'line': 'SAM or another two-step optimizer: the weights were moved to w + e '
                                        "in place, then the first forward's graph was backpropagated again "
@@ -1465,6 +1471,11 @@ DATA = {'baseurl': '',
                                             '之前能运行的代码）。',
                                     'page': 'retain_graph',
                                     'title': 'GAN 训练：如今已经跑不通的写法'},
+                                   {'label': 'rg-gan-detach',
+                                    'line': 'GAN：先更新了 G，再用同一批没有调用 detach() 的假样本训练 D，于是 D 的反向传播一路回到 G '
+                                            '已经改动过的权重（用了 AMP 的 GradScaler 也一样）。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 里的 `detach()` 该放在哪里，为什么'},
                                    {'label': 'rg-two-step',
                                     'line': 'SAM 或其他两步式优化器：权重已经原地移到 w + '
                                             'e，却又对第一次前向传播的计算图做反向传播（retain_graph=True）。',
@@ -2604,6 +2615,11 @@ DATA = {'baseurl': '',
                                             '以前能執行的程式碼）。',
                                     'page': 'retain_graph',
                                     'title': 'GAN 訓練：如今已無法執行的寫法'},
+                                   {'label': 'rg-gan-detach',
+                                    'line': 'GAN：先更新了 G，再拿同一批沒有呼叫 detach() 的假樣本訓練 D，於是 D 的反向傳播一路回到 G '
+                                            '已經改動過的權重（用了 AMP 的 GradScaler 也一樣）。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 裡的 `detach()` 該放在哪裡，為什麼'},
                                    {'label': 'rg-two-step',
                                     'line': 'SAM 或其他兩步式最佳化器：權重已經原地移到 w + '
                                             'e，卻又對第一次前向傳播的計算圖做反向傳播（retain_graph=True）。',
@@ -3843,7 +3859,9 @@ DATA = {'baseurl': '',
                                    '= 0 on a saved tensor raises this error and breaks backward.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
-                                 'non-leaf Tensor; create the tensor with device= instead.',
+                                 'non-leaf Tensor; create the tensor with device= instead. The same after '
+                                 'any operation: randn(..., requires_grad=True) * 0.01, or a slice of a '
+                                 'parameter such as embedding[:2], is a non-leaf.',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '
@@ -3894,6 +3912,10 @@ DATA = {'baseurl': '',
               'rg-error': 'The error you get when you call backward twice through the same graph.',
               'rg-gan': 'Training a GAN: the discriminator and the generator, retain_graph=True, and the '
                         "inplace error after the discriminator's step.",
+              'rg-gan-detach': 'Why fake.detach() when training the discriminator, and why no detach() when '
+                               "training the generator? Is detach necessary if the optimizer only has D's "
+                               "parameters? Does the generator's backward change the discriminator? Gradient "
+                               'of the discriminator when optimizing the generator.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block.",

@@ -56,6 +56,38 @@ def test_the_cue_check_sees_a_table_without_a_cue(browser, origin):
     assert not all(t["cue"] for t in tables)
 
 
+# Issue 33 item 9: a table keeps its header row in view on a phone. The table's box is put in the
+# middle of the screen and scrolled to its last row: that row and the first header cell are both on
+# screen and on top (nothing covers them). Before, the box scrolled only sideways: a tall table's
+# header row was far above its last row, off the screen.
+STICKY_HEADERS = """() => [...document.querySelectorAll('article table')].filter(t => t.querySelector('thead th') && t.tBodies[0] && t.tBodies[0].rows.length >= 3)
+  .map(t => { const box = t.closest('.book-scroll-box') || t.parentElement, rows = t.tBodies[0].rows, last = rows[rows.length - 1];
+    box.scrollIntoView({block: 'center', behavior: 'instant'});
+    box.scrollTop = box.scrollHeight;
+    const shown = e => { const r = e.getBoundingClientRect(), hit = document.elementFromPoint(Math.max(r.left + 8, 1), r.top + r.height / 2);
+                         return r.top >= 0 && r.bottom <= innerHeight && !!hit && e.contains(hit); };
+    return {header: t.querySelector('thead th').textContent.slice(0, 30), tall: t.offsetHeight > innerHeight,
+            headerShown: shown(t.querySelector('thead th')), lastRowShown: shown(last.cells[0])}; })"""
+
+
+@pytest.mark.parametrize("name", ["retain_graph", "glossary"])
+def test_a_tall_table_keeps_its_header_row_in_view_on_a_phone(browser, origin, name):
+    pages = open_pages(browser, [f"{origin}/{key}/{name}.html" for key in EDITIONS], PHONE)
+    for key, page in zip(EDITIONS, pages):
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        tables = page.evaluate(STICKY_HEADERS)
+        assert any(t["tall"] for t in tables), (key, name, tables)  # the case that matters is there
+        assert tables and all(t["headerShown"] and t["lastRowShown"] for t in tables), (key, name, tables)
+        page.close()
+
+
+def test_the_header_check_sees_a_header_that_scrolls_away(browser, origin):
+    tables = evaluate_with_style(browser, f"{origin}/en/retain_graph.html", PHONE,
+                                 ".book-scroll-box { max-height: none !important; overflow-y: visible !important }"
+                                 " .book-scroll-box th { position: static !important }", STICKY_HEADERS)
+    assert not all(t["headerShown"] for t in tables), tables
+
+
 # An output whose lines line up: every text line of it takes one line on screen.
 COLUMNS_KEPT = """() => [...document.querySelectorAll('div.cell_output pre')]
   .filter(p => p.textContent.split('\\n').filter(l => /\\S {2,}\\S/.test(l)).length >= 2 && !p.closest('.traceback'))

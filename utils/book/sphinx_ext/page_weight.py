@@ -23,6 +23,7 @@ from docutils import nodes
 PATCHED = {"sphinx": "7.4.7", "pydata-sphinx-theme": "0.17.1", "latex2mathml": "3.81.1"}
 
 RENDERER = "mathml"
+UNKNOWN_COMMAND = re.compile(r">(\\[A-Za-z]+)<")
 
 
 # ---------------------------------------------------------------- math as MathML
@@ -33,10 +34,15 @@ def to_mathml(latex: str, display: str = "inline") -> str:
     from latex2mathml.converter import convert
 
     try:
-        return convert(latex.strip(), display=display)
+        mathml = convert(latex.strip(), display=display)
     except Exception as exc:  # latex2mathml raises its own exception types, one per fault
         raise ValueError(f"the formula ${latex}$ cannot be rendered as MathML ({type(exc).__name__}: {exc}); "
                          "write it in the TeX subset latex2mathml reads") from exc
+    unknown = UNKNOWN_COMMAND.findall(mathml)
+    if unknown:  # latex2mathml writes a command it does not know as text: the reader would see TeX
+        raise ValueError(f"the formula ${latex}$ uses {', '.join(unknown)}, which latex2mathml does not know; "
+                         "write it in the TeX subset latex2mathml reads")
+    return mathml
 
 
 def visit_math(self, node):

@@ -88,6 +88,44 @@ def test_the_header_check_sees_a_header_that_scrolls_away(browser, origin):
     assert not all(t["headerShown"] for t in tables), tables
 
 
+# Issue 33 item 9: search results on a phone. The first ten results: each apart from the one before
+# by a rule, the text using most of the column, the matched words marked without padding that makes
+# lines uneven, nothing wider than the phone. Before: no rule between results, 294 of 326 px.
+SEARCH_HITS = """() => { const hits = [...document.querySelectorAll('ol.search-hits > li:not([hidden])')].slice(0, 10), art = document.querySelector('#book-search').getBoundingClientRect();
+  const ex = hits.map(h => h.querySelector('.search-hit-excerpt')).filter(Boolean);
+  const mark = document.querySelector('ol.search-hits mark'), ms = mark && getComputedStyle(mark);
+  return {n: hits.length, container: Math.round(art.width),
+    textWidth: Math.min(...hits.map(h => Math.round(h.getBoundingClientRect().width))),
+    separated: hits.slice(1).every(h => parseFloat(getComputedStyle(h).borderTopWidth) >= 1),
+    gap: Math.min(...hits.slice(1).map((h, i) => Math.round(h.getBoundingClientRect().top - hits[i].getBoundingClientRect().bottom))),
+    markPadX: ms && parseFloat(ms.paddingLeft), excerptFont: ex.length && getComputedStyle(ex[0]).fontSize,
+    overflow: document.documentElement.scrollWidth > innerWidth}; }"""
+PHONE_QUERIES = {"en": "retain_graph backward twice", "zh-hant": "第二次 反向傳播", "zh-hans": "第二次 反向传播"}
+
+
+def _search_pages(browser, origin):
+    pages = open_pages(browser, [f"{origin}/{key}/search.html?q={PHONE_QUERIES[key]}" for key in EDITIONS], PHONE)
+    for page in pages:
+        page.wait_for_function("document.getElementById('search-results').dataset.state === 'done'", timeout=30000)
+    return pages
+
+
+def test_search_results_read_well_on_a_phone(browser, origin):
+    for key, page in zip(EDITIONS, _search_pages(browser, origin)):
+        hits = page.evaluate(SEARCH_HITS)
+        assert hits["n"] == 10 and not hits["overflow"], (key, hits)
+        assert hits["separated"] and hits["textWidth"] >= 0.92 * hits["container"] and hits["markPadX"] <= 2, (key, hits)
+        page.close()
+
+
+def test_the_search_check_sees_results_run_together(browser, origin):
+    page = open_page(browser, f"{origin}/en/search.html?q={PHONE_QUERIES['en']}", PHONE)
+    page.wait_for_function("document.getElementById('search-results').dataset.state === 'done'", timeout=30000)
+    page.add_style_tag(content=".book-search ol.search-hits > li { border-top: 0 !important }")
+    assert not page.evaluate(SEARCH_HITS)["separated"]
+    page.close()
+
+
 # An output whose lines line up: every text line of it takes one line on screen.
 COLUMNS_KEPT = """() => [...document.querySelectorAll('div.cell_output pre')]
   .filter(p => p.textContent.split('\\n').filter(l => /\\S {2,}\\S/.test(l)).length >= 2 && !p.closest('.traceback'))

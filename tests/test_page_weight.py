@@ -51,7 +51,7 @@ def test_every_formula_of_the_book_becomes_mathml():
 
 
 def test_the_book_chooses_mathml_and_the_stock_build_keeps_mathjax():
-    for stock, wanted in ((False, "mathml"), (True, None)):
+    for stock, wanted in ((False, "mathml"), (True, "mathjax")):
         config = SimpleNamespace(book_stock=stock, html_math_renderer=None)
         page_weight.choose_mathml(None, config)
         assert config.html_math_renderer == wanted

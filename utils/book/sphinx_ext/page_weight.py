@@ -66,9 +66,9 @@ def visit_displaymath(self, node):
 
 
 def choose_mathml(app, config):
-    """The book's pages draw math as MathML; the stock build keeps Sphinx's MathJax."""
-    if not config.book_stock:
-        config.html_math_renderer = RENDERER
+    """The book's pages draw math as MathML; the stock build keeps Sphinx's MathJax (named: with two
+    renderers registered and none chosen, Sphinx would take the one that is not MathJax)."""
+    config.html_math_renderer = "mathjax" if config.book_stock else RENDERER
 
 
 # ---------------------------------------------------------------- Pygments: no span that changes nothing

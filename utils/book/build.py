@@ -49,7 +49,9 @@ def stock_config(base: dict, key: str) -> dict:
     cfg = edition_config(base, key)
     cfg["html"] = {}
     cfg["sphinx"] = {"extra_extensions": ["sphinx_exercise", "utils.book.sphinx_ext"], "config": {
-        "language": cfg["sphinx"]["config"]["language"], "book_edition": "", "book_stock": True}}
+        "language": cfg["sphinx"]["config"]["language"], "book_edition": "", "book_stock": True,
+        # the content's own warnings that the book accepts (a traceback Pygments lexes in relaxed mode)
+        "suppress_warnings": cfg["sphinx"]["config"].get("suppress_warnings", [])}}
     return cfg
 
 

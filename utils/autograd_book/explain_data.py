@@ -2571,7 +2571,7 @@ DATA = {'baseurl': '',
                                    {'label': 'cf-ctx-attribute',
                                     'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
                                             '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
-                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直被佔用。',
+                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
                                     'page': 'custom_function',
                                     'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
                                    {'label': 'tc-twice',
@@ -3677,7 +3677,7 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
                                     'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次儲存的張量在形狀、dtype '
-                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、被分片函式庫釋放掉的參數，或路由器的統計量。請把這類狀態移出區塊。'}]},
+                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、分片函式庫已經釋放的參數，或路由器的統計量。請把這類狀態移出區塊。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '

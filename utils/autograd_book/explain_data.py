@@ -2426,7 +2426,7 @@ DATA = {'baseurl': '',
                                     'there exists a Tensor `other` in extra_args that has more elements than '
                                     '`self`',
                          'summary': '在 vmap '
-                                    '之下的函数把一个带批量维度的值，原地写进它自己按固定形状创建的张量（torch.zeros(x.shape)、torch.zeros(n)）；整个批量共用这一个缓冲区，没法为每个样本各存一个值。请改用 '
+                                    '之下的函数把一个带批量维度的值，原地写进它自己按固定形状创建的张量（torch.zeros(x.shape)、torch.zeros(n)）；整个批量共用这一个缓冲区，无法为每个样本各存一个值。请改用 '
                                     'torch.zeros_like(x) 或 x.new_zeros(...) '
                                     '从输入创建它，或者不用原地写入来拼出结果（torch.stack、torch.cat、torch.where）。'},
                         {'cases': [{'label': 'grad-func-errors',
@@ -2449,7 +2449,7 @@ DATA = {'baseurl': '',
                          'message': 'Expected f(*args) to return a Tensor, got',
                          'summary': 'torch.func.grad 求导的是只返回一个标量张量的函数，而这个函数返回了别的东西：最常见的是对“以参数字典为输入的损失”写 '
                                     'grad(grad(f))，内层 grad 返回了一个梯度字典。二阶导数是梯度的雅可比矩阵：请用 torch.func.hessian(f) '
-                                    '或 jacrev(grad(f))；只要 Hessian 与向量的乘积时，用 jvp(grad(f), ...)。'}],
+                                    '或 jacrev(grad(f))；如果只需要 Hessian 向量积，就用 jvp(grad(f), ...)。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',

@@ -14,6 +14,8 @@ notebook for readers:
   choices as a list; a solution (its prose, code and outputs) is folded into one
   ``<details>`` block, so that it stays closed until the reader opens it;
 - ``{admonition}`` and ``{note}`` become a block quote with a bold title;
+- inline code that names a PyTorch API links to PyTorch's documentation of the pinned release at its
+  first mention under each heading, as on the site (utils/book/pytorch_api.py);
 - code cells and their outputs are the source's, unchanged.
 
 A construct the converter does not know is an error (``ReaderNotebookError``), so that new markup
@@ -32,11 +34,15 @@ import re
 import sys
 from pathlib import Path
 
-from utils.book import config, myst, notebooks, package
+from utils.book import config, myst, notebooks, package, pytorch_api
 from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# For the API links of prose (api_links): a heading line, a code span, a Markdown link's text.
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]+)`(?!`)")
+LINKED = re.compile(r"\[[^\]\n]*\]\([^)\n]*\)")  # a Markdown link: its text is left alone
 MD_LINK = re.compile(r"\]\((?P<page>[\w-]+)\.(?:ipynb|md)(?P<hash>#[\w.:-]*)?\)")
 # A directive's option left on its own (labels, roles and directives: the MyST reader finds them).
 STRAY_OPTION = re.compile(r"^[ \t]*:[\w-]+:", re.M)
@@ -118,6 +124,8 @@ class Converter:
         self.url = site_url(root)
         self.words = words(edition, root)
         self.exercises = 0
+        self.api_urls = {name: pytorch_api.docs_url(root) + uri for name, _, uri in pytorch_api.entries()}
+        self.api_seen: set[str] = set()  # the names linked since the last heading
 
     # roles ---------------------------------------------------------
     def link(self, label: str, text: str | None) -> str:
@@ -156,15 +164,38 @@ class Converter:
             return f"${content}$"
         raise ReaderNotebookError(f"{self.edition}/{self.page}: the role {{{name}}} has no reader form")
 
-    def inline(self, text: str) -> str:
-        """Roles, targets and links of prose outside code blocks."""
+    def inline(self, text: str, api_links: bool = True) -> str:
+        """Roles, targets and links of prose outside code blocks (``api_links=False`` for a title)."""
         edits = [(e, f'<a id="{e.name}"></a>' if e.kind == "label" else self.role(e))
                  for e in myst.parse(text) if e.kind in ("label", "role")]
         for e, new in reversed(edits):
             text = text[:e.start] + new + text[e.end:]
         if self.url:
             text = MD_LINK.sub(lambda m: f"]({self.url}/{self.edition}/{m.group('page')}.html{m.group('hash') or ''})", text)
-        return text
+        return self.api_links(text) if api_links else text
+
+    def api_links(self, text: str) -> str:
+        """Inline code naming a listed PyTorch API as a link to its documentation, at its first mention
+        under each heading (as the site does); headings and the text of links are left alone."""
+        def span(m: re.Match) -> str:
+            name = pytorch_api.linkable(m.group("code"))
+            if name is None or name in self.api_seen:
+                return m.group(0)
+            self.api_seen.add(name)
+            return f"[{m.group(0)}]({self.api_urls[name]})"
+
+        lines = []
+        for line in text.split("\n"):
+            if HEADING.match(line):
+                self.api_seen = set()
+            else:
+                pieces, last = [], 0
+                for link in LINKED.finditer(line):
+                    pieces += [CODE_SPAN.sub(span, line[last:link.start()]), link.group(0)]
+                    last = link.end()
+                line = "".join(pieces) + CODE_SPAN.sub(span, line[last:])
+            lines.append(line)
+        return "\n".join(lines)
 
     # blocks --------------------------------------------------------
     def blocks(self, text: str) -> list[tuple[str, object]]:
@@ -207,7 +238,7 @@ class Converter:
             self.exercises += 1
             label = options.get("label")
             anchor = f'<a id="{label}"></a>\n' if label else ""
-            title = f"{self.words['exercise']} {self.exercises}" + (f" ({self.inline(arg)})" if arg else "")
+            title = f"{self.words['exercise']} {self.exercises}" + (f" ({self.inline(arg, api_links=False)})" if arg else "")
             return f"{anchor}### {title}\n\n{self.markdown(body)}\n"
         if name == "answer-check":
             if options.get("kind", "choice") in ("number", "text"):
@@ -220,7 +251,7 @@ class Converter:
                 items.append(f"- **{key.strip()}**: {self.inline(choice.strip())}")
             return "\n".join(items) + "\n"
         if name in {"admonition", "note", "tip", "warning", "important", "hint", "caution", "attention", "danger", "error"}:
-            title = self.inline(arg) if name == "admonition" else self.words["note"] if name == "note" else name.capitalize()
+            title = self.inline(arg, api_links=False) if name == "admonition" else self.words["note"] if name == "note" else name.capitalize()
             inner = self.markdown(body)
             quoted = "\n".join(("> " + line) if line else ">" for line in inner.split("\n"))
             return f"> **{title}**\n>\n{quoted}\n"

@@ -2498,8 +2498,8 @@ DATA = {'baseurl': '',
                          'message': 'Grad strides do not match bucket view strides. This may indicate grad '
                                     'was not created according to the gradient layout contract, or that the '
                                     "param's strides changed since DDP was constructed.",
-                         'summary': '这是 DDP 的 reducer 发出的 UserWarning：某个梯度的步长和它的参数在构建 DDP 时的步长不同。如果只在长度为 1 '
-                                    '的维度上不同（例如 1x1 卷积的权重，输入是 '
+                         'summary': '这是 DDP 的归约器（reducer）发出的 UserWarning：某个梯度的步长和它的参数在构建 DDP 时的步长不同。如果只在长度为 '
+                                    '1 的维度上不同（例如 1x1 卷积的权重，输入是 '
                                     'channels_last），梯度本身没有错，代价只是一次按步长的复制，可以直接屏蔽这个警告。要把模型转成 '
                                     'channels_last，请在包进 DDP 之前做，不要在之后。'},
                         {'cases': [{'label': 'mem-ckpt-metadata',
@@ -2511,7 +2511,7 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
                                     'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次保存的张量在形状、dtype '
-                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、被分片库释放掉的参数，或路由器的统计量。请把这类状态移出块。'}],
+                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',

@@ -2465,7 +2465,7 @@ DATA = {'baseurl': '',
                                     'there exists a Tensor `other` in extra_args that has more elements than '
                                     '`self`',
                          'summary': '在 vmap '
-                                    '之下的函数把一个带批量维度的值，原地写进它自己按固定形状创建的张量（torch.zeros(x.shape)、torch.zeros(n)）；整个批量共用这一个缓冲区，没法为每个样本各存一个值。请改用 '
+                                    '之下的函数把一个带批量维度的值，原地写进它自己按固定形状创建的张量（torch.zeros(x.shape)、torch.zeros(n)）；整个批量共用这一个缓冲区，无法为每个样本各存一个值。请改用 '
                                     'torch.zeros_like(x) 或 x.new_zeros(...) '
                                     '从输入创建它，或者不用原地写入来拼出结果（torch.stack、torch.cat、torch.where）。'},
                         {'cases': [{'label': 'grad-func-errors',
@@ -2488,7 +2488,7 @@ DATA = {'baseurl': '',
                          'message': 'Expected f(*args) to return a Tensor, got',
                          'summary': 'torch.func.grad 求导的是只返回一个标量张量的函数，而这个函数返回了别的东西：最常见的是对“以参数字典为输入的损失”写 '
                                     'grad(grad(f))，内层 grad 返回了一个梯度字典。二阶导数是梯度的雅可比矩阵：请用 torch.func.hessian(f) '
-                                    '或 jacrev(grad(f))；只要 Hessian 与向量的乘积时，用 jvp(grad(f), ...)。'},
+                                    '或 jacrev(grad(f))；如果只需要 Hessian 向量积，就用 jvp(grad(f), ...)。'},
                         {'cases': [{'label': 'ddp-grad-strides',
                                     'line': '',
                                     'page': 'distributed',
@@ -2498,8 +2498,8 @@ DATA = {'baseurl': '',
                          'message': 'Grad strides do not match bucket view strides. This may indicate grad '
                                     'was not created according to the gradient layout contract, or that the '
                                     "param's strides changed since DDP was constructed.",
-                         'summary': '这是 DDP 的 reducer 发出的 UserWarning：某个梯度的步长和它的参数在构建 DDP 时的步长不同。如果只在长度为 1 '
-                                    '的维度上不同（例如 1x1 卷积的权重，输入是 '
+                         'summary': '这是 DDP 的归约器（reducer）发出的 UserWarning：某个梯度的步长和它的参数在构建 DDP 时的步长不同。如果只在长度为 '
+                                    '1 的维度上不同（例如 1x1 卷积的权重，输入是 '
                                     'channels_last），梯度本身没有错，代价只是一次按步长的复制，可以直接屏蔽这个警告。要把模型转成 '
                                     'channels_last，请在包进 DDP 之前做，不要在之后。'},
                         {'cases': [{'label': 'mem-ckpt-metadata',
@@ -2511,7 +2511,7 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
                                     'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次保存的张量在形状、dtype '
-                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、被分片库释放掉的参数，或路由器的统计量。请把这类状态移出块。'}],
+                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',

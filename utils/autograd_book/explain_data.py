@@ -185,6 +185,12 @@ DATA = {'baseurl': '',
                                        'PyTorch 1.5).',
                                'page': 'retain_graph',
                                'title': 'GAN training: the pattern that no longer runs'},
+                              {'label': 'rg-gan-detach',
+                               'line': 'GAN: G stepped first, then D trained on the same fake batch without '
+                                       "detach(), so D's backward went back into G's changed weights (with "
+                                       "AMP's GradScaler as well).",
+                               'page': 'retain_graph',
+                               'title': 'Where `detach()` goes in a GAN, and why'},
                               {'label': 'rg-two-step',
                                'line': 'SAM or another two-step optimizer: the weights were moved to w + e '
                                        "in place, then the first forward's graph was backpropagated again "
@@ -1027,7 +1033,10 @@ DATA = {'baseurl': '',
                                'a tensor, even after returning its cached blocks to the driver. Find what '
                                'grows from one iteration to the next, or what holds a graph, before lowering '
                                'the batch size; a large "reserved but unallocated" figure in the message '
-                               'means fragmentation.'},
+                               'means fragmentation.',
+                    'varies': [{'as': '$1',
+                                'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
+                                           '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
                    {'cases': [{'label': 'mem-ckpt-reentrant',
                                'line': 'The first block of a network checkpointed with use_reentrant=True on '
                                        'the data: its parameters never get a gradient.',
@@ -1094,7 +1103,9 @@ DATA = {'baseurl': '',
                                'in _backward means a second derivative, through a gradient penalty or a '
                                'Hessian: write the function from differentiable operations, give it a custom '
                                'Function with its own backward, or upgrade where PyTorch has since added the '
-                               "derivative (grid_sample's came in 2026)."},
+                               "derivative (grid_sample's came in 2026).",
+                    'varies': [{'as': 'derivative for $1',
+                                'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                    {'cases': [{'label': 'grad-not-implemented',
                                'line': '',
                                'page': 'gradients',
@@ -1112,7 +1123,9 @@ DATA = {'baseurl': '',
                                "'zeta') a first one. Rewrite the function from differentiable operations, or "
                                'write its backward in a custom Function (a finite difference checked by '
                                'gradcheck when no formula is at hand), or upgrade where a later release has '
-                               "the formula (torch 2.14 added '_cdist_backward')."},
+                               "the formula (torch 2.14 added '_cdist_backward').",
+                    'varies': [{'as': 'derivative for $1',
+                                'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                    {'cases': [{'label': 'grad-gradient-arg',
                                'line': '',
                                'page': 'gradients',
@@ -1458,6 +1471,11 @@ DATA = {'baseurl': '',
                                             '之前能运行的代码）。',
                                     'page': 'retain_graph',
                                     'title': 'GAN 训练：如今已经跑不通的写法'},
+                                   {'label': 'rg-gan-detach',
+                                    'line': 'GAN：先更新了 G，再用同一批没有调用 detach() 的假样本训练 D，于是 D 的反向传播一路回到 G '
+                                            '已经改动过的权重（用了 AMP 的 GradScaler 也一样）。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 里的 `detach()` 该放在哪里，为什么'},
                                    {'label': 'rg-two-step',
                                     'line': 'SAM 或其他两步式优化器：权重已经原地移到 w + '
                                             'e，却又对第一次前向传播的计算图做反向传播（retain_graph=True）。',
@@ -2183,7 +2201,10 @@ DATA = {'baseurl': '',
                          'message': 'CUDA out of memory. Tried to allocate',
                          'summary': 'GPU 上的 '
                                     'torch.OutOfMemoryError：缓存分配器即使把缓存的块还给了驱动程序，仍然找不到张量所需的显存。调小批量大小之前，先找出哪些显存随迭代不断增长，或者是什么留住了计算图；报错信息中“reserved '
-                                    'but unallocated”的数字如果很大，说明显存碎片化了。'},
+                                    'but unallocated”的数字如果很大，说明显存碎片化了。',
+                         'varies': [{'as': '$1',
+                                     'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
+                                                '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
                         {'cases': [{'label': 'mem-ckpt-reentrant',
                                     'line': '网络的第一个块以 use_reentrant=True 对数据做检查点：它的参数永远得不到梯度。',
                                     'page': 'saved_memory',
@@ -2242,7 +2263,9 @@ DATA = {'baseurl': '',
                          'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
                          'summary': '自动求导没有报错信息所指运算的导数（哪个运算都有可能；较旧的版本打印名称时不带 aten::）。名称以 _backward '
                                     '结尾，说明缺的是二阶导数，是梯度惩罚或 Hessian 经过了它：用可求导的运算改写同一个函数、用自定义 Function 自己写 '
-                                    'backward，或者在 PyTorch 后来已补上导数时升级（grid_sample 的二阶导数在 2026 年加入）。'},
+                                    'backward，或者在 PyTorch 后来已补上导数时升级（grid_sample 的二阶导数在 2026 年加入）。',
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
@@ -2258,7 +2281,9 @@ DATA = {'baseurl': '',
                                     "结尾（'_cdist_backward'）的是二阶导数，其他名称（'igamma: "
                                     "input'、'zeta'）则是一阶导数。用可求导的运算改写同一个函数，或者在自定义 Function 里自己写 "
                                     'backward（手头没有公式时用有限差分，再用 gradcheck 检查），或者在较新的版本已有公式时升级（torch 2.14 补上了 '
-                                    "'_cdist_backward'）。"},
+                                    "'_cdist_backward'）。",
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -2590,6 +2615,11 @@ DATA = {'baseurl': '',
                                             '以前能執行的程式碼）。',
                                     'page': 'retain_graph',
                                     'title': 'GAN 訓練：如今已無法執行的寫法'},
+                                   {'label': 'rg-gan-detach',
+                                    'line': 'GAN：先更新了 G，再拿同一批沒有呼叫 detach() 的假樣本訓練 D，於是 D 的反向傳播一路回到 G '
+                                            '已經改動過的權重（用了 AMP 的 GradScaler 也一樣）。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 裡的 `detach()` 該放在哪裡，為什麼'},
                                    {'label': 'rg-two-step',
                                     'line': 'SAM 或其他兩步式最佳化器：權重已經原地移到 w + '
                                             'e，卻又對第一次前向傳播的計算圖做反向傳播（retain_graph=True）。',
@@ -3313,7 +3343,10 @@ DATA = {'baseurl': '',
                          'message': 'CUDA out of memory. Tried to allocate',
                          'summary': 'GPU 上的 '
                                     'torch.OutOfMemoryError：快取配置器即使把快取的區塊還給驅動程式，仍找不到張量所需的記憶體。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長，或是什麼留住了計算圖；訊息中「reserved '
-                                    'but unallocated」的數字若很大，表示記憶體碎片化。'},
+                                    'but unallocated」的數字若很大，表示記憶體碎片化。',
+                         'varies': [{'as': '$1',
+                                     'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
+                                                '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
                         {'cases': [{'label': 'mem-ckpt-reentrant',
                                     'line': '網路的第一個區塊以 use_reentrant=True 對資料做檢查點：它的參數永遠拿不到梯度。',
                                     'page': 'saved_memory',
@@ -3372,7 +3405,9 @@ DATA = {'baseurl': '',
                          'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
                          'summary': '自動微分沒有訊息所指運算的導數（哪個運算都有可能；較舊的版本印出名稱時不帶 aten::）。名稱以 _backward '
                                     '結尾，表示缺的是二階導數，是梯度懲罰或 Hessian 經過了它：改用可微分的運算寫出同一個函式、用自訂 Function 自己寫 '
-                                    'backward，或者在 PyTorch 後來已補上導數時升級（grid_sample 的二階導數在 2026 年加入）。'},
+                                    'backward，或者在 PyTorch 後來已補上導數時升級（grid_sample 的二階導數在 2026 年加入）。',
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
@@ -3388,7 +3423,9 @@ DATA = {'baseurl': '',
                                     "結尾（'_cdist_backward'）的是二階導數，其他名稱（'igamma: "
                                     "input'、'zeta'）則是一階導數。改用可微分的運算寫出同一個函式，或在自訂 Function 裡自己寫 "
                                     'backward（手邊沒有公式時，用有限差分，再以 gradcheck 檢查），或者在較新的版本已有公式時升級（torch 2.14 補上了 '
-                                    "'_cdist_backward'）。"},
+                                    "'_cdist_backward'）。",
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -3822,7 +3859,9 @@ DATA = {'baseurl': '',
                                    '= 0 on a saved tensor raises this error and breaks backward.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
-                                 'non-leaf Tensor; create the tensor with device= instead.',
+                                 'non-leaf Tensor; create the tensor with device= instead. The same after '
+                                 'any operation: randn(..., requires_grad=True) * 0.01, or a slice of a '
+                                 'parameter such as embedding[:2], is a non-leaf.',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '
@@ -3873,6 +3912,10 @@ DATA = {'baseurl': '',
               'rg-error': 'The error you get when you call backward twice through the same graph.',
               'rg-gan': 'Training a GAN: the discriminator and the generator, retain_graph=True, and the '
                         "inplace error after the discriminator's step.",
+              'rg-gan-detach': 'Why fake.detach() when training the discriminator, and why no detach() when '
+                               "training the generator? Is detach necessary if the optimizer only has D's "
+                               "parameters? Does the generator's backward change the discriminator? Gradient "
+                               'of the discriminator when optimizing the generator.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block.",

@@ -4,6 +4,7 @@ In CI (CI=true) these run: `make test` installs the Debian packages (make latex)
 Elsewhere, without them, the tests that need them are skipped and say how to install them.
 """
 import os
+import subprocess
 import time
 from pathlib import Path
 
@@ -61,6 +62,58 @@ def test_chapter_titles_are_read_in_each_edition():
     assert titles["book"] == config.editions()["zh-hant"]["title"]
     assert len(titles) == len(set(titles.values())) >= 9
     assert all("`" not in t for t in titles.values())
+
+
+# ------------------------------------------------------------ xelatex only for inputs it has not seen
+
+def test_xelatex_runs_again_for_any_changed_input_and_only_then(tmp_path, monkeypatch):
+    """build_pdf's cache: the same LaTeX sources and toolchain give the stored PDF without xelatex;
+    a changed byte of any file Sphinx wrote, a new file, or another toolchain runs xelatex again."""
+    files = {"book.tex": "\\date{Dec 05, 2026} ...", "sphinx.sty": "style", "images/a.png": "png"}
+    toolchain = ["texlive-xetex 2022"]
+    runs = []
+
+    def sphinx(key, cfg, builder, work, out, root):
+        for name, text in files.items():
+            (work / "_build" / "latex" / name).parent.mkdir(parents=True, exist_ok=True)
+            (work / "_build" / "latex" / name).write_text(text, encoding="utf-8")
+
+    real_run = subprocess.run
+
+    def run(cmd, *args, cwd=None, **kwargs):
+        if cmd[:2] != ["make", "all-pdf"]:
+            return real_run(cmd, *args, cwd=cwd, **kwargs)
+        runs.append(cmd)
+        (Path(cwd) / "book.pdf").write_text(f"pdf of {sorted(files.items())}", encoding="utf-8")
+        (Path(cwd) / "book.log").write_text("log", encoding="utf-8")
+        return subprocess.CompletedProcess(cmd, 0, "")
+
+    monkeypatch.setattr(pdf, "missing_packages", lambda: [])
+    monkeypatch.setattr(pdf.build, "run_jupyter_book", sphinx)
+    monkeypatch.setattr(pdf.subprocess, "run", run)
+    monkeypatch.setattr(pdf, "toolchain", lambda: toolchain[0])
+    cache = tmp_path / "cache"
+
+    def build(n_runs: int, cache=cache) -> str:
+        path = pdf.build_pdf("en", out=tmp_path / "out", cache=cache)
+        assert len(runs) == n_runs and path.with_suffix(".log").read_text(encoding="utf-8") == "log"
+        text = path.read_text(encoding="utf-8")
+        assert text == f"pdf of {sorted(files.items())}"  # never the PDF of other inputs
+        return text
+
+    build(1)
+    build(1)  # nothing changed: the stored PDF
+    files["book.tex"] = "\\date{Dec 06, 2026} ..."  # another day (the title page's date)
+    build(2)
+    files["sphinx.sty"] = "style!"
+    build(3)
+    files["images/b.png"] = "png"
+    build(4)
+    toolchain[0] = "texlive-xetex 2023"
+    build(5)
+    build(5)
+    build(6, cache=None)  # without a cache xelatex always runs
+    assert sorted(p.name for p in cache.iterdir() if p.name.endswith(".partial")) == []
 
 
 # ------------------------------------------------------------ the PDFs

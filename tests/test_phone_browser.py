@@ -56,6 +56,76 @@ def test_the_cue_check_sees_a_table_without_a_cue(browser, origin):
     assert not all(t["cue"] for t in tables)
 
 
+# Issue 33 item 9: a table keeps its header row in view on a phone. The table's box is put in the
+# middle of the screen and scrolled to its last row: that row and the first header cell are both on
+# screen and on top (nothing covers them). Before, the box scrolled only sideways: a tall table's
+# header row was far above its last row, off the screen.
+STICKY_HEADERS = """() => [...document.querySelectorAll('article table')].filter(t => t.querySelector('thead th') && t.tBodies[0] && t.tBodies[0].rows.length >= 3)
+  .map(t => { const box = t.closest('.book-scroll-box') || t.parentElement, rows = t.tBodies[0].rows, last = rows[rows.length - 1];
+    box.scrollIntoView({block: 'center', behavior: 'instant'});
+    box.scrollTop = box.scrollHeight;
+    const shown = e => { const r = e.getBoundingClientRect(), hit = document.elementFromPoint(Math.max(r.left + 8, 1), r.top + r.height / 2);
+                         return r.top >= 0 && r.bottom <= innerHeight && !!hit && e.contains(hit); };
+    return {header: t.querySelector('thead th').textContent.slice(0, 30), tall: t.offsetHeight > innerHeight,
+            headerShown: shown(t.querySelector('thead th')), lastRowShown: shown(last.cells[0])}; })"""
+
+
+@pytest.mark.parametrize("name", ["retain_graph", "glossary"])
+def test_a_tall_table_keeps_its_header_row_in_view_on_a_phone(browser, origin, name):
+    pages = open_pages(browser, [f"{origin}/{key}/{name}.html" for key in EDITIONS], PHONE)
+    for key, page in zip(EDITIONS, pages):
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        tables = page.evaluate(STICKY_HEADERS)
+        assert any(t["tall"] for t in tables), (key, name, tables)  # the case that matters is there
+        assert tables and all(t["headerShown"] and t["lastRowShown"] for t in tables), (key, name, tables)
+        page.close()
+
+
+def test_the_header_check_sees_a_header_that_scrolls_away(browser, origin):
+    tables = evaluate_with_style(browser, f"{origin}/en/retain_graph.html", PHONE,
+                                 ".book-scroll-box { max-height: none !important; overflow-y: visible !important }"
+                                 " .book-scroll-box th { position: static !important }", STICKY_HEADERS)
+    assert not all(t["headerShown"] for t in tables), tables
+
+
+# Issue 33 item 9: search results on a phone. The first ten results: each apart from the one before
+# by a rule, the text using most of the column, the matched words marked without padding that makes
+# lines uneven, nothing wider than the phone. Before: no rule between results, 294 of 326 px.
+SEARCH_HITS = """() => { const hits = [...document.querySelectorAll('ol.search-hits > li:not([hidden])')].slice(0, 10), art = document.querySelector('#book-search').getBoundingClientRect();
+  const ex = hits.map(h => h.querySelector('.search-hit-excerpt')).filter(Boolean);
+  const mark = document.querySelector('ol.search-hits mark'), ms = mark && getComputedStyle(mark);
+  return {n: hits.length, container: Math.round(art.width),
+    textWidth: Math.min(...hits.map(h => Math.round(h.getBoundingClientRect().width))),
+    separated: hits.slice(1).every(h => parseFloat(getComputedStyle(h).borderTopWidth) >= 1),
+    gap: Math.min(...hits.slice(1).map((h, i) => Math.round(h.getBoundingClientRect().top - hits[i].getBoundingClientRect().bottom))),
+    markPadX: ms && parseFloat(ms.paddingLeft), excerptFont: ex.length && getComputedStyle(ex[0]).fontSize,
+    overflow: document.documentElement.scrollWidth > innerWidth}; }"""
+PHONE_QUERIES = {"en": "retain_graph backward twice", "zh-hant": "第二次 反向傳播", "zh-hans": "第二次 反向传播"}
+
+
+def _search_pages(browser, origin):
+    pages = open_pages(browser, [f"{origin}/{key}/search.html?q={PHONE_QUERIES[key]}" for key in EDITIONS], PHONE)
+    for page in pages:
+        page.wait_for_function("document.getElementById('search-results').dataset.state === 'done'", timeout=30000)
+    return pages
+
+
+def test_search_results_read_well_on_a_phone(browser, origin):
+    for key, page in zip(EDITIONS, _search_pages(browser, origin)):
+        hits = page.evaluate(SEARCH_HITS)
+        assert hits["n"] == 10 and not hits["overflow"], (key, hits)
+        assert hits["separated"] and hits["textWidth"] >= 0.92 * hits["container"] and hits["markPadX"] <= 2, (key, hits)
+        page.close()
+
+
+def test_the_search_check_sees_results_run_together(browser, origin):
+    page = open_page(browser, f"{origin}/en/search.html?q={PHONE_QUERIES['en']}", PHONE)
+    page.wait_for_function("document.getElementById('search-results').dataset.state === 'done'", timeout=30000)
+    page.add_style_tag(content=".book-search ol.search-hits > li { border-top: 0 !important }")
+    assert not page.evaluate(SEARCH_HITS)["separated"]
+    page.close()
+
+
 # An output whose lines line up: every text line of it takes one line on screen.
 COLUMNS_KEPT = """() => [...document.querySelectorAll('div.cell_output pre')]
   .filter(p => p.textContent.split('\\n').filter(l => /\\S {2,}\\S/.test(l)).length >= 2 && !p.closest('.traceback'))

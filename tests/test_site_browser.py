@@ -71,6 +71,9 @@ def settled(page, seen, action=None):
     return seen
 
 
+PAGE_BUDGET = 1_000_000  # bytes a page loads, all its files together, uncompressed (issue 33 item 8)
+
+
 def all_pages():
     return [(key, name) for key in EDITIONS for name in config.toc_docnames()]
 
@@ -98,6 +101,10 @@ def test_every_page_loads_cleanly_and_only_from_its_own_origin(browser, origin, 
                 if seen[what]:
                     problems.append(f"{path}: {what}: {seen[what][:3]}")
     assert problems == []
+    # Issue 33 item 8: what a reader's browser loads for one page, uncompressed (the local server
+    # compresses nothing), at most 1.0 MB, and no MathJax anywhere (the math is MathML).
+    heavy = {path: p["bytes"] for path, p in report["pages"].items() if p["bytes"] > PAGE_BUDGET or p["mathjax_bytes"]}
+    assert not heavy, f"pages over {PAGE_BUDGET:,} bytes or loading MathJax: {heavy}"
 
 
 def test_language_switcher_leads_to_the_same_page(browser, origin):
@@ -160,9 +167,15 @@ def test_no_heavier_than_the_stock_theme(browser, origin, stock_origin, report):
     for key in EDITIONS:
         ours = {"requests": 0, "bytes": 0, "mathjax_bytes": 0, "mathjax_requests": 0, "failed": 0}
         stock = dict(ours)
+        per_page = {"ours": {}, "stock": {}}
+        mathjax_pages = {"ours": [], "stock": []}
         for name in config.toc_docnames():
-            for totals, base in ((ours, origin), (stock, stock_origin)):
+            for totals, base, which in ((ours, origin, "ours"), (stock, stock_origin, "stock")):
                 seen = visit(browser, f"{base}/{key}/{name}.html")
+                per_page[which][name] = seen["bytes"]
+                # stock asks a CDN for MathJax (refused offline: a failed or foreign request)
+                if seen["mathjax_requests"] or any("mathjax" in u.lower() for u in seen["failed"] + seen["foreign"]):
+                    mathjax_pages[which].append(name)
                 totals["requests"] += seen["requests"]
                 totals["bytes"] += seen["bytes"]
                 totals["mathjax_bytes"] += seen["mathjax_bytes"]
@@ -180,12 +193,21 @@ def test_no_heavier_than_the_stock_theme(browser, origin, stock_origin, report):
             "stock_requests_per_page": round(stock["requests"] / pages, 1),
             "stock_requests_per_page_without_mathjax": round((stock["requests"] - stock["mathjax_requests"]) / pages, 1),
             "stock_failed_or_foreign_requests": stock["failed"],
+            # Issue 33 item 8: the heaviest page and the preface, in bytes loaded, and the pages loading MathJax
+            # (stock's MathJax comes from a CDN, unreachable here: its bytes are not in stock's figures).
+            "ours_heaviest_page": max(per_page["ours"].items(), key=lambda kv: kv[1]),
+            "stock_heaviest_page": max(per_page["stock"].items(), key=lambda kv: kv[1]),
+            "ours_preface_bytes": per_page["ours"].get(config.root_page()),
+            "stock_preface_bytes": per_page["stock"].get(config.root_page()),
+            "ours_pages_loading_mathjax": mathjax_pages["ours"],
+            "stock_pages_loading_mathjax": mathjax_pages["stock"],
         }
         summary[key]["ratio_without_mathjax"] = round(
             summary[key]["ours_bytes_per_page_without_mathjax"] / summary[key]["stock_bytes_per_page_without_mathjax"], 3)
     report["weight"] = summary
     for key, s in summary.items():
         assert s["ratio_without_mathjax"] <= 1.02, (key, s)
+        assert s["ours_heaviest_page"][1] <= PAGE_BUDGET and not s["ours_pages_loading_mathjax"], (key, s)
         # Requests: stock plus at most the book's own files (BOOK_FILES), which stock has not; stock's
         # requests to CDNs (Thebe, MathJax) fail offline and are not counted, so this is the fair bound.
         assert s["ours_requests_per_page_without_mathjax"] <= s["stock_requests_per_page_without_mathjax"] + len(BOOK_FILES), (key, s)

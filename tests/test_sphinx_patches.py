@@ -10,10 +10,10 @@ from types import SimpleNamespace
 import pytest
 
 from utils.book import config
-from utils.book.sphinx_ext import fontawesome, library_words, locales, search_page, thebe
+from utils.book.sphinx_ext import fontawesome, library_words, locales, page_weight, search_page, thebe
 
 FIXTURES = Path(__file__).parent / "fixtures" / "patched"
-PATCH_MODULES = (fontawesome, library_words, locales, search_page, thebe)
+PATCH_MODULES = (fontawesome, library_words, locales, page_weight, search_page, thebe)
 
 
 def fixture(name: str) -> str:

@@ -1316,7 +1316,35 @@ DATA = {'baseurl': '',
                                'and this one returned something else: most often a dictionary of gradients, '
                                'from grad(grad(f)) on a loss of a parameter dictionary. A second derivative '
                                'is a Jacobian of the gradient: use torch.func.hessian(f) or jacrev(grad(f)), '
-                               'or jvp(grad(f), ...) for a Hessian-vector product.'}],
+                               'or jvp(grad(f), ...) for a Hessian-vector product.'},
+                   {'cases': [{'label': 'ddp-grad-strides',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`Grad strides do not match bucket view strides`: a warning about '
+                                        'speed'}],
+                    'historical': False,
+                    'id': 'ddp-grad-strides',
+                    'message': 'Grad strides do not match bucket view strides. This may indicate grad was '
+                               "not created according to the gradient layout contract, or that the param's "
+                               'strides changed since DDP was constructed.',
+                    'summary': "A UserWarning from DDP's reducer: a gradient's strides differ from those its "
+                               'parameter had when DDP was built. When they differ only in dimensions of '
+                               'size 1 (a 1x1 convolution weight with channels_last input), the gradient is '
+                               'right and the cost is one strided copy: silence it. Convert the model to '
+                               'channels_last before wrapping it in DDP, not after.'},
+                   {'cases': [{'label': 'mem-ckpt-metadata',
+                               'line': '',
+                               'page': 'saved_memory',
+                               'title': '`CheckpointError`: the recomputation computed something else'}],
+                    'historical': False,
+                    'id': 'checkpoint-recomputed-metadata',
+                    'message': 'torch.utils.checkpoint: Recomputed values for the following tensors have '
+                               'different metadata than during the forward pass.',
+                    'summary': 'The non-reentrant checkpoint re-ran the block in backward and the second run '
+                               'saved tensors of another shape, dtype or device than the first: the block '
+                               'read state besides its inputs that changed in between, such as a key/value '
+                               'cache (use_cache=True), a parameter a sharding library had released, or a '
+                               "router's statistics. Keep that state out of the block."}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -2460,7 +2488,30 @@ DATA = {'baseurl': '',
                          'message': 'Expected f(*args) to return a Tensor, got',
                          'summary': 'torch.func.grad 求导的是只返回一个标量张量的函数，而这个函数返回了别的东西：最常见的是对“以参数字典为输入的损失”写 '
                                     'grad(grad(f))，内层 grad 返回了一个梯度字典。二阶导数是梯度的雅可比矩阵：请用 torch.func.hessian(f) '
-                                    '或 jacrev(grad(f))；只要 Hessian 与向量的乘积时，用 jvp(grad(f), ...)。'}],
+                                    '或 jacrev(grad(f))；只要 Hessian 与向量的乘积时，用 jvp(grad(f), ...)。'},
+                        {'cases': [{'label': 'ddp-grad-strides',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Grad strides do not match bucket view strides`：一个关于速度的警告'}],
+                         'historical': False,
+                         'id': 'ddp-grad-strides',
+                         'message': 'Grad strides do not match bucket view strides. This may indicate grad '
+                                    'was not created according to the gradient layout contract, or that the '
+                                    "param's strides changed since DDP was constructed.",
+                         'summary': '这是 DDP 的 reducer 发出的 UserWarning：某个梯度的步长和它的参数在构建 DDP 时的步长不同。如果只在长度为 1 '
+                                    '的维度上不同（例如 1x1 卷积的权重，输入是 '
+                                    'channels_last），梯度本身没有错，代价只是一次按步长的复制，可以直接屏蔽这个警告。要把模型转成 '
+                                    'channels_last，请在包进 DDP 之前做，不要在之后。'},
+                        {'cases': [{'label': 'mem-ckpt-metadata',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '`CheckpointError`：重新计算算出了别的东西'}],
+                         'historical': False,
+                         'id': 'checkpoint-recomputed-metadata',
+                         'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
+                                    'have different metadata than during the forward pass.',
+                         'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次保存的张量在形状、dtype '
+                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、被分片库释放掉的参数，或路由器的统计量。请把这类状态移出块。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -3603,7 +3654,30 @@ DATA = {'baseurl': '',
                          'summary': 'torch.func.grad 微分的是只傳回一個純量張量的函式，而這個函式傳回了別的東西：最常見的是對「以參數字典為輸入的損失」寫 '
                                     'grad(grad(f))，內層 grad 傳回了一個梯度字典。二階導數是梯度的 Jacobian：請用 '
                                     'torch.func.hessian(f) 或 jacrev(grad(f))；只要 Hessian 與向量的乘積時，用 '
-                                    'jvp(grad(f), ...)。'}]},
+                                    'jvp(grad(f), ...)。'},
+                        {'cases': [{'label': 'ddp-grad-strides',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Grad strides do not match bucket view strides`：一個關於速度的警告'}],
+                         'historical': False,
+                         'id': 'ddp-grad-strides',
+                         'message': 'Grad strides do not match bucket view strides. This may indicate grad '
+                                    'was not created according to the gradient layout contract, or that the '
+                                    "param's strides changed since DDP was constructed.",
+                         'summary': '這是 DDP 的 reducer 發出的 UserWarning：某個梯度的步幅和它的參數在建立 DDP 時的步幅不一樣。如果只在長度為 1 '
+                                    '的維度上不同（例如 1x1 卷積的權重，輸入是 '
+                                    'channels_last），梯度本身沒有錯，代價只是一次按步幅的複製，可以直接關掉這個警告。要把模型轉成 '
+                                    'channels_last，請在包進 DDP 之前做，不要在之後。'},
+                        {'cases': [{'label': 'mem-ckpt-metadata',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '`CheckpointError`：重新計算算出了別的東西'}],
+                         'historical': False,
+                         'id': 'checkpoint-recomputed-metadata',
+                         'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
+                                    'have different metadata than during the forward pass.',
+                         'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次儲存的張量在形狀、dtype '
+                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、被分片函式庫釋放掉的參數，或路由器的統計量。請把這類狀態移出區塊。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -3733,6 +3807,11 @@ DATA = {'baseurl': '',
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '
                                        'allow_unused returns None.',
+              'ddp-grad-strides': 'UserWarning: Grad strides do not match bucket view strides under DDP '
+                                  '(DistributedDataParallel): what causes it, which code, does it affect '
+                                  'performance, how to fix or silence it; grad.sizes() [256, 256, 1, 1] '
+                                  'strides [256, 1, 256, 256] vs bucket_view strides; 1x1 conv weight, '
+                                  'channels_last, .contiguous() after permute.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -3812,6 +3891,12 @@ DATA = {'baseurl': '',
               'mem-allocator': 'nvidia-smi shows more GPU memory than torch.cuda.memory_allocated(): '
                                'memory_reserved and the CUDA caching allocator; why del and '
                                'torch.cuda.empty_cache() do not free memory or fix CUDA out of memory.',
+              'mem-ckpt-metadata': 'torch.utils.checkpoint.CheckpointError: Recomputed values for the '
+                                   'following tensors have different metadata than during the forward pass '
+                                   '(saved metadata vs recomputed metadata shape) with gradient '
+                                   'checkpointing / activation checkpointing; use_cache=True incompatible '
+                                   'with gradient checkpointing; recomputed shape torch.Size([0]) with '
+                                   'DeepSpeed ZeRO-3 or FSDP; MoE; debug=True.',
               'mem-ckpt-reentrant': 'torch.utils.checkpoint with use_reentrant=True warns None of the inputs '
                                     'have requires_grad=True. Gradients will be None, and the first layers '
                                     'stop training: their parameters get no gradient. LoRA or PEFT '

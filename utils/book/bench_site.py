@@ -7,8 +7,9 @@
 2. An incremental rebuild of one edition after editing one markdown cell, in
    a throw-away copy of the sources, timed against a fresh build of that
    edition in the same copy.
-The page weights and load times come from the browser tests
-(tests/test_site_browser.py), which write _build/browser-report.json.
+The page weights (per edition, ours against a stock build: bytes per page, the heaviest page, the
+preface, the pages loading MathJax) and load times come from the browser tests
+(tests/test_site_browser.py, `make bench` runs them first), which write _build/browser-report.json.
 """
 from __future__ import annotations
 

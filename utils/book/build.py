@@ -45,11 +45,13 @@ def edition_config(base: dict, key: str) -> dict:
 
 def stock_config(base: dict, key: str) -> dict:
     """The same edition with Jupyter Book's stock settings: only what the content needs
-    (the book's directives), none of the site's own changes (local MathJax, no Thebe, favicon)."""
+    (the book's directives), none of the site's own changes (MathML instead of MathJax, no Thebe, favicon)."""
     cfg = edition_config(base, key)
     cfg["html"] = {}
     cfg["sphinx"] = {"extra_extensions": ["sphinx_exercise", "utils.book.sphinx_ext"], "config": {
-        "language": cfg["sphinx"]["config"]["language"], "book_edition": "", "book_stock": True}}
+        "language": cfg["sphinx"]["config"]["language"], "book_edition": "", "book_stock": True,
+        # the content's own warnings that the book accepts (a traceback Pygments lexes in relaxed mode)
+        "suppress_warnings": cfg["sphinx"]["config"].get("suppress_warnings", [])}}
     return cfg
 
 
@@ -102,14 +104,8 @@ def build_edition(key: str, root: Path = ROOT, out: Path | None = None, fresh: b
 
 
 def vendor_assets(out: Path) -> None:
-    """Copy MathJax, from its PyPI package, to the site root: one copy for all editions."""
-    from importlib.metadata import distribution
-
-    # The package's folder has a dash in its name, so it is found, not imported.
-    source = Path(distribution("sphinx-mathjax-offline").locate_file("sphinx-mathjax-offline/static/mathjax"))
-    target = out / "html" / "_vendor" / "mathjax"
-    if not target.exists():
-        shutil.copytree(source, target)
+    """The landing page's icon, at the site root (the pages' math is MathML: no MathJax to copy)."""
+    (out / "html" / "_vendor").mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "book" / "_static" / "favicon.svg", out / "html" / "_vendor" / "favicon.svg")
 
 

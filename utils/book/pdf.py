@@ -12,6 +12,8 @@ edition's own script. ``make pdf`` installs the Debian packages below when CI=tr
 from __future__ import annotations
 
 import argparse
+import hashlib
+import os
 import re
 import shutil
 import subprocess
@@ -30,6 +32,7 @@ DEBIAN_PACKAGES = ("texlive-xetex", "texlive-lang-chinese", "texlive-fonts-recom
 TOOLS = ("xelatex", "latexmk", "pdfinfo", "pdffonts", "pdftotext")
 MISSING_CHARACTER = re.compile(r"^Missing character: There is no .*$", re.M)
 OVERFULL = re.compile(r"^Overfull \\hbox \(([\d.]+)pt too wide\).*$", re.M)
+CACHE = ROOT / "_build" / "cache" / "pdf"  # xelatex's PDF and log by the hash of its inputs (build_pdf)
 OVERFULL_LIMIT_PT = 20.0  # narrow table columns stick out by up to ~11 pt; nothing else may
 
 
@@ -45,9 +48,15 @@ def missing_packages() -> list[str]:
         ["dpkg-query", "-W", "-f=${Status}", p], capture_output=True, text=True).stdout]
 
 
-def build_pdf(key: str, root: Path = ROOT, out: Path | None = None) -> Path:
+def build_pdf(key: str, root: Path = ROOT, out: Path | None = None, cache: Path | None = CACHE) -> Path:
     """Build the PDF of one edition into <out>/pdf/<key>.pdf; the LaTeX sources and the
-    xelatex log stay in <out>/latex/<key>/."""
+    xelatex log stay in <out>/latex/<key>/.
+
+    Sphinx always writes the LaTeX sources afresh (its warnings fail the build); xelatex, the
+    slow part (latexmk runs it three times or more), is skipped when ``cache`` holds the PDF and
+    log of the very same inputs: the key (:func:`latex_key`) hashes every file Sphinx wrote, the
+    date on the title page included, and the versions of TeX and the fonts. ``cache=None``
+    always runs xelatex."""
     out = out or root / "_build"
     if missing_packages():
         raise SystemExit(f"the PDF needs Debian packages: sudo apt-get install --no-install-recommends "
@@ -57,17 +66,56 @@ def build_pdf(key: str, root: Path = ROOT, out: Path | None = None) -> Path:
         shutil.rmtree(work)
     build.run_jupyter_book(key, build.edition_config(config.load(root), key), "latex", work, out, root)
     tex_dir = work / "_build" / "latex"
-    # Sphinx's own Makefile and latexmkrc: latexmk runs xelatex until the references settle.
-    result = subprocess.run(["make", "all-pdf", "LATEXMKOPTS=-interaction=nonstopmode -halt-on-error"],
-                            cwd=tex_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"edition {key}: xelatex failed (log: {tex_dir / 'book.log'}):\n"
-                         + "\n".join(result.stdout.splitlines()[-30:]))
+    cached = None if cache is None else cache / latex_key(tex_dir)
+    if cached is not None and (cached / "book.pdf").exists() and (cached / "book.log").exists():
+        tex_dir = cached  # the same LaTeX sources, TeX and fonts: xelatex would write the same PDF
+    else:
+        # Sphinx's own Makefile and latexmkrc: latexmk runs xelatex until the references settle.
+        result = subprocess.run(["make", "all-pdf", "LATEXMKOPTS=-interaction=nonstopmode -halt-on-error"],
+                                cwd=tex_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if result.returncode != 0:
+            raise SystemExit(f"edition {key}: xelatex failed (log: {tex_dir / 'book.log'}):\n"
+                             + "\n".join(result.stdout.splitlines()[-30:]))
+        if cached is not None:
+            partial = cached.with_name(cached.name + f".{os.getpid()}.partial")
+            partial.mkdir(parents=True, exist_ok=True)
+            for name in ("book.pdf", "book.log"):
+                shutil.copy(tex_dir / name, partial / name)
+            if cached.exists():  # another worker stored the same inputs meanwhile
+                shutil.rmtree(partial)
+            else:
+                partial.replace(cached)
     target = out / "pdf" / f"{key}.pdf"
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(tex_dir / "book.pdf", target)
     shutil.copy(tex_dir / "book.log", target.with_suffix(".log"))
     return target
+
+
+def toolchain() -> str:
+    """What xelatex's output depends on besides the LaTeX sources: the versions of the Debian
+    packages of DEBIAN_PACKAGES (TeX Live, its Chinese support, the fonts) and of the tools."""
+    if shutil.which("dpkg-query"):
+        versions = subprocess.run(["dpkg-query", "-W", "-f=${Package} ${Version}\\n", *DEBIAN_PACKAGES],
+                                  capture_output=True, text=True).stdout
+    else:
+        versions = ""
+    tools = [subprocess.run([tool, "--version"], capture_output=True, text=True).stdout.splitlines()[:1]
+             for tool in ("xelatex", "latexmk") if shutil.which(tool)]
+    # fontspec finds the fonts by name among all the system's fonts: every font file and version.
+    fonts = (subprocess.run(["fc-list", "--format=%{file} %{fontversion}\\n"], capture_output=True, text=True).stdout
+             if shutil.which("fc-list") else "")
+    return versions + repr(tools) + "".join(sorted(fonts.splitlines(keepends=True)))
+
+
+def latex_key(tex_dir: Path) -> str:
+    """A hash of every input of xelatex: every file Sphinx wrote into ``tex_dir`` (the .tex with its
+    date, the style files, the images, the Makefile and latexmkrc: path and bytes) and the toolchain."""
+    digest = hashlib.sha256(toolchain().encode())
+    for path in sorted(p for p in tex_dir.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(tex_dir)).encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:32]
 
 
 def chapter_titles(key: str, root: Path = ROOT) -> dict[str, str]:

@@ -14,6 +14,7 @@ and fails when requirements.txt pins another version.
     anchors           every section's id is the English edition's (its label, else its English slug)
     issue_links       cited issues and pull requests as links to GitHub
     api_links         inline code naming a PyTorch API as a link to its documentation (intersphinx)
+    page_weight       math as MathML, Pygments spans only where they colour, sphinx-design only where used
 
 utils/book/build.py sets ``book_edition`` for each edition's build; the list of editions and the
 glossary come from ``_config.yml`` and ``book/glossary.yml``.
@@ -21,7 +22,7 @@ glossary come from ``_config.yml`` and ``book/glossary.yml``.
 from __future__ import annotations
 
 from utils.book import config
-from utils.book.sphinx_ext import anchors, api_links, exercise_numbers, fontawesome, wrong_answers, issue_links, library_words, locales, math_assets, search_page, switcher, thebe
+from utils.book.sphinx_ext import anchors, api_links, exercise_numbers, fontawesome, wrong_answers, issue_links, library_words, locales, page_weight, search_page, switcher, thebe
 from utils.book.sphinx_ext.answer_check import AnswerCheck
 from utils.book.sphinx_ext.data_directives import ErrorIndex
 from utils.book.sphinx_ext.glossary import GlossaryTable
@@ -49,6 +50,7 @@ def setup(app):
     # Before sphinx-togglebutton's config-inited handler (priority 500), which writes its hint into a script.
     app.connect("config-inited", locales.edition_words, priority=400)
     app.connect("build-finished", fontawesome.subset_fontawesome)
+    app.connect("build-finished", fontawesome.slim_fontawesome_css)
     app.add_directive("answer-check", AnswerCheck)
     # sphinx-exercise has no zh_TW catalog ("exercise" domain): ours is used where it has none.
     locales.compile_catalogs()
@@ -58,12 +60,12 @@ def setup(app):
     app.connect("build-finished", library_words.translate_scripts)
     app.connect("html-page-context", switcher.page_context)
     app.connect("html-page-context", thebe.drop_thebe, priority=900)
-    app.connect("html-page-context", math_assets.own_math_only, priority=501)  # after sphinx.ext.mathjax (500)
     anchors.setup(app)
     exercise_numbers.setup(app)
     wrong_answers.setup(app)
     issue_links.setup(app)
     api_links.setup(app)
+    page_weight.setup(app)
     app.add_directive("book-glossary", GlossaryTable)
     app.add_directive("error-index", ErrorIndex)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

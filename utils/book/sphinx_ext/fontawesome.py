@@ -1,4 +1,5 @@
-"""The theme's Font Awesome (1.49 MB) replaced after the build by the icons the site uses."""
+"""The theme's Font Awesome (1.49 MB of script, 156 kB of font, 86 kB of CSS) replaced after the build
+by the icons the site uses."""
 from __future__ import annotations
 
 import json
@@ -98,3 +99,72 @@ def subset_fontawesome(app, exception):
         source = _theme_fontawesome().read_text(encoding="utf-8")
         target.write_text(fontawesome_subset(icons_used(outdir), source), encoding="utf-8")
 
+
+
+# The theme's CSS carries Font Awesome's stylesheet too: a rule per icon (.fa-NAME:before{content:...},
+# 86 kB) and @font-face rules for its webfonts. Icons are drawn as SVG (above), so only the glyphs that
+# CSS itself still draws are needed (admonition titles, the breadcrumb divider: the theme's --pst-icon-*
+# variables, and the used icons for the moment before the SVG replaces them). After the build, the
+# rules of icons not used are removed and the Solid font becomes a subset of those glyphs (fontTools,
+# from the theme's TTF: 156 kB of WOFF2 -> a few kB of WOFF).
+FA_RULE = re.compile(r'((?:\.fa-[a-z0-9-]+:(?:before|after),?)+)\{content:"[^"]*"\}')
+FA_SOLID_FACE = re.compile(r'@font-face\{[^}]*font-family:"?Font Awesome\\? 6 Free"?;[^}]*font-weight:900;[^}]*\}')
+PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
+SUBSET_FONT = "fa-solid-900-subset.woff"
+
+
+def strip_unused_icon_rules(css: str, used: set[str]) -> str:
+    """``css`` without the content rules of the icons not in ``used`` (a grouped rule stays whole
+    while one of its names is used)."""
+    def keep(m):
+        names = re.findall(r"\.fa-([a-z0-9-]+):", m.group(1))
+        return m.group(0) if used & set(names) else ""
+    return FA_RULE.sub(keep, css)
+
+
+def glyphs_drawn_by_css(css: str) -> set[int]:
+    """The Private Use Area code points (Font Awesome's glyphs) that ``css`` writes, literally or as
+    an escape (\\f303)."""
+    points = {ord(c) for c in PRIVATE_USE.findall(css)}
+    points |= {int(h, 16) for h in re.findall(r"\\(e[0-9a-f]{3}|f[0-8][0-9a-f]{2})\b", css)}
+    return points
+
+
+def subset_font(ttf: Path, points: set[int], target: Path) -> None:
+    from fontTools import subset
+
+    options = subset.Options()
+    options.flavor = "woff"  # zlib; WOFF2 needs brotli, which the book does not install
+    options.layout_features = []
+    font = subset.load_font(str(ttf), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(points))
+    subsetter.subset(font)
+    subset.save_font(font, str(target), options)
+
+
+def solid_face(css: str, font_url: str) -> str:
+    """``css`` with its Font Awesome Solid @font-face pointing at the subset (one WOFF)."""
+    face, n = FA_SOLID_FACE.subn(
+        '@font-face{font-display:block;font-family:"Font Awesome 6 Free";font-style:normal;font-weight:900;'
+        f'src:url({font_url}) format("woff")}}', css)
+    if n != 1:
+        raise RuntimeError(f"expected one @font-face for Font Awesome Solid in the theme's CSS, found {n}")
+    return face
+
+
+def slim_fontawesome_css(app, exception):
+    if exception or app.config.book_stock or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    css_path = outdir / "_static" / "styles" / "pydata-sphinx-theme.css"
+    webfonts = outdir / "_static" / "vendor" / "fontawesome" / "webfonts"
+    if not css_path.exists() or not (webfonts / "fa-solid-900.ttf").exists():
+        return
+    css = strip_unused_icon_rules(css_path.read_text(encoding="utf-8"), icons_used(outdir))
+    css = solid_face(css, f"../vendor/fontawesome/webfonts/{SUBSET_FONT}")
+    others = "".join(p.read_text(encoding="utf-8", errors="replace") for p in (outdir / "_static").rglob("*.css") if p != css_path)
+    subset_font(webfonts / "fa-solid-900.ttf", glyphs_drawn_by_css(css + others), webfonts / SUBSET_FONT)
+    css_path.write_text(css, encoding="utf-8")
+    for name in ("fa-solid-900.ttf", "fa-solid-900.woff2"):  # no page names them now (576 kB an edition)
+        (webfonts / name).unlink()

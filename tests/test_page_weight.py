@@ -1,0 +1,159 @@
+"""Issue 33 item 8, piece by piece (utils/book/sphinx_ext/page_weight.py, fontawesome.py): math as
+MathML, no Pygments span that changes nothing, sphinx-design only where used, Font Awesome cut to the
+glyphs the CSS draws. The budget itself (every page at most 1.0 MB, no MathJax) is measured on the
+built site: tests/test_build.py and tests/test_site_browser.py."""
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer
+from pygments.token import Keyword, Name, Operator, Punctuation, Text
+
+from utils.book.sphinx_ext import fontawesome, page_weight
+
+ROOT = Path(__file__).resolve().parents[1]
+THEME_STYLES = ("a11y-high-contrast-light", "a11y-high-contrast-dark")  # pydata-sphinx-theme 0.17.1's defaults
+CODE = "loss = (w * x).sum()\nloss.backward(retain_graph=True)\n"
+
+
+# ---------------------------------------------------------------- math
+
+def test_a_formula_becomes_mathml():
+    mathml = page_weight.to_mathml(r"\frac{1}{2}\sum_r \lVert g_r \rVert^2")
+    assert mathml.startswith("<math") and "<mfrac>" in mathml and "<msub>" in mathml and "\\" not in mathml
+    assert 'display="block"' in page_weight.to_mathml("x^2", display="block")
+
+
+@pytest.mark.parametrize("bad", [r"\notacommand x", "x^", r"\begin{nothing}"])
+def test_a_formula_mathml_cannot_show_fails_with_the_formula_named(bad):
+    """latex2mathml writes an unknown command as text (the reader would see TeX) or raises: both fail."""
+    with pytest.raises(ValueError, match=re.escape(bad)):
+        page_weight.to_mathml(bad)
+
+
+def test_every_formula_of_the_book_becomes_mathml():
+    """The $...$ of every English page (the translations copy them), with no command left as text."""
+    import nbformat
+
+    formulas = []
+    for path in sorted((ROOT / "book" / "en").glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "markdown":
+                text = re.sub(r"`[^`\n]*`", "", cell.source)
+                formulas += re.findall(r"\$\$(.+?)\$\$|\$([^$\n]+)\$", text, re.S)
+    formulas = [a or b for a, b in formulas]
+    assert len(formulas) > 100
+    for formula in formulas:
+        assert page_weight.to_mathml(formula).startswith("<math"), formula
+
+
+def test_the_book_chooses_mathml_and_the_stock_build_keeps_mathjax():
+    for stock, wanted in ((False, "mathml"), (True, "mathjax")):
+        config = SimpleNamespace(book_stock=stock, html_math_renderer=None)
+        page_weight.choose_mathml(None, config)
+        assert config.html_math_renderer == wanted
+
+
+# ---------------------------------------------------------------- highlighting
+
+def test_names_punctuation_and_whitespace_are_plain_in_the_themes_styles():
+    plain = page_weight.plain_token_types(*THEME_STYLES)
+    assert {Name, Punctuation, Text.Whitespace} <= plain
+    assert not {Keyword, Operator, Name.Builtin} & plain  # coloured: their spans stay
+
+
+def test_a_token_one_style_colours_is_not_plain():
+    """friendly draws Name.Namespace blue and bold: a style pair with it keeps that span."""
+    assert Name.Namespace in page_weight.plain_token_types(*THEME_STYLES)
+    assert Name.Namespace not in page_weight.plain_token_types(THEME_STYLES[0], "friendly")
+
+
+def test_the_formatter_writes_no_span_for_plain_tokens_and_the_text_is_unchanged():
+    plain = page_weight.plain_token_types(*THEME_STYLES)
+    old = highlight(CODE, PythonLexer(), HtmlFormatter())
+    new = highlight(CODE, PythonLexer(), page_weight.plain_span_formatter(plain)())
+    assert '<span class="n">' in old and '<span class="p">' in old  # what it was: a span per name
+    assert '<span class="n">' not in new and '<span class="p">' not in new
+    assert '<span class="o">' in new and '<span class="kc">True</span>' in new
+    assert len(new) < 0.7 * len(old)
+    assert re.sub(r"<[^>]+>", "", new) == re.sub(r"<[^>]+>", "", old)
+
+
+def test_the_plain_classes_have_the_code_blocks_colour_in_the_built_stylesheet():
+    """The reason a span can go: in pygments.css as pydata-sphinx-theme writes it, each plain class has
+    exactly the colour of .highlight itself, in light and in dark mode."""
+    from pydata_sphinx_theme.pygments import get_pygments_stylesheet
+
+    css = get_pygments_stylesheet(*THEME_STYLES)
+    plain = page_weight.plain_token_types(*THEME_STYLES)
+    for mode in ("light", "dark"):
+        base = re.search(rf'html\[data-theme="{mode}"\] \.highlight \{{[^}}]*color: (#\w+)', css).group(1)
+        for ttype in plain:
+            short = HtmlFormatter().ttype2class.get(ttype) or ""
+            rule = re.search(rf'html\[data-theme="{mode}"\] \.highlight \.{re.escape(short)} \{{([^}}]*)\}}', css)
+            assert rule is None or rule.group(1).strip().rstrip(";") in (f"color: {base}", ""), (mode, ttype, rule.group(1))
+
+
+# ---------------------------------------------------------------- sphinx-design
+
+def _design_context(body):
+    asset = lambda name: SimpleNamespace(filename=f"_static/{name}?v=1", attributes={})  # noqa: E731
+    return {"body": body, "css_files": [asset("book.css"), asset("sphinx-design.min.css")],
+            "script_files": [asset("design-tabs.js"), asset("book.js")]}
+
+
+def test_sphinx_design_is_dropped_from_a_page_that_does_not_use_it():
+    app = SimpleNamespace(config=SimpleNamespace(book_stock=False))
+    context = _design_context("<p>no cards here</p>")
+    page_weight.drop_unused_design(app, "p", "page.html", context, None)
+    assert [a.filename for a in context["css_files"]] == ["_static/book.css?v=1"]
+    assert [a.filename for a in context["script_files"]] == ["_static/book.js?v=1"]
+    used = _design_context('<div class="sd-card sd-shadow-sm">a card</div>')
+    page_weight.drop_unused_design(app, "p", "page.html", used, None)
+    assert len(used["css_files"]) == 2 and len(used["script_files"]) == 2
+
+
+# ---------------------------------------------------------------- Font Awesome's CSS and font
+
+THEME_CSS = ('@font-face{font-display:block;font-family:Font Awesome\\ 6 Free;font-style:normal;font-weight:900;'
+             'src:url(../vendor/fontawesome/webfonts/fa-solid-900.woff2) format("woff2"),'
+             'url(../vendor/fontawesome/webfonts/fa-solid-900.ttf) format("truetype")}'
+             '.fa-bars:before{content:"\\f0c9"}.fa-anchor:before{content:"\\f13d"}'
+             '.fa-a:before,.fa-download:before{content:"\\f019"}'
+             ':root{--pst-icon-pencil:"\uf303"}.admonition-title:after{content:var(--pst-icon-pencil)}')
+
+
+def test_unused_icon_rules_go_and_used_ones_stay():
+    css = fontawesome.strip_unused_icon_rules(THEME_CSS, {"bars", "download"})
+    assert ".fa-bars:before" in css and ".fa-a:before,.fa-download:before" in css
+    assert ".fa-anchor" not in css and "--pst-icon-pencil" in css
+
+
+def test_the_glyphs_kept_are_those_the_css_still_draws():
+    css = fontawesome.strip_unused_icon_rules(THEME_CSS, {"bars"})
+    assert fontawesome.glyphs_drawn_by_css(css) == {0xf0c9, 0xf303}
+
+
+def test_the_solid_face_points_at_the_subset_and_a_theme_without_it_fails():
+    css = fontawesome.solid_face(THEME_CSS, "../webfonts/sub.woff")
+    assert "fa-solid-900.woff2" not in css and 'src:url(../webfonts/sub.woff) format("woff")' in css
+    with pytest.raises(RuntimeError, match="Font Awesome Solid"):
+        fontawesome.solid_face(".fa-bars:before{content:\"\\f0c9\"}", "x.woff")
+
+
+def test_the_subset_font_has_the_glyphs_asked_for_and_is_small(tmp_path):
+    from fontTools.ttLib import TTFont
+
+    import pydata_sphinx_theme
+
+    ttf = (Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static" / "vendor"
+           / "fontawesome" / "webfonts" / "fa-solid-900.ttf")
+    target = tmp_path / "sub.woff"
+    fontawesome.subset_font(ttf, {0xf303, 0xf0eb}, target)
+    font = TTFont(str(target))
+    assert font.flavor == "woff" and {0xf303, 0xf0eb} <= set(font.getBestCmap())
+    assert 0xf0c9 not in font.getBestCmap()
+    assert target.stat().st_size < 5000 < ttf.stat().st_size

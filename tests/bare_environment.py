@@ -63,17 +63,34 @@ def _requirement_names(dist: metadata.Distribution) -> list[str]:
     return names
 
 
-def distributions(wanted=WANTED) -> list[metadata.Distribution]:
-    """``wanted`` and everything they require, as installed in this (the book's) venv."""
+def source_site() -> list[str] | None:
+    """Where the bare venv's packages come from: the book's venv (None), or, to try the reader
+    notebooks on another torch release, the site-packages of the venv named by BOOK_BARE_FROM
+    (a venv of the same Python with torch, ipykernel and matplotlib installed; see the README)."""
+    other = os.environ.get("BOOK_BARE_FROM")
+    if not other:
+        return None
+    found = sorted(Path(other).glob("lib/python*/site-packages"))
+    if not found:
+        raise FileNotFoundError(f"BOOK_BARE_FROM={other!r}: no lib/python*/site-packages in it")
+    return [str(found[0])]
+
+
+def distributions(wanted=WANTED, path: list[str] | None = None) -> list[metadata.Distribution]:
+    """``wanted`` and everything they require, as installed in this (the book's) venv, or in
+    the site-packages ``path`` names."""
     seen, todo, out = set(), list(wanted), []
     while todo:
         name = re.sub(r"[-_.]+", "-", todo.pop()).lower()
         if name in seen:
             continue
         seen.add(name)
+        found = list(metadata.Distribution.discover(name=name, path=path)) if path else None
         try:
-            dist = metadata.distribution(name)
+            dist = found[0] if found else metadata.distribution(name) if path is None else None
         except metadata.PackageNotFoundError:
+            dist = None
+        if dist is None:
             continue  # an optional requirement this platform does without
         out.append(dist)
         todo += _requirement_names(dist)
@@ -90,7 +107,7 @@ def make_bare_venv(folder: Path) -> Path:
     python = folder / "bin" / "python"
     site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                capture_output=True, text=True, check=True).stdout.strip())
-    for dist in distributions():
+    for dist in distributions(path=source_site()):
         base = Path(str(dist.locate_file("")))
         for name in _top_level(dist):
             source, target = base / name, site / name

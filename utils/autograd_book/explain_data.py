@@ -70,7 +70,8 @@ DATA = {'baseurl': '',
                               {'label': 'cf-ctx-attribute',
                                'line': 'A custom Function: a tensor saved with save_for_backward is freed '
                                        "like any node's, so a second backward raises this; one kept on ctx "
-                                       '(ctx.e = e) is never freed, so no error, and memory leaks.',
+                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
+                                       'so no error, and the memory stays held.',
                                'page': 'custom_function',
                                'title': '"Why does my second backward run?": tensors kept on `ctx`'},
                               {'label': 'tc-twice',
@@ -552,7 +553,11 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'cf-ctx-attribute',
                                'line': '',
                                'page': 'custom_function',
-                               'title': '"Why does my second backward run?": tensors kept on `ctx`'}],
+                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
+                              {'label': 'cf-errors',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': "When a custom Function's `backward` is rejected"}],
                     'historical': False,
                     'id': 'function-ctx-attribute-missing',
                     'message': "Backward' object has no attribute",
@@ -1071,7 +1076,16 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'grad-not-implemented',
                                'line': '',
                                'page': 'gradients',
-                               'title': '"derivative for ... is not implemented"'}],
+                               'title': '"derivative for ... is not implemented"'},
+                              {'label': 'cg-attention',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'Attention layers: `_scaled_dot_product_..._attention_backward` is '
+                                        'not implemented'},
+                              {'label': 'cg-gradient-penalty',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'A gradient penalty (WGAN-GP)'}],
                     'historical': False,
                     'id': 'derivative-not-implemented',
                     'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
@@ -1084,7 +1098,11 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'grad-not-implemented',
                                'line': '',
                                'page': 'gradients',
-                               'title': '"derivative for ... is not implemented"'}],
+                               'title': '"derivative for ... is not implemented"'},
+                              {'label': 'cg-gradient-penalty',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'A gradient penalty (WGAN-GP)'}],
                     'historical': False,
                     'id': 'derivative-not-implemented-formula',
                     'message': "the derivative for '_cdist_backward' is not implemented.",
@@ -1093,7 +1111,8 @@ DATA = {'baseurl': '',
                                "('_cdist_backward') is a second derivative, any other name ('igamma: input', "
                                "'zeta') a first one. Rewrite the function from differentiable operations, or "
                                'write its backward in a custom Function (a finite difference checked by '
-                               'gradcheck when no formula is at hand).'},
+                               'gradcheck when no formula is at hand), or upgrade where a later release has '
+                               "the formula (torch 2.14 added '_cdist_backward')."},
                    {'cases': [{'label': 'grad-gradient-arg',
                                'line': '',
                                'page': 'gradients',
@@ -1248,7 +1267,43 @@ DATA = {'baseurl': '',
                     'message': "'int' object has no attribute",
                     'summary': 'backward() was called on a Python number, not a tensor: the loss function '
                                'returned 0 (or a float) for a batch with nothing to compare, such as an '
-                               'image without target boxes; return pred.sum() * 0 or skip the step.'}],
+                               'image without target boxes; return pred.sum() * 0 or skip the step.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                    'historical': False,
+                    'id': 'vmap-inplace-extra-args',
+                    'message': 'vmap: inplace arithmetic(self, *extra_args) is not possible because there '
+                               'exists a Tensor `other` in extra_args that has more elements than `self`',
+                    'summary': 'A function under vmap writes a batched value in place into a tensor it '
+                               'created with a fixed shape (torch.zeros(x.shape), torch.zeros(n)); that one '
+                               'buffer is shared by the whole batch and cannot hold a value per sample. '
+                               'Create it from the input with torch.zeros_like(x) or x.new_zeros(...), or '
+                               'build the result out of place (torch.stack, torch.cat, torch.where).'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                    'historical': False,
+                    'id': 'batchnorm-input-dim',
+                    'message': 'expected 4D input (got 3D input)',
+                    'summary': 'BatchNorm2d received a tensor without its batch dimension: under vmap '
+                               '(per-sample gradients, vmap(jacrev(model))) each call sees one sample of '
+                               'shape [C, H, W]; outside vmap, a single image was passed without '
+                               'unsqueeze(0). Give the model a batch: model(x.unsqueeze(0)).squeeze(0).'},
+                   {'cases': [{'label': 'cg-hvp',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'Hessian-vector products and full Hessians'}],
+                    'historical': False,
+                    'id': 'func-grad-output',
+                    'message': 'Expected f(*args) to return a Tensor, got',
+                    'summary': 'torch.func.grad differentiates a function that returns one scalar tensor, '
+                               'and this one returned something else: most often a dictionary of gradients, '
+                               'from grad(grad(f)) on a loss of a parameter dictionary. A second derivative '
+                               'is a Jacobian of the gradient: use torch.func.hessian(f) or jacrev(grad(f)), '
+                               'or jvp(grad(f), ...) for a Hessian-vector product.'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -1307,7 +1362,8 @@ DATA = {'baseurl': '',
                                     'title': '循环里一直开着 `retain_graph=True`'},
                                    {'label': 'cf-ctx-attribute',
                                     'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
-                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = e）永远不会释放，所以不报错，内存却会泄漏。',
+                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
+                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
                                     'page': 'custom_function',
                                     'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
                                    {'label': 'tc-twice',
@@ -1713,7 +1769,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'cf-ctx-attribute',
                                     'line': '',
                                     'page': 'custom_function',
-                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'}],
+                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
+                                   {'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
                          'historical': False,
                          'id': 'function-ctx-attribute-missing',
                          'message': "Backward' object has no attribute",
@@ -2168,7 +2228,15 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '“derivative for ... is not implemented”'}],
+                                    'title': '“derivative for ... is not implemented”'},
+                                   {'label': 'cg-attention',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '注意力层：`_scaled_dot_product_..._attention_backward` 没有实现导数'},
+                                   {'label': 'cg-gradient-penalty',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '梯度惩罚（WGAN-GP）'}],
                          'historical': False,
                          'id': 'derivative-not-implemented',
                          'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
@@ -2178,14 +2246,19 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '“derivative for ... is not implemented”'}],
+                                    'title': '“derivative for ... is not implemented”'},
+                                   {'label': 'cg-gradient-penalty',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '梯度惩罚（WGAN-GP）'}],
                          'historical': False,
                          'id': 'derivative-not-implemented-formula',
                          'message': "the derivative for '_cdist_backward' is not implemented.",
                          'summary': '缺少导数的另一种措辞，出现在 PyTorch 把某个输入的公式标为 not_implemented 的时候：名称以 _backward '
                                     "结尾（'_cdist_backward'）的是二阶导数，其他名称（'igamma: "
                                     "input'、'zeta'）则是一阶导数。用可求导的运算改写同一个函数，或者在自定义 Function 里自己写 "
-                                    'backward（手头没有公式时用有限差分，再用 gradcheck 检查）。'},
+                                    'backward（手头没有公式时用有限差分，再用 gradcheck 检查），或者在较新的版本已有公式时升级（torch 2.14 补上了 '
+                                    "'_cdist_backward'）。"},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -2328,7 +2401,41 @@ DATA = {'baseurl': '',
                          'id': 'number-has-no-backward',
                          'message': "'int' object has no attribute",
                          'summary': '对 Python 数字而不是张量调用了 backward()：遇到没有东西可比较的批次（例如没有目标框的图像）时，损失函数返回了 '
-                                    '0（或浮点数）；请返回 pred.sum() * 0，或者跳过这一步。'}],
+                                    '0（或浮点数）；请返回 pred.sum() * 0，或者跳过这一步。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                         'historical': False,
+                         'id': 'vmap-inplace-extra-args',
+                         'message': 'vmap: inplace arithmetic(self, *extra_args) is not possible because '
+                                    'there exists a Tensor `other` in extra_args that has more elements than '
+                                    '`self`',
+                         'summary': '在 vmap '
+                                    '之下的函数把一个带批量维度的值，原地写进它自己按固定形状创建的张量（torch.zeros(x.shape)、torch.zeros(n)）；整个批量共用这一个缓冲区，没法为每个样本各存一个值。请改用 '
+                                    'torch.zeros_like(x) 或 x.new_zeros(...) '
+                                    '从输入创建它，或者不用原地写入来拼出结果（torch.stack、torch.cat、torch.where）。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                         'historical': False,
+                         'id': 'batchnorm-input-dim',
+                         'message': 'expected 4D input (got 3D input)',
+                         'summary': 'BatchNorm2d 收到的张量少了批量维度：在 vmap '
+                                    '之下（逐样本梯度、vmap(jacrev(model))），每次调用看到的是一个形状为 [C, H, W] 的样本；不在 vmap '
+                                    '之下时，则是传入单张图像却没有调用 '
+                                    'unsqueeze(0)。请给模型一个批量：model(x.unsqueeze(0)).squeeze(0)。'},
+                        {'cases': [{'label': 'cg-hvp',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'}],
+                         'historical': False,
+                         'id': 'func-grad-output',
+                         'message': 'Expected f(*args) to return a Tensor, got',
+                         'summary': 'torch.func.grad 求导的是只返回一个标量张量的函数，而这个函数返回了别的东西：最常见的是对“以参数字典为输入的损失”写 '
+                                    'grad(grad(f))，内层 grad 返回了一个梯度字典。二阶导数是梯度的雅可比矩阵：请用 torch.func.hessian(f) '
+                                    '或 jacrev(grad(f))；只要 Hessian 与向量的乘积时，用 jvp(grad(f), ...)。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -2388,7 +2495,7 @@ DATA = {'baseurl': '',
                                    {'label': 'cf-ctx-attribute',
                                     'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
                                             '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
-                                            'e）永遠不會釋放，所以不出錯，記憶體卻會洩漏。',
+                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直被佔用。',
                                     'page': 'custom_function',
                                     'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
                                    {'label': 'tc-twice',
@@ -2793,7 +2900,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'cf-ctx-attribute',
                                     'line': '',
                                     'page': 'custom_function',
-                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'}],
+                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
+                                   {'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
                          'historical': False,
                          'id': 'function-ctx-attribute-missing',
                          'message': "Backward' object has no attribute",
@@ -3247,7 +3358,15 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '「derivative for ... is not implemented」'}],
+                                    'title': '「derivative for ... is not implemented」'},
+                                   {'label': 'cg-attention',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '注意力層：`_scaled_dot_product_..._attention_backward` 沒有實作導數'},
+                                   {'label': 'cg-gradient-penalty',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '梯度懲罰（WGAN-GP）'}],
                          'historical': False,
                          'id': 'derivative-not-implemented',
                          'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
@@ -3257,14 +3376,19 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '「derivative for ... is not implemented」'}],
+                                    'title': '「derivative for ... is not implemented」'},
+                                   {'label': 'cg-gradient-penalty',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '梯度懲罰（WGAN-GP）'}],
                          'historical': False,
                          'id': 'derivative-not-implemented-formula',
                          'message': "the derivative for '_cdist_backward' is not implemented.",
                          'summary': '缺少導數的另一種措辭，出現在 PyTorch 把某個輸入的公式標為 not_implemented 的時候：名稱以 _backward '
                                     "結尾（'_cdist_backward'）的是二階導數，其他名稱（'igamma: "
                                     "input'、'zeta'）則是一階導數。改用可微分的運算寫出同一個函式，或在自訂 Function 裡自己寫 "
-                                    'backward（手邊沒有公式時，用有限差分，再以 gradcheck 檢查）。'},
+                                    'backward（手邊沒有公式時，用有限差分，再以 gradcheck 檢查），或者在較新的版本已有公式時升級（torch 2.14 補上了 '
+                                    "'_cdist_backward'）。"},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -3407,7 +3531,42 @@ DATA = {'baseurl': '',
                          'id': 'number-has-no-backward',
                          'message': "'int' object has no attribute",
                          'summary': '對 Python 數字而不是張量呼叫了 backward()：遇到沒有東西可比較的批次（例如沒有目標框的影像）時，損失函式傳回了 '
-                                    '0（或浮點數）；請傳回 pred.sum() * 0，或跳過這一步。'}]},
+                                    '0（或浮點數）；請傳回 pred.sum() * 0，或跳過這一步。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                         'historical': False,
+                         'id': 'vmap-inplace-extra-args',
+                         'message': 'vmap: inplace arithmetic(self, *extra_args) is not possible because '
+                                    'there exists a Tensor `other` in extra_args that has more elements than '
+                                    '`self`',
+                         'summary': '在 vmap '
+                                    '之下的函式把一個帶有批次維度的值，原地寫進它自己以固定形狀建立的張量（torch.zeros(x.shape)、torch.zeros(n)）；整個批次共用這一個緩衝區，沒辦法為每個樣本各存一個值。請改用 '
+                                    'torch.zeros_like(x) 或 x.new_zeros(...) '
+                                    '從輸入建立它，或者不用原地寫入來組出結果（torch.stack、torch.cat、torch.where）。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                         'historical': False,
+                         'id': 'batchnorm-input-dim',
+                         'message': 'expected 4D input (got 3D input)',
+                         'summary': 'BatchNorm2d 收到的張量少了批次維度：在 vmap '
+                                    '之下（逐樣本梯度、vmap(jacrev(model))），每次呼叫看到的是一個形狀為 [C, H, W] 的樣本；不在 vmap '
+                                    '之下時，則是傳入單張影像卻沒有呼叫 '
+                                    'unsqueeze(0)。請給模型一個批次：model(x.unsqueeze(0)).squeeze(0)。'},
+                        {'cases': [{'label': 'cg-hvp',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'}],
+                         'historical': False,
+                         'id': 'func-grad-output',
+                         'message': 'Expected f(*args) to return a Tensor, got',
+                         'summary': 'torch.func.grad 微分的是只傳回一個純量張量的函式，而這個函式傳回了別的東西：最常見的是對「以參數字典為輸入的損失」寫 '
+                                    'grad(grad(f))，內層 grad 傳回了一個梯度字典。二階導數是梯度的 Jacobian：請用 '
+                                    'torch.func.hessian(f) 或 jacrev(grad(f))；只要 Hessian 與向量的乘積時，用 '
+                                    'jvp(grad(f), ...)。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -3430,7 +3589,11 @@ DATA = {'baseurl': '',
                            'Variables that require grad is not supported in Python functions, under '
                            'torch.no_grad(). The gradient of inputs are None after backward through a CUDA '
                            'extension Function that returns None for them, no error; gradcheck finds it. The '
-                           'gradients of the inputs are None after backward through a custom Function.',
+                           'gradients of the inputs are None after backward through a custom Function. '
+                           'Legacy autograd function error although there exists @staticmethod before '
+                           'forward and backward: the Function is still called as an instance, '
+                           'MyFunction()(x); call MyFunction.apply(x). predict.py of an SSD port raises it '
+                           'in Detect; is downgrading PyTorch the only way?',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
@@ -3450,12 +3613,32 @@ DATA = {'baseurl': '',
                          "function that was marked with @once_differentiable' means.",
               'cf-what-to-save': 'My custom Function passes gradcheck but fails gradgradcheck: the second '
                                  'derivative (gradient penalty, Hessian) is wrong without an error.',
+              'cg-attention': 'RuntimeError: derivative for '
+                              'aten::_scaled_dot_product_efficient_attention_backward is not implemented (or '
+                              '_scaled_dot_product_flash_attention_backward, '
+                              '_flash_attention_for_cpu_backward): a gradient penalty, second-order MAML '
+                              'with learn2learn first_order=False, or higher order derivatives through '
+                              'scaled_dot_product_attention in diffusers attention processors or a '
+                              'transformer. Use sdpa_kernel(SDPBackend.MATH) for that forward pass; '
+                              'sdp_kernel(enable_math=True) does not help.',
               'cg-cycle': "The warning 'Using backward() with create_graph=True will create a reference "
                           "cycle' and the memory leak it names.",
+              'cg-gradient-penalty': 'WGAN-GP gradient penalty: the gradient of the critic with respect to '
+                                     'its input needs create_graph=True. With an LSTM or GRU critic on the '
+                                     'GPU it fails: Double backwards is not supported for CuDNN RNNs; use '
+                                     'torch.backends.cudnn.flags(enabled=False). Old wordings: derivative '
+                                     'for _cudnn_rnn_backward is not implemented (a WGAN critic or '
+                                     'second-order MAML with higher through an LSTM), CudnnRNNLegacyBackward '
+                                     'is not differentiable twice.',
               'cg-hvp': 'Hessian-vector product (hessian_vector_product, HVP) fails with element 0 of '
                         'tensors (or variables) does not require grad and does not have a grad_fn: the first '
                         'torch.autograd.grad needs create_graph=True. Full Hessian with '
-                        'torch.autograd.functional.hessian or torch.func.hessian.',
+                        'torch.autograd.functional.hessian or torch.func.hessian. Hessian with respect to '
+                        'model weights (nn.Parameter) returns a matrix filled with zero: '
+                        'torch.autograd.functional.hessian(func, layer.weight) when func does not use its '
+                        'argument; use functional_call. Cannot get the second-order gradients for a '
+                        'functional: grad(grad(compute_loss)) fails with Expected f(*args) to return a '
+                        'Tensor, got dict; use torch.func.hessian or jacrev(grad(f)).',
               'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
@@ -3496,7 +3679,10 @@ DATA = {'baseurl': '',
                                   'backward hook: use register_post_accumulate_grad_hook. '
                                   'register_backward_hook got the zero gradient, all zeros in YOLO Grad-CAM. '
                                   "module.register_backward_hook doesn't work: the backward hook function is "
-                                  'never called.',
+                                  'never called. Grad-CAM on a neck layer (neck.fpn_convs[4]) of an '
+                                  "mmdetection or mmyolo detector: AttributeError: 'NoneType' object has no "
+                                  "attribute 'shape', the gradients are None because the layer is not on the "
+                                  'path to the box score.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list.',
@@ -3536,7 +3722,16 @@ DATA = {'baseurl': '',
                                   'of a function being transformed by a functorch transform; backward() '
                                   "called inside a functorch transform; vmap: It looks like you're calling "
                                   '.item() on a Tensor; vmap data-dependent control flow (if on a tensor); '
-                                  'autograd.functional.jacobian inside vmap; functional_call; torch.where.',
+                                  'autograd.functional.jacobian inside vmap; functional_call; torch.where. '
+                                  'vmap: inplace arithmetic(self, *extra_args) is not possible (aten::copy_ '
+                                  'is not possible) when a tensor made with torch.zeros(x.shape) is filled '
+                                  'in place; zeros_like works. .item() error without calling .item(): '
+                                  'slicing a[ind:ind + len] with a per-sample index tensor; index with a '
+                                  'tensor of positions instead. Incorrect error log for vmap data dependent '
+                                  'flow: a raise ValueError check inside vmap. vmap(jacrev(model)) with '
+                                  'BatchNorm2d: expected 4D input (got 3D input); calling vmap on grad, '
+                                  'issues with indexing: inside vmap the sample has no batch dimension, '
+                                  'unsqueeze(0).',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '

@@ -139,9 +139,9 @@
   // counting more, and more the more of the query's words it holds. Pagefind's Chinese segmenter
   // often leaves a word of the page as single characters (記憶體 as 記 憶 體): a Chinese word is
   // also searched as its characters.
-  // The book's name for what a reader calls by another (an asker's "gradient is None" is the book's
+  // The book's name for what a reader calls by another (an asker's "grad is None" is the book's
   // ".grad is None"; "backprop" is backward()): searched as well, scoring as the reader's word.
-  var SAME = { grad: ".grad", grads: ".grad", gradient: ".grad", gradients: ".grad",
+  var SAME = { grad: ".grad", grads: ".grad",
                backprop: "backward", backpropagate: "backward", backpropagation: "backward", backpropagating: "backward",
                nonetype: "none", inplace: "in-place" };
   // What stands before a dot in a function's name (autograd.grad is no tensor's .grad).

@@ -74,6 +74,47 @@ def browser():
         b.close()
 
 
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone_page(browser):
+    """A new Chromium page at a phone's size (390x844), closed after the test."""
+    page = browser.new_page(viewport=PHONE)
+    yield page
+    page.close()
+
+
+@pytest.fixture(scope="session")
+def one_page_site(tmp_path_factory):
+    """``one_page_site(markdown)``: the URL of ``markdown`` built as the one page of a Sphinx project
+    with the book's extension (sphinx-exercise and colon fences too), in zh-Hant (``edition``,
+    ``language`` for another), warnings as errors, and served on localhost for the session: the
+    browser tests of one directive (tests/test_exercises_browser.py, tests/test_reading_browser.py)."""
+    import subprocess
+
+    from browser_tools import serve
+
+    servers = []
+
+    def build(markdown: str, edition: str = "zh-hant", language: str = "zh_TW") -> str:
+        src = tmp_path_factory.mktemp("page")
+        (src / "conf.py").write_text('extensions = ["myst_parser", "sphinx_exercise", "utils.book.sphinx_ext"]\n'
+                                     'myst_enable_extensions = ["colon_fence"]\n'
+                                     f'book_edition = "{edition}"\nlanguage = "{language}"\n', encoding="utf-8")
+        (src / "index.md").write_text(markdown, encoding="utf-8")
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src), str(src / "_build")],
+                       check=True, env=env)
+        server, url = serve(src / "_build")
+        servers.append(server)
+        return f"{url}/index.html"
+
+    yield build
+    for server in servers:
+        server.shutdown()
+
+
 @pytest.fixture(scope="session")
 def origin(site):
     """The built site, served on localhost."""

@@ -1,4 +1,4 @@
-"""Stable section anchors (utils/book/anchors.py): every section of every edition has the id the
+"""Stable section anchors (utils/book/sphinx_ext/anchors.py): every section of every edition has the id the
 English edition gives it (its label, or the English heading's slug), never a position (``id3``)."""
 import json
 import re
@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from utils.book import anchors, config
+from utils.book import config
+from utils.book.sphinx_ext import anchors
 from utils.book.editions.error_index import english_labels
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,7 +17,7 @@ import companion_steps as steps
 from exercise_messages import untranslated
 from test_search import MATCHER, NODE, variants
 from utils.book import config, explain_data
-from utils.book.editions.data import avoided_terms, load_glossary, load_wordings, text_hash, uses_avoided
+from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, text_hash, uses_avoided
 from utils.book.editions.prose import wrong_script_chars
 from utils.book.reader_notebooks import targets
 from autograd_book import companion_messages as words, errormatch as matcher
@@ -64,8 +64,9 @@ def test_every_sign_points_to_sections_of_the_book():
 def js(function: str, inputs: list[str]) -> list:
     if NODE is None:
         pytest.skip("node is not installed")
-    data = [{"id": e["id"], "message": e["message"], "historical": e["historical"]} for e in ERRORS]
+    data = [{k: e[k] for k in ("id", "message", "historical", "varies") if k in e} for e in ERRORS]
     call = {"match": "m.match(p, input.errors).map(e => e.id)", "normalise": "m.normalise(p)",
+            "normalise_varies": "m.normalise(p, input.errors)",
             "own": "m.ownWords(p.split(' '), input.errors)"}[function]
     script = (f"const m = require({json.dumps(str(MATCHER))});"
               "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
@@ -95,6 +96,25 @@ def test_python_and_javascript_normalise_and_keep_the_readers_words_alike():
     assert js("normalise", sample) == [matcher.normalise(p) for p in sample]
     own = ["GAN critic optimizerG.step Trying backward graph", "LSTM hidden h0 retain_graph", "判別器 FloatTensor MulBackward0"]
     assert js("own", own) == [matcher.own_words(p.split(" "), ERRORS) for p in own]
+
+
+VARYING = ["RuntimeError: derivative for aten::grid_sampler_2d_backward is not implemented",
+           "NotImplementedError: the derivative for 'igamma: input' is not implemented.",
+           "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of "
+           "79.14 GiB of which 6.75 MiB is free. Process 12 has 79.13 GiB memory in use."]
+
+
+def test_both_matchers_read_one_table_of_what_varies_from_errors_yml():
+    """The parts of a message that vary (the operation a missing derivative names, the GPU's figures)
+    are errors.yml's ``varies`` patterns, which both matchers apply from the generated data: none is
+    written into either matcher."""
+    assert js("normalise_varies", VARYING) == [matcher.normalise(p, ERRORS) for p in VARYING] == [
+        "derivative for aten is not implemented", "the derivative for is not implemented",
+        "cuda out of memory tried to allocate mib"]
+    assert matcher.normalise(VARYING[0]) == "derivative for aten grid_sampler_2d_backward is not implemented"
+    assert js("normalise", VARYING[:1]) == [matcher.normalise(VARYING[0])]  # without the data: not dropped
+    assert {p for e in ERRORS for p in (r["pattern"] for r in e.get("varies", []))} == \
+        {r["pattern"] for e in load_errors() for r in e.get("varies", [])}  # the generated data has errors.yml's
 
 
 def test_a_planted_difference_is_caught(monkeypatch):

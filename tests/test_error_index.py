@@ -291,3 +291,19 @@ def test_a_case_line_is_stamped_like_a_summary(small_book):
     assert changes.data_stamp_problems(CASES, small_book) == []
     set_case("a case", **{"zh-hant": "一個情形"})
     assert changes.data_stamp_problems(CASES, small_book) == ["book/errors.yml: freed/demo: no zh-hans text"]
+
+
+@pytest.mark.parametrize("rule, says", [
+    ({"pattern": "(?P<op>[\\w.]+)", "as": "$1"}, "syntax that JavaScript reads otherwise"),
+    ({"pattern": "(?i)derivative", "as": ""}, "syntax that JavaScript reads otherwise"),
+    ({"pattern": "derivative for (", "as": ""}, "does not compile"),
+    ({"pattern": "derivative for [\\w.]+", "as": "derivative for $1"}, "names a group the pattern does not have"),
+    ({"pattern": "x"}, "write {pattern: REGEX, as: TEXT}"),
+])
+def test_a_varies_pattern_that_one_matcher_would_read_otherwise_is_refused(rule, says):
+    from utils.book.editions import varies
+    from utils.book.editions.data import load_errors
+
+    assert [p for e in load_errors() for p in varies.varies_problems(e, e["id"])] == []  # the book's own
+    [problem] = varies.varies_problems({"varies": [rule]}, "book/errors.yml: entry 'x'")
+    assert problem.startswith("book/errors.yml: entry 'x': varies 1: ") and says in problem

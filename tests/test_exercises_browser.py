@@ -4,19 +4,14 @@ show the judge's verdicts in the edition's language (from book/wrong_answers.jso
 tests/test_wrong_answers.py re-derives from the judges); the set and text answer checks say right
 or wrong; and the page loads nothing from another origin."""
 import json
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from browser_tools import open_page, serve
 from utils.book import config
 
 ROOT = Path(__file__).resolve().parents[1]
-PHONE = {"width": 390, "height": 844}
 LABEL = "var-ex2"  # a code exercise of the book, with its wrong answers in the data
 
 pytestmark = pytest.mark.slow
@@ -50,27 +45,17 @@ PAGE = textwrap.dedent(f"""\
 
 
 @pytest.fixture(scope="module")
-def exercise_site(tmp_path_factory):
-    src = tmp_path_factory.mktemp("exercises")
-    (src / "conf.py").write_text('extensions = ["myst_parser", "sphinx_exercise", "utils.book.sphinx_ext"]\n'
-                                 'myst_enable_extensions = ["colon_fence"]\n'
-                                 'book_edition = "zh-hant"\nlanguage = "zh_TW"\n', encoding="utf-8")
-    (src / "index.md").write_text(PAGE, encoding="utf-8")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src), str(src / "_build")],
-                   check=True, env=env)
-    server, url = serve(src / "_build")
-    yield url
-    server.shutdown()
+def exercise_page(one_page_site):
+    return one_page_site(PAGE)
 
 
-def test_the_wrong_answers_fold_opens_with_the_verdicts_in_the_edition_language(browser, exercise_site):
+def test_the_wrong_answers_fold_opens_with_the_verdicts_in_the_edition_language(phone_page, exercise_page):
     words = config.labels("zh-hant")
     entries = json.loads((ROOT / "book" / "wrong_answers.json").read_text(encoding="utf-8"))[LABEL]
     requested = []
-    page = browser.new_page(viewport=PHONE)
+    page = phone_page
     page.on("request", lambda request: requested.append(request.url))
-    page.goto(f"{exercise_site}/index.html")
+    page.goto(exercise_page)
     page.wait_for_load_state("networkidle")
     fold = page.locator("details.wrong-answers-fold")
     assert fold.count() == 1  # under the code exercise only
@@ -95,6 +80,6 @@ def test_the_wrong_answers_fold_opens_with_the_verdicts_in_the_edition_language(
         text.locator("input").fill(typed)
         text.locator("button").click()
         assert text.locator("output").inner_text() == words[verdict], typed
-    page.close()
-    assert requested and all(url.startswith(exercise_site) or url.startswith("data:") for url in requested), \
-        [url for url in requested if not url.startswith(exercise_site)]
+    site = exercise_page.removesuffix("index.html")
+    assert requested and all(url.startswith(site) or url.startswith("data:") for url in requested), \
+        [url for url in requested if not url.startswith(site)]

@@ -27,3 +27,21 @@ def test_the_words_around_a_citation_are_kept():
 def test_what_is_not_a_citation_stays_text():
     for text in ("colour #e4ecf7", "step #1", "no number here", "C# code"):
         assert links(text) == [], text
+
+
+def test_a_reference_to_another_repository_links_there_not_to_pytorch():
+    """"KupynOrest/DeblurGAN#91" (errors.yml) linked to pytorch/pytorch#91 before: the repository is
+    the one written against the number, and the whole reference is the link, as on GitHub."""
+    assert links("quoted in KupynOrest/DeblurGAN#91 (July 2018)") == [
+        ("KupynOrest/DeblurGAN#91", "https://github.com/KupynOrest/DeblurGAN/issues/91")]
+    assert links("JonathonLuiten/instant-nerf-pytorch#2 and pytorch/pytorch#3824") == [
+        ("JonathonLuiten/instant-nerf-pytorch#2", "https://github.com/JonathonLuiten/instant-nerf-pytorch/issues/2"),
+        ("pytorch/pytorch#3824", "https://github.com/pytorch/pytorch/issues/3824")]
+
+
+def test_a_written_out_address_of_an_issue_or_pull_request_is_a_link():
+    text = 'records it as "fixed with https://github.com/pytorch/pytorch/pull/3970", in December 2017'
+    assert links(text) == [("https://github.com/pytorch/pytorch/pull/3970", "https://github.com/pytorch/pytorch/pull/3970")]
+    assert "".join(n.astext() for n in linked(text)) == text
+    # another GitHub address (a file, a repository) is not one of the forms the book links
+    assert links("see https://github.com/pytorch/pytorch/blob/main/torch/autograd/graph.py") == []

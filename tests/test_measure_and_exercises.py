@@ -1,18 +1,9 @@
-import time
-
 import pytest
 
 import torch
 
 from autograd_book.exercises import check, verdict
-from autograd_book.measure import cuda_peak_bytes, peak_saved_bytes, time_call
-
-
-def test_time_call_measures_the_call():
-    fast = time_call(lambda: None, repeat=5, warmup=1)
-    slow = time_call(lambda: time.sleep(0.01), repeat=5, warmup=1)
-    assert 0 <= fast < slow
-    assert slow >= 0.009
+from autograd_book.measure import cuda_peak_bytes, peak_saved_bytes
 
 
 def test_peak_saved_bytes_sees_forward_and_backward():

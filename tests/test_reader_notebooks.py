@@ -33,9 +33,9 @@ def _solution_code(nb) -> list[str]:
     """Sources of the code cells between solution-start and solution-end."""
     inside, code = False, []
     for cell in nb.cells:
-        if cell.cell_type == "markdown" and rn.SOLUTION_START.match(cell.source):
+        if cell.cell_type == "markdown" and rn.solution_start(cell.source):
             inside = True
-        elif cell.cell_type == "markdown" and rn.SOLUTION_END.match(cell.source):
+        elif cell.cell_type == "markdown" and rn.solution_end(cell.source):
             inside = False
         elif inside and cell.cell_type == "code":
             code.append(cell.source)
@@ -65,7 +65,7 @@ def test_code_and_outputs_are_the_sources_and_solutions_are_folded(written):
                     for c in source.cells if c.cell_type == "code" and c.source not in folded]
             assert [(c.source, c.outputs) for c in nb.cells if c.cell_type == "code"] == kept, path
             details = [c.source for c in nb.cells if c.cell_type == "markdown" and c.source.startswith("<details>")]
-            exercises = sum(1 for c in source.cells if c.cell_type == "markdown" and rn.SOLUTION_START.match(c.source))
+            exercises = sum(1 for c in source.cells if c.cell_type == "markdown" and rn.solution_start(c.source))
             assert len(details) == exercises, path
             for code in folded:  # each solution's code is in its fold, not in a code cell
                 assert any(f"```python\n{code}\n```" in d for d in details), (path, code[:60])
@@ -191,3 +191,30 @@ def test_each_edition_has_one_zip_of_its_reader_notebooks(written, tmp_path):
     for key in config.editions():
         assert f'href="{key}/{rn.zip_name(key)}" download' in landing
         assert config.labels(key)["notebooks_zip"] in landing
+
+
+def test_inline_code_naming_a_pytorch_api_links_to_its_documentation_as_on_the_site():
+    """Issue 33: as on the page, the first mention under each heading; headings, the text of links,
+    code blocks and code that names no listed API are left alone."""
+    from utils.book import pytorch_api
+
+    grad = pytorch_api.docs_url() + "generated/torch.autograd.grad.html#torch.autograd.grad"
+    linear = pytorch_api.docs_url() + "generated/torch.nn.Linear.html#torch.nn.Linear"
+    c = rn.Converter("en", "preface", {}, known={})
+    text = c.markdown("## Why `torch.autograd.grad`\n\nCall `torch.autograd.grad(y, x)`, then `torch.autograd.grad` "
+                      "again and `x.grad`; [`nn.Linear` here](#x), then `nn.Linear`.\n\n```python\n"
+                      "torch.autograd.grad(y, x)\n```\n\n### Next\n\n`torch.autograd.grad` once more.")
+    assert text == (f"## Why `torch.autograd.grad`\n\nCall [`torch.autograd.grad(y, x)`]({grad}), then "
+                    f"`torch.autograd.grad` again and `x.grad`; [`nn.Linear` here](#x), then [`nn.Linear`]({linear}).\n\n"
+                    f"```python\ntorch.autograd.grad(y, x)\n```\n\n### Next\n\n[`torch.autograd.grad`]({grad}) once more.")
+    assert pytorch_api.link_problem(grad) is None
+
+
+def test_every_reader_notebook_links_pytorch_apis_of_the_pinned_release(written):
+    from utils.book import pytorch_api
+
+    for key, paths in written.items():
+        urls = [u for p in paths for c in nbformat.read(p, as_version=4).cells if c.cell_type == "markdown"
+                for u in re.findall(r"\]\((https://docs\.pytorch\.org/[^)\s]+)\)", c.source)]
+        assert len(urls) >= 300, (key, len(urls))
+        assert [u for u in urls if pytorch_api.link_problem(u)] == [], key

@@ -2,15 +2,12 @@
 switcher keeping the reader's place, contrast, dark mode, keyboard focus, the answer check,
 the icon subset. Screenshots go to _build/screenshots/reading-*.png for a person to look at.
 """
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from browser_tools import evaluate_with_style, open_page, open_pages, serve
+from browser_tools import evaluate_with_style, open_page, open_pages
 from utils.book import config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -163,23 +160,16 @@ ANSWER_PAGE = textwrap.dedent("""\
 
 
 @pytest.fixture(scope="module")
-def answer_site(tmp_path_factory):
+def answer_page(one_page_site):
     """A one-page Sphinx project with the {answer-check} directive, in zh-Hant."""
-    src = tmp_path_factory.mktemp("answers")
-    (src / "conf.py").write_text('extensions = ["myst_parser", "utils.book.sphinx_ext"]\n'
-                                 'book_edition = "zh-hant"\nlanguage = "zh_TW"\n', encoding="utf-8")
-    (src / "index.md").write_text(ANSWER_PAGE, encoding="utf-8")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src), str(src / "_build")],
-                   check=True, env=env)
-    server, url = serve(src / "_build")
-    yield url
-    server.shutdown()
+    return one_page_site(ANSWER_PAGE)
 
 
-def test_answer_check_says_right_or_wrong_in_the_edition_language(browser, answer_site):
+def test_answer_check_says_right_or_wrong_in_the_edition_language(phone_page, answer_page):
     words = config.labels("zh-hant")
-    page = open_page(browser, f"{answer_site}/index.html", PHONE)
+    page = phone_page
+    page.goto(answer_page)
+    page.wait_for_load_state("networkidle")
     choice, number = page.locator(".answer-check").nth(0), page.locator(".answer-check").nth(1)
     assert choice.locator("button").inner_text() == words["answer_check"]
     choice.locator("button").click()
@@ -213,7 +203,6 @@ def test_answer_check_says_right_or_wrong_in_the_edition_language(browser, answe
     number.locator("input").fill("4,")  # a comma that is neither a thousands separator nor a decimal mark
     number.locator("button").click()
     assert number.locator("output").inner_text() == words["answer_nan"]
-    page.close()
 
 
 def test_reading_screenshots(browser, origin):

@@ -22,7 +22,8 @@ def run_matcher(pastes: list[str]) -> list[list[str]]:
     """The ids that errormatch.js matches for each paste, best first."""
     if NODE is None:
         pytest.skip("node is not installed (the paste box's matcher is tested under node)")
-    data = [{"id": e["id"], "message": e["message"], "historical": "historical" in e} for e in ERRORS]
+    data = [{"id": e["id"], "message": e["message"], "historical": "historical" in e,
+             **({"varies": e["varies"]} if e.get("varies") else {})} for e in ERRORS]  # as search.py writes it
     script = (f"const m = require({json.dumps(str(MATCHER))});"
               "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               "process.stdout.write(JSON.stringify(input.pastes.map(p => m.match(p, input.errors).map(e => e.id))));")

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 
 import small_book as sb
 from utils.book import config, notebooks
@@ -347,6 +348,41 @@ def test_a_new_edition_is_a_draft_that_reports_its_progress(small_book):
     assert any(p.startswith("book/ja/demo.ipynb: cell 0 (id title): not translated yet") for p in problems)
     assert any(p.startswith("book/glossary.yml: term 'computation graph': no ja form") for p in problems)
     assert any(p == "book/search_keywords.yml: demo: no ja text" for p in problems)
+
+
+def test_a_draft_page_translated_from_an_older_english_fails(small_book):
+    """A draft's untranslated texts are progress; a text it translated and English changed since is a
+    failure, as in any edition (a page, a prose cell, a data entry)."""
+    from utils.book.editions import scaffold
+
+    scaffold.new_edition("ja", "日本語", "ja", "[\\u3040-\\u30ff]", small_book)
+    sb.commit(small_book)
+    page = small_book / "book" / "ja" / "preface.md"
+    page.write_text(f"<!-- translation-source: {text_hash(sb.PREFACE)} -->\n# 前書き\n\nこの本は計算グラフについて。\n",
+                    encoding="utf-8")
+    path = small_book / "book" / "ja" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    cell = next(c for c in nb.cells if c.get("id") == "attributes")
+    cell.source, cell.metadata["translation"] = "`torch.no_grad()` の下で作ったテンソルは記録されない。", {"source": text_hash(sb.PROSE)}
+    notebooks.write_notebook(nb, path)
+    keywords = small_book / "book" / "search_keywords.yml"
+    data = yaml.safe_load(keywords.read_text(encoding="utf-8"))
+    data["sections"]["demo"]["ja"] = "計算グラフ、記録されない"
+    data["sections"]["demo"]["translated_from"]["ja"] = text_hash(data["sections"]["demo"]["en"])
+    keywords.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    assert checks.all_problems(small_book) == []
+    assert scaffold.draft_progress(small_book)[0].startswith("ja (draft): 1 of 2 pages translated (2 of 6 texts)")
+    _set_prose(small_book, sb.PROSE.replace("invisible", "visible"))
+    data["sections"]["demo"]["en"] += " tape"
+    keywords.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    (small_book / "book" / "en" / "preface.md").write_text(sb.PREFACE.replace("autograd graph", "autograd tape"),
+                                                          encoding="utf-8")
+    problems = [p for p in checks.all_problems(small_book) if "/ja/" in p]  # zh-hant and zh-hans: stale too
+    assert len(problems) == 2, problems
+    assert problems[0].startswith("book/ja/demo.ipynb: cell ") and "(id attributes): translates an older English" in problems[0]
+    assert problems[1].startswith("book/ja/preface.md: translates an older book/en/preface.md")
+    assert [p for p in checks.all_problems(small_book) if p.startswith("book/search_keywords.yml: demo: its English "
+                                                                        "changed since the ja translation")]
 
 
 # ------------------------------------------------------------------ the UI words of _config.yml

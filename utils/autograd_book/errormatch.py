@@ -26,17 +26,37 @@ _REPLACE = [(re.compile(p, A), r) for p, r in (
     (r"\b0x[0-9a-fA-F]+\b", " "),                        # addresses
     (r"<[^<>]*\bat\b[^<>]*>", " "),                      # <Object at 0x...>
     (r"\b\w*Backward\d*\b", " "),                        # node names: AsStridedBackward0
-    # The operation a missing derivative names: any operation, one message; "aten" tells the two wordings apart.
-    (r"\bderivative for (aten::)?('[^']*'|[\w.]+)", lambda m: "derivative for " + ("aten " if m.group(1) else "")),
 )]
+# Then what varies in one message or another (the operation a missing derivative names, the GPU's figures
+# after an out-of-memory message): the `varies` patterns of the entries, from book/errors.yml (varies).
 _NUMBERS = re.compile(r"\b\d+(\.\d+)*\b", A)
 _NOT_WORD = re.compile(r"[^a-z0-9_@]+")
 _JS_SPACE = " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 
 
-def normalise(text: str) -> str:
+_rule_tables: dict[int, tuple[list, list]] = {}
+
+
+def varies(errors: list[dict] = ()) -> list[tuple[re.Pattern, str]]:
+    """(pattern, replacement) of every ``varies`` of ``errors`` (errors.yml), in order, each once:
+    the table errormatch.js reads from the same data (``$1`` there, ``\\g<1>`` here)."""
+    held = _rule_tables.get(id(errors))
+    if held is None or held[0] is not errors:
+        seen, rules = set(), []
+        for entry in errors:
+            for rule in entry.get("varies") or ():
+                if (rule["pattern"], rule["as"]) not in seen:
+                    seen.add((rule["pattern"], rule["as"]))
+                    rules.append((re.compile(rule["pattern"], A), re.sub(r"\$(\d)", r"\\g<\1>", rule["as"])))
+        held = (errors, rules)
+        _rule_tables[id(errors)] = held
+    return held[1]
+
+
+def normalise(text: str, errors: list[dict] = ()) -> str:
     """The message, reduced to what does not vary: no traceback frames, no exception class
-    prefixes, no file paths, tensor types and shapes, numbers or addresses."""
+    prefixes, no file paths, tensor types and shapes, numbers or addresses, nor what the ``varies``
+    patterns of ``errors`` name."""
     lines = [line for line in str(text or "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
              if line.strip(_JS_SPACE) and not any(p.search(line.strip(_JS_SPACE)) for p in _DROP)]
     for i in range(len(lines) - 1, -1, -1):
@@ -46,14 +66,14 @@ def normalise(text: str) -> str:
             lines[0] = lines[0][m.start():]
             break
     s = " ".join(lines)
-    for pattern, replacement in _REPLACE:
+    for pattern, replacement in _REPLACE + varies(errors):
         s = pattern.sub(replacement, s)
     s = _NUMBERS.sub(" ", s.lower())
     return _NOT_WORD.sub(" ", s).strip(" ")
 
 
-def tokens(text: str) -> list[str]:
-    return [w for w in normalise(text).split(" ") if w and w not in STOP]
+def tokens(text: str, errors: list[dict] = ()) -> list[str]:
+    return [w for w in normalise(text, errors).split(" ") if w and w not in STOP]
 
 
 _vocabularies: dict[int, tuple[list, set]] = {}
@@ -63,7 +83,7 @@ def vocabulary(errors: list[dict]) -> set[str]:
     """The words of every wording (a pasted word outside them is the reader's own)."""
     held = _vocabularies.get(id(errors))
     if held is None or held[0] is not errors:
-        held = (errors, {w for entry in errors for w in tokens(entry["message"])})
+        held = (errors, {w for entry in errors for w in tokens(entry["message"], errors)})
         _vocabularies[id(errors)] = held
     return held[1]
 
@@ -89,7 +109,7 @@ def match(text: str, errors: list[dict]) -> list[dict]:
     """The entries of ``errors`` whose wording ``text`` contains (or, for a partial paste, which
     contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's ``tail`` is
     what PyTorch prints after its wording: a paste of only the tail is that entry too."""
-    pasted = tokens(text)
+    pasted = tokens(text, errors)
     if len(pasted) < 3:
         return []
     have = set(pasted)
@@ -97,7 +117,7 @@ def match(text: str, errors: list[dict]) -> list[dict]:
     of_messages = len([w for w in have if w in known]) or 1
     found = []
     for order, entry in enumerate(errors):
-        ordered = tokens(entry["message"])
+        ordered = tokens(entry["message"], errors)
         words = set(ordered)
         if not words:
             continue
@@ -110,7 +130,7 @@ def match(text: str, errors: list[dict]) -> list[dict]:
             100 * precision + ((1 + recall) if whole else recall / 1000) + (0 if historical else 0.01)
         if not score:  # a phrase of the wording, or the whole of its tail: below any fuller match
             run = longest_run(pasted, ordered)
-            tail = tokens(entry["tail"]) if entry.get("tail") else []
+            tail = tokens(entry["tail"], errors) if entry.get("tail") else []
             if run >= min(PHRASE, len(ordered)):
                 score = run + (0 if historical else 0.01)
             elif len(tail) >= 4 and longest_run(pasted, tail) >= 4:
@@ -140,7 +160,7 @@ def own_words(words: list[str], errors: list[dict]) -> list[str]:
             continue
         if _PYTORCH_WORD.search(w):
             continue
-        t = [x for x in normalise(w).split(" ") if x]
+        t = [x for x in normalise(w, errors).split(" ") if x]
         if t and not all(x in known or x in AROUND or x in STOP for x in t):
             kept.append(w)
     return kept

@@ -185,6 +185,12 @@ DATA = {'baseurl': '',
                                        'PyTorch 1.5).',
                                'page': 'retain_graph',
                                'title': 'GAN training: the pattern that no longer runs'},
+                              {'label': 'rg-gan-detach',
+                               'line': 'GAN: G stepped first, then D trained on the same fake batch without '
+                                       "detach(), so D's backward went back into G's changed weights (with "
+                                       "AMP's GradScaler as well).",
+                               'page': 'retain_graph',
+                               'title': 'Where `detach()` goes in a GAN, and why'},
                               {'label': 'rg-two-step',
                                'line': 'SAM or another two-step optimizer: the weights were moved to w + e '
                                        "in place, then the first forward's graph was backpropagated again "
@@ -1027,7 +1033,10 @@ DATA = {'baseurl': '',
                                'a tensor, even after returning its cached blocks to the driver. Find what '
                                'grows from one iteration to the next, or what holds a graph, before lowering '
                                'the batch size; a large "reserved but unallocated" figure in the message '
-                               'means fragmentation.'},
+                               'means fragmentation.',
+                    'varies': [{'as': '$1',
+                                'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
+                                           '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
                    {'cases': [{'label': 'mem-ckpt-reentrant',
                                'line': 'The first block of a network checkpointed with use_reentrant=True on '
                                        'the data: its parameters never get a gradient.',
@@ -1094,7 +1103,9 @@ DATA = {'baseurl': '',
                                'in _backward means a second derivative, through a gradient penalty or a '
                                'Hessian: write the function from differentiable operations, give it a custom '
                                'Function with its own backward, or upgrade where PyTorch has since added the '
-                               "derivative (grid_sample's came in 2026)."},
+                               "derivative (grid_sample's came in 2026).",
+                    'varies': [{'as': 'derivative for $1',
+                                'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                    {'cases': [{'label': 'grad-not-implemented',
                                'line': '',
                                'page': 'gradients',
@@ -1112,7 +1123,9 @@ DATA = {'baseurl': '',
                                "'zeta') a first one. Rewrite the function from differentiable operations, or "
                                'write its backward in a custom Function (a finite difference checked by '
                                'gradcheck when no formula is at hand), or upgrade where a later release has '
-                               "the formula (torch 2.14 added '_cdist_backward')."},
+                               "the formula (torch 2.14 added '_cdist_backward').",
+                    'varies': [{'as': 'derivative for $1',
+                                'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                    {'cases': [{'label': 'grad-gradient-arg',
                                'line': '',
                                'page': 'gradients',
@@ -1303,7 +1316,35 @@ DATA = {'baseurl': '',
                                'and this one returned something else: most often a dictionary of gradients, '
                                'from grad(grad(f)) on a loss of a parameter dictionary. A second derivative '
                                'is a Jacobian of the gradient: use torch.func.hessian(f) or jacrev(grad(f)), '
-                               'or jvp(grad(f), ...) for a Hessian-vector product.'}],
+                               'or jvp(grad(f), ...) for a Hessian-vector product.'},
+                   {'cases': [{'label': 'ddp-grad-strides',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`Grad strides do not match bucket view strides`: a warning about '
+                                        'speed'}],
+                    'historical': False,
+                    'id': 'ddp-grad-strides',
+                    'message': 'Grad strides do not match bucket view strides. This may indicate grad was '
+                               "not created according to the gradient layout contract, or that the param's "
+                               'strides changed since DDP was constructed.',
+                    'summary': "A UserWarning from DDP's reducer: a gradient's strides differ from those its "
+                               'parameter had when DDP was built. When they differ only in dimensions of '
+                               'size 1 (a 1x1 convolution weight with channels_last input), the gradient is '
+                               'right and the cost is one strided copy: silence it. Convert the model to '
+                               'channels_last before wrapping it in DDP, not after.'},
+                   {'cases': [{'label': 'mem-ckpt-metadata',
+                               'line': '',
+                               'page': 'saved_memory',
+                               'title': '`CheckpointError`: the recomputation computed something else'}],
+                    'historical': False,
+                    'id': 'checkpoint-recomputed-metadata',
+                    'message': 'torch.utils.checkpoint: Recomputed values for the following tensors have '
+                               'different metadata than during the forward pass.',
+                    'summary': 'The non-reentrant checkpoint re-ran the block in backward and the second run '
+                               'saved tensors of another shape, dtype or device than the first: the block '
+                               'read state besides its inputs that changed in between, such as a key/value '
+                               'cache (use_cache=True), a parameter a sharding library had released, or a '
+                               "router's statistics. Keep that state out of the block."}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -1458,6 +1499,11 @@ DATA = {'baseurl': '',
                                             '之前能运行的代码）。',
                                     'page': 'retain_graph',
                                     'title': 'GAN 训练：如今已经跑不通的写法'},
+                                   {'label': 'rg-gan-detach',
+                                    'line': 'GAN：先更新了 G，再用同一批没有调用 detach() 的假样本训练 D，于是 D 的反向传播一路回到 G '
+                                            '已经改动过的权重（用了 AMP 的 GradScaler 也一样）。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 里的 `detach()` 该放在哪里，为什么'},
                                    {'label': 'rg-two-step',
                                     'line': 'SAM 或其他两步式优化器：权重已经原地移到 w + '
                                             'e，却又对第一次前向传播的计算图做反向传播（retain_graph=True）。',
@@ -2183,7 +2229,10 @@ DATA = {'baseurl': '',
                          'message': 'CUDA out of memory. Tried to allocate',
                          'summary': 'GPU 上的 '
                                     'torch.OutOfMemoryError：缓存分配器即使把缓存的块还给了驱动程序，仍然找不到张量所需的显存。调小批量大小之前，先找出哪些显存随迭代不断增长，或者是什么留住了计算图；报错信息中“reserved '
-                                    'but unallocated”的数字如果很大，说明显存碎片化了。'},
+                                    'but unallocated”的数字如果很大，说明显存碎片化了。',
+                         'varies': [{'as': '$1',
+                                     'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
+                                                '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
                         {'cases': [{'label': 'mem-ckpt-reentrant',
                                     'line': '网络的第一个块以 use_reentrant=True 对数据做检查点：它的参数永远得不到梯度。',
                                     'page': 'saved_memory',
@@ -2242,7 +2291,9 @@ DATA = {'baseurl': '',
                          'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
                          'summary': '自动求导没有报错信息所指运算的导数（哪个运算都有可能；较旧的版本打印名称时不带 aten::）。名称以 _backward '
                                     '结尾，说明缺的是二阶导数，是梯度惩罚或 Hessian 经过了它：用可求导的运算改写同一个函数、用自定义 Function 自己写 '
-                                    'backward，或者在 PyTorch 后来已补上导数时升级（grid_sample 的二阶导数在 2026 年加入）。'},
+                                    'backward，或者在 PyTorch 后来已补上导数时升级（grid_sample 的二阶导数在 2026 年加入）。',
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
@@ -2258,7 +2309,9 @@ DATA = {'baseurl': '',
                                     "结尾（'_cdist_backward'）的是二阶导数，其他名称（'igamma: "
                                     "input'、'zeta'）则是一阶导数。用可求导的运算改写同一个函数，或者在自定义 Function 里自己写 "
                                     'backward（手头没有公式时用有限差分，再用 gradcheck 检查），或者在较新的版本已有公式时升级（torch 2.14 补上了 '
-                                    "'_cdist_backward'）。"},
+                                    "'_cdist_backward'）。",
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -2435,7 +2488,30 @@ DATA = {'baseurl': '',
                          'message': 'Expected f(*args) to return a Tensor, got',
                          'summary': 'torch.func.grad 求导的是只返回一个标量张量的函数，而这个函数返回了别的东西：最常见的是对“以参数字典为输入的损失”写 '
                                     'grad(grad(f))，内层 grad 返回了一个梯度字典。二阶导数是梯度的雅可比矩阵：请用 torch.func.hessian(f) '
-                                    '或 jacrev(grad(f))；只要 Hessian 与向量的乘积时，用 jvp(grad(f), ...)。'}],
+                                    '或 jacrev(grad(f))；只要 Hessian 与向量的乘积时，用 jvp(grad(f), ...)。'},
+                        {'cases': [{'label': 'ddp-grad-strides',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Grad strides do not match bucket view strides`：一个关于速度的警告'}],
+                         'historical': False,
+                         'id': 'ddp-grad-strides',
+                         'message': 'Grad strides do not match bucket view strides. This may indicate grad '
+                                    'was not created according to the gradient layout contract, or that the '
+                                    "param's strides changed since DDP was constructed.",
+                         'summary': '这是 DDP 的 reducer 发出的 UserWarning：某个梯度的步长和它的参数在构建 DDP 时的步长不同。如果只在长度为 1 '
+                                    '的维度上不同（例如 1x1 卷积的权重，输入是 '
+                                    'channels_last），梯度本身没有错，代价只是一次按步长的复制，可以直接屏蔽这个警告。要把模型转成 '
+                                    'channels_last，请在包进 DDP 之前做，不要在之后。'},
+                        {'cases': [{'label': 'mem-ckpt-metadata',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '`CheckpointError`：重新计算算出了别的东西'}],
+                         'historical': False,
+                         'id': 'checkpoint-recomputed-metadata',
+                         'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
+                                    'have different metadata than during the forward pass.',
+                         'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次保存的张量在形状、dtype '
+                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、被分片库释放掉的参数，或路由器的统计量。请把这类状态移出块。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -2590,6 +2666,11 @@ DATA = {'baseurl': '',
                                             '以前能執行的程式碼）。',
                                     'page': 'retain_graph',
                                     'title': 'GAN 訓練：如今已無法執行的寫法'},
+                                   {'label': 'rg-gan-detach',
+                                    'line': 'GAN：先更新了 G，再拿同一批沒有呼叫 detach() 的假樣本訓練 D，於是 D 的反向傳播一路回到 G '
+                                            '已經改動過的權重（用了 AMP 的 GradScaler 也一樣）。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 裡的 `detach()` 該放在哪裡，為什麼'},
                                    {'label': 'rg-two-step',
                                     'line': 'SAM 或其他兩步式最佳化器：權重已經原地移到 w + '
                                             'e，卻又對第一次前向傳播的計算圖做反向傳播（retain_graph=True）。',
@@ -3313,7 +3394,10 @@ DATA = {'baseurl': '',
                          'message': 'CUDA out of memory. Tried to allocate',
                          'summary': 'GPU 上的 '
                                     'torch.OutOfMemoryError：快取配置器即使把快取的區塊還給驅動程式，仍找不到張量所需的記憶體。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長，或是什麼留住了計算圖；訊息中「reserved '
-                                    'but unallocated」的數字若很大，表示記憶體碎片化。'},
+                                    'but unallocated」的數字若很大，表示記憶體碎片化。',
+                         'varies': [{'as': '$1',
+                                     'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
+                                                '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
                         {'cases': [{'label': 'mem-ckpt-reentrant',
                                     'line': '網路的第一個區塊以 use_reentrant=True 對資料做檢查點：它的參數永遠拿不到梯度。',
                                     'page': 'saved_memory',
@@ -3372,7 +3456,9 @@ DATA = {'baseurl': '',
                          'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
                          'summary': '自動微分沒有訊息所指運算的導數（哪個運算都有可能；較舊的版本印出名稱時不帶 aten::）。名稱以 _backward '
                                     '結尾，表示缺的是二階導數，是梯度懲罰或 Hessian 經過了它：改用可微分的運算寫出同一個函式、用自訂 Function 自己寫 '
-                                    'backward，或者在 PyTorch 後來已補上導數時升級（grid_sample 的二階導數在 2026 年加入）。'},
+                                    'backward，或者在 PyTorch 後來已補上導數時升級（grid_sample 的二階導數在 2026 年加入）。',
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
@@ -3388,7 +3474,9 @@ DATA = {'baseurl': '',
                                     "結尾（'_cdist_backward'）的是二階導數，其他名稱（'igamma: "
                                     "input'、'zeta'）則是一階導數。改用可微分的運算寫出同一個函式，或在自訂 Function 裡自己寫 "
                                     'backward（手邊沒有公式時，用有限差分，再以 gradcheck 檢查），或者在較新的版本已有公式時升級（torch 2.14 補上了 '
-                                    "'_cdist_backward'）。"},
+                                    "'_cdist_backward'）。",
+                         'varies': [{'as': 'derivative for $1',
+                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -3566,7 +3654,30 @@ DATA = {'baseurl': '',
                          'summary': 'torch.func.grad 微分的是只傳回一個純量張量的函式，而這個函式傳回了別的東西：最常見的是對「以參數字典為輸入的損失」寫 '
                                     'grad(grad(f))，內層 grad 傳回了一個梯度字典。二階導數是梯度的 Jacobian：請用 '
                                     'torch.func.hessian(f) 或 jacrev(grad(f))；只要 Hessian 與向量的乘積時，用 '
-                                    'jvp(grad(f), ...)。'}]},
+                                    'jvp(grad(f), ...)。'},
+                        {'cases': [{'label': 'ddp-grad-strides',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Grad strides do not match bucket view strides`：一個關於速度的警告'}],
+                         'historical': False,
+                         'id': 'ddp-grad-strides',
+                         'message': 'Grad strides do not match bucket view strides. This may indicate grad '
+                                    'was not created according to the gradient layout contract, or that the '
+                                    "param's strides changed since DDP was constructed.",
+                         'summary': '這是 DDP 的 reducer 發出的 UserWarning：某個梯度的步幅和它的參數在建立 DDP 時的步幅不一樣。如果只在長度為 1 '
+                                    '的維度上不同（例如 1x1 卷積的權重，輸入是 '
+                                    'channels_last），梯度本身沒有錯，代價只是一次按步幅的複製，可以直接關掉這個警告。要把模型轉成 '
+                                    'channels_last，請在包進 DDP 之前做，不要在之後。'},
+                        {'cases': [{'label': 'mem-ckpt-metadata',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '`CheckpointError`：重新計算算出了別的東西'}],
+                         'historical': False,
+                         'id': 'checkpoint-recomputed-metadata',
+                         'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
+                                    'have different metadata than during the forward pass.',
+                         'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次儲存的張量在形狀、dtype '
+                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、被分片函式庫釋放掉的參數，或路由器的統計量。請把這類狀態移出區塊。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -3696,6 +3807,11 @@ DATA = {'baseurl': '',
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '
                                        'allow_unused returns None.',
+              'ddp-grad-strides': 'UserWarning: Grad strides do not match bucket view strides under DDP '
+                                  '(DistributedDataParallel): what causes it, which code, does it affect '
+                                  'performance, how to fix or silence it; grad.sizes() [256, 256, 1, 1] '
+                                  'strides [256, 1, 256, 256] vs bucket_view strides; 1x1 conv weight, '
+                                  'channels_last, .contiguous() after permute.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -3775,6 +3891,12 @@ DATA = {'baseurl': '',
               'mem-allocator': 'nvidia-smi shows more GPU memory than torch.cuda.memory_allocated(): '
                                'memory_reserved and the CUDA caching allocator; why del and '
                                'torch.cuda.empty_cache() do not free memory or fix CUDA out of memory.',
+              'mem-ckpt-metadata': 'torch.utils.checkpoint.CheckpointError: Recomputed values for the '
+                                   'following tensors have different metadata than during the forward pass '
+                                   '(saved metadata vs recomputed metadata shape) with gradient '
+                                   'checkpointing / activation checkpointing; use_cache=True incompatible '
+                                   'with gradient checkpointing; recomputed shape torch.Size([0]) with '
+                                   'DeepSpeed ZeRO-3 or FSDP; MoE; debug=True.',
               'mem-ckpt-reentrant': 'torch.utils.checkpoint with use_reentrant=True warns None of the inputs '
                                     'have requires_grad=True. Gradients will be None, and the first layers '
                                     'stop training: their parameters get no gradient. LoRA or PEFT '
@@ -3822,7 +3944,9 @@ DATA = {'baseurl': '',
                                    '= 0 on a saved tensor raises this error and breaks backward.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
-                                 'non-leaf Tensor; create the tensor with device= instead.',
+                                 'non-leaf Tensor; create the tensor with device= instead. The same after '
+                                 'any operation: randn(..., requires_grad=True) * 0.01, or a slice of a '
+                                 'parameter such as embedding[:2], is a non-leaf.',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '
@@ -3873,6 +3997,10 @@ DATA = {'baseurl': '',
               'rg-error': 'The error you get when you call backward twice through the same graph.',
               'rg-gan': 'Training a GAN: the discriminator and the generator, retain_graph=True, and the '
                         "inplace error after the discriminator's step.",
+              'rg-gan-detach': 'Why fake.detach() when training the discriminator, and why no detach() when '
+                               "training the generator? Is detach necessary if the optimizer only has D's "
+                               "parameters? Does the generator's backward change the discriminator? Gradient "
+                               'of the discriminator when optimizing the generator.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block.",

@@ -21,21 +21,6 @@ def _sync(device: torch.device | str | None) -> None:
         torch.cuda.synchronize(device)
 
 
-def time_call(fn: Callable[[], Any], repeat: int = 20, warmup: int = 3,
-              device: torch.device | str | None = None) -> float:
-    """Median wall-clock seconds of ``fn()`` over ``repeat`` runs, after ``warmup`` runs."""
-    for _ in range(warmup):
-        fn()
-    _sync(device)
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        _sync(device)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
-
-
 def peak_saved_bytes(fn: Callable[[], Any], exclude: Iterable[torch.Tensor] = ()) -> int:
     """Peak bytes of tensors saved for backward while ``fn()`` runs (forward and backward).
 

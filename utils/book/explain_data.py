@@ -46,6 +46,7 @@ def build(root: Path = ROOT) -> dict:
                 cases.append({"label": label, "page": page, "title": title or label, "line": line})
             errors.append({"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
                            **({"tail": entry["tail"]} if entry.get("tail") else {}),  # as the paste box's data
+                           **({"varies": entry["varies"]} if entry.get("varies") else {}),
                            "summary": entry["summary"].get(edition) or entry["summary"][config.SOURCE],
                            "cases": cases})
         editions[edition] = errors

@@ -14,6 +14,8 @@ notebook for readers:
   choices as a list; a solution (its prose, code and outputs) is folded into one
   ``<details>`` block, so that it stays closed until the reader opens it;
 - ``{admonition}`` and ``{note}`` become a block quote with a bold title;
+- inline code that names a PyTorch API links to PyTorch's documentation of the pinned release at its
+  first mention under each heading, as on the site (utils/book/pytorch_api.py);
 - code cells and their outputs are the source's, unchanged.
 
 A construct the converter does not know is an error (``ReaderNotebookError``), so that new markup
@@ -32,20 +34,18 @@ import re
 import sys
 from pathlib import Path
 
-from utils.book import config, notebooks, package
+from utils.book import config, myst, notebooks, package, pytorch_api
 from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-TARGET = re.compile(r"^\(([\w.:-]+)\)=[ \t]*$", re.M)
+# For the API links of prose (api_links): a heading line, a code span, a Markdown link's text.
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-ROLE = re.compile(r"\{([a-zA-Z][\w:-]*)\}`([^`]*)`")
-FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|:{3,})(?P<rest>.*)$")
-DIRECTIVE = re.compile(r"^\s*\{([\w:-]+)\}\s*(.*)$")
-OPTION = re.compile(r"^:([\w-]+):\s*(.*)$")
+CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]+)`(?!`)")
+LINKED = re.compile(r"\[[^\]\n]*\]\([^)\n]*\)")  # a Markdown link: its text is left alone
 MD_LINK = re.compile(r"\]\((?P<page>[\w-]+)\.(?:ipynb|md)(?P<hash>#[\w.:-]*)?\)")
-# What must not be left in a reader notebook's markdown (code spans and code blocks aside).
-LEFTOVER = re.compile(r"\{[a-zA-Z][\w:-]*\}`|^[ \t]*(?:`{3,}|:{3,})[ \t]*\{[\w:-]+\}|^\([\w.:-]+\)=[ \t]*$|^:[\w-]+:", re.M)
+# A directive's option left on its own (labels, roles and directives: the MyST reader finds them).
+STRAY_OPTION = re.compile(r"^[ \t]*:[\w-]+:", re.M)
 
 
 class ReaderNotebookError(ValueError):
@@ -84,15 +84,6 @@ def words(edition: str, root: Path = ROOT) -> dict[str, str]:
 
 # ------------------------------------------------------------------ targets of cross-references
 
-def _title_after(text: str, pos: int) -> str | None:
-    for line in text[pos:].splitlines():
-        if not line.strip() or TARGET.match(line):
-            continue
-        m = HEADING.match(line)
-        return m.group(2) if m else None
-    return None
-
-
 def targets(edition: str, root: Path = ROOT) -> dict[str, tuple[str, str | None]]:
     """{label: (page, title)} of every ``(label)=`` in ``edition`` (title: the heading after it,
     None where none follows); exercise labels get "Exercise N"."""
@@ -105,14 +96,14 @@ def targets(edition: str, root: Path = ROOT) -> dict[str, tuple[str, str | None]
             texts = [path.read_text(encoding="utf-8")]
         exercise = 0
         for text in texts:
-            for m in TARGET.finditer(text):
-                result[m.group(1)] = (page, _title_after(text, m.end()))  # None: no heading follows
-            for m in re.finditer(r"^\s*:{3,}\s*\{exercise\}.*\n(?:\s*:[\w-]+:.*\n)*", text, re.M):
+            headed = myst.labelled_headings(text)
+            for label in myst.labels(text):
+                result[label.name] = (page, headed[label.name].content if label.name in headed else None)
+            for d in myst.directives(text, "exercise"):
                 exercise += 1
-                label = re.search(r"^\s*:label:\s*(\S+)", m.group(0), re.M)
-                if label:
+                if d.options.get("label"):
                     ex_word = ex_word or words(edition, root)["exercise"]
-                    result[label.group(1)] = (page, f"{ex_word} {exercise}")
+                    result[d.options["label"].strip()] = (page, f"{ex_word} {exercise}")
     return result
 
 
@@ -133,6 +124,8 @@ class Converter:
         self.url = site_url(root)
         self.words = words(edition, root)
         self.exercises = 0
+        self.api_urls = {name: pytorch_api.docs_url(root) + uri for name, _, uri in pytorch_api.entries()}
+        self.api_seen: set[str] = set()  # the names linked since the last heading
 
     # roles ---------------------------------------------------------
     def link(self, label: str, text: str | None) -> str:
@@ -161,60 +154,72 @@ class Converter:
             raise ReaderNotebookError(f"{self.edition}/{self.page}: glue {name!r} cannot be formatted as {fmt!r}: "
                                       f"{self.glue[name]!r}") from None
 
-    def role(self, m: re.Match) -> str:
-        name, content = m.group(1), m.group(2)
+    def role(self, role: myst.Element) -> str:
+        name, content = role.name, role.content
         if name == "ref":
-            explicit = re.match(r"^(.*?)\s*<([^<>]+)>$", content, re.S)
-            return self.link(explicit.group(2), explicit.group(1)) if explicit else self.link(content, None)
+            return self.link(role.target, role.text)
         if name == "glue:text" or name == "glue":
             return self.glued(content)
         if name == "math":
             return f"${content}$"
         raise ReaderNotebookError(f"{self.edition}/{self.page}: the role {{{name}}} has no reader form")
 
-    def inline(self, text: str) -> str:
-        """Roles, targets and links of prose outside code blocks."""
-        text = TARGET.sub(lambda m: f'<a id="{m.group(1)}"></a>', text)
-        # Roles first (their content is a backquoted span), leaving other code spans alone.
-        text = ROLE.sub(self.role, text)
+    def inline(self, text: str, api_links: bool = True) -> str:
+        """Roles, targets and links of prose outside code blocks (``api_links=False`` for a title)."""
+        edits = [(e, f'<a id="{e.name}"></a>' if e.kind == "label" else self.role(e))
+                 for e in myst.parse(text) if e.kind in ("label", "role")]
+        for e, new in reversed(edits):
+            text = text[:e.start] + new + text[e.end:]
         if self.url:
             text = MD_LINK.sub(lambda m: f"]({self.url}/{self.edition}/{m.group('page')}.html{m.group('hash') or ''})", text)
-        return text
+        return self.api_links(text) if api_links else text
+
+    def api_links(self, text: str) -> str:
+        """Inline code naming a listed PyTorch API as a link to its documentation, at its first mention
+        under each heading (as the site does); headings and the text of links are left alone."""
+        def span(m: re.Match) -> str:
+            name = pytorch_api.linkable(m.group("code"))
+            if name is None or name in self.api_seen:
+                return m.group(0)
+            self.api_seen.add(name)
+            return f"[{m.group(0)}]({self.api_urls[name]})"
+
+        lines = []
+        for line in text.split("\n"):
+            if HEADING.match(line):
+                self.api_seen = set()
+            else:
+                pieces, last = [], 0
+                for link in LINKED.finditer(line):
+                    pieces += [CODE_SPAN.sub(span, line[last:link.start()]), link.group(0)]
+                    last = link.end()
+                line = "".join(pieces) + CODE_SPAN.sub(span, line[last:])
+            lines.append(line)
+        return "\n".join(lines)
 
     # blocks --------------------------------------------------------
     def blocks(self, text: str) -> list[tuple[str, object]]:
-        """Split ``text`` into ("text", str), ("code", str) and ("directive", (name, arg, options, body))."""
-        lines = text.split("\n")
-        out, prose, i = [], [], 0
-        while i < len(lines):
-            m = FENCE_OPEN.match(lines[i])
-            if not m:
-                prose.append(lines[i])
-                i += 1
+        """Split ``text`` into ("text", str), ("code", str) and ("directive", (name, arg, options, body)),
+        at the fences and directives the MyST reader finds outside any directive (whole lines)."""
+        out, pos = [], 0
+        for e in myst.parse(text):
+            if e.inside or e.kind not in ("fence", "directive"):
                 continue
-            fence, indent = m.group("fence"), m.group("indent")
-            close = re.compile(rf"^{re.escape(indent)}{re.escape(fence)}\s*$")
-            j = i + 1
-            while j < len(lines) and not close.match(lines[j]):
-                j += 1
-            if j == len(lines):
-                raise ReaderNotebookError(f"{self.edition}/{self.page}: a fence {fence} is never closed: {lines[i]!r}")
-            if prose:
-                out.append(("text", "\n".join(prose)))
-                prose = []
-            d = DIRECTIVE.match(m.group("rest"))
-            if d:
-                body, options = lines[i + 1:j], {}
-                while body and OPTION.match(body[0].strip()):
-                    o = OPTION.match(body[0].strip())
-                    options[o.group(1)] = o.group(2)
-                    body = body[1:]
-                out.append(("directive", (d.group(1), d.group(2), options, "\n".join(body))))
+            start = text.rfind("\n", 0, e.start) + 1
+            if not e.closed:
+                fence = re.match(r"[`~:]+", e.raw).group(0)
+                line = text[start:].split("\n")[0]
+                raise ReaderNotebookError(f"{self.edition}/{self.page}: a fence {fence} is never closed: {line!r}")
+            if start > pos:
+                out.append(("text", text[pos:start - 1]))
+            if e.kind == "directive":
+                body = e.content[:-1] if e.content.endswith("\n") else e.content
+                out.append(("directive", (e.name, e.arg, e.options, body)))
             else:
-                out.append(("code", "\n".join(lines[i:j + 1])))
-            i = j + 1
-        if prose:
-            out.append(("text", "\n".join(prose)))
+                out.append(("code", text[start:e.end]))
+            pos = e.end + 1
+        if pos < len(text):
+            out.append(("text", text[pos:]))
         return out
 
     def markdown(self, text: str) -> str:
@@ -233,7 +238,7 @@ class Converter:
             self.exercises += 1
             label = options.get("label")
             anchor = f'<a id="{label}"></a>\n' if label else ""
-            title = f"{self.words['exercise']} {self.exercises}" + (f" ({self.inline(arg)})" if arg else "")
+            title = f"{self.words['exercise']} {self.exercises}" + (f" ({self.inline(arg, api_links=False)})" if arg else "")
             return f"{anchor}### {title}\n\n{self.markdown(body)}\n"
         if name == "answer-check":
             if options.get("kind", "choice") in ("number", "text"):
@@ -246,7 +251,7 @@ class Converter:
                 items.append(f"- **{key.strip()}**: {self.inline(choice.strip())}")
             return "\n".join(items) + "\n"
         if name in {"admonition", "note", "tip", "warning", "important", "hint", "caution", "attention", "danger", "error"}:
-            title = self.inline(arg) if name == "admonition" else self.words["note"] if name == "note" else name.capitalize()
+            title = self.inline(arg, api_links=False) if name == "admonition" else self.words["note"] if name == "note" else name.capitalize()
             inner = self.markdown(body)
             quoted = "\n".join(("> " + line) if line else ">" for line in inner.split("\n"))
             return f"> **{title}**\n>\n{quoted}\n"
@@ -296,8 +301,20 @@ def folded_code(cell) -> str:
     return "\n\n".join(parts)
 
 
-SOLUTION_START = re.compile(r"^\s*(:{3,})\s*\{solution-start\}\s*(\S+)")
-SOLUTION_END = re.compile(r"^\s*:{3,}\s*\{solution-end\}")
+def _opening(source: str, name: str) -> myst.Element | None:
+    """The directive ``name`` that opens a markdown cell, if one does."""
+    first = next((e for e in myst.parse(source) if e.kind != "link"), None)
+    return first if first and first.kind == "directive" and first.name == name else None
+
+
+def solution_start(source: str) -> str | None:
+    """The exercise label of a cell that opens a solution (``::::{solution-start} LABEL``), else None."""
+    d = _opening(source, "solution-start")
+    return d.arg.split()[0] if d and d.arg else None
+
+
+def solution_end(source: str) -> bool:
+    return _opening(source, "solution-end") is not None
 
 
 def setup_source(nb, edition: str, page: str, root: Path = ROOT) -> str:
@@ -327,11 +344,10 @@ def reader_notebook(edition: str, page: str, root: Path = ROOT, known: dict[str,
     exercise_number = {}
     cells, solution = [], None
     for cell in source.cells:
-        if cell.cell_type == "markdown" and SOLUTION_START.match(cell.source):
-            label = SOLUTION_START.match(cell.source).group(2)
+        if cell.cell_type == "markdown" and (label := solution_start(cell.source)):
             solution = {"label": label, "parts": []}
             continue
-        if cell.cell_type == "markdown" and SOLUTION_END.match(cell.source):
+        if cell.cell_type == "markdown" and solution_end(cell.source):
             if solution is None:
                 raise ReaderNotebookError(f"{edition}/{page}: solution-end without solution-start")
             number = exercise_number.get(solution["label"])
@@ -352,9 +368,9 @@ def reader_notebook(edition: str, page: str, root: Path = ROOT, known: dict[str,
             before = conv.exercises
             new.source = conv.markdown(cell.source)
             new.metadata.pop("translation", None)
-            for label in re.findall(r"^\s*:label:\s*(\S+)", cell.source, re.M):
-                if conv.exercises > before:
-                    exercise_number[label] = conv.exercises
+            for d in myst.directives(cell.source, "exercise"):
+                if conv.exercises > before and d.options.get("label"):
+                    exercise_number[d.options["label"].strip()] = conv.exercises
         cells.append(new)
     if solution is not None:
         raise ReaderNotebookError(f"{edition}/{page}: solution-start {solution['label']!r} is never ended")
@@ -371,14 +387,17 @@ def reader_notebook(edition: str, page: str, root: Path = ROOT, known: dict[str,
 
 
 def leftovers(nb) -> list[str]:
-    """MyST markup left in a notebook's markdown cells (code spans and code blocks aside)."""
+    """MyST markup left in a notebook's markdown cells (code spans and code blocks aside): labels,
+    roles and directives as the MyST reader finds them, and a directive's option on its own."""
     found = []
     for cell in nb.cells:
         if cell.cell_type != "markdown":
             continue
-        text = re.sub(r"^[ \t]*(`{3,})(?![ \t]*\{)[^\n]*\n.*?^[ \t]*\1[ \t]*$", "", cell.source, flags=re.S | re.M)
-        text = re.sub(r"(?<![}`])`[^`\n]*`", "", text)
-        found += [f"{cell.get('id', '?')}: {m.group(0)!r}" for m in LEFTOVER.finditer(text)]
+        elements = myst.parse(cell.source)
+        markup = [e for e in elements if e.kind in ("label", "role", "directive")]
+        found += [f"{cell.get('id', '?')}: {e.raw.split(chr(10))[0]!r}" for e in markup]
+        text = myst.blank(cell.source, markup + [e for e in elements if e.kind in ("fence", "code")])
+        found += [f"{cell.get('id', '?')}: {m.group(0)!r}" for m in STRAY_OPTION.finditer(text)]
     return found
 
 

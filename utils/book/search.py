@@ -136,6 +136,7 @@ def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = R
                           "line": line})
         out.append({"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
                     **({"tail": entry["tail"]} if entry.get("tail") else {}),
+                    **({"varies": entry["varies"]} if entry.get("varies") else {}),  # errormatch.js applies them
                     "summary": entry["summary"].get(edition, entry["summary"][config.SOURCE]),
                     "entry": f"{labels[anchor][0]}.html#{anchor}",
                     "section": found[0]["section"], "section_title": found[0]["title"], "cases": found})

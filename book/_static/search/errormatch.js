@@ -13,7 +13,26 @@
 
   /** The message a reader pasted, reduced to what does not vary: no traceback frames, no exception
    *  class prefixes, no file paths, tensor types and shapes, numbers or addresses. */
-  function normalise(text) {
+  // What varies in one message or another (the operation a missing derivative names, the GPU's figures
+  // after an out-of-memory message): the ``varies`` patterns of the entries of ``errors``, from
+  // book/errors.yml, each once, in order; errormatch.py reads the same table from the same data.
+  var ruleTables = new WeakMap();
+  function varies(errors) {
+    if (!errors) return [];
+    if (!ruleTables.has(errors)) {
+      var seen = new Set(), rules = [];
+      errors.forEach(function (entry) {
+        (entry.varies || []).forEach(function (rule) {
+          var key = rule.pattern + "\u0000" + rule.as;
+          if (!seen.has(key)) { seen.add(key); rules.push([new RegExp(rule.pattern, "g"), rule.as]); }
+        });
+      });
+      ruleTables.set(errors, rules);
+    }
+    return ruleTables.get(errors);
+  }
+
+  function normalise(text, errors) {
     var lines = String(text || "").replace(/\r\n?/g, "\n").split("\n").filter(function (line) {
       var t = line.trim();
       if (!t) return false;
@@ -31,8 +50,6 @@
       if (m) { lines = lines.slice(i); lines[0] = lines[0].slice(m.index); break; }
     }
     var s = lines.join(" ");
-    // CUDA's out-of-memory report after "Tried to allocate 20.00 MiB.": the GPU's figures, which vary.
-    s = s.replace(/(CUDA out of memory\. Tried to allocate [\d.]+ ?[KMGTP]?i?B)\.[\s\S]*$/, "$1");
     s = s.replace(/(^|\s)([\w.]+\.)?[A-Z]\w*(Error|Warning|Exception|Interrupt)\b:\s*/g, " ");  // RuntimeError:, torch.cuda.OutOfMemoryError:
     s = s.replace(/[A-Za-z]:\\[^\s"']*/g, " ");                    // Windows paths
     s = s.replace(/(^|[\s"'(])\/[^\s"']*/g, " ");                  // POSIX paths
@@ -42,15 +59,13 @@
     s = s.replace(/\b0x[0-9a-fA-F]+\b/g, " ");                     // addresses
     s = s.replace(/<[^<>]*\bat\b[^<>]*>/g, " ");                   // <Object at 0x...>
     s = s.replace(/\b\w*Backward\d*\b/g, " ");                     // node names: AsStridedBackward0
-    // The operation a missing derivative names ("derivative for aten::cdist_backward", "the derivative for
-    // 'igamma: input'"): any operation, one message; "aten" tells the two wordings apart.
-    s = s.replace(/\bderivative for (aten::)?('[^']*'|[\w.]+)/g, function (_, aten) { return "derivative for " + (aten ? "aten " : ""); });
+    varies(errors).forEach(function (rule) { s = s.replace(rule[0], rule[1]); });
     s = s.toLowerCase().replace(/\b\d+(\.\d+)*\b/g, " ");          // numbers, versions
     return s.replace(/[^a-z0-9_@]+/g, " ").trim();
   }
 
-  function tokens(text) {
-    return normalise(text).split(" ").filter(function (w) { return w && !STOP.has(w); });
+  function tokens(text, errors) {
+    return normalise(text, errors).split(" ").filter(function (w) { return w && !STOP.has(w); });
   }
 
   // The words of every wording: a pasted word outside them (GAN, critic, optimizerG) is the reader's
@@ -59,7 +74,7 @@
   function vocabulary(errors) {
     if (!vocabularies.has(errors)) {
       var all = new Set();
-      errors.forEach(function (entry) { tokens(entry.message).forEach(function (w) { all.add(w); }); });
+      errors.forEach(function (entry) { tokens(entry.message, errors).forEach(function (w) { all.add(w); }); });
       vocabularies.set(errors, all);
     }
     return vocabularies.get(errors);
@@ -88,14 +103,14 @@
    *  the tail ("which is output 0 of ReluBackward0, is at version 1; expected version 0 instead")
    *  is that entry too. */
   function match(text, errors) {
-    var pasted = tokens(text);
+    var pasted = tokens(text, errors);
     if (pasted.length < 3) return [];
     var have = new Set(pasted);
     var known = vocabulary(errors);
     var ofMessages = Array.from(have).filter(function (w) { return known.has(w); }).length || 1;
     var found = [];
     errors.forEach(function (entry, order) {
-      var ordered = tokens(entry.message), words = Array.from(new Set(ordered));
+      var ordered = tokens(entry.message, errors), words = Array.from(new Set(ordered));
       if (!words.length) return;
       var common = words.filter(function (w) { return have.has(w); }).length;
       var recall = common / words.length;          // how much of the wording was pasted
@@ -109,7 +124,7 @@
       if (!score) {
         // A phrase of the wording, or the whole of its tail: below any fuller match, longer phrases first.
         var run = longestRun(pasted, ordered);
-        var tail = entry.tail ? tokens(entry.tail) : [];
+        var tail = entry.tail ? tokens(entry.tail, errors) : [];
         if (run >= Math.min(PHRASE, ordered.length)) score = run + (entry.historical ? 0 : 0.01);
         else if (tail.length >= 4 && longestRun(pasted, tail) >= 4) score = tail.length;
       }
@@ -131,10 +146,10 @@
     return words.filter(function (w) {
       if (/[\u3400-\u9fff]/.test(w)) return true;             // Chinese: the reader's
       if (/(tensor|backward\d*)$/i.test(w)) return false;      // a tensor type or a node name PyTorch prints
-      var t = normalise(w).split(" ").filter(Boolean);
+      var t = normalise(w, errors).split(" ").filter(Boolean);
       return t.length > 0 && !t.every(function (x) { return known.has(x) || AROUND.has(x) || STOP.has(x); });
     });
   }
 
-  return { normalise: normalise, tokens: tokens, match: match, ownWords: ownWords };
+  return { normalise: normalise, tokens: tokens, match: match, ownWords: ownWords, varies: varies };
 });

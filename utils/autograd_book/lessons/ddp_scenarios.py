@@ -372,3 +372,67 @@ def ddp_two_forwards_batchnorm(rank: int, world_size: int) -> dict:
     versions.append(running_mean._version)
     loss.backward()
     return {"versions": versions, "grad": ddp.module[0].weight.grad is not None}
+
+
+def ddp_no_sync_forward_only(rank: int, world_size: int) -> dict:
+    """Only the forward inside ``no_sync()``, the backward outside it: is the gradient all-reduced?"""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    ddp, calls = DDP(make_model()), [0]
+    ddp.register_comm_hook(calls, _counting_allreduce)
+    with ddp.no_sync():
+        loss = mse_loss(ddp(x), y)  # the forward decides whether the next backward all-reduces
+    loss.backward()  # outside the block
+    return {"allreduce_calls": calls[0], "grad": flat_grad(ddp)}
+
+
+class PointwiseConvNet(torch.nn.Module):
+    """One 1x1 convolution: its weight has the shape [4, 3, 1, 1], like the weights in the warnings readers post."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        torch.manual_seed(0)
+        self.conv = torch.nn.Conv2d(3, 4, kernel_size=1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.conv(x)
+
+
+def ddp_grad_strides(rank: int, world_size: int, channels_last: str = "never") -> dict:
+    """One DDP step on a channels_last image, the weights made channels_last "never", "before DDP" or "after DDP"."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    net = PointwiseConvNet()
+    if channels_last == "before DDP":
+        net = net.to(memory_format=torch.channels_last)
+    ddp = DDP(net)  # DDP lays out its buckets with the strides the parameters have now
+    if channels_last == "after DDP":
+        net.to(memory_format=torch.channels_last)
+    x = torch.randn(2, 3, 5, 5, generator=torch.Generator().manual_seed(rank))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        ddp(x.contiguous(memory_format=torch.channels_last)).pow(2).mean().backward()
+    grad = net.conv.weight.grad
+    return {
+        "warnings": [strip_paths(str(w.message)).split(" (Triggered")[0] for w in caught],
+        "weight_strides": net.conv.weight.stride(),
+        "grad_strides": grad.stride(),
+        "grad_is_contiguous": grad.is_contiguous(),
+        "grad": flat_grad(net),
+    }
+
+
+def ddp_skipped_collective(rank: int, world_size: int, every_rank: bool = False) -> dict:
+    """A loss that averages its positive count over the ranks, as detection losses do; rank 1 has no positives."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    ddp = DDP(make_model())
+    loss = mse_loss(ddp(x), y)
+    num_pos = torch.tensor(float(rank == 0))  # rank 1's batch has no positive sample
+    if every_rank or num_pos > 0:  # without every_rank, rank 1 skips this collective
+        dist.all_reduce(num_pos)
+        loss = loss / num_pos.clamp(min=1)
+    loss.backward()  # DDP's all-reduce of the gradients: one more collective
+    return {"grad": flat_grad(ddp)}

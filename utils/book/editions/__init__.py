@@ -13,6 +13,7 @@ in cli.py). One module per job, none importing cli:
                  can change the meaning); the stamp check of a data file's entries
     checks       structure and step checks of pages and notebooks; all_problems
     terms        scripts and glossary terms        error_index  book/errors.yml
+    varies       errors.yml's patterns of what varies in a message (both error matchers apply them)
     labels       the stamp of each edition's title and UI labels (_config.yml)
     translate    export / apply                    restamp      marking translations current
     scaffold     new-chapter, new-edition (a draft) and a draft's progress

@@ -238,4 +238,8 @@ def data_stamp_problems(spec: DataFile, root: Path = ROOT) -> list[str]:
                 problems.append(f"{where}: no {edition} text")
             elif spec.english(entry):
                 problems += entry_stamp_problems(spec, where, entry, edition, root, key=key)
+        for edition in config.drafts(root):  # a draft: a missing text is progress, a stale one a failure
+            stamp = (spec.stamp_holder(entry).get("translated_from") or {}).get(edition)
+            if spec.translation(entry, edition) and spec.english(entry) and stamp is not None:
+                problems += entry_stamp_problems(spec, where, entry, edition, root, key=key)
     return problems

@@ -14,8 +14,10 @@ ROOT = config.ROOT
 SOURCE = config.SOURCE
 
 
-def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> list[str]:
-    """How a translated notebook is out of step with its English source."""
+def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT, draft: bool = False) -> list[str]:
+    """How a translated notebook is out of step with its English source. In a ``draft`` edition a
+    text not translated yet is its progress (scaffold.draft_progress), not a problem; one translated
+    from an older English is."""
     rel = tr_path.relative_to(root)
     edition = tr_path.relative_to(root / "book").parts[0]
     en_nb, tr_nb = notebooks.read_notebook(en_path), notebooks.read_notebook(tr_path)
@@ -32,7 +34,7 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
             for kind in FIGURE_TEXT:
                 text = figure_text(en, kind)
                 stamp = tr.metadata.get("translation", {}).get(f"{kind}_source")
-                if text and stamp != text_hash(text):
+                if text and stamp != text_hash(text) and not (draft and stamp is None):
                     old = changes.older_cell(en_path, en.get("id"), stamp, root, field=kind) if stamp else None
                     what = "alt text" if kind == "alt" else kind
                     problems.append(f"{where}: the figure's {what} is not a translation of the current English {what}"
@@ -46,6 +48,8 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
                                 "'python -m utils.book.notebooks execute' on book/en, then sync")
             continue
         stamp = tr.metadata.get("translation", {}).get("source")
+        if stamp is None and draft:
+            continue
         if stamp is None:
             problems.append(f"{where}: not translated yet")
         elif stamp != text_hash(en.source):
@@ -62,11 +66,13 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> l
     return problems
 
 
-def md_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT) -> list[str]:
+def md_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT, draft: bool = False) -> list[str]:
     rel = tr_path.relative_to(root)
     m = MD_STAMP.match(tr_path.read_text(encoding="utf-8"))
     english = en_path.read_text(encoding="utf-8")
     want = text_hash(english)
+    if not m and draft:
+        return []  # not translated yet: the draft's progress
     if not m:
         return [f"{rel}: line 1 must be '<!-- translation-source: {want} -->' (the English page it translates)"]
     if m.group(1) != want:
@@ -113,16 +119,17 @@ def message_problems(root: Path = ROOT) -> list[str]:
 def step_problems(root: Path = ROOT) -> list[str]:
     problems = message_problems(root)
     en_pages = edition_pages(SOURCE, root)
-    for edition in config.translations(root):
+    drafts = config.drafts(root)
+    for edition in config.translations(root) + drafts:
         tr_pages = edition_pages(edition, root)
         for name, en_path in en_pages.items():
             tr_path = tr_pages.get(name)
             if tr_path is None or tr_path.suffix != en_path.suffix:
                 continue  # reported by structure_problems (tested: a .md in place of a notebook)
             if en_path.suffix == ".ipynb":
-                problems += notebook_step_problems(en_path, tr_path, root)
+                problems += notebook_step_problems(en_path, tr_path, root, draft=edition in drafts)
             else:
-                problems += md_step_problems(en_path, tr_path, root)
+                problems += md_step_problems(en_path, tr_path, root, draft=edition in drafts)
     return problems
 
 

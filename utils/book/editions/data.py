@@ -78,8 +78,9 @@ def avoided_terms(glossary: list[dict], edition: str,
 
 
 def preferred(form: str) -> str:
-    """The end of an avoided-term message: the term's own form, when it has one."""
-    return f"; write {form!r}" if form else ""
+    """The end of an avoided-term message: the term's own form, when it has one (a wording of the
+    glossary's ``wordings`` has none: the sentence is said another way)."""
+    return f"; write {form!r}" if form else "; say it another way (a wording to avoid has no one replacement)"
 
 
 def uses_avoided(text: str, word: str, form: str = "") -> bool:

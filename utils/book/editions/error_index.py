@@ -2,13 +2,13 @@
 entry points at a real section, and its translations follow its English summary."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from utils.book import config, notebooks
+from utils.book import config, myst, notebooks
 from utils.book.editions.changes import entry_stamp_problems
 from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, preferred, uses_avoided
 from utils.book.editions.prose import script_letters, wrong_script_chars
+from utils.book.editions.varies import varies_problems
 
 ROOT = config.ROOT
 SOURCE = config.SOURCE
@@ -37,11 +37,6 @@ def stored_errors(root: Path = ROOT) -> list[tuple[str, str]]:
     return found
 
 
-LABEL = re.compile(r"^\(([A-Za-z0-9_-]+)\)=\s*$")
-HEADING = re.compile(r"^(#{1,6})\s")
-LINK = re.compile(r"\{ref\}`(?:[^`<]*<)?([A-Za-z0-9_-]+)>?`|\]\(#([A-Za-z0-9_-]+)\)")
-
-
 def sections(root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
     """Per English section label: what its cells show and where its prose links.
 
@@ -58,31 +53,24 @@ def sections(root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
         pending = None
         for c in notebooks.read_notebook(path).cells:
             if c.cell_type == "markdown":
-                fenced = False
-                for line in c.source.splitlines():
-                    if line.lstrip().startswith("```"):
-                        fenced = not fenced
-                    if fenced:
-                        continue
-                    label, heading = LABEL.match(line), HEADING.match(line)
-                    if label:
-                        pending = label.group(1)
+                for e in myst.parse(c.source):  # the MyST reader: labels, headings, links
+                    if e.kind == "label" and not e.inside:
+                        pending = e.name
                         found.setdefault(pending, {"raised": [], "printed": [], "links": [], "own_raised": [],
                                                    "own_printed": [], "parents": [], "sources": []})
-                    elif heading:
-                        level = len(heading.group(1))
-                        open_ = [(lab, n) for lab, n in open_ if n < level]
+                    elif e.kind == "heading" and not e.inside:
+                        open_ = [(lab, n) for lab, n in open_ if n < e.level]
                         if pending:
                             found[pending]["parents"] = [lab for lab, _ in open_]
-                            open_.append((pending, level))
+                            open_.append((pending, e.level))
                         pending = None
-                    elif line.strip() and pending:
+                    elif e.kind in ("block", "fence", "directive") and not e.inside and pending:
                         found[pending]["parents"] = [lab for lab, _ in open_]
                         open_.append((pending, 7))
                         pending = None
-                    links = [a or b for a, b in LINK.findall(line)]
-                    for lab, _ in open_:
-                        found[lab]["links"] += links
+                    elif (e.kind == "role" and e.name == "ref") or (e.kind == "link" and e.name.startswith("#")):
+                        for lab, _ in open_:
+                            found[lab]["links"].append(e.target if e.kind == "role" else e.name[1:])
                 continue
             for lab, _ in open_:
                 found[lab]["sources"].append(" ".join(c.source.split()))
@@ -176,7 +164,7 @@ def label_chapters(root: Path = ROOT) -> dict[str, str]:
     for path in notebooks.english_notebooks(root):
         for c in notebooks.read_notebook(path).cells:
             if c.cell_type == "markdown":
-                found.update(dict.fromkeys(re.findall(r"^\(([A-Za-z0-9_-]+)\)=\s*$", c.source, re.M), path.stem))
+                found.update(dict.fromkeys((e.name for e in myst.labels(c.source)), path.stem))
     return found
 
 
@@ -197,6 +185,7 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
         where = f"book/errors.yml: entry {e.get('id')!r}"
         if e.get("id") in ids:
             problems.append(f"{where}: duplicate id")
+        problems += varies_problems(e, where)
         ids.add(e.get("id"))
         message = " ".join(e["message"].split())
         kind = e.get("kind", "error")

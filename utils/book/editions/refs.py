@@ -24,54 +24,49 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from utils.book import config, notebooks
+from utils.book import config, myst, notebooks
 from utils.book.editions.data import edition_pages
 from utils.book.editions.spacing import _texts, titles
 
 ROOT = config.ROOT
-BARE_REF = re.compile(r"\{(ref|doc)\}`([^`<>]+)`")  # {doc} inserts its page's title the same way
-ANY_REF = re.compile(r"\{(?:ref|numref)\}`(?:[^`<>]*<)?([^`<>]+?)>?`")
 POINTERS = ("見", "见", "另見", "另见", "參見", "参见", "詳見", "详见", "請見", "请见", "請看", "请看",
             "參閱", "参阅")
 LEFT_OPEN = re.compile(r"^[ \t>]*(?:[-*+]|\d+[.)])?[ \t]*$|[（(「“『\[：:、|]\s*$|(?:"
                        + "|".join(POINTERS) + r")\s*$")
 RIGHT_CLOSE = re.compile(r"^\s*(?:$|\n|[）)」”』\]。，、；：！？.,;:!?|])")
 EXERCISE_WORD = re.compile(r"(?:練習|练习|exercise)\s*(?:第\s*)?$", re.I)
-EXERCISE_LABEL = re.compile(r"\{exercise\}[^\n]*\n(?:[ \t]*:[\w-]+:[^\n]*\n)*?[ \t]*:label:[ \t]*(\S+)")
 CJK = re.compile(r"[\u3400-\u9fff]")
-FENCE = re.compile(r"^(`{3,}|~{3,}).*?^\1\s*$", re.S | re.M)
 
 
-def _prose(text: str) -> str:
-    """``text`` with fenced code blanked out (same length, so offsets stay)."""
-    return FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+def bare_references(text: str) -> list[myst.Element]:
+    """The ``{ref}`` and ``{doc}`` roles of ``text`` (outside code) that carry no text of their own:
+    they render as their target's title ({doc} inserts its page's title the same way)."""
+    return [r for r in myst.roles(text, "ref", "doc") if r.text is None and "<" not in r.content]
 
 
 def melting(text: str, exercises: set[str] = frozenset()) -> list[str]:
     """The bare references of ``text`` whose title would become part of a Chinese clause (not those to
     an exercise: 「練習 2」 is a noun phrase, not a title)."""
-    text = _prose(text)
     found = []
-    for m in BARE_REF.finditer(text):
-        if m.group(2).strip() in exercises:
+    for m in bare_references(text):
+        if m.target in exercises:
             continue
-        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
-        before, after = line[-12:], text[m.end():m.end() + 2]
+        line = text[text.rfind("\n", 0, m.start) + 1:m.start]
+        before, after = line[-12:], text[m.end:m.end + 2]
         if not LEFT_OPEN.search(line) or not RIGHT_CLOSE.match(after):
-            found.append(f"…{before}{m.group(0)}{after}…".replace("\n", " "))
+            found.append(f"…{before}{m.raw}{after}…".replace("\n", " "))
     return found
 
 
 def exercise_labels(texts) -> set[str]:
     """The labels of the exercises (``:::{exercise}`` with ``:label:``) in ``texts``."""
-    return {m.group(1) for t in texts for m in EXERCISE_LABEL.finditer(t)}
+    return {d.options["label"].strip() for t in texts for d in myst.directives(t, "exercise") if d.options.get("label")}
 
 
 def doubled_exercise_words(text: str, exercises: set[str]) -> list[str]:
     """References to an exercise right after the word 練習/练习/Exercise, which the reference repeats."""
-    text = _prose(text)
-    return [m.group(0) for m in ANY_REF.finditer(text)
-            if m.group(1).strip() in exercises and EXERCISE_WORD.search(text[max(0, m.start() - 12):m.start()])]
+    return [m.raw for m in myst.roles(text, "ref", "numref")
+            if m.target in exercises and EXERCISE_WORD.search(text[max(0, m.start - 12):m.start])]
 
 
 def chinese_editions(root: Path = ROOT) -> list[str]:
@@ -112,19 +107,18 @@ def suggested(label: str, edition: str, known: dict[str, str], role: str = "ref"
 def with_own_text(text: str, edition: str, known: dict[str, str], exercises: set[str] = frozenset()) -> str:
     """``text`` with every melting bare reference given its own text (:func:`suggested`), and no
     space left between it and a Chinese neighbour."""
-    prose = _prose(text)
-    for m in reversed(list(BARE_REF.finditer(prose))):
-        if m.group(2).strip() in exercises or (LEFT_OPEN.search(prose[prose.rfind("\n", 0, m.start()) + 1:m.start()])
-                                                and RIGHT_CLOSE.match(prose[m.end():m.end() + 2])):
+    for m in reversed(bare_references(text)):
+        if m.target in exercises or (LEFT_OPEN.search(text[text.rfind("\n", 0, m.start) + 1:m.start])
+                                     and RIGHT_CLOSE.match(text[m.end:m.end + 2])):
             continue
-        start, end = m.start(), m.end()
+        start, end = m.start, m.end
         if text[end:end + 1] == " " and CJK.match(text[end + 1:end + 2]):
             end += 1
         if text[end:end + 2] in ("一節", "一节"):  # the sentence already says it: 「…」一節 once
             end += 2
         if start > 0 and text[start - 1] == " " and CJK.match(text[start - 2:start - 1]):
             start -= 1
-        text = text[:start] + suggested(m.group(2).strip(), edition, known, m.group(1)) + text[end:]
+        text = text[:start] + suggested(m.target, edition, known, m.name) + text[end:]
     return text
 
 

@@ -10,15 +10,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from utils.book import config, notebooks
+from utils.book import config, myst, notebooks
 from utils.book.editions.data import edition_pages
 
 ROOT = config.ROOT
 CJK = "\u3400-\u9fff"
 CJK_CHAR = re.compile(f"[{CJK}]")
 FULL_WIDTH = "，。、；：！？（）「」『』《》“”‘’"
-ROLE = re.compile(r"\{(ref|doc|numref)\}`([^`]*)`")
-LABELLED = re.compile(r"^\(([\w-]+)\)=\s*\n+#+\s+(.+)$", re.M)
+REFERENCES = ("ref", "doc", "numref")  # the roles that render as their target's title
 
 
 def _texts(path: Path) -> list[str]:
@@ -32,18 +31,15 @@ def titles(edition: str, root: Path = ROOT) -> dict[str, str]:
     found = {}
     for name, path in edition_pages(edition, root).items():
         texts = _texts(path)
-        page_title = next((m.group(1) for t in texts for m in [re.search(r"^# (.+)$", t, re.M)] if m), "")
-        found[name] = page_title
+        found[name] = next((h.content for t in texts if (h := myst.title(t))), "")
         for t in texts:
-            found.update({m.group(1): m.group(2).strip() for m in LABELLED.finditer(t)})
+            found.update({label: h.content.strip() for label, h in myst.labelled_headings(t).items()})
     return found
 
 
-def _shown(role: re.Match, known: dict[str, str]) -> str:
+def _shown(role: myst.Element, known: dict[str, str]) -> str:
     """The text a role renders as: its explicit text, or the title of its target."""
-    body = role.group(2)
-    explicit = re.match(r"(.+?)\s*<([^>]+)>$", body)
-    return explicit.group(1) if explicit else known.get(body.strip(), body)
+    return role.text if role.text else known.get(role.target, role.content)
 
 
 def _bad_spaces(text: str, known: dict[str, str]) -> list[tuple[int, str]]:
@@ -52,13 +48,13 @@ def _bad_spaces(text: str, known: dict[str, str]) -> list[tuple[int, str]]:
         return bool(neighbour) and (neighbour in FULL_WIDTH or bool(CJK_CHAR.match(neighbour) and _chinese_edge(title_end)))
 
     bad = []
-    for role in ROLE.finditer(text):
+    for role in myst.roles(text, *REFERENCES):
         shown = _shown(role, known)
-        before, after = role.start() - 1, role.end()
+        before, after = role.start - 1, role.end
         if before > 0 and text[before] == " " and forbidden(text[before - 1], shown[:1]):
-            bad.append((before, role.group(0)))
+            bad.append((before, role.raw))
         if text[after:after + 1] == " " and forbidden(text[after + 1:after + 2], shown[-1:]):
-            bad.append((after, role.group(0)))
+            bad.append((after, role.raw))
     return bad
 
 
@@ -70,14 +66,14 @@ def _missing_spaces(text: str, known: dict[str, str]) -> list[tuple[int, str]]:
     """(offset where a space belongs, the role) of each reference whose text starts or ends with code or
     Latin right next to a Chinese character (連接{ref}`retain-graph-title`)."""
     missing = []
-    for role in ROLE.finditer(text):
+    for role in myst.roles(text, *REFERENCES):
         shown = _shown(role, known).strip()
         if not shown:
             continue
-        if role.start() > 0 and CJK_CHAR.match(text[role.start() - 1]) and not _chinese_edge(shown[0]):
-            missing.append((role.start(), role.group(0)))
-        if CJK_CHAR.match(text[role.end():role.end() + 1]) and not _chinese_edge(shown[-1]):
-            missing.append((role.end(), role.group(0)))
+        if role.start > 0 and CJK_CHAR.match(text[role.start - 1]) and not _chinese_edge(shown[0]):
+            missing.append((role.start, role.raw))
+        if CJK_CHAR.match(text[role.end:role.end + 1]) and not _chinese_edge(shown[-1]):
+            missing.append((role.end, role.raw))
     return missing
 
 

@@ -65,7 +65,7 @@ def definition_problems(term: dict, where: str, avoided: dict[str, list], root: 
         for word, name, form in avoided.get(edition, []):
             if uses_avoided(strip_code(text), word, form):
                 problems.append(f"{where}: the {edition} definition uses {word!r}, which the glossary's entry "
-                                f"{name!r} says to avoid")
+                                f"{name!r} says to avoid{preferred(form)}")
         if edition != config.SOURCE:
             problems += entry_stamp_problems(DEFINITIONS, f"{where}: definition", term, edition, root)
     return problems

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import yaml
 
-from utils.book import config, notebooks
+from utils.book import config, myst, notebooks
 from utils.book.editions.data import MESSAGE_CATALOGS
-from utils.book.editions.prose import DIRECTIVE_MARKUP, INLINE_CODE, URL
+from utils.book.editions.prose import URL
 
 ROOT = config.ROOT
 # The operations a sentence does to a tensor, a graph or an optimizer. Not here: ``backward`` (a custom
@@ -29,19 +29,21 @@ FIELD = re.compile(r"\{[\w.]*(?:![rsa])?(?::[^{}]*)?\}")  # a catalog's format f
 CHINESE = re.compile(r"[\u3400-\u9fff]")
 # A bare verb: not after a dot, a backslash or a word character, not before "(" or a word character.
 BARE = re.compile(r"(?<![\w.\\/-])(" + "|".join(VERBS) + r")(?![\w(/-])", re.I)
-FENCE = re.compile(r"^(`{3,}|~{3,}).*?^\1\s*$", re.S | re.M)  # a fenced block, the fence of any length
 # Quoted English (an error message 「Trying to ...」) and a gloss after a Chinese word (复制（clone）).
 QUOTED = re.compile(r"「[\x00-\x7f]*」|“[\x00-\x7f]*”|（[\x00-\x7f]*）")
-ROLE = re.compile(r"\{[\w:-]+\}`[^`]*`")  # {ref}`...`, {term}`...`: their targets are not prose
-# A code span that runs over a line break within its paragraph (a long quoted message), as CommonMark
-# reads it: INLINE_CODE stops at the end of a line.
-WRAPPED_CODE = re.compile(r"`(?:[^`\n]|\n(?![ \t]*\n))+`")
 
 
 def english_verbs(text: str) -> list[str]:
-    """The bare English verbs of ``text`` outside code, when ``text`` is Chinese (else none)."""
-    prose = DIRECTIVE_MARKUP.sub(" ", INLINE_CODE.sub(" ", WRAPPED_CODE.sub(" ", ROLE.sub(" ", FENCE.sub(" ", text)))))
-    prose = QUOTED.sub(" ", FIELD.sub(" ", URL.sub(" ", prose)))
+    """The bare English verbs of ``text`` outside code, when ``text`` is Chinese (else none). Code is
+    what the MyST reader (utils/book/myst.py) finds: fences, code spans (one that wraps a line too),
+    roles ({ref}`...`, {term}`...`: their targets are not prose), math and directives' own markup."""
+    spans = []
+    for e in myst.parse(text):
+        if e.kind == "directive":
+            spans += myst.markup_spans(e)
+        elif e.kind in ("fence", "code", "role", "math"):
+            spans.append((e.start, e.end))
+    prose = QUOTED.sub(" ", FIELD.sub(" ", URL.sub(" ", myst.blank(text, spans))))
     if not CHINESE.search(prose):
         return []
     return [m.group(1) for m in BARE.finditer(prose)]

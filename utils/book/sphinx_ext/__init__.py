@@ -11,6 +11,9 @@ and fails when requirements.txt pins another version.
     fontawesome       the theme's Font Awesome replaced by the icons used
     thebe             sphinx-thebe's handlers and assets removed
     search_page       Sphinx's search replaced by the book's (Pagefind)
+    anchors           every section's id is the English edition's (its label, else its English slug)
+    issue_links       cited issues and pull requests as links to GitHub
+    api_links         inline code naming a PyTorch API as a link to its documentation (intersphinx)
 
 utils/book/build.py sets ``book_edition`` for each edition's build; the list of editions and the
 glossary come from ``_config.yml`` and ``book/glossary.yml``.
@@ -18,7 +21,7 @@ glossary come from ``_config.yml`` and ``book/glossary.yml``.
 from __future__ import annotations
 
 from utils.book import config
-from utils.book.sphinx_ext import exercise_numbers, fontawesome, wrong_answers, issue_links, library_words, locales, math_assets, search_page, switcher, thebe
+from utils.book.sphinx_ext import anchors, api_links, exercise_numbers, fontawesome, wrong_answers, issue_links, library_words, locales, math_assets, search_page, switcher, thebe
 from utils.book.sphinx_ext.answer_check import AnswerCheck
 from utils.book.sphinx_ext.data_directives import ErrorIndex
 from utils.book.sphinx_ext.glossary import GlossaryTable
@@ -56,9 +59,11 @@ def setup(app):
     app.connect("html-page-context", switcher.page_context)
     app.connect("html-page-context", thebe.drop_thebe, priority=900)
     app.connect("html-page-context", math_assets.own_math_only, priority=501)  # after sphinx.ext.mathjax (500)
+    anchors.setup(app)
     exercise_numbers.setup(app)
     wrong_answers.setup(app)
     issue_links.setup(app)
+    api_links.setup(app)
     app.add_directive("book-glossary", GlossaryTable)
     app.add_directive("error-index", ErrorIndex)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

@@ -5,7 +5,7 @@ its section ``id3`` (by position: adding a section renumbers the rest) or after 
 (``rnn``, ``retain-graph``), and the contents, the heading permalinks and the search's results link
 there. The other ids stay on the page (as empty ``<span id>``), so older links still land.
 
-A Sphinx extension (``_config.yml``, ``sphinx.extra_extensions``); tests/test_anchors.py checks the
+Part of the book's Sphinx extension (utils/book/sphinx_ext/__init__.py); tests/test_anchors.py checks the
 built site. The English sections are read from book/en/NAME.ipynb; a translation whose sections
 do not line up with the English ones (another count, another label at the same place) keeps the
 ids docutils gave it, and the test names the page.
@@ -19,48 +19,37 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
-LABEL = re.compile(r"^\(([A-Za-z0-9_-]+)\)=\s*$")
-HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-FENCE = re.compile(r"^\s*(`{3,}|~{3,}|:{3,})")
+from utils.book import myst
+
 
 
 def heading_text(markdown: str) -> str:
     """A heading's text as docutils sees it: no link targets, role names or markup."""
-    text = re.sub(r"\{[\w:-]+\}`([^`]*)`", r"\1", markdown)          # {term}`leaf` -> leaf
+    text = markdown
+    for role in reversed(myst.roles(markdown)):                     # {term}`leaf` -> leaf
+        text = text[:role.start] + role.content + text[role.end:]
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)            # [text](url) -> text
     return text.replace("`", "")
 
 
 def english_sections(notebook: Path) -> list[str]:
     """The ids the English edition gives the sections of a notebook (or a MyST page), in document order."""
-    ids, label, fence = [], None, None
+    ids, label = [], None
     if notebook.suffix == ".md":
         texts = [notebook.read_text(encoding="utf-8")]
     else:
         texts = ["".join(c["source"]) for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
                  if c["cell_type"] == "markdown"]
     for text in texts:
-        fence = None
-        for line in text.split("\n"):
-            f = FENCE.match(line)
-            if f:
-                mark = f.group(1)
-                if fence is None:
-                    fence = mark
-                elif mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip()[len(mark):].strip():
-                    fence = None
+        for e in myst.parse(text):  # sections are the headings outside directives
+            if e.inside or e.kind not in ("label", "heading", "block", "fence", "directive"):
                 continue
-            if fence is not None:
+            if e.kind == "label":
+                label = e.name
                 continue
-            m = LABEL.match(line)
-            if m:
-                label = m.group(1)
-                continue
-            h = HEADING.match(line)
-            if h:
-                ids.append(label or nodes.make_id(heading_text(h.group(2))))
-            if line.strip():
-                label = None
+            if e.kind == "heading":
+                ids.append(label or nodes.make_id(heading_text(e.content)))
+            label = None
     return ids
 
 
@@ -77,6 +66,8 @@ class StableSectionIds(SphinxTransform):
     default_priority = 700
 
     def apply(self, **kwargs) -> None:
+        if getattr(self.config, "book_stock", False):
+            return  # the stock-theme build compared with: docutils' own ids
         # Headed sections only (sphinx-exercise's exercise and solution bodies are sections too).
         # The sections a data directive writes (the error index's groups and entries, the glossary's
         # letters) are not in the page's source and carry their own stable ids (errors-CHAPTER,

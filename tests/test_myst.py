@@ -1,0 +1,115 @@
+"""The MyST reader (utils/book/myst.py): what the checks, the anchors and the reader notebooks see in
+a markdown cell, on the inputs the old regexes of each tool got wrong or disagreed on."""
+import pytest
+
+from utils.book import myst
+from utils.book.editions import error_index, refs, spacing, verbs
+from utils.book.sphinx_ext.anchors import english_sections
+
+
+def kinds(text, *wanted):
+    return [(e.kind, e.name, e.raw) for e in myst.parse(text) if e.kind in wanted]
+
+
+def test_offsets_are_the_sources():
+    text = ("(a.b)=\n# Title {ref}`x`\n\nSee `code` and {ref}`the loop <rg-loop>`.\n\n"
+            ":::{exercise} An {term}`leaf`\n:label: ex-1\n\nBody.\n:::\n")
+    for e in myst.parse(text):
+        assert text[e.start:e.end] == e.raw
+    loop = myst.roles(text, "ref")[1]
+    assert (loop.raw, loop.target, loop.text) == ("{ref}`the loop <rg-loop>`", "rg-loop", "the loop")
+    assert myst.roles(text, "ref")[0].target == "x" and myst.roles(text, "ref")[0].text is None
+
+
+def test_a_code_span_that_wraps_a_line_is_code_and_hides_its_role():
+    text = "他說 `Trying to step\nthrough the graph` 之後 ``{ref}`x` `` 再 detach 了 {ref}`y`"
+    spans = myst.code_spans(text)
+    assert [s.raw for s in spans] == ["`Trying to step\nthrough the graph`", "``{ref}`x` ``"]
+    assert spans[0].content == "Trying to step through the graph" and spans[1].content == "{ref}`x` "
+    assert [r.target for r in myst.roles(text)] == ["y"]
+    assert verbs.english_verbs(text) == ["detach"]  # "step" is in the code span; the verb after it is prose
+    # a role's own text that wraps a line is one role (error_index missed it: cg-gradient-penalty)
+    wrapped = "see {ref}`the gradient penalty\n<cg-gradient-penalty>` here"
+    [role] = myst.roles(wrapped, "ref")
+    assert role.target == "cg-gradient-penalty" and wrapped[role.start:role.end] == role.raw
+
+
+def test_a_role_inside_a_table_is_found_with_its_offsets():
+    text = "| 情況 | 見 |\n|---|---|\n| 保存 | 見 {ref}`rg-why` 一節 |\n"
+    [role] = myst.roles(text, "ref")
+    assert text[role.start:role.end] == "{ref}`rg-why`" and role.line == 2
+    known = {"rg-why": "為什麼"}
+    assert spacing._bad_spaces(text, known) == [(role.start - 1, role.raw), (role.end, role.raw)]
+    assert spacing.fixed(text, known) == "| 情況 | 見 |\n|---|---|\n| 保存 | 見{ref}`rg-why`一節 |\n"
+
+
+def test_a_fence_inside_a_directive_is_code_and_the_directive_body_is_read():
+    text = (":::{exercise} 標題\n:label: ex-1\n\n```python\nx.detach()  # {ref}`not-a-role`\n```\n\n"
+            "文字 {ref}`a-role`\n\n# A heading in a directive\n:::\n\n~~~\n# not a heading\n(not-a-label)=\n~~~\n")
+    [directive] = myst.directives(text, "exercise")
+    assert (directive.arg, directive.options, directive.closed) == ("標題", {"label": "ex-1"}, True)
+    [fence, tilde] = myst.fences(text)
+    assert fence.inside == ("exercise",) and fence.name == "python" and "not-a-role" in fence.content
+    assert tilde.inside == () and myst.labels(text) == []
+    assert [r.target for r in myst.roles(text)] == ["a-role"]
+    assert [h.inside for h in myst.headings(text)] == [("exercise",)]
+    assert refs.exercise_labels([text]) == {"ex-1"}
+    assert english_sections_of(text) == []  # a heading in a directive or a fence heads no section
+
+
+def test_a_label_with_a_dot_names_the_heading_after_it():
+    text = "(api.detach)=\n(also-this)=\n\n## `detach()` and {term}`leaf`\n\nText.\n"
+    assert [e.name for e in myst.labels(text)] == ["api.detach", "also-this"]
+    headed = myst.labelled_headings(text)
+    assert {k: h.content for k, h in headed.items()} == {"api.detach": "`detach()` and {term}`leaf`",
+                                                         "also-this": "`detach()` and {term}`leaf`"}
+    # a label followed by prose names no heading
+    assert myst.labelled_headings("(x)=\nText.\n\n# H\n") == {}
+
+
+def test_unclosed_fences_and_yaml_options():
+    [d] = myst.directives(":::{note}\n---\nclass: tip\n---\nText\n")
+    assert d.options == {"class": "tip"} and not d.closed and d.content.strip() == "Text"
+    assert myst.fences("```python\nx\n")[0].closed is False
+
+
+def test_blank_keeps_offsets_and_lines():
+    text = "a `b`\n```\nc\n```\nd"
+    blanked = myst.blank(text, myst.code_spans(text) + myst.fences(text))
+    assert len(blanked) == len(text) and blanked.count("\n") == text.count("\n")
+    assert blanked.split() == ["a", "d"]
+
+
+def english_sections_of(text):
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "page.md"
+        path.write_text(text, encoding="utf-8")
+        return english_sections(path)
+
+
+@pytest.mark.parametrize("markdown, sections", [
+    ("(rg-x)=\n# One\n\n```\n# comment\n```\n\n## Two\n", ["rg-x", "two"]),
+    ("(a.b)=\n## Dotted\n", ["a.b"]),
+    ("(lost)=\nText between.\n\n## Plain\n", ["plain"]),
+])
+def test_anchors_read_sections_through_the_reader(markdown, sections):
+    assert english_sections_of(markdown) == sections
+
+
+def test_error_index_links_follow_a_role_that_wraps_a_line(tmp_path, monkeypatch):
+    import nbformat
+
+    from utils.book import notebooks
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+        "(sec-a)=\n## A\n\nSee {ref}`the other\nsection <sec-b>` and [there](#sec-c).\n\n"
+        "```\n(not-a-label)=\n## not a heading\n```\n\n(sec-b)=\n## B\n")])
+    (tmp_path / "book" / "en").mkdir(parents=True)
+    nbformat.write(nb, tmp_path / "book" / "en" / "x.ipynb")
+    monkeypatch.setattr(notebooks, "english_notebooks", lambda root: [tmp_path / "book" / "en" / "x.ipynb"])
+    found = error_index.sections(tmp_path)
+    assert set(found) == {"sec-a", "sec-b"}
+    assert found["sec-a"]["links"] == ["sec-b", "sec-c"] and found["sec-b"]["parents"] == []

@@ -40,12 +40,13 @@ NODE = shutil.which("node")
 GRADES = ("answered", "partial", "missing")
 LANGUAGES = ("en", "zh-hans", "zh-hant")
 SOURCE = re.compile(r"^([\w.-]+/[\w.-]+#\d+|https?://\S+)$")
-# The rates measured when the routing was last improved (issue 36), less two points: an entry whose
+# The rates measured when the routing was last improved (issue 36), less about a point: an entry whose
 # planned section is written starts to count and may not be routed at once. A change may raise them,
-# not lower them. Measured (route, after merging main at 03:46 UTC): search top 3 as shown en 0.783,
-# zh-hans 0.901, zh-hant 0.896 (strict 0.783, 0.896, 0.890); paste box 1.000. Before that pass:
-# 0.724, 0.879, 0.852; 0.985.
-FLOORS = {"search": {"en": 0.76, "zh-hant": 0.875, "zh-hans": 0.88}, "paste": 0.97}
+# not lower them. Measured (route, 07:00 UTC, after merging main: 260 en, 239 zh entries): search top 3
+# as shown en 0.862, zh-hans 0.900, zh-hant 0.895 (strict 0.858, 0.900, 0.891); the same build with
+# the ranking before that pass: 0.831, 0.891, 0.883. Paste box 0.965 (main's new entries q429, q462,
+# q491 match no wording of errors.yml).
+FLOORS = {"search": {"en": 0.85, "zh-hant": 0.885, "zh-hans": 0.89}, "paste": 0.97}
 
 DATA = yaml.safe_load(CORPUS.read_text(encoding="utf-8"))
 QUESTIONS, PLANNED = DATA["questions"], set(DATA["planned"])

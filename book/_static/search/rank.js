@@ -19,7 +19,15 @@
     // alone they would choose among the message's cases by chance.
     "am was were been has have had into from anyone someone met problem problems issue help solve solved googled " +
     "please thanks any so just also still occurs occurred happens happened cause causes cus because when running " +
-    "code").split(" "));
+    "code " +
+    // English function words (the usual stop list, less those that name something here: out, off, once,
+    // again, same, before, between; "no" and "not" went above) and their contractions.
+    "about above after against all any both but did didn't doesn't don't doing during each few further " +
+    "he her here hers him his isn't it's its itself i'm i've let's more most nor only other our ours ourselves " +
+    "own she should shouldn't some such than then there these they them their those through too under until " +
+    "up very wasn't we weren't where while who whom won't would wouldn't you're your yours aren't can't " +
+    "could couldn't hasn't haven't mine myself us every sometimes seems seem trying try question " +
+    "anybody somebody something anything everything").split(" "));
   var CJK = /[\u3400-\u9fff]/;
 
   // A letter or a digit alone (y, x, 0 from pasted code) says nothing, and Pagefind would match it
@@ -37,6 +45,10 @@
     return out.replace(/[\u3400-\u9fff]/g, function (c) { return words.chars[c] || c; });
   }
 
+  // How far apart two words of a query may stand in a section's text and still read as one phrase
+  // ("grad is None", "grad value is none"), and what a word of the page's title weighs against one of
+  // the section's heading (a question about torch.compile is answered in the torch.compile chapter).
+  var PROX = 4, PAGE = 0.75;
   var vocabularies = new WeakMap();
   function vocabulary(words) {
     if (!words) return null;
@@ -109,11 +121,13 @@
    *  (a misspelling: "retian", "backwrd"), else null. */
   function suggestion(w, words) {
     var vocab = vocabulary(words);
-    if (!vocab || !/^[a-z]{4,}$/.test(w) || vocab.latin.has(w)) return null;
-    var most = w.length >= 6 ? 2 : 1, best = null, bestD = most + 1;
+    // A word of letters, or an API name of them (retrain_graph, require_grad, requires_grads).
+    if (!vocab || !/^[a-z]+(_[a-z]+)*$/.test(w) || w.length < 4 || vocab.latin.has(w)) return null;
+    var named = w.indexOf("_") >= 0, most = w.length >= 6 ? 2 : 1, best = null, bestD = most + 1;
     vocab.latin.forEach(function (v) {
       if (Math.abs(v.length - w.length) > most || v.charAt(0) !== w.charAt(0) && v.charAt(1) !== w.charAt(1)) return;
-      var dist = distance(w, v.replace(/_/g, ""));
+      if (named && v.indexOf("_") < 0) return;
+      var dist = distance(w, named ? v : v.replace(/_/g, ""));
       if (dist < bestD || dist === bestD && best && v.length < best.length) { best = v; bestD = dist; }
     });
     return bestD <= most ? best : null;
@@ -125,6 +139,24 @@
   // counting more, and more the more of the query's words it holds. Pagefind's Chinese segmenter
   // often leaves a word of the page as single characters (記憶體 as 記 憶 體): a Chinese word is
   // also searched as its characters.
+  // The book's name for what a reader calls by another (an asker's "grad is None" is the book's
+  // ".grad is None"; "backprop" is backward()): searched as well, scoring as the reader's word.
+  var SAME = { grad: ".grad", grads: ".grad",
+               backprop: "backward", backpropagate: "backward", backpropagation: "backward", backpropagating: "backward",
+               nonetype: "none", inplace: "in-place" };
+  // What stands before a dot in a function's name (autograd.grad is no tensor's .grad).
+  var MODULES = new Set("torch autograd nn functional f optim cuda func distributed dist utils checkpoint graph amp fx jit".split(" "));
+  /** The forms of the query word ``w`` that the index may hold instead: an attribute a reader
+   *  writes bare or on their own variable (grad, y.grad, output.grad: the book's .grad), the book's
+   *  name for the reader's word (SAME). */
+  function forms(w) {
+    var out = [];
+    var attr = /^([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)$/.exec(w);
+    if (attr && attr[2].length > 2 && !MODULES.has(attr[1])) out.push("." + attr[2]);
+    if (SAME[w] && out.indexOf(SAME[w]) < 0) out.push(SAME[w]);
+    return out;
+  }
+
   async function sectionScores(pagefind, text, lang, words) {
     var parts = terms(text, lang, words).slice(0, 10);
     if (!parts.length) parts = [text];
@@ -134,7 +166,25 @@
       if (/^[\u3400-\u9fff]{2,}$/.test(w)) asked.push(pagefind.search(Array.from(w).join(" ")));
       // An API name (running_loss, optimizer.step) may be indexed as its parts (a Chinese edition's segmenter splits it).
       else if (/[a-z0-9][._][a-z0-9]/.test(w)) asked.push(pagefind.search(w.split(/[._]+/).filter(Boolean).join(" ")));
+      var other = forms(w), named = /[a-z0-9][._][a-z0-9]|^\./;
+      // Pagefind ranks a quoted word's sections all alike: an API name's sections (those the quoted
+      // search finds) are ranked by the unquoted search, which weighs a heading and many mentions.
+      var plain = function (f) {
+        if (!named.test(f)) return pagefind.search(f);
+        return Promise.all([pagefind.search("\"" + f + "\""), pagefind.search(f)]).then(function (two) {
+          var ranked = new Map(two[1].results.map(function (r) { return [r.id, r]; }));
+          return { results: two[0].results.map(function (r) { return ranked.get(r.id) || r; }) };
+        });
+      };
+      asked[0] = plain(w);
+      var same = await Promise.all(other.map(plain));
       var got = await Promise.all(asked), best = new Map();
+      same.forEach(function (one) {
+        one.results.forEach(function (r) {
+          var old = best.get(r.id);
+          if (!old || old.s < r.score) best.set(r.id, { r: r, s: r.score });
+        });
+      });
       // How rare the word is: by the sections that hold it whole (an API name's parts are commoner).
       // A Chinese word by the sections that hold it whole or as its characters: the segmenter cuts
       // a word of the page (張量) as one word in one section and as characters in a hundred others,
@@ -179,17 +229,35 @@
     if (parts.length === 1) pairs.push(parts[0]);
     var data = await Promise.all(top.map(function (x) { return x.r.data(); }));
     var best = top.length ? top[0].score : 1;
+    // A word of a heading, not part of one (leaf is not non-leaf); Chinese has no spaces to tell. A
+    // word's other forms (grad for .grad) count as the word.
+    function holds(head, w) {
+      return [w].concat(forms(w)).some(function (f) {
+        var at = head.indexOf(f);
+        return at >= 0 && (CJK.test(f) || !/[\w-]/.test(head.charAt(at - 1) || " ") && !/[\w-]/.test(head.charAt(at + f.length) || " "));
+      });
+    }
+    // Words of the query near each other in the text (three words apart at most: "grad is None",
+    // "grad value is none"), as a Latin phrase; Chinese has no spaces: side by side.
+    function near(content, a, b) {
+      if (CJK.test(a) || CJK.test(b)) return content.indexOf(a + " " + b) >= 0 || content.indexOf(a + b) >= 0;
+      var fa = [a].concat(forms(a)), fb = [b].concat(forms(b)), esc = function (x) { return x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); };
+      var re = new RegExp("(?:" + fa.map(esc).join("|") + ")\\S*(?:\\s+\\S+){0," + (PROX - 1) + "}?\\s+\\S*(?:" + fb.map(esc).join("|") + ")");
+      return re.test(content);
+    }
     top.forEach(function (x, i) {
       var d = data[i], flat = function (t) { return String(t || "").toLowerCase().replace(/\u200b/g, ""); };
-      var head = flat(d.meta && d.meta.title).split(" › ").pop(), content = flat(d.content);
-      // A word of the heading, not part of one (leaf is not non-leaf); Chinese has no spaces to tell.
-      var inHead = parts.filter(function (w) {
-        var at = head.indexOf(w);
-        return at >= 0 && (CJK.test(w) || !/[\w-]/.test(head.charAt(at - 1) || " ") && !/[\w-]/.test(head.charAt(at + w.length) || " "));
-      }).length / (parts.length || 1);
-      var together = pairs.filter(function (p) { return content.indexOf(p) >= 0; }).length / (pairs.length || 1);
+      var title = flat(d.meta && d.meta.title).split(" › "), head = title.pop(), content = flat(d.content);
+      var inHead = parts.filter(function (w) { return holds(head, w); }).length / (parts.length || 1);
+      var inPage = title.length ? parts.filter(function (w) { return holds(title[0], w); }).length / (parts.length || 1) : 0;
+      var together;
+      if (parts.length > 1) {
+        var n = 0;
+        for (var k = 0; k + 1 < parts.length; k++) if (near(content, parts[k], parts[k + 1])) n += 1;
+        together = n / (parts.length - 1);
+      } else together = pairs.filter(function (p) { return content.indexOf(p) >= 0; }).length / (pairs.length || 1);
       x.data = d;
-      x.final = x.score / best + 0.5 * inHead + 0.5 * Math.min(1, together * (parts.length > 1 ? 2 : 1));
+      x.final = x.score / best + 0.5 * inHead + PAGE * inPage + 0.5 * Math.min(1, together * (parts.length > 1 ? 2 : 1));
     });
     return top.sort(function (a, b) { return b.final - a.final; });
   }
@@ -224,7 +292,7 @@
   // (GAN, critic) move a case up by how well they match it against the best-matched case; the
   // index's order counts too, so that a word that matches a late case only a little (gpu, modify)
   // does not put it above the common ones. No words, or words that match none: the index's order.
-  var CASE_ORDER = 0.7;
+  var CASE_ORDER = 1.0;
   function byWordsThenIndex(a, b) { return b.key - a.key || a.i - b.i; }
   function caseKeys(cases) {
     var most = Math.max.apply(null, cases.map(function (x) { return x.s; }).concat([0])) || 1;
@@ -268,6 +336,20 @@
     return out;
   }
 
+  // Pagefind loads the part of its index that a word falls in, and matches a word as the start of
+  // longer ones (grad: gradient, grads) and, lacking it, by a near spelling, among the words of the
+  // parts loaded so far: the same query found more, or other, sections after other searches had loaded
+  // more of the index. The whole index (the edition's words name every part of it) is loaded before
+  // the first search, so that a query's sections do not depend on what was searched before it.
+  var wholeLoaded = new WeakSet();
+  async function wholeIndex(pagefind, words) {
+    if (!words || !pagefind.preload || wholeLoaded.has(pagefind)) return;
+    wholeLoaded.add(pagefind);
+    var all = [].concat(words.latin || [], words.words || []);
+    (words.words || []).forEach(function (w) { Array.from(w).forEach(function (c) { if (all.indexOf(c) < 0) all.push(c); }); });
+    await pagefind.preload(all.concat("0 1 2 3 4 5 6 7 8 9 _ .".split(" ")).join(" "));
+  }
+
   /** Everything the search page lists for ``query``, best first: a pasted error message's index entry
    *  and the sections that explain its cases (kind "error-entry", "error-case"), then the sections
    *  Pagefind finds (kind "hit"). ``opts``: lang, errors (window.BOOK_ERRORS), matcher
@@ -276,6 +358,7 @@
   async function search(pagefind, query, opts) {
     opts = opts || {};
     var lang = opts.lang || "en", matcher = opts.matcher, errorsData = opts.errors || [], words = opts.words;
+    await wholeIndex(pagefind, words);
     var out = [], seen = new Set();
     function add(item) {
       var key = item.url.replace(/\?[^#]*/, "");
@@ -335,6 +418,6 @@
     return errors.length || opts.cases === false ? out : withCases(out, errorsData, scores);
   }
 
-  return { STOP: STOP, terms: terms, inScript: inScript, suggestion: suggestion, sectionScores: sectionScores,
+  return { STOP: STOP, terms: terms, forms: forms, inScript: inScript, suggestion: suggestion, sectionScores: sectionScores,
            reranked: reranked, caseKeys: caseKeys, withCases: withCases, marked: marked, withMarks: withMarks, escapeHtml: escapeHtml, search: search };
 });

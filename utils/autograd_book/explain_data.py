@@ -1000,7 +1000,8 @@ DATA = {'baseurl': '',
                     'message': 'Output 0 of BackwardHookFunction is a view and is being modified inplace.',
                     'summary': 'A module with a full backward hook is followed by an in-place operation, '
                                'such as nn.ReLU(inplace=True); use a forward hook with a tensor hook (the '
-                               'Grad-CAM recipe), or an out-of-place ReLU.'},
+                               'Grad-CAM recipe), or an out-of-place ReLU.',
+                    'varies': [{'as': '', 'pattern': '\\bBackwardHookFunction(Backward)?\\b'}]},
                    {'cases': [{'label': 'mem-oom',
                                'line': 'Out of memory in training or evaluation: reading the memory figures '
                                        'and finding the cause.',
@@ -2203,7 +2204,8 @@ DATA = {'baseurl': '',
                          'message': 'Output 0 of BackwardHookFunction is a view and is being modified '
                                     'inplace.',
                          'summary': '带有完整反向钩子的模块后面跟着原地操作，例如 nn.ReLU(inplace=True)；请改用前向钩子加张量钩子（Grad-CAM '
-                                    '的做法），或者改用非原地的 ReLU。'},
+                                    '的做法），或者改用非原地的 ReLU。',
+                         'varies': [{'as': '', 'pattern': '\\bBackwardHookFunction(Backward)?\\b'}]},
                         {'cases': [{'label': 'mem-oom',
                                     'line': '训练或评估时内存不足：看懂内存的各项数字，找出原因。',
                                     'page': 'saved_memory',
@@ -3368,7 +3370,8 @@ DATA = {'baseurl': '',
                          'message': 'Output 0 of BackwardHookFunction is a view and is being modified '
                                     'inplace.',
                          'summary': '帶有完整反向掛鉤的模組後面接著原地操作，例如 nn.ReLU(inplace=True)；請改用前向掛鉤加張量掛鉤（Grad-CAM '
-                                    '的做法），或改用非原地的 ReLU。'},
+                                    '的做法），或改用非原地的 ReLU。',
+                         'varies': [{'as': '', 'pattern': '\\bBackwardHookFunction(Backward)?\\b'}]},
                         {'cases': [{'label': 'mem-oom',
                                     'line': '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。',
                                     'page': 'saved_memory',
@@ -3996,7 +3999,9 @@ DATA = {'baseurl': '',
                                   'version.',
               'rg-error': 'The error you get when you call backward twice through the same graph.',
               'rg-gan': 'Training a GAN: the discriminator and the generator, retain_graph=True, and the '
-                        "inplace error after the discriminator's step.",
+                        "inplace error after the discriminator's step. CycleGAN, WGAN, DCGAN or pix2pix: "
+                        "loss_G.backward() after loss_D.backward(), the generator's loss through the "
+                        "discriminator's graph.",
               'rg-gan-detach': 'Why fake.detach() when training the discriminator, and why no detach() when '
                                "training the generator? Is detach necessary if the optimizer only has D's "
                                "parameters? Does the generator's backward change the discriminator? Gradient "

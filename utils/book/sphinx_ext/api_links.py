@@ -15,6 +15,7 @@ from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 
 from utils.book import pytorch_api
+from utils.book.sphinx_ext.issue_links import ancestors
 
 INVENTORY_NAME = "torch"
 SKIP = (nodes.reference, nodes.title, nodes.subtitle, nodes.rubric, nodes.literal_block, nodes.raw,
@@ -27,7 +28,7 @@ def link_literals(document: nodes.Node, linkable=pytorch_api.linkable) -> list[s
     linked, seen = [], set()
     for literal in list(document.findall(nodes.literal)):
         section, skip = None, False
-        for a in _ancestors(literal):
+        for a in ancestors(literal):
             if isinstance(a, SKIP):
                 skip = True
                 break
@@ -44,13 +45,6 @@ def link_literals(document: nodes.Node, linkable=pytorch_api.linkable) -> list[s
         xref += literal
         linked.append(name)
     return linked
-
-
-def _ancestors(node):
-    node = node.parent
-    while node is not None:
-        yield node
-        node = node.parent
 
 
 class ApiLinks(SphinxTransform):

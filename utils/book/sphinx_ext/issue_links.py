@@ -57,12 +57,13 @@ class IssueLinks(SphinxTransform):
     def apply(self, **kwargs) -> None:
         for text in list(self.document.findall(nodes.Text)):
             parent = text.parent
-            if parent is None or any(isinstance(a, SKIP) for a in _ancestors(text)) or not CITE.search(text.astext()):
+            if parent is None or any(isinstance(a, SKIP) for a in ancestors(text)) or not CITE.search(text.astext()):
                 continue
             parent.replace(text, linked(text.astext()))
 
 
-def _ancestors(node):
+def ancestors(node):
+    """The node's parents, nearest first (api_links uses it too)."""
     node = node.parent
     while node is not None:
         yield node

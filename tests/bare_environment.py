@@ -132,12 +132,8 @@ def offline(argv: list[str]) -> list[str]:
 
 def bare_env(home: Path) -> dict[str, str]:
     """A minimal environment: no PYTHONPATH, no BOOK_* settings but the CPU, HOME in ``home``."""
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8", "BOOK_DEVICE": "cpu",
-           "PYTHONHASHSEED": "0", "MPLBACKEND": "agg", "TMPDIR": str(home)}
-    # The test run's torch thread count (tests/conftest.py: one per worker), not a reader's setting:
-    # two OpenMP threads per kernel on a busy machine spin and cost several times the CPU.
-    env.update({k: os.environ[k] for k in ("OMP_NUM_THREADS", "MKL_NUM_THREADS") if k in os.environ})
-    return env
+    return {"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8", "BOOK_DEVICE": "cpu",
+            "PYTHONHASHSEED": "0", "MPLBACKEND": "agg", "TMPDIR": str(home)}
 
 
 # ------------------------------------------------------------------ imports of every chapter

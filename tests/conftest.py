@@ -17,16 +17,6 @@ from utils.book import package  # noqa: E402
 # autograd_book, whatever the venv's .pth points to; no kernel finds a module named utils.
 os.environ.update(package.kernel_env(root=ROOT))
 
-# One intra-op thread for torch in every test process, nbval kernel and subprocess (they inherit
-# this environment; set before anything imports torch). `make test` already gives each core its own
-# worker, so a second OpenMP thread per worker only oversubscribes the cores: on a busy 2-core
-# machine its threads spin while they wait for each other, and pitfalls' `retain-growth` took six
-# times the CPU it takes on one thread. No claim of the book depends on the thread count (its
-# timings pin one thread anyway: autograd_book.measure.pinned_threads). OMP_NUM_THREADS set by the
-# caller wins.
-for _name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_name, "1")
-
 from no_skip_in_ci import pytest_runtest_makereport  # noqa: E402,F401  (a hook: no skip passes in CI)
 
 

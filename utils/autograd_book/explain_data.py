@@ -1345,7 +1345,33 @@ DATA = {'baseurl': '',
                                'saved tensors of another shape, dtype or device than the first: the block '
                                'read state besides its inputs that changed in between, such as a key/value '
                                'cache (use_cache=True), a parameter a sharding library had released, or a '
-                               "router's statistics. Keep that state out of the block."}],
+                               "router's statistics. Keep that state out of the block."},
+                   {'cases': [{'label': 'cg-not-require',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': '"One of the differentiated Tensors does not require grad": frozen '
+                                        'parameters'}],
+                    'historical': False,
+                    'id': 'grad-input-no-requires-grad',
+                    'message': 'One of the differentiated Tensors does not require grad',
+                    'summary': 'torch.autograd.grad was asked for the gradient with respect to a tensor that '
+                               'does not require grad: usually a frozen parameter listed by '
+                               'model.parameters(), or an input that was never marked. Pass only the tensors '
+                               'that require grad ([p for p in model.parameters() if p.requires_grad]), or '
+                               'call requires_grad_() on the input; allow_unused=True does not help.'},
+                   {'cases': [{'label': 'cf-func',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': '`torch.func`: `setup_context`, and `vmap` rules'}],
+                    'historical': False,
+                    'id': 'function-jvp-missing',
+                    'message': 'You must implement the jvp function for custom autograd.Function to use it '
+                               'with forward mode AD.',
+                    'summary': 'Forward-mode AD (forward_ad dual tensors, torch.func.jvp, jacfwd, hessian) '
+                               'reached a custom autograd Function that defines backward but no jvp; add a '
+                               "jvp staticmethod that returns the output's tangent, saving what it needs "
+                               'with ctx.save_for_forward, or stay in reverse mode (jacrev, '
+                               'torch.autograd.functional.jacobian).'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -2513,7 +2539,30 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
                                     'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次保存的张量在形状、dtype '
-                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。'}],
+                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。'},
+                        {'cases': [{'label': 'cg-not-require',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '“One of the differentiated Tensors does not require '
+                                             'grad”：冻结的参数'}],
+                         'historical': False,
+                         'id': 'grad-input-no-requires-grad',
+                         'message': 'One of the differentiated Tensors does not require grad',
+                         'summary': '向 torch.autograd.grad 请求了某个张量的梯度，而这个张量不需要梯度：通常是 model.parameters() '
+                                    '列出的冻结参数，或者从未标记过的输入。请只传入需要梯度的张量（[p for p in model.parameters() if '
+                                    'p.requires_grad]），或先对输入调用 requires_grad_()；allow_unused=True 帮不上忙。'},
+                        {'cases': [{'label': 'cf-func',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '`torch.func`：`setup_context` 与 `vmap` 规则'}],
+                         'historical': False,
+                         'id': 'function-jvp-missing',
+                         'message': 'You must implement the jvp function for custom autograd.Function to use '
+                                    'it with forward mode AD.',
+                         'summary': '前向模式自动求导（forward_ad 的对偶张量、torch.func.jvp、jacfwd、hessian）遇到了只定义了 '
+                                    'backward、没有 jvp 的自定义 autograd Function；请添加 jvp 静态方法，由它返回输出的切向量，所需的张量用 '
+                                    'ctx.save_for_forward '
+                                    '保存；或者改用反向模式（jacrev、torch.autograd.functional.jacobian）。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -3680,7 +3729,30 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
                                     'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次儲存的張量在形狀、dtype '
-                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、分片函式庫已經釋放的參數，或路由器的統計量。請把這類狀態移出區塊。'}]},
+                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、分片函式庫已經釋放的參數，或路由器的統計量。請把這類狀態移出區塊。'},
+                        {'cases': [{'label': 'cg-not-require',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '「One of the differentiated Tensors does not require '
+                                             'grad」：凍結的參數'}],
+                         'historical': False,
+                         'id': 'grad-input-no-requires-grad',
+                         'message': 'One of the differentiated Tensors does not require grad',
+                         'summary': '向 torch.autograd.grad 要求某個張量的梯度，但這個張量不需要梯度：通常是 model.parameters() '
+                                    '列出的凍結參數，或從未標記過的輸入。請只傳入需要梯度的張量（[p for p in model.parameters() if '
+                                    'p.requires_grad]），或先對輸入呼叫 requires_grad_()；allow_unused=True 幫不上忙。'},
+                        {'cases': [{'label': 'cf-func',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '`torch.func`：`setup_context` 與 `vmap` 規則'}],
+                         'historical': False,
+                         'id': 'function-jvp-missing',
+                         'message': 'You must implement the jvp function for custom autograd.Function to use '
+                                    'it with forward mode AD.',
+                         'summary': '前向模式自動微分（forward_ad 的對偶張量、torch.func.jvp、jacfwd、hessian）遇到了只定義 '
+                                    'backward、沒有 jvp 的自訂 autograd Function；請加上 jvp 靜態方法，由它傳回輸出的切向量，所需的張量用 '
+                                    'ctx.save_for_forward '
+                                    '儲存；或者改用反向模式（jacrev、torch.autograd.functional.jacobian）。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -3753,6 +3825,11 @@ DATA = {'baseurl': '',
                         'argument; use functional_call. Cannot get the second-order gradients for a '
                         'functional: grad(grad(compute_loss)) fails with Expected f(*args) to return a '
                         'Tensor, got dict; use torch.func.hessian or jacrev(grad(f)).',
+              'cg-not-require': 'RuntimeError: One of the differentiated Tensors does not require grad when '
+                                'calling torch.autograd.grad(loss, model.parameters()): a frozen layer or '
+                                'backbone (requires_grad=False) is in the list; loss.backward() works but '
+                                'autograd.grad fails; filter the parameters with p.requires_grad, or call '
+                                'requires_grad_() on the input for a saliency or attribution method.',
               'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '

@@ -624,7 +624,12 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'var-grad-modes',
                                'line': '',
                                'page': 'variable',
-                               'title': 'The grad modes that replaced `volatile`'}],
+                               'title': 'The grad modes that replaced `volatile`'},
+                              {'label': 'dbg-inference-tensors',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': '`Inference tensors cannot be saved for backward` in a training '
+                                        'step'}],
                     'historical': False,
                     'id': 'inference-saved',
                     'message': 'Inference tensors cannot be saved for backward.',
@@ -1345,7 +1350,45 @@ DATA = {'baseurl': '',
                                'saved tensors of another shape, dtype or device than the first: the block '
                                'read state besides its inputs that changed in between, such as a key/value '
                                'cache (use_cache=True), a parameter a sharding library had released, or a '
-                               "router's statistics. Keep that state out of the block."}],
+                               "router's statistics. Keep that state out of the block."},
+                   {'cases': [{'label': 'dbg-amp-scaler',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': '`GradScaler` errors: FP16 gradients, `unscale_()` twice, a step '
+                                        'taken twice'}],
+                    'historical': False,
+                    'id': 'amp-unscale-fp16',
+                    'message': 'Attempting to unscale FP16 gradients.',
+                    'summary': 'GradScaler divides the gradients by its scale factor and refuses float16 '
+                               "ones: the model's parameters are float16 (model.half(), a layer cast by "
+                               'hand, trainable adapters of a float16 model). Keep the parameters in float32 '
+                               'and let torch.autocast compute in float16, or use bfloat16 without a '
+                               'scaler.'},
+                   {'cases': [{'label': 'dbg-amp-scaler',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': '`GradScaler` errors: FP16 gradients, `unscale_()` twice, a step '
+                                        'taken twice'}],
+                    'historical': False,
+                    'id': 'amp-unscale-twice',
+                    'message': 'unscale_() has already been called on this optimizer since the last '
+                               'update().',
+                    'summary': 'scaler.unscale_(optimizer) ran twice before scaler.update(): in gradient '
+                               'accumulation after every micro-batch, or in a loop that skips '
+                               'scaler.update() after an overflow. Unscale, clip, step and update once per '
+                               'optimizer step, and call scaler.update() after every scaler.step().'},
+                   {'cases': [{'label': 'dbg-amp-scaler',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': '`GradScaler` errors: FP16 gradients, `unscale_()` twice, a step '
+                                        'taken twice'}],
+                    'historical': False,
+                    'id': 'lr-scheduler-before-step',
+                    'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
+                    'summary': "The scheduler's first step() came before any optimizer.step(). With "
+                               'GradScaler, in the right order, it means the first step was skipped for '
+                               'non-finite gradients, which is normal while the scale factor comes down: '
+                               'harmless. Without a scaler, call optimizer.step() before scheduler.step().'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -1874,7 +1917,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'var-grad-modes',
                                     'line': '',
                                     'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                                    'title': '取代 `volatile` 的梯度模式'},
+                                   {'label': 'dbg-inference-tensors',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '训练步骤报错 `Inference tensors cannot be saved for backward`'}],
                          'historical': False,
                          'id': 'inference-saved',
                          'message': 'Inference tensors cannot be saved for backward.',
@@ -2513,7 +2560,39 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
                                     'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次保存的张量在形状、dtype '
-                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。'}],
+                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的报错：FP16 梯度、两次 `unscale_()`、同一步执行两次'}],
+                         'historical': False,
+                         'id': 'amp-unscale-fp16',
+                         'message': 'Attempting to unscale FP16 gradients.',
+                         'summary': 'GradScaler 会把梯度除以缩放因子，但不接受 float16 梯度：模型的参数是 float16（调用过 '
+                                    'model.half()、某一层被手动转成 float16，或 float16 模型上可训练的适配器权重）。请让参数保持 float32，由 '
+                                    'torch.autocast 用 float16 计算；或者改用 bfloat16，不需要缩放器。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的报错：FP16 梯度、两次 `unscale_()`、同一步执行两次'}],
+                         'historical': False,
+                         'id': 'amp-unscale-twice',
+                         'message': 'unscale_() has already been called on this optimizer since the last '
+                                    'update().',
+                         'summary': '在 scaler.update() 之前调用了两次 '
+                                    'scaler.unscale_(optimizer)：梯度累积时每个微批次之后都调用，或者循环在溢出之后跳过了 '
+                                    'scaler.update()。每个优化步骤只做一次 unscale_、裁剪、step 和 update，并且每次 scaler.step() '
+                                    '之后都要调用 scaler.update()。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的报错：FP16 梯度、两次 `unscale_()`、同一步执行两次'}],
+                         'historical': False,
+                         'id': 'lr-scheduler-before-step',
+                         'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
+                         'summary': '调度器第一次调用 step() 时，优化器还没有执行过任何一次 optimizer.step()。使用 GradScaler '
+                                    '且顺序正确时，这说明第一步因为梯度出现非有限值而被跳过；缩放因子逐步降低的期间这很正常，没有坏处。没有使用缩放器时，请先调用 '
+                                    'optimizer.step() 再调用 scheduler.step()。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -3041,7 +3120,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'var-grad-modes',
                                     'line': '',
                                     'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                                    'title': '取代 `volatile` 的梯度模式'},
+                                   {'label': 'dbg-inference-tensors',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '訓練步驟出現 `Inference tensors cannot be saved for backward`'}],
                          'historical': False,
                          'id': 'inference-saved',
                          'message': 'Inference tensors cannot be saved for backward.',
@@ -3680,7 +3763,39 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
                                     'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次儲存的張量在形狀、dtype '
-                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、分片函式庫已經釋放的參數，或路由器的統計量。請把這類狀態移出區塊。'}]},
+                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、分片函式庫已經釋放的參數，或路由器的統計量。請把這類狀態移出區塊。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的錯誤：FP16 梯度、兩次 `unscale_()`、同一步執行兩次'}],
+                         'historical': False,
+                         'id': 'amp-unscale-fp16',
+                         'message': 'Attempting to unscale FP16 gradients.',
+                         'summary': 'GradScaler 會把梯度除以縮放因子，但不接受 float16 的梯度：模型的參數是 float16（呼叫過 '
+                                    'model.half()、某一層被手動轉成 float16，或 float16 模型上的可訓練轉接器權重）。請讓參數維持 float32，由 '
+                                    'torch.autocast 以 float16 計算；或改用 bfloat16，不需要縮放器。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的錯誤：FP16 梯度、兩次 `unscale_()`、同一步執行兩次'}],
+                         'historical': False,
+                         'id': 'amp-unscale-twice',
+                         'message': 'unscale_() has already been called on this optimizer since the last '
+                                    'update().',
+                         'summary': '在 scaler.update() 之前呼叫了兩次 '
+                                    'scaler.unscale_(optimizer)：梯度累積時每個微批次之後都呼叫，或是迴圈在溢位之後跳過了 '
+                                    'scaler.update()。每個最佳化步驟只做一次 unscale_、裁剪、step 和 update，且每次 scaler.step() '
+                                    '之後都要呼叫 scaler.update()。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的錯誤：FP16 梯度、兩次 `unscale_()`、同一步執行兩次'}],
+                         'historical': False,
+                         'id': 'lr-scheduler-before-step',
+                         'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
+                         'summary': '排程器第一次呼叫 step() 時，最佳化器還沒執行過任何一次 optimizer.step()。使用 GradScaler '
+                                    '且順序正確時，這表示第一步因為梯度出現非有限值而被跳過；縮放因子逐步降低的期間這很正常，沒有害處。沒有使用縮放器時，請先呼叫 '
+                                    'optimizer.step() 再呼叫 scheduler.step()。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -3769,6 +3884,15 @@ DATA = {'baseurl': '',
                            'reach the loss; allow_unused=True and materialize_grads=True, and when zeros are '
                            'right. create_graph=True results in a grad_fn error for a differentiable '
                            'function: the derivative of 2x is a constant without grad_fn.',
+              'dbg-amp-scaler': 'Mixed precision (AMP) errors with torch.cuda.amp.GradScaler or '
+                                'torch.amp.GradScaler: ValueError: Attempting to unscale FP16 gradients '
+                                '(model.half(), fp16 LoRA fine-tuning, Accelerate clip_grad_norm_); '
+                                'RuntimeError: unscale_() has already been called on this optimizer since '
+                                'the last update() with gradient accumulation (gradient_accumulation_steps > '
+                                '1); UserWarning: Detected call of lr_scheduler.step() before '
+                                'optimizer.step() with GradScaler; the loss becomes nan with AMP because '
+                                'optimizer.step() is called after scaler.step(optimizer); autocast fp16 '
+                                'without GradScaler, gradients underflow to zero.',
               'dbg-anomaly-nan': 'The loss becomes nan and gradients are NaN; detect_anomaly says Function '
                                  "'PowBackward1' returned nan values in its 1st output (0th output): what "
                                  'output N means; NaN in backward from pow, sqrt, log, division by zero, a '
@@ -3781,6 +3905,13 @@ DATA = {'baseurl': '',
                                  'under AMP GradScaler (skipped steps, get_scale); which layer produces NaN '
                                  'inside a transformers model (forward hooks, isfinite); torch.norm of a '
                                  'zero slice gives MulBackward0 nan in old versions.',
+              'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
+                                       'training step after evaluation or generation under '
+                                       'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '
+                                       'rotary embedding cos/sin cache, a model method decorated with '
+                                       '@torch.inference_mode() (DINOv2 depth model cannot be fine-tuned), '
+                                       'old log_probs and advantages of a rollout; find the inference '
+                                       'tensors with is_inference() and use torch.no_grad() instead.',
               'dbg-module-hooks': 'register_backward_hook is not called, the hook function never fires, '
                                   'Grad-CAM gradients are None, grad_input is None; '
                                   'register_full_backward_hook vs register_backward_hook; '
@@ -3969,7 +4100,9 @@ DATA = {'baseurl': '',
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
                                 'set loss.requires_grad = True (or loss.requires_grad_()) and the error went '
-                                'away, but the model does not learn.',
+                                'away, but the model does not learn. torch.tensor(list of losses or '
+                                'log_probs) creates a new tensor detached from the graph: use torch.stack; '
+                                'the policy does not learn.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)?',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '

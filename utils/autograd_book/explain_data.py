@@ -1388,7 +1388,18 @@ DATA = {'baseurl': '',
                     'summary': "The scheduler's first step() came before any optimizer.step(). With "
                                'GradScaler, in the right order, it means the first step was skipped for '
                                'non-finite gradients, which is normal while the scale factor comes down: '
-                               'harmless. Without a scaler, call optimizer.step() before scheduler.step().'}],
+                               'harmless. Without a scaler, call optimizer.step() before scheduler.step().'},
+                   {'cases': [{'label': 'pit-empty-params',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`optimizer got an empty parameter list`'}],
+                    'historical': False,
+                    'id': 'optimizer-empty-params',
+                    'message': 'optimizer got an empty parameter list',
+                    'summary': 'The optimizer was built from no tensor at all: every parameter was frozen '
+                               'before filtering on requires_grad, the model keeps its layers in a plain '
+                               'list (use nn.ModuleList), or model.parameters() was a generator already used '
+                               'up. Unfreeze what should train, register the layers, and pass a list.'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -2592,7 +2603,17 @@ DATA = {'baseurl': '',
                          'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
                          'summary': '调度器第一次调用 step() 时，优化器还没有执行过任何一次 optimizer.step()。使用 GradScaler '
                                     '且顺序正确时，这说明第一步因为梯度出现非有限值而被跳过；缩放因子逐步降低的期间这很正常，没有坏处。没有使用缩放器时，请先调用 '
-                                    'optimizer.step() 再调用 scheduler.step()。'}],
+                                    'optimizer.step() 再调用 scheduler.step()。'},
+                        {'cases': [{'label': 'pit-empty-params',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`optimizer got an empty parameter list`'}],
+                         'historical': False,
+                         'id': 'optimizer-empty-params',
+                         'message': 'optimizer got an empty parameter list',
+                         'summary': '创建优化器时，它一个张量也没有拿到：可能是按 requires_grad 筛选之前，所有参数都已冻结；或者模型把各层放在普通的 list '
+                                    '里（请改用 nn.ModuleList）；或者 model.parameters() '
+                                    '这个生成器已经用完了。请解冻要训练的部分、注册各层，并传入一个 list。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -3795,7 +3816,17 @@ DATA = {'baseurl': '',
                          'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
                          'summary': '排程器第一次呼叫 step() 時，最佳化器還沒執行過任何一次 optimizer.step()。使用 GradScaler '
                                     '且順序正確時，這表示第一步因為梯度出現非有限值而被跳過；縮放因子逐步降低的期間這很正常，沒有害處。沒有使用縮放器時，請先呼叫 '
-                                    'optimizer.step() 再呼叫 scheduler.step()。'}]},
+                                    'optimizer.step() 再呼叫 scheduler.step()。'},
+                        {'cases': [{'label': 'pit-empty-params',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`optimizer got an empty parameter list`'}],
+                         'historical': False,
+                         'id': 'optimizer-empty-params',
+                         'message': 'optimizer got an empty parameter list',
+                         'summary': '建立最佳化器時，它一個張量也沒有拿到：可能是依 requires_grad 篩選之前，所有參數都已凍結；或模型把各層放在普通的 list '
+                                    '裡（請改用 nn.ModuleList）；或 model.parameters() '
+                                    '這個產生器已經用完了。請解凍要訓練的部分、註冊各層，並傳入一個 list。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -4065,6 +4096,11 @@ DATA = {'baseurl': '',
                                         'recommender or collaborative metric learning (CML) model; the '
                                         'embedding weight is renormalized in place by every lookup; clone '
                                         'the weight.',
+              'pit-empty-params': 'ValueError: optimizer got an empty parameter list when building the '
+                                  'optimizer: optim.Adam(filter(lambda p: p.requires_grad, '
+                                  'model.parameters())) after freezing every parameter, layers kept in a '
+                                  'Python list instead of nn.ModuleList, or model.parameters() (a generator) '
+                                  'already used up.',
               'pit-grad-none': 'Why is param.grad None after loss.backward()? Every cause: non-leaf tensor, '
                                '.to() or .cuda() after requires_grad, zero_grad, no_grad, detach, unused or '
                                'frozen parameters. The gradient of the inputs or of the weights is None '

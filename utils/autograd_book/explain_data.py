@@ -624,7 +624,12 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'var-grad-modes',
                                'line': '',
                                'page': 'variable',
-                               'title': 'The grad modes that replaced `volatile`'}],
+                               'title': 'The grad modes that replaced `volatile`'},
+                              {'label': 'dbg-inference-tensors',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': '`Inference tensors cannot be saved for backward` in a training '
+                                        'step'}],
                     'historical': False,
                     'id': 'inference-saved',
                     'message': 'Inference tensors cannot be saved for backward.',
@@ -1371,7 +1376,56 @@ DATA = {'baseurl': '',
                                'reached a custom autograd Function that defines backward but no jvp; add a '
                                "jvp staticmethod that returns the output's tangent, saving what it needs "
                                'with ctx.save_for_forward, or stay in reverse mode (jacrev, '
-                               'torch.autograd.functional.jacobian).'}],
+                               'torch.autograd.functional.jacobian).'},
+                   {'cases': [{'label': 'dbg-amp-scaler',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': '`GradScaler` errors: FP16 gradients, `unscale_()` twice, a step '
+                                        'taken twice'}],
+                    'historical': False,
+                    'id': 'amp-unscale-fp16',
+                    'message': 'Attempting to unscale FP16 gradients.',
+                    'summary': 'GradScaler divides the gradients by its scale factor and refuses float16 '
+                               "ones: the model's parameters are float16 (model.half(), a layer cast by "
+                               'hand, trainable adapters of a float16 model). Keep the parameters in float32 '
+                               'and let torch.autocast compute in float16, or use bfloat16 without a '
+                               'scaler.'},
+                   {'cases': [{'label': 'dbg-amp-scaler',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': '`GradScaler` errors: FP16 gradients, `unscale_()` twice, a step '
+                                        'taken twice'}],
+                    'historical': False,
+                    'id': 'amp-unscale-twice',
+                    'message': 'unscale_() has already been called on this optimizer since the last '
+                               'update().',
+                    'summary': 'scaler.unscale_(optimizer) ran twice before scaler.update(): in gradient '
+                               'accumulation after every micro-batch, or in a loop that skips '
+                               'scaler.update() after an overflow. Unscale, clip, step and update once per '
+                               'optimizer step, and call scaler.update() after every scaler.step().'},
+                   {'cases': [{'label': 'dbg-amp-scaler',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': '`GradScaler` errors: FP16 gradients, `unscale_()` twice, a step '
+                                        'taken twice'}],
+                    'historical': False,
+                    'id': 'lr-scheduler-before-step',
+                    'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
+                    'summary': "The scheduler's first step() came before any optimizer.step(). With "
+                               'GradScaler, in the right order, it means the first step was skipped for '
+                               'non-finite gradients, which is normal while the scale factor comes down: '
+                               'harmless. Without a scaler, call optimizer.step() before scheduler.step().'},
+                   {'cases': [{'label': 'pit-empty-params',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`optimizer got an empty parameter list`'}],
+                    'historical': False,
+                    'id': 'optimizer-empty-params',
+                    'message': 'optimizer got an empty parameter list',
+                    'summary': 'The optimizer was built from no tensor at all: every parameter was frozen '
+                               'before filtering on requires_grad, the model keeps its layers in a plain '
+                               'list (use nn.ModuleList), or model.parameters() was a generator already used '
+                               'up. Unfreeze what should train, register the layers, and pass a list.'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -1900,7 +1954,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'var-grad-modes',
                                     'line': '',
                                     'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                                    'title': '取代 `volatile` 的梯度模式'},
+                                   {'label': 'dbg-inference-tensors',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '训练步骤报错 `Inference tensors cannot be saved for backward`'}],
                          'historical': False,
                          'id': 'inference-saved',
                          'message': 'Inference tensors cannot be saved for backward.',
@@ -2562,7 +2620,49 @@ DATA = {'baseurl': '',
                          'summary': '前向模式自动求导（forward_ad 的对偶张量、torch.func.jvp、jacfwd、hessian）遇到了只定义了 '
                                     'backward、没有 jvp 的自定义 autograd Function；请添加 jvp 静态方法，由它返回输出的切向量，所需的张量用 '
                                     'ctx.save_for_forward '
-                                    '保存；或者改用反向模式（jacrev、torch.autograd.functional.jacobian）。'}],
+                                    '保存；或者改用反向模式（jacrev、torch.autograd.functional.jacobian）。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的报错：FP16 梯度、两次 `unscale_()`、同一步执行两次'}],
+                         'historical': False,
+                         'id': 'amp-unscale-fp16',
+                         'message': 'Attempting to unscale FP16 gradients.',
+                         'summary': 'GradScaler 会把梯度除以缩放因子，但不接受 float16 梯度：模型的参数是 float16（调用过 '
+                                    'model.half()、某一层被手动转成 float16，或 float16 模型上可训练的适配器权重）。请让参数保持 float32，由 '
+                                    'torch.autocast 用 float16 计算；或者改用 bfloat16，不需要缩放器。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的报错：FP16 梯度、两次 `unscale_()`、同一步执行两次'}],
+                         'historical': False,
+                         'id': 'amp-unscale-twice',
+                         'message': 'unscale_() has already been called on this optimizer since the last '
+                                    'update().',
+                         'summary': '在 scaler.update() 之前调用了两次 '
+                                    'scaler.unscale_(optimizer)：梯度累积时每个微批次之后都调用，或者循环在溢出之后跳过了 '
+                                    'scaler.update()。每个优化步骤只做一次 unscale_、裁剪、step 和 update，并且每次 scaler.step() '
+                                    '之后都要调用 scaler.update()。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的报错：FP16 梯度、两次 `unscale_()`、同一步执行两次'}],
+                         'historical': False,
+                         'id': 'lr-scheduler-before-step',
+                         'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
+                         'summary': '调度器第一次调用 step() 时，优化器还没有执行过任何一次 optimizer.step()。使用 GradScaler '
+                                    '且顺序正确时，这说明第一步因为梯度出现非有限值而被跳过；缩放因子逐步降低的期间这很正常，没有坏处。没有使用缩放器时，请先调用 '
+                                    'optimizer.step() 再调用 scheduler.step()。'},
+                        {'cases': [{'label': 'pit-empty-params',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`optimizer got an empty parameter list`'}],
+                         'historical': False,
+                         'id': 'optimizer-empty-params',
+                         'message': 'optimizer got an empty parameter list',
+                         'summary': '创建优化器时，它一个张量也没有拿到：可能是按 requires_grad 筛选之前，所有参数都已冻结；或者模型把各层放在普通的 list '
+                                    '里（请改用 nn.ModuleList）；或者 model.parameters() '
+                                    '这个生成器已经用完了。请解冻要训练的部分、注册各层，并传入一个 list。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -3090,7 +3190,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'var-grad-modes',
                                     'line': '',
                                     'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                                    'title': '取代 `volatile` 的梯度模式'},
+                                   {'label': 'dbg-inference-tensors',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '訓練步驟出現 `Inference tensors cannot be saved for backward`'}],
                          'historical': False,
                          'id': 'inference-saved',
                          'message': 'Inference tensors cannot be saved for backward.',
@@ -3752,7 +3856,49 @@ DATA = {'baseurl': '',
                          'summary': '前向模式自動微分（forward_ad 的對偶張量、torch.func.jvp、jacfwd、hessian）遇到了只定義 '
                                     'backward、沒有 jvp 的自訂 autograd Function；請加上 jvp 靜態方法，由它傳回輸出的切向量，所需的張量用 '
                                     'ctx.save_for_forward '
-                                    '儲存；或者改用反向模式（jacrev、torch.autograd.functional.jacobian）。'}]},
+                                    '儲存；或者改用反向模式（jacrev、torch.autograd.functional.jacobian）。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的錯誤：FP16 梯度、兩次 `unscale_()`、同一步執行兩次'}],
+                         'historical': False,
+                         'id': 'amp-unscale-fp16',
+                         'message': 'Attempting to unscale FP16 gradients.',
+                         'summary': 'GradScaler 會把梯度除以縮放因子，但不接受 float16 的梯度：模型的參數是 float16（呼叫過 '
+                                    'model.half()、某一層被手動轉成 float16，或 float16 模型上的可訓練轉接器權重）。請讓參數維持 float32，由 '
+                                    'torch.autocast 以 float16 計算；或改用 bfloat16，不需要縮放器。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的錯誤：FP16 梯度、兩次 `unscale_()`、同一步執行兩次'}],
+                         'historical': False,
+                         'id': 'amp-unscale-twice',
+                         'message': 'unscale_() has already been called on this optimizer since the last '
+                                    'update().',
+                         'summary': '在 scaler.update() 之前呼叫了兩次 '
+                                    'scaler.unscale_(optimizer)：梯度累積時每個微批次之後都呼叫，或是迴圈在溢位之後跳過了 '
+                                    'scaler.update()。每個最佳化步驟只做一次 unscale_、裁剪、step 和 update，且每次 scaler.step() '
+                                    '之後都要呼叫 scaler.update()。'},
+                        {'cases': [{'label': 'dbg-amp-scaler',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`GradScaler` 的錯誤：FP16 梯度、兩次 `unscale_()`、同一步執行兩次'}],
+                         'historical': False,
+                         'id': 'lr-scheduler-before-step',
+                         'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
+                         'summary': '排程器第一次呼叫 step() 時，最佳化器還沒執行過任何一次 optimizer.step()。使用 GradScaler '
+                                    '且順序正確時，這表示第一步因為梯度出現非有限值而被跳過；縮放因子逐步降低的期間這很正常，沒有害處。沒有使用縮放器時，請先呼叫 '
+                                    'optimizer.step() 再呼叫 scheduler.step()。'},
+                        {'cases': [{'label': 'pit-empty-params',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`optimizer got an empty parameter list`'}],
+                         'historical': False,
+                         'id': 'optimizer-empty-params',
+                         'message': 'optimizer got an empty parameter list',
+                         'summary': '建立最佳化器時，它一個張量也沒有拿到：可能是依 requires_grad 篩選之前，所有參數都已凍結；或模型把各層放在普通的 list '
+                                    '裡（請改用 nn.ModuleList）；或 model.parameters() '
+                                    '這個產生器已經用完了。請解凍要訓練的部分、註冊各層，並傳入一個 list。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -3846,6 +3992,15 @@ DATA = {'baseurl': '',
                            'reach the loss; allow_unused=True and materialize_grads=True, and when zeros are '
                            'right. create_graph=True results in a grad_fn error for a differentiable '
                            'function: the derivative of 2x is a constant without grad_fn.',
+              'dbg-amp-scaler': 'Mixed precision (AMP) errors with torch.cuda.amp.GradScaler or '
+                                'torch.amp.GradScaler: ValueError: Attempting to unscale FP16 gradients '
+                                '(model.half(), fp16 LoRA fine-tuning, Accelerate clip_grad_norm_); '
+                                'RuntimeError: unscale_() has already been called on this optimizer since '
+                                'the last update() with gradient accumulation (gradient_accumulation_steps > '
+                                '1); UserWarning: Detected call of lr_scheduler.step() before '
+                                'optimizer.step() with GradScaler; the loss becomes nan with AMP because '
+                                'optimizer.step() is called after scaler.step(optimizer); autocast fp16 '
+                                'without GradScaler, gradients underflow to zero.',
               'dbg-anomaly-nan': 'The loss becomes nan and gradients are NaN; detect_anomaly says Function '
                                  "'PowBackward1' returned nan values in its 1st output (0th output): what "
                                  'output N means; NaN in backward from pow, sqrt, log, division by zero, a '
@@ -3858,6 +4013,13 @@ DATA = {'baseurl': '',
                                  'under AMP GradScaler (skipped steps, get_scale); which layer produces NaN '
                                  'inside a transformers model (forward hooks, isfinite); torch.norm of a '
                                  'zero slice gives MulBackward0 nan in old versions.',
+              'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
+                                       'training step after evaluation or generation under '
+                                       'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '
+                                       'rotary embedding cos/sin cache, a model method decorated with '
+                                       '@torch.inference_mode() (DINOv2 depth model cannot be fine-tuned), '
+                                       'old log_probs and advantages of a rollout; find the inference '
+                                       'tensors with is_inference() and use torch.no_grad() instead.',
               'dbg-module-hooks': 'register_backward_hook is not called, the hook function never fires, '
                                   'Grad-CAM gradients are None, grad_input is None; '
                                   'register_full_backward_hook vs register_backward_hook; '
@@ -4011,6 +4173,11 @@ DATA = {'baseurl': '',
                                         'recommender or collaborative metric learning (CML) model; the '
                                         'embedding weight is renormalized in place by every lookup; clone '
                                         'the weight.',
+              'pit-empty-params': 'ValueError: optimizer got an empty parameter list when building the '
+                                  'optimizer: optim.Adam(filter(lambda p: p.requires_grad, '
+                                  'model.parameters())) after freezing every parameter, layers kept in a '
+                                  'Python list instead of nn.ModuleList, or model.parameters() (a generator) '
+                                  'already used up.',
               'pit-grad-none': 'Why is param.grad None after loss.backward()? Every cause: non-leaf tensor, '
                                '.to() or .cuda() after requires_grad, zero_grad, no_grad, detach, unused or '
                                'frozen parameters. The gradient of the inputs or of the weights is None '
@@ -4046,7 +4213,9 @@ DATA = {'baseurl': '',
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
                                 'set loss.requires_grad = True (or loss.requires_grad_()) and the error went '
-                                'away, but the model does not learn.',
+                                'away, but the model does not learn. torch.tensor(list of losses or '
+                                'log_probs) creates a new tensor detached from the graph: use torch.stack; '
+                                'the policy does not learn.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)?',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '

@@ -2640,7 +2640,7 @@ DATA = {'baseurl': '',
                          'message': 'unscale_() has already been called on this optimizer since the last '
                                     'update().',
                          'summary': '在 scaler.update() 之前调用了两次 '
-                                    'scaler.unscale_(optimizer)：梯度累积时每个微批次之后都调用，或者循环在溢出之后跳过了 '
+                                    'scaler.unscale_(optimizer)：梯度累积时每个微批量之后都调用，或者循环在溢出之后跳过了 '
                                     'scaler.update()。每个优化步骤只做一次 unscale_、裁剪、step 和 update，并且每次 scaler.step() '
                                     '之后都要调用 scaler.update()。'},
                         {'cases': [{'label': 'dbg-amp-scaler',

@@ -3926,7 +3926,9 @@ DATA = {'baseurl': '',
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs.',
               'mem-oom': 'CUDA out of memory (OOM) during training or validation: GPU memory usage that '
-                         'keeps growing, nvidia-smi, empty_cache, memory_allocated and memory_reserved.',
+                         'keeps growing, nvidia-smi, empty_cache, memory_allocated and memory_reserved. Ran '
+                         'out of memory on almost every run when training on my own data: which settings to '
+                         'change (batch size, sequence length, mixed precision, checkpointing)?',
               'mem-per-layer': 'How much memory does each layer save for backward: nn.Linear and nn.Conv2d '
                                'save their input, ReLU and softmax their output (and what inplace=True '
                                'changes), BatchNorm2d its input and per-channel statistics.',
@@ -3988,7 +3990,8 @@ DATA = {'baseurl': '',
                                 'set loss.requires_grad = True (or loss.requires_grad_()) and the error went '
                                 'away, but the model does not learn.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
-                                   'non-leaf)?',
+                                   'non-leaf)? The UserWarning that says to use .retain_grad() on the '
+                                   'non-leaf Tensor, printed during training: what it means.',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument.',
@@ -4002,7 +4005,11 @@ DATA = {'baseurl': '',
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
                                             'the adversarial loss (g_loss.backward()) after the '
-                                            "discriminator's optimizer step.",
+                                            "discriminator's optimizer step. A GAN tutorial script reports "
+                                            'that a variable needed for gradient computation was modified by '
+                                            'an inplace operation, output 0 of TBackward, since PyTorch 1.5: '
+                                            "the discriminator's opt_D.step() ran before the generator's "
+                                            'backward.',
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '

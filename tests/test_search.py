@@ -422,6 +422,9 @@ def test_the_whole_index_is_loaded_before_the_first_search():
 def test_a_readers_form_of_a_word_finds_the_books():
     assert run_rank("['grad', 'grads', 'y.grad', 'output.grad', 'autograd.grad', 'torch.compile', 'view'].map(r.forms)") == [
         [".grad"], [".grad"], [".grad"], [".grad"], [], [], []]
+    # A query word that names a property of every JavaScript object (DDP's warning says "DDP
+    # constructor") has no other form: before, SAME["constructor"] was Object and the ranking crashed.
+    assert run_rank("['constructor', 'toString', 'hasOwnProperty', '__proto__'].map(r.forms)") == [[], [], [], []]
     # The attribute .grad heads the answer; a reader types "grad is None": the answer is first,
     # above a section that only has words starting with grad (gradient, requires_grad) many times.
     ranked = run_rank_script("""

@@ -893,7 +893,10 @@ DATA = {'baseurl': '',
                                "Its .grad attribute won't be populated during autograd.backward().",
                     'summary': 'A UserWarning (older releases end it with "for more informations"): .grad of '
                                'an intermediate tensor was read, and it is None; call retain_grad() on it '
-                               "before backward(), or read the leaf's .grad."},
+                               "before backward(), or read the leaf's .grad.",
+                    'tail': 'If you indeed want the .grad field to be populated for a non-leaf Tensor, use '
+                            '.retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by '
+                            'mistake, make sure you access the leaf Tensor instead.'},
                    {'cases': [{'label': 'mem-oom',
                                'line': 'Out of memory in training or evaluation: reading the memory figures '
                                        'and finding the cause.',
@@ -2196,7 +2199,10 @@ DATA = {'baseurl': '',
                                     "accessed. Its .grad attribute won't be populated during "
                                     'autograd.backward().',
                          'summary': '这是一条 UserWarning（旧版本的警告以“for more informations”结尾）：代码读取了中间张量的 '
-                                    '.grad，得到的是 None；请在 backward() 之前对该张量调用 retain_grad()，或改为读取叶子张量的 .grad。'},
+                                    '.grad，得到的是 None；请在 backward() 之前对该张量调用 retain_grad()，或改为读取叶子张量的 .grad。',
+                         'tail': 'If you indeed want the .grad field to be populated for a non-leaf Tensor, '
+                                 'use .retain_grad() on the non-leaf Tensor. If you access the non-leaf '
+                                 'Tensor by mistake, make sure you access the leaf Tensor instead.'},
                         {'cases': [{'label': 'mem-oom',
                                     'line': '训练或评估时内存不足：看懂内存的各项数字，找出原因。',
                                     'page': 'saved_memory',
@@ -3431,7 +3437,10 @@ DATA = {'baseurl': '',
                                     "accessed. Its .grad attribute won't be populated during "
                                     'autograd.backward().',
                          'summary': '這是 UserWarning（舊版本的訊息結尾是「for more informations」）：程式讀取了中間張量的 .grad，得到的是 '
-                                    'None；請在 backward() 之前對它呼叫 retain_grad()，或改讀葉張量的 .grad。'},
+                                    'None；請在 backward() 之前對它呼叫 retain_grad()，或改讀葉張量的 .grad。',
+                         'tail': 'If you indeed want the .grad field to be populated for a non-leaf Tensor, '
+                                 'use .retain_grad() on the non-leaf Tensor. If you access the non-leaf '
+                                 'Tensor by mistake, make sure you access the leaf Tensor instead.'},
                         {'cases': [{'label': 'mem-oom',
                                     'line': '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。',
                                     'page': 'saved_memory',
@@ -4109,7 +4118,9 @@ DATA = {'baseurl': '',
                               'gumbel_softmax with hard=True; accuracy as a loss. Old PyTorch: Expected '
                               'isFloatingType(grads[i].scalar_type()) to be true, but got false in '
                               'loss.backward() of point-cloud code (pointnet2 furthest point sampling, '
-                              'mark_non_differentiable).',
+                              'mark_non_differentiable). In which networks can backpropagation not pass '
+                              'back? A discrete step (sampling tokens, argmax) between a generator and a '
+                              'discriminator, as in text GANs.',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "
@@ -4154,7 +4165,9 @@ DATA = {'baseurl': '',
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs.',
               'mem-oom': 'CUDA out of memory (OOM) during training or validation: GPU memory usage that '
-                         'keeps growing, nvidia-smi, empty_cache, memory_allocated and memory_reserved.',
+                         'keeps growing, nvidia-smi, empty_cache, memory_allocated and memory_reserved. Ran '
+                         'out of memory on almost every run when training on my own data: which settings to '
+                         'change (batch size, sequence length, mixed precision, checkpointing)?',
               'mem-per-layer': 'How much memory does each layer save for backward: nn.Linear and nn.Conv2d '
                                'save their input, ReLU and softmax their output (and what inplace=True '
                                'changes), BatchNorm2d its input and per-channel statistics.',
@@ -4181,14 +4194,20 @@ DATA = {'baseurl': '',
               'pit-grad-none': 'Why is param.grad None after loss.backward()? Every cause: non-leaf tensor, '
                                '.to() or .cuda() after requires_grad, zero_grad, no_grad, detach, unused or '
                                'frozen parameters. The gradient of the inputs or of the weights is None '
-                               '(NoneType) after backward: the grad value is none.',
+                               "(NoneType) after backward: the grad value is none. A layer's own parameters "
+                               '(GroupNorm gamma and beta) have grad None while the rest of the network is '
+                               'fine: is that normal, will they be updated?',
               'pit-hidden-state': 'The hidden state of an RNN or LSTM carried from batch to batch needs '
                                   'detach(), as in truncated backpropagation through time (TBPTT).',
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
                                     'TBackward0 or AsStrided, and the version numbers, then use anomaly '
-                                    'detection.',
+                                    'detection. The inplace operation error keeps coming back, and goes away '
+                                    'when one block (rotary embeddings, an erasing step) is removed: which '
+                                    'operation is it?',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
-                                   '= 0 on a saved tensor raises this error and breaks backward.',
+                                   '= 0 on a saved tensor raises this error and breaks backward. The '
+                                   'gradient cannot flow back after a step that writes into its input (an '
+                                   'erasing augmentation); computing on x.clone() fixes it.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
@@ -4217,7 +4236,8 @@ DATA = {'baseurl': '',
                                 'log_probs) creates a new tensor detached from the graph: use torch.stack; '
                                 'the policy does not learn.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
-                                   'non-leaf)?',
+                                   'non-leaf)? The UserWarning that says to use .retain_grad() on the '
+                                   'non-leaf Tensor, printed during training: what it means.',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument.',
@@ -4231,7 +4251,11 @@ DATA = {'baseurl': '',
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
                                             'the adversarial loss (g_loss.backward()) after the '
-                                            "discriminator's optimizer step.",
+                                            "discriminator's optimizer step. A GAN tutorial script reports "
+                                            'that a variable needed for gradient computation was modified by '
+                                            'an inplace operation, output 0 of TBackward, since PyTorch 1.5: '
+                                            "the discriminator's opt_D.step() ran before the generator's "
+                                            'backward.',
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
@@ -4243,6 +4267,9 @@ DATA = {'baseurl': '',
               'pit-view-inplace': 'An in-place clamp_ or += on a piece returned by chunk, split or unbind '
                                   '(log_std of a policy network) raises the view error; use the out-of-place '
                                   'version.',
+              'rg-anomaly': 'Finding the tensor that carries the graph over from the previous iteration: the '
+                            'first batch trains and the second raises the backward-twice error, although '
+                            'retain_graph=True is set.',
               'rg-error': 'The error you get when you call backward twice through the same graph.',
               'rg-gan': 'Training a GAN: the discriminator and the generator, retain_graph=True, and the '
                         "inplace error after the discriminator's step. CycleGAN, WGAN, DCGAN or pix2pix: "

@@ -153,7 +153,9 @@
     var out = [];
     var attr = /^([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)$/.exec(w);
     if (attr && attr[2].length > 2 && !MODULES.has(attr[1])) out.push("." + attr[2]);
-    if (SAME[w] && out.indexOf(SAME[w]) < 0) out.push(SAME[w]);
+    // Own keys only: a query word "constructor" (DDP's warning) is no key of SAME.
+    var same = Object.prototype.hasOwnProperty.call(SAME, w) ? SAME[w] : null;
+    if (same && out.indexOf(same) < 0) out.push(same);
     return out;
   }
 

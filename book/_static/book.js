@@ -2,7 +2,7 @@
    1. The edition switcher keeps the reader's place: a click goes to the same section of the
       other edition, by the section's id, which is the same in every edition.
    2. The {answer-check} directive: a choice, a set of choices, a number or a short expression answered
-      and checked on the page itself. */
+      and checked on the page itself (a Python expression: with expression.js, on its pages). */
 (function () {
   "use strict";
 
@@ -82,9 +82,28 @@
                                                    : form.querySelector("input[type=text]");
         given = picked ? picked.value : "";
       }
-      var result = given.trim() === "" ? "empty" : verdictOf(box, given);
-      verdict.textContent = box.dataset[result];
-      verdict.className = "answer-check-verdict " + (result === "right" ? "is-right" : result === "empty" ? "" : "is-wrong");
+      var result, said;
+      if (given.trim() === "") result = "empty";
+      else if (box.dataset.kind === "expression") {
+        /* a form the judge accepted, a typical wrong one (with the judge's verdict), or neither */
+        var judged = window.BookExpression ? window.BookExpression.judge(
+          given, JSON.parse(box.dataset.answers), JSON.parse(box.dataset.known)) : { result: "unjudged" };
+        result = judged.result;
+        said = judged.verdict;
+      } else result = verdictOf(box, given);
+      show(verdict, said || box.dataset[result]);
+      verdict.className = "answer-check-verdict " + (result === "right" ? "is-right" : result === "empty" ? ""
+                                                     : result === "unjudged" ? "is-unjudged" : "is-wrong");
+    });
+  }
+
+  /* A verdict's `code spans` (a judge's verdict names code) as <code>. */
+  function show(output, text) {
+    output.textContent = "";
+    String(text).split(/`([^`\n]+)`/).forEach(function (part, i) {
+      if (!part) return;
+      if (i % 2) { var code = document.createElement("code"); code.textContent = part; output.appendChild(code); }
+      else output.appendChild(document.createTextNode(part));
     });
   }
 

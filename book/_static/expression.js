@@ -6,7 +6,8 @@
    anything else is "cannot be judged here: run the notebook". normalise() merges only spellings that
    Python reads as the same expression: spaces and comments, the names of a lambda's (or a one-line
    def's) parameters and of a comprehension's variables, the quotes of a plain string, the spelling of
-   a float (1.0, 1., 1e0), parentheses around the whole answer and an `answer_N =` in front of it.
+   a float (1.0, 1., 1e0), doubled parentheses, parentheses around the whole answer and an
+   `answer_N =` in front of it.
    tests/test_expression_checks.py runs it under node, and runs the judges on the spellings it merges. */
 (function (root, factory) {
   if (typeof module === "object" && module.exports) module.exports = factory();
@@ -117,6 +118,17 @@
       t = t.slice(1, -1);                                            // (answer), not (x for x in y)
     }
     var i, k, j, found, end;
+    // ((a)) is (a), and f((x for x in y)) is f(x for x in y); but f((a, b)) is not f(a, b)
+    for (i = 0; i + 1 < t.length; i++) {
+      if (t[i] !== "(" || t[i + 1] !== "(") continue;
+      var inner = closing(t, i + 1);
+      if (inner !== closing(t, i) - 1) continue;
+      var call = i > 0 && (isName(t[i - 1]) || t[i - 1] === ")" || t[i - 1] === "]");
+      if (call && extent(t, i + 2, ["for"]) === inner) continue;
+      t.splice(inner, 1);
+      t.splice(i + 1, 1);
+      i--;
+    }
     // a lambda's parameters, innermost lambda first: its body is its own scope
     var lambdas = [];
     t.forEach(function (token, index) { if (token === "lambda") lambdas.push(index); });

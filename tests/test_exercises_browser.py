@@ -84,7 +84,7 @@ def test_the_wrong_answers_fold_opens_with_the_verdicts_in_the_edition_language(
         text.locator("button").click()
         assert text.locator("output").inner_text() == words[verdict], typed
     site = exercise_page.removesuffix("index.html")
-    assert not any("expression.js" in url for url in requested)  # only a page with an expression box loads it
+    assert not any("expression.js" in url for url in requested)  # no expression box checked: not fetched
     assert requested and all(url.startswith(site) or url.startswith("data:") for url in requested), \
         [url for url in requested if not url.startswith(site)]
 
@@ -111,7 +111,8 @@ def expression_page(one_page_site):
 def test_an_expression_typed_on_a_phone_is_recognised_or_not_judged(phone_page, expression_page):
     """The box of a one-line answer (issue 37): a form the judge accepted, respelled, is right; a typical
     wrong one gets the judge's own verdict in the edition's language; any other form is not judged
-    (the notebook judges it); expression.js comes from the site, and the box fits a phone's width."""
+    (the notebook judges it); expression.js comes from the site once the reader checks, and the box
+    fits a phone's width."""
     words = config.labels("zh-hant")
     entries = json.loads((ROOT / "book" / "wrong_answers.json").read_text(encoding="utf-8"))["rg-ex2"]
     clone = next(e for e in entries if e["code"] == "lambda hidden: hidden.clone()")
@@ -122,6 +123,7 @@ def test_an_expression_typed_on_a_phone_is_recognised_or_not_judged(phone_page, 
     page.wait_for_load_state("networkidle")
     box = page.locator(".answer-check")
     assert box.get_attribute("data-kind") == "expression"
+    assert not any("expression.js" in url for url in requested)  # fetched on the first check, not with the page
     field = box.locator("input[type=text]")
     width = page.viewport_size["width"]
     assert box.bounding_box()["x"] + box.bounding_box()["width"] <= width and field.bounding_box()["width"] >= 0.6 * width

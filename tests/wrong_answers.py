@@ -11,6 +11,12 @@ Sphinx extension (utils/book/sphinx_ext/wrong_answers.py, no torch) renders; the
 code of the wrong answer (its source) and the verdict. tests/test_wrong_answers.py regenerates
 the file and compares it with the committed one, so the page cannot drift from the judges.
 
+An exercise whose answer can be one line (a lambda, a call) also has an ``ACCEPTED`` table of forms
+the judge accepts, ``ACCEPTED = {"rg-ex2": accepted(["lambda hidden: hidden.detach()", ...], globals())}``:
+generate() runs each through the judge (and refuses one it rejects) and writes them under
+``"accepted"``, for the page's ``{answer-check}`` box of ``:kind: expression``
+(utils/book/sphinx_ext/answer_check.py, book/_static/expression.js; tests/test_expression_checks.py).
+
     .venv/bin/python tests/wrong_answers.py          # rewrite book/wrong_answers.json
 """
 from __future__ import annotations

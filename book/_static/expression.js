@@ -1,5 +1,5 @@
 /* The {answer-check} box of an exercise whose answer is a short Python expression (a one-line
-   lambda, a one-line call). The page cannot run Python, so it does not judge the expression: it
+   lambda, a one-line call); book.js fetches this file on a reader's first check of one. The page cannot run Python, so it does not judge the expression: it
    recognises it. The box holds the forms that the chapter's own judge accepted and the typical wrong
    forms with what the judge said for each (book/wrong_answers.json, written by tests/wrong_answers.py
    by running the judges on them); the reader's answer is compared with them after normalise(), and

@@ -196,10 +196,3 @@ def _ancestors(node):
     while node.parent is not None:
         node = node.parent
         yield node
-
-
-def expression_script(app, pagename, templatename, context, doctree) -> None:
-    """expression.js on the pages that have an expression box, and on no other."""
-    if doctree is not None and any(True for _ in doctree.findall(
-            lambda n: isinstance(n, nodes.raw) and 'data-kind="expression"' in n.astext())):
-        app.add_js_file("expression.js", defer="defer")

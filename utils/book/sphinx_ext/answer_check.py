@@ -115,7 +115,6 @@ class AnswerCheck(Directive):
         return [box]
 
 
-
 def box_form(code: str) -> bool:
     """Whether a typical wrong answer can be typed in an expression box, and so shown by it: one
     expression on one line, or a function whose body is one ``return`` (``def f(x): return ...``, which
@@ -166,6 +165,7 @@ def fill_expression_boxes(app, doctree) -> None:
     content is parsed, so the box is filled here, after the page is read)."""
     from sphinx_exercise.nodes import exercise_enumerable_node, exercise_node
 
+    from utils.book.sphinx_ext.issue_links import ancestors
     from utils.book.sphinx_ext.wrong_answers import DATA
 
     boxes = list(doctree.findall(lambda n: isinstance(n, nodes.container) and EXPRESSION in n["classes"]))
@@ -179,7 +179,7 @@ def fill_expression_boxes(app, doctree) -> None:
     data = json.loads(DATA.read_text(encoding="utf-8"))
     edition = app.config.book_edition or config.SOURCE
     for box in boxes:
-        exercise = next((a for a in _ancestors(box) if isinstance(a, (exercise_enumerable_node, exercise_node))), None)
+        exercise = next((a for a in ancestors(box) if isinstance(a, (exercise_enumerable_node, exercise_node))), None)
         label = exercise.get("label", "") if exercise is not None else ""
         accepted, known = expression_forms(label, edition, data)
         if not accepted:
@@ -190,9 +190,3 @@ def fill_expression_boxes(app, doctree) -> None:
             continue
         box["classes"] = []
         box += expression_box(box["name"], accepted, known, edition)
-
-
-def _ancestors(node):
-    while node.parent is not None:
-        node = node.parent
-        yield node

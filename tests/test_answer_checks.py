@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import json
 import os
 import re
 from pathlib import Path
@@ -101,6 +102,9 @@ def answer_check_problems(nb, where: str, edition: str = config.SOURCE) -> list[
         if box.judge is None:
             problems.append(f"{at}: no check(...) cell below the box, so its answer is derived from nothing")
             continue
+        if box.kind == "expression":
+            problems += _expression_problems(nb, box, namespace, at)
+            continue
         judge, local = _judge(nb, box, namespace)
         if judge is None:
             problems += _solution_problems(nb, box, at, edition)
@@ -145,6 +149,40 @@ def answer_check_problems(nb, where: str, edition: str = config.SOURCE) -> list[
     return problems
 
 
+def _expression_problems(nb, box, namespace, at: str, data: dict | None = None) -> list[str]:
+    """An expression box: its forms are in book/wrong_answers.json, which the judges' tests derive
+    (tests/test_expression_checks.py). Here the chapter's own check cell judges them again, in this
+    edition, where its judge needs nothing the chapter computed earlier and a form names nothing else."""
+    from utils.book.sphinx_ext.answer_check import expression_forms
+
+    data = data or json.loads((ROOT / "book" / "wrong_answers.json").read_text(encoding="utf-8"))
+    accepted, known = expression_forms(box.label, config.SOURCE, data)
+    if not accepted:
+        return [f"{at}: an expression box, but book/wrong_answers.json has no accepted form for {box.label}"]
+    try:
+        judge, local = _judge(nb, box, namespace)
+    except NameError:  # the cells before the check build the judge from the chapter's objects
+        judge = None
+    if judge is None:
+        return []
+    problems = []
+    for code, right in [(c, True) for c in accepted] + [(c, False) for c, _ in known]:
+        scope = dict(local)
+        try:
+            exec(compile(f"{box.answer_name} = {code}" if not code.startswith("def ") else
+                         f"{code}\n{box.answer_name} = {ast.parse(code).body[0].name}", "<form>", "exec"), scope)
+        except NameError:  # a form that names the chapter's own objects: the judges' tests run it
+            continue
+        JUDGED.append((box.label, code))
+        if _right(judge, scope[box.answer_name]) != right:
+            problems.append(f"{at}: the chapter's judge {'rejects' if right else 'accepts'} the box's "
+                            f"{'accepted' if right else 'wrong'} form {code!r}")
+    return problems
+
+
+JUDGED: list[tuple[str, str]] = []  # (label, form) of each form a chapter's check cell judged
+
+
 def _chapters():
     return [(edition, path) for edition in config.editions()
             for path in sorted((ROOT / "book" / edition).glob("*.ipynb"))
@@ -156,10 +194,13 @@ def test_every_accepted_answer_is_derived_from_the_judge(edition, path):
     assert answer_check_problems(read_notebook(path), f"{edition}/{path.name}", edition) == []
 
 
-# Every exercise whose answer is a choice, a set of names, a number or a short name (issue 37): the
-# others are code, and show their typical wrong answers instead (tests/test_wrong_answers.py).
+# Every exercise whose answer is a choice, a set of names, a number, a short name or a one-line
+# expression (issue 37): the others are code, and show only their typical wrong answers
+# (tests/test_wrong_answers.py).
 CHECKED_ON_THE_PAGE = {"var-ex1", "var-ex4", "cg-ex1", "int-ex1", "int-ex3", "rg-ex1", "mem-ex1", "mem-ex2",
-                       "dist-ex1", "dist-ex2", "dist-ex3"}
+                       "dist-ex1", "dist-ex2", "dist-ex3",
+                       # a one-line expression, recognised among the forms the judge accepted or rejected
+                       "var-ex2", "rg-ex2", "rg-ex3", "rg-ex4", "pit-ex2", "cg-ex2", "cg-ex3"}
 
 
 def test_every_exercise_with_a_short_answer_has_an_answer_check():
@@ -206,3 +247,26 @@ def test_a_prose_choice_is_rejected():
     cell = next(c for c in nb.cells if c.cell_type == "markdown" and ":answer: a\n" in c.source)
     cell.source = cell.source.replace("b: `torch.inference_mode`", "b: inference mode")
     assert any("not one code span" in p for p in answer_check_problems(nb, "planted"))
+
+
+@pytest.mark.parametrize("name,label", [("retain_graph", "rg-ex2"), ("pitfalls", "pit-ex2"), ("variable", "var-ex2")])
+def test_the_chapters_own_judge_runs_the_expression_forms(name, label):
+    """The forms of an expression box, judged by the check cell of the chapter (not only the judges'
+    tests); a wrong form listed as accepted, or a right one listed as wrong, is caught."""
+    nb = read_notebook(ROOT / "book" / config.SOURCE / f"{name}.ipynb")
+    box = next(b for b in answer_checks(nb) if b.label == label)
+    data = json.loads((ROOT / "book" / "wrong_answers.json").read_text(encoding="utf-8"))
+    JUDGED.clear()
+    assert _expression_problems(nb, box, _namespace(nb), label, data) == []
+    assert len(JUDGED) == len(data["accepted"][label]) + len([e for e in data[label] if _box_form(e["code"])])
+    right, wrong = data["accepted"][label][0], next(e["code"] for e in data[label] if _box_form(e["code"]))
+    planted = {**data, "accepted": {**data["accepted"], label: [wrong]},
+               label: [{**e, "code": right} for e in data[label][:1]]}
+    problems = _expression_problems(nb, box, _namespace(nb), label, planted)
+    assert any("rejects the box's accepted form" in p for p in problems), problems
+    assert any("accepts the box's wrong form" in p for p in problems), problems
+
+
+def _box_form(code):
+    from utils.book.sphinx_ext.answer_check import box_form
+    return box_form(code)

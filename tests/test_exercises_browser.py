@@ -2,8 +2,11 @@
 with the book's Sphinx extension: the typical wrong answers fold under a code exercise and open to
 show the judge's verdicts in the edition's language (from book/wrong_answers.json, which
 tests/test_wrong_answers.py re-derives from the judges); the set and text answer checks say right
-or wrong; and the page loads nothing from another origin."""
+or wrong; an expression typed at a phone's size is recognised, or said not to be judged here; and
+the page loads nothing from another origin."""
 import json
+import os
+import re
 import textwrap
 from pathlib import Path
 
@@ -64,7 +67,7 @@ def test_the_wrong_answers_fold_opens_with_the_verdicts_in_the_edition_language(
     fold.locator("summary").click()
     verdicts = fold.locator(".wrong-answer-verdict")
     assert verdicts.first.is_visible()
-    assert verdicts.all_inner_texts() == [e["verdict"]["zh-hant"] for e in entries]
+    assert verdicts.all_inner_texts() == [re.sub(r"`([^`\n]+)`", r"\1", e["verdict"]["zh-hant"]) for e in entries]  # `code` as code
     assert fold.locator("pre").all_inner_texts()[0].strip() == entries[0]["code"]
     assert "掛鉤" in verdicts.first.inner_text()  # Chinese, not the English verdict
     # the answer checks of a set and of a short expression
@@ -81,5 +84,65 @@ def test_the_wrong_answers_fold_opens_with_the_verdicts_in_the_edition_language(
         text.locator("button").click()
         assert text.locator("output").inner_text() == words[verdict], typed
     site = exercise_page.removesuffix("index.html")
+    assert not any("expression.js" in url for url in requested)  # no expression box checked: not fetched
     assert requested and all(url.startswith(site) or url.startswith("data:") for url in requested), \
         [url for url in requested if not url.startswith(site)]
+
+
+EXPRESSION_PAGE = textwrap.dedent("""\
+    # 練習
+
+    :::{exercise}
+    :label: rg-ex2
+    把 `answer_2` 設成函式 `carry(hidden)`。
+
+    ```{answer-check}
+    :kind: expression
+    ```
+    :::
+    """)
+
+
+@pytest.fixture(scope="module")
+def expression_page(one_page_site):
+    return one_page_site(EXPRESSION_PAGE)
+
+
+def test_an_expression_typed_on_a_phone_is_recognised_or_not_judged(phone_page, expression_page):
+    """The box of a one-line answer (issue 37): a form the judge accepted, respelled, is right; a typical
+    wrong one gets the judge's own verdict in the edition's language; any other form is not judged
+    (the notebook judges it); expression.js comes from the site once the reader checks, and the box
+    fits a phone's width."""
+    words = config.labels("zh-hant")
+    entries = json.loads((ROOT / "book" / "wrong_answers.json").read_text(encoding="utf-8"))["rg-ex2"]
+    clone = next(e for e in entries if e["code"] == "lambda hidden: hidden.clone()")
+    requested = []
+    page = phone_page
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(expression_page)
+    page.wait_for_load_state("networkidle")
+    box = page.locator(".answer-check")
+    assert box.get_attribute("data-kind") == "expression"
+    assert not any("expression.js" in url for url in requested)  # fetched on the first check, not with the page
+    field = box.locator("input[type=text]")
+    width = page.viewport_size["width"]
+    assert box.bounding_box()["x"] + box.bounding_box()["width"] <= width and field.bounding_box()["width"] >= 0.6 * width
+    said = {}
+    for typed in ["def carry(h): return h.detach()", "answer_2 = lambda state:state.clone()",
+                  "lambda hidden: hidden * 0 + hidden.detach()", ""]:
+        field.fill("")
+        field.type(typed)  # key by key, as on a phone
+        box.locator("button").click()
+        said[typed] = (box.locator("output").inner_text(), box.locator("output").get_attribute("class"))
+    if os.environ.get("BOOK_SHOTS"):
+        page.screenshot(path=os.environ["BOOK_SHOTS"], full_page=True)
+    assert said == {
+        "def carry(h): return h.detach()": (words["answer_right"], "answer-check-verdict is-right"),
+        "answer_2 = lambda state:state.clone()": (clone["verdict"]["zh-hant"], "answer-check-verdict is-wrong"),
+        "lambda hidden: hidden * 0 + hidden.detach()": (words["answer_unjudged"], "answer-check-verdict is-unjudged"),
+        "": (words["answer_empty"], "answer-check-verdict "),
+    }, said
+    assert "grad_fn" in said["answer_2 = lambda state:state.clone()"][0] and "狀態" in said["answer_2 = lambda state:state.clone()"][0]
+    site = expression_page.removesuffix("index.html")
+    assert any(url.startswith(site) and "/_static/expression.js" in url for url in requested), requested
+    assert all(url.startswith(site) or url.startswith("data:") for url in requested), requested

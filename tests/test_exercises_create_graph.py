@@ -8,7 +8,7 @@ from torch.autograd.function import once_differentiable
 from autograd_book.exercises import create_graph as ex
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
-from wrong_answers import Wrong, cases
+from wrong_answers import Wrong, accepted, cases
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -117,6 +117,8 @@ WRONG_EX2 = [
     Wrong(finite_differences, "evaluated f 2 times"),
     Wrong(functional_hvp, "lets torch.autograd.functional"),
     Wrong(func_hessian, "torch.func transform"),
+    Wrong(lambda f, w, v: torch.autograd.grad(torch.autograd.grad(f(w), w)[0] @ v, w)[0], "create_graph=True"),
+    Wrong(lambda f, w, v: torch.autograd.grad(f(w), w, create_graph=True)[0] @ v, "a second one through it"),
 ]
 
 
@@ -232,6 +234,7 @@ WRONG_EX3 = [
         """, "whole critic loss", globals(), name="answer_3"),
     Wrong.run("torch.autograd.grad(penalty(create_graph=True), critic[0].weight)[0].T", "shape", globals()),
     Wrong.run("torch.autograd.grad(penalty(create_graph=True), critic[0].weight)[0].tolist()", "tensor", globals()),
+    Wrong.run("torch.autograd.grad(penalty(create_graph=True), critic[0].weight)", "not tuple", globals()),
 ]
 
 
@@ -243,5 +246,18 @@ def test_ex3_rejects_the_typical_wrong_answers(answer, reason):
 
 # The typical wrong answers the site shows under each code exercise (tests/wrong_answers.py).
 WRONG = {"cg-ex2": WRONG_EX2, "cg-ex3": WRONG_EX3, "cg-ex4": WRONG_EX4}
+# The forms of a one-line answer that the page's {answer-check} box recognises as right: each is run
+# through the judge (tests/wrong_answers.py refuses one that it rejects), spelled as a reader types it.
+ACCEPTED = {
+    "cg-ex2": accepted([f"lambda f, w, v: torch.autograd.grad({product}, w)[0]" for product in (
+        "torch.autograd.grad(f(w), w, create_graph=True)[0] @ v", "v @ torch.autograd.grad(f(w), w, create_graph=True)[0]",
+        "torch.autograd.grad(f(w), w, create_graph=True)[0].dot(v)",
+        "(torch.autograd.grad(f(w), w, create_graph=True)[0] * v).sum()")]
+        + ["lambda f, w, v: torch.autograd.grad(torch.autograd.grad(f(w), w, create_graph=True)[0], w, grad_outputs=v)[0]"],
+        globals()),
+    "cg-ex3": accepted([f"torch.autograd.grad({loss}, {inputs})[0]" for loss in ("penalty(create_graph=True)", "penalty(True)")
+                        for inputs in ("critic[0].weight", "[critic[0].weight]")]
+                       + ["torch.autograd.grad(outputs=penalty(create_graph=True), inputs=critic[0].weight)[0]"], globals()),
+}
 JUDGES = {"cg-ex2": lambda: ex.judge_ex2, "cg-ex3": lambda: ex.make_judge_ex3(critic, real, fake, mix),
           "cg-ex4": lambda: ex.judge_ex4}

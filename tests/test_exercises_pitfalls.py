@@ -6,7 +6,7 @@ from torch import nn
 from autograd_book.exercises.pitfalls import judge_ex1, judge_ex2, judge_ex3, judge_ex4, judge_ex5
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
-from wrong_answers import Wrong
+from wrong_answers import Wrong, accepted, verdict_of
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -564,7 +564,9 @@ WRONG = {
                 Wrong(ex1_losses_as_tensors, "float")],
     "pit-ex2": [Wrong(lambda state: state, "grad_fn"), Wrong(lambda state: (state[0].detach(), state[1]), "detach"),
                 Wrong(lambda state: tuple(torch.zeros_like(t).requires_grad_() for t in state), "values changed"),
-                Wrong(lambda state: (state[0].data, state[1].data), "version counter")],
+                Wrong(lambda state: (state[0].data, state[1].data), "version counter"),
+                Wrong(lambda state: [t.detach() for t in state], "pair"),  # a list: nn.LSTM takes a tuple
+                Wrong(lambda state: state.detach(), "'tuple' object has no attribute 'detach'")],
     "pit-ex3": [Wrong(ex3_no_zero_grad, "zero_grad"), Wrong(ex3_item_at_the_end, "total += loss"),
                 Wrong(ex3_zero_grad_after_backward, "between backward() and step()"),
                 Wrong(ex3_a_list_of_losses, "alive")],
@@ -576,9 +578,17 @@ WRONG = {
 }
 JUDGES = {"pit-ex1": lambda: judge_ex1, "pit-ex2": lambda: judge_ex2, "pit-ex3": lambda: judge_ex3,
           "pit-ex4": lambda: judge_ex4, "pit-ex5": lambda: judge_ex5}
+# The forms of a one-line answer that the page's {answer-check} box recognises as right: each is run
+# through the judge (tests/wrong_answers.py refuses one that it rejects), spelled as a reader types it.
+ACCEPTED = {"pit-ex2": accepted(["lambda state: (state[0].detach(), state[1].detach())",
+                                 "lambda state: (state[0].detach().clone(), state[1].detach().clone())",
+                                 "lambda state: tuple(t.detach() for t in state)",
+                                 "lambda state: tuple(t.detach().clone() for t in state)",
+                                 "lambda state: tuple(t.detach().requires_grad_() for t in state)",
+                                 "lambda state: tuple(map(torch.Tensor.detach, state))"], globals())}
 
 
 @pytest.mark.parametrize("label, answer, reason", [(label, *w.case()) for label, table in WRONG.items() for w in table])
 def test_the_typical_wrong_answers_are_rejected(label, answer, reason):
-    verdict = JUDGES[label]()(answer)
+    verdict = verdict_of(JUDGES[label](), answer)  # state.detach() on the tuple raises
     assert isinstance(verdict, str) and reason in verdict, verdict

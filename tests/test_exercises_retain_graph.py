@@ -5,7 +5,7 @@ import torch.nn.functional as F
 from autograd_book.exercises.retain_graph import judge_ex1, judge_ex2, judge_ex3, make_judge_ex4
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
-from wrong_answers import Wrong, cases
+from wrong_answers import Wrong, accepted, cases, verdict_of
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -30,6 +30,7 @@ WRONG_EX2 = [
     Wrong(lambda hidden: hidden.clone(), "grad_fn"),
     Wrong(lambda hidden: torch.zeros_like(hidden), "changed the values"),  # pitfalls' wrong fix 2
     Wrong(lambda hidden: hidden.data, "version counter"),
+    Wrong(lambda hidden: hidden.requires_grad_(False), "only change requires_grad flags of leaf"),
 ]
 
 
@@ -44,7 +45,7 @@ def test_ex2_accepts_detach_and_rejects_the_wrong_fixes():
 
 @pytest.mark.parametrize("answer, reason", cases(WRONG_EX2))
 def test_ex2_rejects_the_typical_wrong_answers(answer, reason):
-    rejected(judge_ex2(answer), reason)
+    rejected(verdict_of(judge_ex2, answer), reason)  # requires_grad_(False) on a non-leaf raises
 
 
 def test_ex2_rejects_data():
@@ -64,12 +65,13 @@ WRONG_EX3 = [
     Wrong(lambda fake: fake.clone(), "reached the generator"),
     Wrong(lambda fake: torch.randn_like(fake), "generator's samples"),
     Wrong(lambda fake: fake.data, "version counter"),
+    Wrong(lambda fake: fake.requires_grad_(False), "only change requires_grad flags of leaf"),
 ]
 
 
 @pytest.mark.parametrize("answer, reason", cases(WRONG_EX3))
 def test_ex3_rejects_the_typical_wrong_answers(answer, reason):
-    rejected(judge_ex3(answer), reason)
+    rejected(verdict_of(judge_ex3, answer), reason)
 
 
 def test_ex3_accepts_detach_and_rejects_substitutes():
@@ -172,3 +174,15 @@ def test_ex4_rejects_the_typical_wrong_answers(answer, reason):
 WRONG = {"rg-ex2": WRONG_EX2, "rg-ex3": WRONG_EX3, "rg-ex4": WRONG_EX4}
 JUDGES = {"rg-ex2": lambda: judge_ex2, "rg-ex3": lambda: judge_ex3,
           "rg-ex4": lambda: make_judge_ex4(two_losses, mlp_params)}
+# The forms of a one-line answer that the page's {answer-check} box recognises as right: each is run
+# through the judge (tests/wrong_answers.py refuses one that it rejects), spelled as a reader types it.
+ACCEPTED = {
+    "rg-ex2": accepted([f"lambda hidden: hidden.{cut}" for cut in
+                        ("detach()", "detach().clone()", "clone().detach()", "detach().requires_grad_()", "detach_()")], globals()),
+    "rg-ex3": accepted([f"lambda fake: fake.{cut}" for cut in ("detach()", "detach().clone()", "clone().detach()", "detach_()")],
+                       globals()),
+    "rg-ex4": accepted([f"lambda loss1, loss2: torch.autograd.grad({outputs}, mlp_params{more})"
+                        for outputs in ("[loss1, loss2]", "(loss1, loss2)", "[loss2, loss1]", "(loss2, loss1)")
+                        for more in ("", ", allow_unused=True")]
+                       + ["lambda loss1, loss2: torch.autograd.grad(outputs=[loss1, loss2], inputs=mlp_params)"], globals()),
+}

@@ -5,7 +5,7 @@ import torch
 from autograd_book.exercises import variable as ex
 
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
-from wrong_answers import Wrong, cases
+from wrong_answers import Wrong, accepted, cases, verdict_of
 
 pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
 
@@ -34,12 +34,14 @@ WRONG_EX2 = [
     Wrong(lambda grad: grad.clamp_(-1.0, 1.0), "in place"),
     Wrong(lambda grad: None, "not clipped"),
     Wrong(lambda grad: grad.clamp(-2.0, 2.0), "not [-1.0, 0.5, 1.0]"),
+    Wrong(lambda grad: grad.clamp(-1), "not [-1.0, 0.5, 1.0]"),  # the lower bound only
+    Wrong(lambda grad: torch.nn.utils.clip_grad_norm_(grad, 1.0), "changed the size"),  # clips a norm, returns it
 ]
 
 
 @pytest.mark.parametrize("answer, reason", cases(WRONG_EX2))
 def test_ex2_rejects_wrong_hooks(answer, reason):
-    verdict = ex.judge_ex2_full(answer)
+    verdict = verdict_of(ex.judge_ex2_full, answer)  # a hook that returns a scalar makes the backward raise
     assert verdict is not None and reason in verdict
 
 
@@ -108,3 +110,9 @@ def test_ex4_rejects_wrong_values(answer, reason):
 # The typical wrong answers the site shows under each code exercise (tests/wrong_answers.py).
 WRONG = {"var-ex2": WRONG_EX2, "var-ex3": WRONG_EX3}
 JUDGES = {"var-ex2": lambda: ex.judge_ex2_full, "var-ex3": lambda: ex.judge_ex3}
+# The forms of a one-line answer that the page's {answer-check} box recognises as right: each is run
+# through the judge (tests/wrong_answers.py refuses one that it rejects), spelled as a reader types it.
+ACCEPTED = {"var-ex2": accepted([f"lambda grad: {call}" for bounds in ("-1, 1", "-1.0, 1.0", "min=-1, max=1", "min=-1.0, max=1.0")
+                                 for call in (f"grad.clamp({bounds})", f"torch.clamp(grad, {bounds})",
+                                              f"grad.clip({bounds})", f"torch.clip(grad, {bounds})")]
+                                + ["lambda grad: torch.nn.functional.hardtanh(grad)"], globals())}

@@ -28,11 +28,11 @@ TRANSLATED = config.translations()
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 # Names, not words to translate: products, file types, the hardware the preface names.
 NAMES = {"PyTorch", "Colab", "GitHub", "Jupyter", "Book", "Sphinx", "pdf", "ipynb", "md", "zip", "PDF",
-         "CPU", "GPU", "CUDA", "JavaScript"}
+         "CPU", "GPU", "CUDA", "JavaScript", "Python"}
 # Attributes a reader meets: tooltips, what a screen reader says, placeholders, icon text, the
 # copy button's tooltip, the answer check's verdicts (shown by book.js).
 ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "data-tooltip", "aria-description",
-              "data-right", "data-wrong", "data-empty", "data-toggle-hint")
+              "data-right", "data-wrong", "data-empty", "data-toggle-hint", "data-unjudged")
 SKIP_TAGS = {"script", "style", "pre", "code", "kbd", "samp", "math", "svg", "noscript", "template"}
 # Code, outputs and error messages (myst-nb, Pygments, the error index) and MathJax's source.
 SKIP_CLASSES = {"highlight", "cell_input", "cell_output", "output", "error-message", "math", "notranslate",

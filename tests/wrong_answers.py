@@ -11,6 +11,12 @@ Sphinx extension (utils/book/sphinx_ext/wrong_answers.py, no torch) renders; the
 code of the wrong answer (its source) and the verdict. tests/test_wrong_answers.py regenerates
 the file and compares it with the committed one, so the page cannot drift from the judges.
 
+An exercise whose answer can be one line (a lambda, a call) also has an ``ACCEPTED`` table of forms
+the judge accepts, ``ACCEPTED = {"rg-ex2": accepted(["lambda hidden: hidden.detach()", ...], globals())}``:
+generate() runs each through the judge (and refuses one it rejects) and writes them under
+``"accepted"``, for the page's ``{answer-check}`` box of ``:kind: expression``
+(utils/book/sphinx_ext/answer_check.py, book/_static/expression.js; tests/test_expression_checks.py).
+
     .venv/bin/python tests/wrong_answers.py          # rewrite book/wrong_answers.json
 """
 from __future__ import annotations
@@ -70,6 +76,35 @@ class Wrong:
         if isinstance(answer, (int, float, str, bool, set, frozenset, tuple, list)) or answer is None:
             return repr(answer)
         raise ValueError(f"give Wrong(..., code=...) for {answer!r}: its source cannot be read back")
+
+
+@dataclass
+class Accepted:
+    """A form of the answer that the judge accepts, for the page's ``{answer-check}`` of an exercise
+    whose answer is a short expression: its code and the value it gives in the exercise's setup."""
+    code: str
+    answer: Any
+
+    @classmethod
+    def run(cls, code: str, namespace: dict) -> "Accepted":
+        """``code``, one expression (a one-line lambda, a one-line call), run in ``namespace``: the
+        exercise's setup, named as in the chapter (a test module's ``globals()``)."""
+        return cls(code, eval(compile(code, "<accepted answer>", "eval"), dict(namespace)))
+
+
+def accepted(codes: list[str], namespace: dict) -> list[Accepted]:
+    return [Accepted.run(code, namespace) for code in codes]
+
+
+def one_line_expression(code: str) -> bool:
+    """Whether ``code`` is what a reader types in an expression box: one line, one expression."""
+    if "\n" in code:
+        return False
+    try:
+        compile(code, "<form>", "eval")
+    except SyntaxError:
+        return False
+    return True
 
 
 def _without_docstring(source: str) -> str:
@@ -146,6 +181,34 @@ def tables() -> dict[str, tuple[Callable[[], Callable], list[Wrong]]]:
     return found
 
 
+def expression_tables() -> dict[str, tuple[Callable[[], Callable], list[Accepted]]]:
+    """Every exercise label whose answer can be a short expression -> (how to build its judge, the
+    forms it accepts): the ACCEPTED tables of the test modules."""
+    found = {}
+    for name in MODULES:
+        module = _module(name)
+        for label, forms in getattr(module, "ACCEPTED", {}).items():
+            found[label] = (module.JUDGES[label], forms)
+    return found
+
+
+def verdict_of(judge: Callable, answer):
+    """What the judge says of ``answer``, as check() reports it: its reason, or, where the answer makes
+    the judge's run raise, ``Type: message`` of that error (check() prints it as "not yet (error)")."""
+    try:
+        return judge(answer)
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+
+
+def accepts(judge: Callable, answer) -> bool:
+    try:
+        result = judge(answer)
+    except Exception:
+        return False
+    return result is None or result is True
+
+
 def verdicts(judge: Callable, wrong: Wrong, label: str, editions: tuple[str, ...]) -> dict[str, str]:
     """The line check() prints for ``wrong`` ("Exercise 2: not yet. <the judge's reason>."), hint left
     out, in each edition."""
@@ -177,6 +240,16 @@ def generate() -> dict:
     for label, (make_judge, wrong) in tables().items():
         judge = make_judge()
         data[label] = [{"code": w.shown(), "verdict": verdicts(judge, w, label, editions)} for w in wrong]
+    # The forms the page's expression box accepts: each one run through the judge here.
+    data["accepted"] = {}
+    for label, (make_judge, forms) in expression_tables().items():
+        judge = make_judge()
+        for form in forms:
+            if not one_line_expression(form.code):
+                raise AssertionError(f"{label}: the accepted form {form.code!r} is not one line, one expression")
+            if not accepts(judge, form.answer):
+                raise AssertionError(f"{label}: the judge rejects the accepted form {form.code!r}")
+        data["accepted"][label] = [form.code for form in forms]
     return data
 
 

@@ -2,7 +2,7 @@
    1. The edition switcher keeps the reader's place: a click goes to the same section of the
       other edition, by the section's id, which is the same in every edition.
    2. The {answer-check} directive: a choice, a set of choices, a number or a short expression answered
-      and checked on the page itself. */
+      and checked on the page itself (a Python expression: with expression.js, fetched on the first check of one). */
 (function () {
   "use strict";
 
@@ -82,9 +82,49 @@
                                                    : form.querySelector("input[type=text]");
         given = picked ? picked.value : "";
       }
-      var result = given.trim() === "" ? "empty" : verdictOf(box, given);
-      verdict.textContent = box.dataset[result];
-      verdict.className = "answer-check-verdict " + (result === "right" ? "is-right" : result === "empty" ? "" : "is-wrong");
+      function say(result, said) {
+        show(verdict, said || box.dataset[result]);
+        verdict.className = "answer-check-verdict " + (result === "right" ? "is-right" : result === "empty" ? ""
+                                                       : result === "unjudged" ? "is-unjudged" : "is-wrong");
+      }
+      if (given.trim() === "") say("empty");
+      else if (box.dataset.kind === "expression") {
+        /* a form the judge accepted, a typical wrong one (with the judge's verdict), or neither */
+        withExpression(function (E) {
+          var judged = E ? E.judge(given, JSON.parse(box.dataset.answers), JSON.parse(box.dataset.known))
+                         : { result: "unjudged" };
+          say(judged.result, judged.verdict);
+        });
+      } else say(verdictOf(box, given));
+    });
+  }
+
+  /* expression.js is fetched the first time a reader checks an expression, from beside this file:
+     a page that has such a box, read without using it, loads nothing more. */
+  var here = document.currentScript && document.currentScript.src;
+  var expressionWaiting = null;
+  function withExpression(then) {
+    if (window.BookExpression || !here) return then(window.BookExpression);
+    if (!expressionWaiting) {
+      expressionWaiting = [];
+      var script = document.createElement("script");
+      script.src = here.replace(/book\.js(\?.*)?$/, "expression.js");
+      script.onload = script.onerror = function () {
+        expressionWaiting.forEach(function (f) { f(window.BookExpression); });
+        expressionWaiting = null;
+      };
+      document.head.appendChild(script);
+    }
+    expressionWaiting.push(then);
+  }
+
+  /* A verdict's `code spans` (a judge's verdict names code) as <code>. */
+  function show(output, text) {
+    output.textContent = "";
+    String(text).split(/`([^`\n]+)`/).forEach(function (part, i) {
+      if (!part) return;
+      if (i % 2) { var code = document.createElement("code"); code.textContent = part; output.appendChild(code); }
+      else output.appendChild(document.createTextNode(part));
     });
   }
 

@@ -5,6 +5,8 @@ Each box sits in an exercise's markdown cell; the check cell below it calls
 that judge on every answer the box accepts (and, for a choice, on every
 option), so an accepted answer always comes from the chapter's code, in every
 edition. The site renders the boxes with ``utils.book.sphinx_ext.AnswerCheck``.
+A box of ``:kind: expression`` holds no answer: its forms are in book/wrong_answers.json, derived
+by the judges' tests (tests/wrong_answers.py, tests/test_expression_checks.py).
 """
 from __future__ import annotations
 

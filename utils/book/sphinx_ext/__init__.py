@@ -5,6 +5,7 @@ and fails when requirements.txt pins another version.
 
     switcher          the edition switcher and hreflang links
     data_directives   {error-index}       glossary   {book-glossary}       answer_check   {answer-check}
+                      (an expression's forms from book/wrong_answers.json; book.js fetches expression.js on a first check)
     wrong_answers     under each code exercise, its typical wrong answers (book/wrong_answers.json), folded
     locales           settings and catalogs of the edition's words (.mo compiled, theme catalog order)
     library_words     copybutton.js, togglebutton.js, myst-nb's hidden-cell label
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from utils.book import config
 from utils.book.sphinx_ext import anchors, api_links, exercise_numbers, fontawesome, wrong_answers, issue_links, library_words, locales, page_weight, search_page, switcher, thebe
-from utils.book.sphinx_ext.answer_check import AnswerCheck
+from utils.book.sphinx_ext.answer_check import AnswerCheck, fill_expression_boxes
 from utils.book.sphinx_ext.data_directives import ErrorIndex
 from utils.book.sphinx_ext.glossary import GlossaryTable
 
@@ -52,6 +53,7 @@ def setup(app):
     app.connect("build-finished", fontawesome.subset_fontawesome)
     app.connect("build-finished", fontawesome.slim_fontawesome_css)
     app.add_directive("answer-check", AnswerCheck)
+    app.connect("doctree-read", fill_expression_boxes)
     # sphinx-exercise has no zh_TW catalog ("exercise" domain): ours is used where it has none.
     locales.compile_catalogs()
     app.add_message_catalog("exercise", str(locales.LOCALES))

@@ -63,7 +63,7 @@ class IssueLinks(SphinxTransform):
 
 
 def ancestors(node):
-    """The node's parents, nearest first (api_links uses it too)."""
+    """The node's parents, nearest first (api_links and answer_check use it too)."""
     node = node.parent
     while node is not None:
         yield node

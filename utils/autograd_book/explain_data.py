@@ -1345,7 +1345,48 @@ DATA = {'baseurl': '',
                                'saved tensors of another shape, dtype or device than the first: the block '
                                'read state besides its inputs that changed in between, such as a key/value '
                                'cache (use_cache=True), a parameter a sharding library had released, or a '
-                               "router's statistics. Keep that state out of the block."}],
+                               "router's statistics. Keep that state out of the block."},
+                   {'cases': [{'label': 'mem-ckpt-metadata',
+                               'line': '',
+                               'page': 'saved_memory',
+                               'title': '`CheckpointError`: the recomputation computed something else'}],
+                    'historical': False,
+                    'id': 'checkpoint-recomputed-count',
+                    'message': 'torch.utils.checkpoint: A different number of tensors was saved during the '
+                               'original forward and recomputation.',
+                    'summary': 'The non-reentrant checkpoint re-ran the block in backward and the second run '
+                               'took another path: a choice inside the block (stochastic depth drawn with '
+                               "Python's random, model.eval() or a flag changed before backward) read state "
+                               'that checkpoint does not restore. Make the choice outside the block and pass '
+                               'it in, draw it with torch.rand, or change the mode after backward.'},
+                   {'cases': [{'label': 'ddp-unused-warning',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': 'The reverse: "`find_unused_parameters=True` was specified ... but '
+                                        'did not find any unused parameters"'}],
+                    'historical': False,
+                    'id': 'ddp-find-unused-no-unused',
+                    'message': 'find_unused_parameters=True was specified in DDP constructor, but did not '
+                               'find any unused parameters in the forward pass.',
+                    'summary': "A warning from DDP's reducer at the first iteration: every parameter took "
+                               'part in that forward pass, so the graph walk that '
+                               'find_unused_parameters=True buys costs time for nothing, unless a later '
+                               'iteration skips a branch. If the same parameters are always used, pass '
+                               'find_unused_parameters=False; if a branch is taken only sometimes, keep the '
+                               'flag and ignore the warning.'},
+                   {'cases': [{'label': 'cf-backward-in-backward',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
+                                        'reversible networks'}],
+                    'historical': True,
+                    'id': 'checkpoint-reentrant-grad-old',
+                    'message': 'Checkpointing is not compatible with .grad() or when an `inputs` parameter '
+                               'is passed to .backward(). Please use .backward() and do not pass its '
+                               '`inputs` argument.',
+                    'summary': 'The older wording of the same error: a reentrant checkpoint '
+                               '(use_reentrant=True, the old default) differentiated with '
+                               'torch.autograd.grad or backward(inputs=...); pass use_reentrant=False.'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -2513,7 +2554,42 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
                                     'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次保存的张量在形状、dtype '
-                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。'}],
+                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。'},
+                        {'cases': [{'label': 'mem-ckpt-metadata',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '`CheckpointError`：重新计算算出了别的东西'}],
+                         'historical': False,
+                         'id': 'checkpoint-recomputed-count',
+                         'message': 'torch.utils.checkpoint: A different number of tensors was saved during '
+                                    'the original forward and recomputation.',
+                         'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次走了另一条路径：块里的某个选择（用 Python 的 random '
+                                    '决定的随机深度、在 backward 之前调用的 model.eval() 或改过的标志）读到了 checkpoint '
+                                    '不会恢复的状态。请在块外做出选择再作为参数传入，或改用 torch.rand 抽签，或等 backward 之后再切换模式。'},
+                        {'cases': [{'label': 'ddp-unused-warning',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '反过来的情况：“`find_unused_parameters=True` was specified ... but '
+                                             'did not find any unused parameters”'}],
+                         'historical': False,
+                         'id': 'ddp-find-unused-no-unused',
+                         'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
+                                    'not find any unused parameters in the forward pass.',
+                         'summary': 'DDP 的归约器（reducer）在第一次迭代时发出的警告：那次前向传播用到了每一个参数，所以 '
+                                    'find_unused_parameters=True '
+                                    '换来的计算图遍历只是白白花时间，除非之后的迭代会跳过某个分支。如果每次用到的参数都一样，请传入 '
+                                    'find_unused_parameters=False；如果某个分支只是有时才走，就保留这个标志，不用理会警告。'},
+                        {'cases': [{'label': 'cf-backward-in-backward',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'}],
+                         'historical': True,
+                         'id': 'checkpoint-reentrant-grad-old',
+                         'message': 'Checkpointing is not compatible with .grad() or when an `inputs` '
+                                    'parameter is passed to .backward(). Please use .backward() and do not '
+                                    'pass its `inputs` argument.',
+                         'summary': '同一个错误的旧版措辞：对可重入的 checkpoint（use_reentrant=True，旧版的默认值）使用了 '
+                                    'torch.autograd.grad 或 backward(inputs=...)；请传入 use_reentrant=False。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -3680,7 +3756,42 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
                                     'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次儲存的張量在形狀、dtype '
-                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、分片函式庫已經釋放的參數，或路由器的統計量。請把這類狀態移出區塊。'}]},
+                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、分片函式庫已經釋放的參數，或路由器的統計量。請把這類狀態移出區塊。'},
+                        {'cases': [{'label': 'mem-ckpt-metadata',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '`CheckpointError`：重新計算算出了別的東西'}],
+                         'historical': False,
+                         'id': 'checkpoint-recomputed-count',
+                         'message': 'torch.utils.checkpoint: A different number of tensors was saved during '
+                                    'the original forward and recomputation.',
+                         'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次走了另一條路徑：區塊裡的某個選擇（用 Python 的 random '
+                                    '決定的隨機深度、在 backward 之前呼叫的 model.eval() 或改過的旗標）讀到了 checkpoint '
+                                    '不會還原的狀態。請在區塊外做出選擇再當成引數傳入，或改用 torch.rand 抽籤，或等 backward 之後再切換模式。'},
+                        {'cases': [{'label': 'ddp-unused-warning',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '反過來的情況：「`find_unused_parameters=True` was specified ... but '
+                                             'did not find any unused parameters」'}],
+                         'historical': False,
+                         'id': 'ddp-find-unused-no-unused',
+                         'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
+                                    'not find any unused parameters in the forward pass.',
+                         'summary': 'DDP 的 reducer 在第一次迭代時發出的警告：那次前向傳播用到了每一個參數，所以 '
+                                    'find_unused_parameters=True '
+                                    '換來的計算圖走訪只是白白花時間，除非之後的迭代會跳過某個分支。如果每次用到的參數都一樣，請傳入 '
+                                    'find_unused_parameters=False；如果某個分支只是有時才走，就保留這個旗標，不必理會警告。'},
+                        {'cases': [{'label': 'cf-backward-in-backward',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'}],
+                         'historical': True,
+                         'id': 'checkpoint-reentrant-grad-old',
+                         'message': 'Checkpointing is not compatible with .grad() or when an `inputs` '
+                                    'parameter is passed to .backward(). Please use .backward() and do not '
+                                    'pass its `inputs` argument.',
+                         'summary': '同一個錯誤的舊版措辭：對可重入的 checkpoint（use_reentrant=True，舊版的預設）使用了 '
+                                    'torch.autograd.grad 或 backward(inputs=...)；請傳入 use_reentrant=False。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -3828,6 +3939,12 @@ DATA = {'baseurl': '',
                             'accelerate DistributedDataParallelKwargs kwargs_handlers, Hugging Face Trainer '
                             'ddp_find_unused_parameters, gradient_checkpointing_kwargs use_reentrant False; '
                             'backward(inputs=...) on part of a DDP model.',
+              'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
+                                    'but did not find any unused parameters in the forward pass. This flag '
+                                    'results in an extra traversal of the autograd graph every iteration, '
+                                    'which can adversely affect performance. Can I set '
+                                    'find_unused_parameters=False, is it safe, will it speed up training; '
+                                    'false positive with flow control, if-statements in forward.',
               'grad-amp': 'Mixed precision training with torch.amp.GradScaler (torch.cuda.amp): gradient '
                           'clipping with scaler.unscale_ before clip_grad_norm_, optimizer steps skipped, '
                           'scaler.get_scale() keeps decreasing, a gradient penalty under AMP with autocast, '
@@ -3899,7 +4016,11 @@ DATA = {'baseurl': '',
                                    '(saved metadata vs recomputed metadata shape) with gradient '
                                    'checkpointing / activation checkpointing; use_cache=True incompatible '
                                    'with gradient checkpointing; recomputed shape torch.Size([0]) with '
-                                   'DeepSpeed ZeRO-3 or FSDP; MoE; debug=True.',
+                                   'DeepSpeed ZeRO-3 or FSDP; MoE; debug=True. CheckpointError: A different '
+                                   'number of tensors was saved during the original forward and '
+                                   'recomputation (Number of tensors saved during forward vs recomputation): '
+                                   'stochastic depth or LayerDrop with random, model.eval() before backward, '
+                                   'a branch or flag that changed, xformers SwiGLU.',
               'mem-ckpt-reentrant': 'torch.utils.checkpoint with use_reentrant=True warns None of the inputs '
                                     'have requires_grad=True. Gradients will be None, and the first layers '
                                     'stop training: their parameters get no gradient. LoRA or PEFT '

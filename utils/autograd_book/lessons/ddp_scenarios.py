@@ -439,3 +439,17 @@ def ddp_skipped_collective(rank: int, world_size: int, every_rank: bool = False)
         loss = loss / num_pos.clamp(min=1)
     loss.backward()  # DDP's all-reduce of the gradients: one more collective
     return {"grad": flat_grad(ddp)}
+
+
+def ddp_uneven_batches(rank: int, world_size: int, join: bool = False) -> dict:
+    """Rank 0 gets 3 batches, rank 1 gets 2 (an epoch split unevenly); with join=True the loop runs under ddp.join()."""
+    from contextlib import nullcontext
+
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    ddp = DDP(make_model())
+    batches = [shard(rank + 2 * step) for step in range(3 - rank)]  # rank 1 runs out one batch early
+    with ddp.join() if join else nullcontext():  # join: a rank that ran out shadows the others' all-reduces
+        for x, y in batches:
+            mse_loss(ddp(x), y).backward()  # DDP's all-reduce of the gradients
+    return {"steps": len(batches)}

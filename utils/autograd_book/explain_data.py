@@ -1428,7 +1428,48 @@ DATA = {'baseurl': '',
                     'summary': 'The optimizer was built from no tensor at all: every parameter was frozen '
                                'before filtering on requires_grad, the model keeps its layers in a plain '
                                'list (use nn.ModuleList), or model.parameters() was a generator already used '
-                               'up. Unfreeze what should train, register the layers, and pass a list.'}],
+                               'up. Unfreeze what should train, register the layers, and pass a list.'},
+                   {'cases': [{'label': 'mem-ckpt-metadata',
+                               'line': '',
+                               'page': 'saved_memory',
+                               'title': '`CheckpointError`: the recomputation computed something else'}],
+                    'historical': False,
+                    'id': 'checkpoint-recomputed-count',
+                    'message': 'torch.utils.checkpoint: A different number of tensors was saved during the '
+                               'original forward and recomputation.',
+                    'summary': 'The non-reentrant checkpoint re-ran the block in backward and the second run '
+                               'took another path: a choice inside the block (stochastic depth drawn with '
+                               "Python's random, model.eval() or a flag changed before backward) read state "
+                               'that checkpoint does not restore. Make the choice outside the block and pass '
+                               'it in, draw it with torch.rand, or change the mode after backward.'},
+                   {'cases': [{'label': 'ddp-unused-warning',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': 'The reverse: "`find_unused_parameters=True` was specified ... but '
+                                        'did not find any unused parameters"'}],
+                    'historical': False,
+                    'id': 'ddp-find-unused-no-unused',
+                    'message': 'find_unused_parameters=True was specified in DDP constructor, but did not '
+                               'find any unused parameters in the forward pass.',
+                    'summary': "A warning from DDP's reducer at the first iteration: every parameter took "
+                               'part in that forward pass, so the graph walk that '
+                               'find_unused_parameters=True buys costs time for nothing, unless a later '
+                               'iteration skips a branch. If the same parameters are always used, pass '
+                               'find_unused_parameters=False; if a branch is taken only sometimes, keep the '
+                               'flag and ignore the warning.'},
+                   {'cases': [{'label': 'cf-backward-in-backward',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
+                                        'reversible networks'}],
+                    'historical': True,
+                    'id': 'checkpoint-reentrant-grad-old',
+                    'message': 'Checkpointing is not compatible with .grad() or when an `inputs` parameter '
+                               'is passed to .backward(). Please use .backward() and do not pass its '
+                               '`inputs` argument.',
+                    'summary': 'The older wording of the same error: a reentrant checkpoint '
+                               '(use_reentrant=True, the old default) differentiated with '
+                               'torch.autograd.grad or backward(inputs=...); pass use_reentrant=False.'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -2668,7 +2709,42 @@ DATA = {'baseurl': '',
                          'message': 'optimizer got an empty parameter list',
                          'summary': '创建优化器时，它一个张量也没有拿到：可能是按 requires_grad 筛选之前，所有参数都已冻结；或者模型把各层放在普通的 list '
                                     '里（请改用 nn.ModuleList）；或者 model.parameters() '
-                                    '这个生成器已经用完了。请解冻要训练的部分、注册各层，并传入一个 list。'}],
+                                    '这个生成器已经用完了。请解冻要训练的部分、注册各层，并传入一个 list。'},
+                        {'cases': [{'label': 'mem-ckpt-metadata',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '`CheckpointError`：重新计算算出了别的东西'}],
+                         'historical': False,
+                         'id': 'checkpoint-recomputed-count',
+                         'message': 'torch.utils.checkpoint: A different number of tensors was saved during '
+                                    'the original forward and recomputation.',
+                         'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次走了另一条路径：块里的某个选择（用 Python 的 random '
+                                    '决定的随机深度、在 backward 之前调用的 model.eval() 或改过的标志）读到了 checkpoint '
+                                    '不会恢复的状态。请在块外做出选择再作为参数传入，或改用 torch.rand 抽签，或等 backward 之后再切换模式。'},
+                        {'cases': [{'label': 'ddp-unused-warning',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '反过来的情况：“`find_unused_parameters=True` was specified ... but '
+                                             'did not find any unused parameters”'}],
+                         'historical': False,
+                         'id': 'ddp-find-unused-no-unused',
+                         'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
+                                    'not find any unused parameters in the forward pass.',
+                         'summary': 'DDP 的归约器（reducer）在第一次迭代时发出的警告：那次前向传播用到了每一个参数，所以 '
+                                    'find_unused_parameters=True '
+                                    '换来的计算图遍历只是白白花时间，除非之后的迭代会跳过某个分支。如果每次用到的参数都一样，请传入 '
+                                    'find_unused_parameters=False；如果某个分支只是有时才走，就保留这个标志，不用理会警告。'},
+                        {'cases': [{'label': 'cf-backward-in-backward',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'}],
+                         'historical': True,
+                         'id': 'checkpoint-reentrant-grad-old',
+                         'message': 'Checkpointing is not compatible with .grad() or when an `inputs` '
+                                    'parameter is passed to .backward(). Please use .backward() and do not '
+                                    'pass its `inputs` argument.',
+                         'summary': '同一个错误的旧版措辞：对可重入的 checkpoint（use_reentrant=True，旧版的默认值）使用了 '
+                                    'torch.autograd.grad 或 backward(inputs=...)；请传入 use_reentrant=False。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -3907,7 +3983,42 @@ DATA = {'baseurl': '',
                          'message': 'optimizer got an empty parameter list',
                          'summary': '建立最佳化器時，它一個張量也沒有拿到：可能是依 requires_grad 篩選之前，所有參數都已凍結；或模型把各層放在普通的 list '
                                     '裡（請改用 nn.ModuleList）；或 model.parameters() '
-                                    '這個產生器已經用完了。請解凍要訓練的部分、註冊各層，並傳入一個 list。'}]},
+                                    '這個產生器已經用完了。請解凍要訓練的部分、註冊各層，並傳入一個 list。'},
+                        {'cases': [{'label': 'mem-ckpt-metadata',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '`CheckpointError`：重新計算算出了別的東西'}],
+                         'historical': False,
+                         'id': 'checkpoint-recomputed-count',
+                         'message': 'torch.utils.checkpoint: A different number of tensors was saved during '
+                                    'the original forward and recomputation.',
+                         'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次走了另一條路徑：區塊裡的某個選擇（用 Python 的 random '
+                                    '決定的隨機深度、在 backward 之前呼叫的 model.eval() 或改過的旗標）讀到了 checkpoint '
+                                    '不會還原的狀態。請在區塊外做出選擇再當成引數傳入，或改用 torch.rand 抽籤，或等 backward 之後再切換模式。'},
+                        {'cases': [{'label': 'ddp-unused-warning',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '反過來的情況：「`find_unused_parameters=True` was specified ... but '
+                                             'did not find any unused parameters」'}],
+                         'historical': False,
+                         'id': 'ddp-find-unused-no-unused',
+                         'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
+                                    'not find any unused parameters in the forward pass.',
+                         'summary': 'DDP 的 reducer 在第一次迭代時發出的警告：那次前向傳播用到了每一個參數，所以 '
+                                    'find_unused_parameters=True '
+                                    '換來的計算圖走訪只是白白花時間，除非之後的迭代會跳過某個分支。如果每次用到的參數都一樣，請傳入 '
+                                    'find_unused_parameters=False；如果某個分支只是有時才走，就保留這個旗標，不必理會警告。'},
+                        {'cases': [{'label': 'cf-backward-in-backward',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'}],
+                         'historical': True,
+                         'id': 'checkpoint-reentrant-grad-old',
+                         'message': 'Checkpointing is not compatible with .grad() or when an `inputs` '
+                                    'parameter is passed to .backward(). Please use .backward() and do not '
+                                    'pass its `inputs` argument.',
+                         'summary': '同一個錯誤的舊版措辭：對可重入的 checkpoint（use_reentrant=True，舊版的預設）使用了 '
+                                    'torch.autograd.grad 或 backward(inputs=...)；請傳入 use_reentrant=False。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -4076,6 +4187,12 @@ DATA = {'baseurl': '',
                             'accelerate DistributedDataParallelKwargs kwargs_handlers, Hugging Face Trainer '
                             'ddp_find_unused_parameters, gradient_checkpointing_kwargs use_reentrant False; '
                             'backward(inputs=...) on part of a DDP model.',
+              'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
+                                    'but did not find any unused parameters in the forward pass. This flag '
+                                    'results in an extra traversal of the autograd graph every iteration, '
+                                    'which can adversely affect performance. Can I set '
+                                    'find_unused_parameters=False, is it safe, will it speed up training; '
+                                    'false positive with flow control, if-statements in forward.',
               'grad-amp': 'Mixed precision training with torch.amp.GradScaler (torch.cuda.amp): gradient '
                           'clipping with scaler.unscale_ before clip_grad_norm_, optimizer steps skipped, '
                           'scaler.get_scale() keeps decreasing, a gradient penalty under AMP with autocast, '
@@ -4149,7 +4266,11 @@ DATA = {'baseurl': '',
                                    '(saved metadata vs recomputed metadata shape) with gradient '
                                    'checkpointing / activation checkpointing; use_cache=True incompatible '
                                    'with gradient checkpointing; recomputed shape torch.Size([0]) with '
-                                   'DeepSpeed ZeRO-3 or FSDP; MoE; debug=True.',
+                                   'DeepSpeed ZeRO-3 or FSDP; MoE; debug=True. CheckpointError: A different '
+                                   'number of tensors was saved during the original forward and '
+                                   'recomputation (Number of tensors saved during forward vs recomputation): '
+                                   'stochastic depth or LayerDrop with random, model.eval() before backward, '
+                                   'a branch or flag that changed, xformers SwiGLU.',
               'mem-ckpt-reentrant': 'torch.utils.checkpoint with use_reentrant=True warns None of the inputs '
                                     'have requires_grad=True. Gradients will be None, and the first layers '
                                     'stop training: their parameters get no gradient. LoRA or PEFT '

@@ -399,14 +399,16 @@ class PointwiseConvNet(torch.nn.Module):
         return self.conv(x)
 
 
-def ddp_grad_strides(rank: int, world_size: int, channels_last: str = "never") -> dict:
+def ddp_grad_strides(rank: int, world_size: int, channels_last: str = "never", threads: int = 1) -> dict:
     """One DDP step on a channels_last image, the weights made channels_last "never", "before DDP" or "after DDP"."""
     from torch.nn.parallel import DistributedDataParallel as DDP
 
+    torch.set_num_threads(threads)  # on the CPU the thread count picks the convolution kernel
     net = PointwiseConvNet()
     if channels_last == "before DDP":
         net = net.to(memory_format=torch.channels_last)
     ddp = DDP(net)  # DDP lays out its buckets with the strides the parameters have now
+    bucket_strides = net.conv.weight.stride()
     if channels_last == "after DDP":
         net.to(memory_format=torch.channels_last)
     x = torch.randn(2, 3, 5, 5, generator=torch.Generator().manual_seed(rank))
@@ -417,6 +419,7 @@ def ddp_grad_strides(rank: int, world_size: int, channels_last: str = "never") -
     return {
         "warnings": [strip_paths(str(w.message)).split(" (Triggered")[0] for w in caught],
         "weight_strides": net.conv.weight.stride(),
+        "bucket_strides": bucket_strides,
         "grad_strides": grad.stride(),
         "grad_is_contiguous": grad.is_contiguous(),
         "grad": flat_grad(net),
@@ -436,3 +439,17 @@ def ddp_skipped_collective(rank: int, world_size: int, every_rank: bool = False)
         loss = loss / num_pos.clamp(min=1)
     loss.backward()  # DDP's all-reduce of the gradients: one more collective
     return {"grad": flat_grad(ddp)}
+
+
+def ddp_uneven_batches(rank: int, world_size: int, join: bool = False) -> dict:
+    """Rank 0 gets 3 batches, rank 1 gets 2 (an epoch split unevenly); with join=True the loop runs under ddp.join()."""
+    from contextlib import nullcontext
+
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    ddp = DDP(make_model())
+    batches = [shard(rank + 2 * step) for step in range(3 - rank)]  # rank 1 runs out one batch early
+    with ddp.join() if join else nullcontext():  # join: a rank that ran out shadows the others' all-reduces
+        for x, y in batches:
+            mse_loss(ddp(x), y).backward()  # DDP's all-reduce of the gradients
+    return {"steps": len(batches)}

@@ -91,3 +91,32 @@ def ddp_backward_inputs(rank: int, world_size: int) -> None:
     except RuntimeError:
         if rank == 0:  # every rank raises it, naming itself; rank 0's report is the one shown
             raise
+
+
+def ddp_flag_without_unused(rank: int, world_size: int, head2_steps: tuple[bool, ...] = (True, False, True)) -> dict[str, Any]:
+    """find_unused_parameters=True, a first step that uses every parameter, then head 2 skipped in some steps.
+
+    Returns the reducer's warnings (C++ log lines and Python warnings, paths removed), whether
+    each step's gradients were averaged (rank 0's flat gradient, to compare with rank 1's), and
+    ``head2_steps``, the branch taken at each step.
+    """
+    import warnings
+
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    from autograd_book.distributed import capture_stderr, strip_paths
+
+    x, y = shard(rank)
+    net = TwoHeadNet()
+    ddp = DDP(net, find_unused_parameters=True)
+    grads = []
+    with capture_stderr() as logged, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for run_head2 in head2_steps:
+            net.run_head2 = run_head2  # flow control: head 2 runs in some steps only
+            ddp.zero_grad()
+            sum(mse_loss(out, y) for out in ddp(x)).backward()
+            grads.append(flat_grad(net.trunk) + flat_grad(net.head1))
+    said = [strip_paths(str(w.message)) for w in caught] + logged
+    return {"warnings": [line for line in said if "find_unused_parameters=True was specified" in line],
+            "grads": grads, "head2_steps": list(head2_steps)}

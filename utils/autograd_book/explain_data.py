@@ -703,7 +703,9 @@ DATA = {'baseurl': '',
                                'previous step (a head left out of the loss, a branch not taken, a head '
                                'frozen after DDP was built), so DDP never finished averaging; build DDP with '
                                'find_unused_parameters=True or static_graph=True, or freeze before wrapping; '
-                               'TORCH_DISTRIBUTED_DEBUG=INFO names the parameters.'},
+                               'TORCH_DISTRIBUTED_DEBUG=INFO names the parameters.',
+                    'tail': 'This error indicates that your module has parameters that were not used in '
+                            'producing loss.'},
                    {'cases': [{'label': 'ddp-unused',
                                'line': '',
                                'page': 'distributed',
@@ -2067,7 +2069,9 @@ DATA = {'baseurl': '',
                          'summary': '在 DistributedDataParallel 下，上一步有些参数没有得到梯度（某个输出头没有计入损失、某个分支这次没有走到，或者在构建 '
                                     'DDP 之后才冻结某个输出头），所以 DDP 的平均一直没有完成；请在构建 DDP 时设置 '
                                     'find_unused_parameters=True 或 static_graph=True，或者在包装之前就先冻结；设置 '
-                                    'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出这些参数的名称。'},
+                                    'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出这些参数的名称。',
+                         'tail': 'This error indicates that your module has parameters that were not used in '
+                                 'producing loss.'},
                         {'cases': [{'label': 'ddp-unused',
                                     'line': '',
                                     'page': 'distributed',
@@ -3341,7 +3345,9 @@ DATA = {'baseurl': '',
                          'summary': '在 DistributedDataParallel 之下，上一步有些參數沒有得到梯度（某個輸出頭沒有算進損失、某個分支這次沒有走到，或在建好 '
                                     'DDP 之後才凍結某個輸出頭），所以 DDP 的平均始終沒有完成；請在建立 DDP 時設定 '
                                     'find_unused_parameters=True 或 static_graph=True，或在包裝之前就先凍結；設定 '
-                                    'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出這些參數的名稱。'},
+                                    'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出這些參數的名稱。',
+                         'tail': 'This error indicates that your module has parameters that were not used in '
+                                 'producing loss.'},
                         {'cases': [{'label': 'ddp-unused',
                                     'line': '',
                                     'page': 'distributed',

@@ -588,7 +588,8 @@ DATA = {'baseurl': '',
                     'message': 'returned an incorrect number of gradients',
                     'summary': "A custom autograd Function's backward returned fewer (or more) values than "
                                'forward takes arguments after ctx; return one per argument, None for a '
-                               'non-tensor or for an input that needs no gradient.'},
+                               'non-tensor or for an input that needs no gradient. Extra values are dropped '
+                               'only when they are all None.'},
                    {'cases': [{'label': 'cf-errors',
                                'line': '',
                                'page': 'custom_function',
@@ -1967,7 +1968,8 @@ DATA = {'baseurl': '',
                          'id': 'function-gradient-count',
                          'message': 'returned an incorrect number of gradients',
                          'summary': '自定义 autograd Function 的 backward 返回的值比 forward 在 ctx '
-                                    '之后的参数少（或多）；请为每个参数各返回一个值，非张量参数或不需要梯度的输入返回 None。'},
+                                    '之后的参数少（或多）；请为每个参数各返回一个值，非张量参数或不需要梯度的输入返回 None。多返回的值必须全是 '
+                                    'None，自动求导才会直接忽略它们。'},
                         {'cases': [{'label': 'cf-errors',
                                     'line': '',
                                     'page': 'custom_function',
@@ -3243,7 +3245,8 @@ DATA = {'baseurl': '',
                          'id': 'function-gradient-count',
                          'message': 'returned an incorrect number of gradients',
                          'summary': '自訂 autograd Function 的 backward 傳回的值，比 forward 在 ctx '
-                                    '之後的參數少（或多）；請每個參數各傳回一個值，不是張量或不需要梯度的參數就傳回 None。'},
+                                    '之後的參數少（或多）；請每個參數各傳回一個值，不是張量或不需要梯度的參數就傳回 None。多傳回的值必須全是 '
+                                    'None，自動微分才會直接略過它們。'},
                         {'cases': [{'label': 'cf-errors',
                                     'line': '',
                                     'page': 'custom_function',

@@ -167,6 +167,9 @@ def test_the_documents_pagefind_reads():
     assert "memory leak" in running and "You added losses up." in running and "boom happened" in running
     assert "Text." in running and "More." not in running
     assert 'data-pagefind-meta="title">Chapter › Running loss<' in running
+    # The readers' words are also the section's meta, which the ranking reads (rank.js: KEYS).
+    assert 'data-pagefind-meta="keywords">Readers call this a memory leak.<' in running
+    assert "pagefind-meta=\"keywords\"" not in by_href["chapter.html#sub"]
     assert "More." in by_href["chapter.html#sub"] and "Text." not in by_href["chapter.html#sub"]
     # The page's top: its own text only; the setup cell and the switcher are not searched.
     top = by_href["chapter.html"]
@@ -492,6 +495,24 @@ def test_words_close_together_and_the_chapters_title_rank_a_section_first():
       out([a.map((x) => x.r.id), b.map((x) => x.r.id)]);""")
     # Wrong: the order they came in (the words far apart first; a section of another chapter first).
     assert ranked == [["near", "far"], ["chapter", "other"]]
+
+
+def test_a_section_whose_readers_words_hold_the_query_ranks_above_an_entry_that_mentions_them():
+    # A short error index entry ("None of the inputs have requires_grad=True. Gradients will be None")
+    # scores highest in Pagefind's own ranking for "gradient is None"; the section whose sentence of
+    # readers' words (book/search_keywords.yml, the meta "keywords") says "gradient ... is None" answers.
+    ranked = run_rank_script("""
+      const doc = (id, score, title, keywords, content) => ({ score, r: { id, data: async () => ({ meta: { title, keywords }, content }) } });
+      const entry = doc("entry", 2.0, "None of the inputs have requires_grad=True. Gradients will be None", undefined,
+                        "none of the inputs have requires_grad=true. gradients will be none");
+      const answer = doc("answer", 1.0, "Pitfalls › Every cause in one place",
+                         "Why is the gradient of my layers None after backward?", "causes of a missing gradient");
+      const plain = doc("plain", 1.0, "Pitfalls › Every cause in one place", undefined, "causes of a missing gradient");
+      const a = await r.reranked([entry, answer], "gradient layers none", "en", null, 10);
+      const b = await r.reranked([entry, plain], "gradient layers none", "en", null, 10);
+      out([a.map((x) => x.r.id), b.map((x) => x.r.id)]);""")
+    # Wrong: without the readers' words the entry stays first (nothing else tells them apart).
+    assert ranked == [["answer", "entry"], ["entry", "plain"]]
 
 
 def test_function_words_go_and_misspelt_api_names_are_corrected():

@@ -23,7 +23,8 @@ def run_matcher(pastes: list[str]) -> list[list[str]]:
     if NODE is None:
         pytest.skip("node is not installed (the paste box's matcher is tested under node)")
     data = [{"id": e["id"], "message": e["message"], "historical": "historical" in e,
-             **({"varies": e["varies"]} if e.get("varies") else {})} for e in ERRORS]  # as search.py writes it
+             **({"varies": e["varies"]} if e.get("varies") else {}),
+             **({"tail": e["tail"]} if e.get("tail") else {})} for e in ERRORS]  # as search.py writes it
     script = (f"const m = require({json.dumps(str(MATCHER))});"
               "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               "process.stdout.write(JSON.stringify(input.pastes.map(p => m.match(p, input.errors).map(e => e.id))));")
@@ -110,7 +111,40 @@ def test_normalise_strips_what_varies():
               "process.stdout.write(m.normalise('Traceback (most recent call last):\\n  File \"C:\\\\x\\\\y.py\", line 3, in f\\n"
               "RuntimeError: modified: [torch.FloatTensor [64, 1]], output 0 of AsStridedBackward0 at 0xdeadbeef, version 2'));")
     out = subprocess.run([NODE, "-e", script], capture_output=True, text=True, check=True).stdout
-    assert out == "modified output of at version"
+    assert out == "modified output of asstrided at version"
+
+
+# A node's name as older releases print it and as today's do (the function's), and what must not match.
+NODE_NAME_PASTES = {
+    # The hook's view error: today's name and the older node name find one entry.
+    "RuntimeError: Output 0 of BackwardHookFunction is a view and is being modified inplace.": "backward-hook-inplace",
+    "RuntimeError: Output 0 of BackwardHookFunctionBackward is a view and is being modified inplace.": "backward-hook-inplace",
+    # Wrong input: another function's view (a split's output) is not the hook's error, whatever the release.
+    "Questions about in-place operations Output 1 of SplitBackward0 is a view and is being modified inplace": "multi-output-view-inplace",
+    "Output 0 of Split is a view and is being modified inplace.": "multi-output-view-inplace",
+    "Output 2 of UnbindBackward0 is a view and is being modified inplace.": "multi-output-view-inplace",
+    # A custom Function's node, by its class name; wrong input: a class the index names for another message.
+    "AttributeError: 'MulConstantBackward' object has no attribute 'constant'": "function-ctx-attribute-missing",
+    "AttributeError: 'NoneType' object has no attribute 'data'": None,
+    # A part of a message is a run of its words: an asker's words that name some of them are not.
+    "Using backward() with create_graph=True will create a reference cycle": "create-graph-cycle",
+    "Very slow for gradient penalty! autograd.grad create_graph=True 4 times slower": None,
+    # A phrase as written that ends (or begins) the message; wrong input: one from its middle.
+    "loss2.backward(): modified by an inplace operation AsStridedBackward0": "modified-by-inplace",
+    "the output should be False because it is not a leaf tensor": None,
+    # The checkpoint's metadata lines, cut anywhere.
+    "CheckpointError for qwen2 saved metadata: {'shape': torch.Size([1, 12, 171, 128]) recomputed metadata: "
+    "{'shape': torch.Size([1, 12, 342, 128])": "checkpoint-recomputed-metadata",
+    "saved metadata: {'shape': torch.Size([1, 1, 2048]), 'dtype': torch.bfloat16, 'device': device(type='cuda', index=0)} "
+    "recomputed metadata: {'shape': torch.Size([0]), 'dtype': torch.bfloat16, 'device': device(type='cuda', index=0)}":
+        "checkpoint-recomputed-metadata",
+    "saved metadata and recomputed": None,
+}
+
+
+def test_a_node_name_reads_as_its_functions_and_names_tell_messages_apart():
+    found = run_matcher(list(NODE_NAME_PASTES))
+    assert [f[0] if f else None for f in found] == list(NODE_NAME_PASTES.values())
 
 
 PAGE = """<html><body><article class="bd-article"><nav class="edition-switcher">x</nav>
@@ -133,6 +167,9 @@ def test_the_documents_pagefind_reads():
     assert "memory leak" in running and "You added losses up." in running and "boom happened" in running
     assert "Text." in running and "More." not in running
     assert 'data-pagefind-meta="title">Chapter › Running loss<' in running
+    # The readers' words are also the section's meta, which the ranking reads (rank.js: KEYS).
+    assert 'data-pagefind-meta="keywords">Readers call this a memory leak.<' in running
+    assert "pagefind-meta=\"keywords\"" not in by_href["chapter.html#sub"]
     assert "More." in by_href["chapter.html#sub"] and "Text." not in by_href["chapter.html#sub"]
     # The page's top: its own text only; the setup cell and the switcher are not searched.
     top = by_href["chapter.html"]
@@ -461,6 +498,24 @@ def test_words_close_together_and_the_chapters_title_rank_a_section_first():
       out([a.map((x) => x.r.id), b.map((x) => x.r.id)]);""")
     # Wrong: the order they came in (the words far apart first; a section of another chapter first).
     assert ranked == [["near", "far"], ["chapter", "other"]]
+
+
+def test_a_section_whose_readers_words_hold_the_query_ranks_above_an_entry_that_mentions_them():
+    # A short error index entry ("None of the inputs have requires_grad=True. Gradients will be None")
+    # scores highest in Pagefind's own ranking for "gradient is None"; the section whose sentence of
+    # readers' words (book/search_keywords.yml, the meta "keywords") says "gradient ... is None" answers.
+    ranked = run_rank_script("""
+      const doc = (id, score, title, keywords, content) => ({ score, r: { id, data: async () => ({ meta: { title, keywords }, content }) } });
+      const entry = doc("entry", 2.0, "None of the inputs have requires_grad=True. Gradients will be None", undefined,
+                        "none of the inputs have requires_grad=true. gradients will be none");
+      const answer = doc("answer", 1.0, "Pitfalls › Every cause in one place",
+                         "Why is the gradient of my layers None after backward?", "causes of a missing gradient");
+      const plain = doc("plain", 1.0, "Pitfalls › Every cause in one place", undefined, "causes of a missing gradient");
+      const a = await r.reranked([entry, answer], "gradient layers none", "en", null, 10);
+      const b = await r.reranked([entry, plain], "gradient layers none", "en", null, 10);
+      out([a.map((x) => x.r.id), b.map((x) => x.r.id)]);""")
+    # Wrong: without the readers' words the entry stays first (nothing else tells them apart).
+    assert ranked == [["answer", "entry"], ["entry", "plain"]]
 
 
 def test_function_words_go_and_misspelt_api_names_are_corrected():

@@ -25,7 +25,10 @@ _REPLACE = [(re.compile(p, A), r) for p, r in (
     (r"\[[\d, ]+\]", " "),                               # shapes
     (r"\b0x[0-9a-fA-F]+\b", " "),                        # addresses
     (r"<[^<>]*\bat\b[^<>]*>", " "),                      # <Object at 0x...>
-    (r"\b\w*Backward\d*\b", " "),                        # node names: AsStridedBackward0
+    # A node's name: today's messages print the function's (Split, BackwardHookFunction), older ones
+    # the node's (SplitBackward0, BackwardHookFunctionBackward): read as the function's. A bare
+    # "Backward" (a wording's stand-in for any node) goes.
+    (r"\b(\w*?)Backward\d*\b", r"\1"),
 )]
 # Then what varies in one message or another (the operation a missing derivative names, the GPU's figures
 # after an out-of-memory message): the `varies` patterns of the entries, from book/errors.yml (varies).
@@ -88,6 +91,33 @@ def vocabulary(errors: list[dict]) -> set[str]:
     return held[1]
 
 
+# The names of classes and functions that a wording quotes (NoneType, BackwardHookFunction,
+# InferenceMode: a word with a capital inside), where only that one wording has them (errormatch.js: names).
+_NAME = re.compile(r"\b[A-Za-z0-9]*[a-z][A-Z]\w*\b", A)
+_name_tables: dict[int, tuple[list, dict]] = {}
+
+
+def names(errors: list[dict]) -> dict[str, int]:
+    """{name: the index of the one wording of ``errors`` that quotes it}: they tell messages apart that
+    share the rest of their words ("Output 0 of BackwardHookFunction is a view", "Output 1 of Split is a view")."""
+    held = _name_tables.get(id(errors))
+    if held is None or held[0] is not errors:
+        where: dict[str, set[int]] = {}
+        for i, entry in enumerate(errors):
+            for raw in _NAME.findall(str(entry["message"])):
+                for w in tokens(raw, errors):
+                    where.setdefault(w, set()).add(i)
+        held = (errors, {w: next(iter(found)) for w, found in where.items() if len(found) == 1})
+        _name_tables[id(errors)] = held
+    return held[1]
+
+
+def names_agree(have: set[str], order: int, errors: list[dict]) -> bool:
+    """The paste (``have``: its words) has every name the wording at ``order`` has, and none that only
+    another wording has."""
+    return all((i == order) == (w in have) for w, i in names(errors).items())
+
+
 def longest_run(pasted: list[str], words: list[str]) -> int:
     """The longest run of ``words`` that ``pasted`` holds in the same order, without a gap."""
     best = 0
@@ -105,6 +135,26 @@ def longest_run(pasted: list[str], words: list[str]) -> int:
 PHRASE = 5
 
 
+def phrase_words(pasted: list[str], words: list[str]) -> int:
+    """Or a phrase of PHRASE words as written, the little words counted, that begins or ends the
+    wording (a title quotes a message's start, a cut line keeps its end: "modified by an inplace
+    operation"), of which three at least say something: those words' count (0 for none)."""
+    best = 0
+    for i in range(len(pasted)):
+        for j in range(len(words)):
+            k = said = 0
+            while i + k < len(pasted) and j + k < len(words) and pasted[i + k] == words[j + k]:
+                said += words[j + k] not in STOP
+                k += 1
+                if k >= PHRASE and (j == 0 or j + k == len(words)) and said > best:
+                    best = said
+    return best if best >= 3 else 0
+
+
+def all_words(text: str, errors: list[dict] = ()) -> list[str]:
+    return [w for w in normalise(text, errors).split(" ") if w]
+
+
 def match(text: str, errors: list[dict]) -> list[dict]:
     """The entries of ``errors`` whose wording ``text`` contains (or, for a partial paste, which
     contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's ``tail`` is
@@ -112,6 +162,7 @@ def match(text: str, errors: list[dict]) -> list[dict]:
     pasted = tokens(text, errors)
     if len(pasted) < 3:
         return []
+    written = all_words(text, errors)
     have = set(pasted)
     known = vocabulary(errors)
     of_messages = len([w for w in have if w in known]) or 1
@@ -124,15 +175,21 @@ def match(text: str, errors: list[dict]) -> list[dict]:
         common = len([w for w in words if w in have])
         recall = common / len(words)
         precision = common / of_messages
-        whole, part = recall >= 0.8 and precision >= 0.5, precision >= 0.9 and common >= 4
+        # A part is a run of the wording (three words in its order at least): an asker's question that
+        # names a few of its words is no paste of it. A wording that names a class or a function is
+        # that message only where the paste names it too (names_agree).
+        run, agree = longest_run(pasted, ordered), names_agree(have, order, errors)
+        whole = agree and recall >= 0.8 and precision >= 0.5
+        part = agree and precision >= 0.9 and common >= 4 and run >= 3
         historical = bool(entry.get("historical"))
         score = 0 if not (whole or part) else \
             100 * precision + ((1 + recall) if whole else recall / 1000) + (0 if historical else 0.01)
         if not score:  # a phrase of the wording, or the whole of its tail: below any fuller match
-            run = longest_run(pasted, ordered)
             tail = tokens(entry["tail"], errors) if entry.get("tail") else []
-            if run >= min(PHRASE, len(ordered)):
-                score = run + (0 if historical else 0.01)
+            phrase = 0 if not agree else max(run if run >= min(PHRASE, len(ordered)) else 0,
+                                             phrase_words(written, all_words(entry["message"], errors)))
+            if phrase:
+                score = phrase + (0 if historical else 0.01)
             elif len(tail) >= 4 and longest_run(pasted, tail) >= 4:
                 score = len(tail)
         if score > 0:

@@ -792,13 +792,15 @@ DATA = {'baseurl': '',
                                         'inplace`'}],
                     'historical': False,
                     'id': 'multi-output-view-inplace',
-                    'message': 'is a view and is being modified inplace. This view is the output of a '
-                               'function that returns multiple views. Such functions do not allow the output '
-                               'views to be modified inplace. You should replace the inplace operation by an '
-                               'out-of-place one.',
+                    'message': 'Output 1 of Split is a view and is being modified inplace. This view is the '
+                               'output of a function that returns multiple views. Such functions do not '
+                               'allow the output views to be modified inplace. You should replace the '
+                               'inplace operation by an out-of-place one.',
                     'summary': 'One of the views returned by split, chunk or unbind (named SplitBackward0, '
                                'Split or Unbind in the message, by release) was changed in place, as in '
-                               'log_std.clamp_(...); use the out-of-place operation.'},
+                               'log_std.clamp_(...); use the out-of-place operation.',
+                    'varies': [{'as': 'of Split is a view',
+                                'pattern': '\\bof (SplitWithSizes|Unbind) is a view\\b'}]},
                    {'cases': [{'label': 'pit-view-inplace',
                                'line': '',
                                'page': 'pitfalls',
@@ -1011,8 +1013,7 @@ DATA = {'baseurl': '',
                     'message': 'Output 0 of BackwardHookFunction is a view and is being modified inplace.',
                     'summary': 'A module with a full backward hook is followed by an in-place operation, '
                                'such as nn.ReLU(inplace=True); use a forward hook with a tensor hook (the '
-                               'Grad-CAM recipe), or an out-of-place ReLU.',
-                    'varies': [{'as': '', 'pattern': '\\bBackwardHookFunction(Backward)?\\b'}]},
+                               'Grad-CAM recipe), or an out-of-place ReLU.'},
                    {'cases': [{'label': 'mem-oom',
                                'line': 'Out of memory in training or evaluation: reading the memory figures '
                                        'and finding the cause.',
@@ -1356,7 +1357,12 @@ DATA = {'baseurl': '',
                                'saved tensors of another shape, dtype or device than the first: the block '
                                'read state besides its inputs that changed in between, such as a key/value '
                                'cache (use_cache=True), a parameter a sharding library had released, or a '
-                               "router's statistics. Keep that state out of the block."},
+                               "router's statistics. Keep that state out of the block.",
+                    'tail': "tensor at position 4: saved metadata: {'shape': torch.Size([4, 3]), 'dtype': "
+                            "torch.float32, 'device': device(type='cpu')} recomputed metadata: {'shape': "
+                            "torch.Size([4, 6]), 'dtype': torch.float32, 'device': device(type='cpu')}",
+                    'varies': [{'as': '',
+                                'pattern': "'(shape|dtype|device)': *(torch\\.\\w+|device\\([^)]*\\)?)?"}]},
                    {'cases': [{'label': 'cg-not-require',
                                'line': '',
                                'page': 'create_graph',
@@ -2152,12 +2158,14 @@ DATA = {'baseurl': '',
                                              'inplace`'}],
                          'historical': False,
                          'id': 'multi-output-view-inplace',
-                         'message': 'is a view and is being modified inplace. This view is the output of a '
-                                    'function that returns multiple views. Such functions do not allow the '
-                                    'output views to be modified inplace. You should replace the inplace '
-                                    'operation by an out-of-place one.',
+                         'message': 'Output 1 of Split is a view and is being modified inplace. This view is '
+                                    'the output of a function that returns multiple views. Such functions do '
+                                    'not allow the output views to be modified inplace. You should replace '
+                                    'the inplace operation by an out-of-place one.',
                          'summary': '原地修改了 split、chunk 或 unbind 返回的某个视图（因版本不同，报错信息里写作 SplitBackward0、Split 或 '
-                                    'Unbind），例如 log_std.clamp_(...)；请改用非原地的运算。'},
+                                    'Unbind），例如 log_std.clamp_(...)；请改用非原地的运算。',
+                         'varies': [{'as': 'of Split is a view',
+                                     'pattern': '\\bof (SplitWithSizes|Unbind) is a view\\b'}]},
                         {'cases': [{'label': 'pit-view-inplace',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -2341,8 +2349,7 @@ DATA = {'baseurl': '',
                          'message': 'Output 0 of BackwardHookFunction is a view and is being modified '
                                     'inplace.',
                          'summary': '带有完整反向钩子的模块后面跟着原地操作，例如 nn.ReLU(inplace=True)；请改用前向钩子加张量钩子（Grad-CAM '
-                                    '的做法），或者改用非原地的 ReLU。',
-                         'varies': [{'as': '', 'pattern': '\\bBackwardHookFunction(Backward)?\\b'}]},
+                                    '的做法），或者改用非原地的 ReLU。'},
                         {'cases': [{'label': 'mem-oom',
                                     'line': '训练或评估时内存不足：看懂内存的各项数字，找出原因。',
                                     'page': 'saved_memory',
@@ -2650,7 +2657,14 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
                                     'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次保存的张量在形状、dtype '
-                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。'},
+                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。',
+                         'tail': "tensor at position 4: saved metadata: {'shape': torch.Size([4, 3]), "
+                                 "'dtype': torch.float32, 'device': device(type='cpu')} recomputed metadata: "
+                                 "{'shape': torch.Size([4, 6]), 'dtype': torch.float32, 'device': "
+                                 "device(type='cpu')}",
+                         'varies': [{'as': '',
+                                     'pattern': "'(shape|dtype|device)': "
+                                                '*(torch\\.\\w+|device\\([^)]*\\)?)?'}]},
                         {'cases': [{'label': 'cg-not-require',
                                     'line': '',
                                     'page': 'create_graph',
@@ -3429,12 +3443,14 @@ DATA = {'baseurl': '',
                                              'inplace`'}],
                          'historical': False,
                          'id': 'multi-output-view-inplace',
-                         'message': 'is a view and is being modified inplace. This view is the output of a '
-                                    'function that returns multiple views. Such functions do not allow the '
-                                    'output views to be modified inplace. You should replace the inplace '
-                                    'operation by an out-of-place one.',
+                         'message': 'Output 1 of Split is a view and is being modified inplace. This view is '
+                                    'the output of a function that returns multiple views. Such functions do '
+                                    'not allow the output views to be modified inplace. You should replace '
+                                    'the inplace operation by an out-of-place one.',
                          'summary': '程式原地修改了 split、chunk 或 unbind 傳回的某個視圖（訊息中依版本不同寫作 SplitBackward0、Split 或 '
-                                    'Unbind），例如 log_std.clamp_(...)；請改用非原地的運算。'},
+                                    'Unbind），例如 log_std.clamp_(...)；請改用非原地的運算。',
+                         'varies': [{'as': 'of Split is a view',
+                                     'pattern': '\\bof (SplitWithSizes|Unbind) is a view\\b'}]},
                         {'cases': [{'label': 'pit-view-inplace',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -3617,8 +3633,7 @@ DATA = {'baseurl': '',
                          'message': 'Output 0 of BackwardHookFunction is a view and is being modified '
                                     'inplace.',
                          'summary': '帶有完整反向掛鉤的模組後面接著原地操作，例如 nn.ReLU(inplace=True)；請改用前向掛鉤加張量掛鉤（Grad-CAM '
-                                    '的做法），或改用非原地的 ReLU。',
-                         'varies': [{'as': '', 'pattern': '\\bBackwardHookFunction(Backward)?\\b'}]},
+                                    '的做法），或改用非原地的 ReLU。'},
                         {'cases': [{'label': 'mem-oom',
                                     'line': '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。',
                                     'page': 'saved_memory',
@@ -3927,7 +3942,14 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
                                     'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次儲存的張量在形狀、dtype '
-                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、分片函式庫已經釋放的參數，或路由器的統計量。請把這類狀態移出區塊。'},
+                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、分片函式庫已經釋放的參數，或路由器的統計量。請把這類狀態移出區塊。',
+                         'tail': "tensor at position 4: saved metadata: {'shape': torch.Size([4, 3]), "
+                                 "'dtype': torch.float32, 'device': device(type='cpu')} recomputed metadata: "
+                                 "{'shape': torch.Size([4, 6]), 'dtype': torch.float32, 'device': "
+                                 "device(type='cpu')}",
+                         'varies': [{'as': '',
+                                     'pattern': "'(shape|dtype|device)': "
+                                                '*(torch\\.\\w+|device\\([^)]*\\)?)?'}]},
                         {'cases': [{'label': 'cg-not-require',
                                     'line': '',
                                     'page': 'create_graph',

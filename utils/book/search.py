@@ -207,12 +207,17 @@ def heading_text(heading) -> str:
     return heading.get_text(" ", strip=True).rstrip("#¶").strip()
 
 
-def _document(lang: str, url: str, title: str, parts: list[tuple[str, str, float | None]], body) -> str:
-    """One Pagefind document: meta (not searched) and the searched parts, then ``body``'s nodes."""
+def _document(lang: str, url: str, title: str, parts: list[tuple[str, str, float | None]], body,
+              keywords: str = "") -> str:
+    """One Pagefind document: meta (shown, and ranked by Pagefind's meta weights) and the searched
+    parts, then ``body``'s nodes. ``keywords``: the section's sentence of book/search_keywords.yml,
+    also as meta (rank.js weighs the query's words in it, as in the heading)."""
     import html as h
 
     meta = (f'<span data-pagefind-meta="title">{h.escape(title)}</span>'
             f'<span data-pagefind-meta="href">{h.escape(url)}</span>')
+    if keywords:
+        meta += f'<span data-pagefind-meta="keywords">{h.escape(keywords)}</span>'
     searched = "".join(f'<{tag}{"" if w is None else f" data-pagefind-weight={chr(34)}{w}{chr(34)}"}>{h.escape(t)}</{tag}>'
                        for tag, t, w in parts if t)
     return (f'<!DOCTYPE html><html lang="{h.escape(lang)}"><head><meta charset="utf-8"><title>{h.escape(title)}</title>'
@@ -247,7 +252,7 @@ def section_documents(text, page: str, edition: str, keywords: dict, routes: dic
             parts += [("p", line, WEIGHTS["case"]), ("p", message, WEIGHTS["message"])]
         url = f"{page}.html" if top_of_page else f"{page}.html#{label}"
         docs[f"{page}--{n:03d}.html"] = _document(lang, url, page_title if top_of_page else f"{page_title} › {title}",
-                                                  parts, _own_html(section, heading))
+                                                  parts, _own_html(section, heading), said.get(edition, ""))
     for n, entry in enumerate(article.select(".error-entry[id]")):
         message = entry.select_one("p.error-message")
         if message is None:

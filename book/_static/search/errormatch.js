@@ -58,7 +58,10 @@
     s = s.replace(/\[[\d, ]+\]/g, " ");                             // shapes
     s = s.replace(/\b0x[0-9a-fA-F]+\b/g, " ");                     // addresses
     s = s.replace(/<[^<>]*\bat\b[^<>]*>/g, " ");                   // <Object at 0x...>
-    s = s.replace(/\b\w*Backward\d*\b/g, " ");                     // node names: AsStridedBackward0
+    // A node's name: today's messages print the function's (Split, BackwardHookFunction), older ones
+    // the node's (SplitBackward0, BackwardHookFunctionBackward): read as the function's. A bare
+    // "Backward" (a wording's stand-in for any node) goes.
+    s = s.replace(/\b(\w*?)Backward\d*\b/g, "$1");
     varies(errors).forEach(function (rule) { s = s.replace(rule[0], rule[1]); });
     s = s.toLowerCase().replace(/\b\d+(\.\d+)*\b/g, " ");          // numbers, versions
     return s.replace(/[^a-z0-9_@]+/g, " ").trim();
@@ -80,6 +83,37 @@
     return vocabularies.get(errors);
   }
 
+  // The names of classes and functions that a wording quotes (NoneType, BackwardHookFunction,
+  // InferenceMode: a word with a capital inside), where only that one wording has them: {name: the
+  // wording's index}. They tell messages apart that share the rest of their words ("Output 0 of
+  // BackwardHookFunction is a view" and "Output 1 of Split is a view").
+  var NAME = /\b[A-Za-z0-9]*[a-z][A-Z]\w*\b/g;
+  var nameTables = new WeakMap();
+  function names(errors) {
+    if (!nameTables.has(errors)) {
+      var where = new Map();
+      errors.forEach(function (entry, i) {
+        (String(entry.message).match(NAME) || []).forEach(function (raw) {
+          tokens(raw, errors).forEach(function (w) {
+            if (!where.has(w)) where.set(w, new Set());
+            where.get(w).add(i);
+          });
+        });
+      });
+      var own = new Map();
+      where.forEach(function (entries, w) { if (entries.size === 1) own.set(w, entries.values().next().value); });
+      nameTables.set(errors, own);
+    }
+    return nameTables.get(errors);
+  }
+  /** Whether the names of the paste ``have`` (a Set of its words) and of the entry at ``order`` agree:
+   *  the paste has every name the wording has, and none that only another wording has. */
+  function namesAgree(have, order, errors) {
+    var ok = true;
+    names(errors).forEach(function (i, w) { if ((i === order) !== have.has(w)) ok = false; });
+    return ok;
+  }
+
   // The longest run of ``words`` that ``pasted`` holds in the same order, without a gap.
   function longestRun(pasted, words) {
     var best = 0;
@@ -96,6 +130,24 @@
   // the paste is the reader's own words or a different part of the message ("Expected to mark a
   // variable ready only once" and the line PyTorch prints after it).
   var PHRASE = 5;
+  // Or a phrase of this many words as written, the little words counted, that begins or ends the
+  // wording (a title quotes a message's start, a cut line keeps its end: "modified by an inplace
+  // operation"), of which three at least say something: its score is those three or more.
+  function phraseWords(pasted, words) {
+    var best = 0;
+    for (var i = 0; i < pasted.length; i++) {
+      for (var j = 0; j < words.length; j++) {
+        var k = 0, said = 0;
+        while (i + k < pasted.length && j + k < words.length && pasted[i + k] === words[j + k]) {
+          if (!STOP.has(words[j + k])) said++;
+          k++;
+          if (k >= PHRASE && (j === 0 || j + k === words.length) && said > best) best = said;
+        }
+      }
+    }
+    return best >= 3 ? best : 0;
+  }
+  function allWords(text, errors) { return normalise(text, errors).split(" ").filter(Boolean); }
 
   /** The entries of ``errors`` whose wording the pasted ``text`` contains (or, for a partial paste,
    *  which contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's
@@ -105,6 +157,7 @@
   function match(text, errors) {
     var pasted = tokens(text, errors);
     if (pasted.length < 3) return [];
+    var written = allWords(text, errors);
     var have = new Set(pasted);
     var known = vocabulary(errors);
     var ofMessages = Array.from(have).filter(function (w) { return known.has(w); }).length || 1;
@@ -119,13 +172,17 @@
       // that says "saved variables"); among those, the one pasted most nearly whole; among wordings of
       // which only a part was pasted (the first words, shared by all wordings of a message), today's
       // before the historical.
-      var whole = recall >= 0.8 && precision >= 0.5, part = precision >= 0.9 && common >= 4;
+      // A part is a run of the wording (three words in its order at least): an asker's question that
+      // names a few of its words (autograd.grad, create_graph=True) is no paste of it. A wording that
+      // names a class or a function is that message only where the paste names it too (namesAgree).
+      var run = longestRun(pasted, ordered), agree = namesAgree(have, order, errors);
+      var whole = agree && recall >= 0.8 && precision >= 0.5, part = agree && precision >= 0.9 && common >= 4 && run >= 3;
       var score = !(whole || part) ? 0 : 100 * precision + (whole ? 1 + recall : recall / 1000) + (entry.historical ? 0 : 0.01);
       if (!score) {
         // A phrase of the wording, or the whole of its tail: below any fuller match, longer phrases first.
-        var run = longestRun(pasted, ordered);
         var tail = entry.tail ? tokens(entry.tail, errors) : [];
-        if (run >= Math.min(PHRASE, ordered.length)) score = run + (entry.historical ? 0 : 0.01);
+        var phrase = !agree ? 0 : Math.max(run >= Math.min(PHRASE, ordered.length) ? run : 0, phraseWords(written, allWords(entry.message, errors)));
+        if (phrase) score = phrase + (entry.historical ? 0 : 0.01);
         else if (tail.length >= 4 && longestRun(pasted, tail) >= 4) score = tail.length;
       }
       if (score > 0) found.push({ entry: entry, score: score - (entry.historical ? 1e-6 : 0), order: order });
@@ -151,5 +208,5 @@
     });
   }
 
-  return { normalise: normalise, tokens: tokens, match: match, ownWords: ownWords, varies: varies };
+  return { normalise: normalise, tokens: tokens, match: match, ownWords: ownWords, varies: varies, names: names };
 });

@@ -47,8 +47,11 @@
 
   // How far apart two words of a query may stand in a section's text and still read as one phrase
   // ("grad is None", "grad value is none"), and what a word of the page's title weighs against one of
-  // the section's heading (a question about torch.compile is answered in the torch.compile chapter).
-  var PROX = 4, PAGE = 0.75;
+  // the section's heading (a question about torch.compile is answered in the torch.compile chapter),
+  // and what a word of the section's sentence of book/search_keywords.yml weighs (the words its readers
+  // type, in their phrasing: a section whose sentence holds the query's words answers it, although a
+  // short error index entry that only mentions them scores higher in Pagefind's own ranking).
+  var PROX = 4, PAGE = 0.75, KEYS = 0.8;
   var vocabularies = new WeakMap();
   function vocabulary(words) {
     if (!words) return null;
@@ -251,6 +254,9 @@
       var d = data[i], flat = function (t) { return String(t || "").toLowerCase().replace(/\u200b/g, ""); };
       var title = flat(d.meta && d.meta.title).split(" › "), head = title.pop(), content = flat(d.content);
       var inHead = parts.filter(function (w) { return holds(head, w); }).length / (parts.length || 1);
+      // The section's sentence of readers' words (utils/book/search.py puts it in the meta "keywords").
+      var keys = flat(d.meta && d.meta.keywords);
+      var inKeys = keys ? parts.filter(function (w) { return holds(keys, w); }).length / (parts.length || 1) : 0;
       var inPage = title.length ? parts.filter(function (w) { return holds(title[0], w); }).length / (parts.length || 1) : 0;
       var together;
       if (parts.length > 1) {
@@ -259,7 +265,7 @@
         together = n / (parts.length - 1);
       } else together = pairs.filter(function (p) { return content.indexOf(p) >= 0; }).length / (pairs.length || 1);
       x.data = d;
-      x.final = x.score / best + 0.5 * inHead + PAGE * inPage + 0.5 * Math.min(1, together * (parts.length > 1 ? 2 : 1));
+      x.final = x.score / best + KEYS * inKeys + 0.5 * inHead + PAGE * inPage + 0.5 * Math.min(1, together * (parts.length > 1 ? 2 : 1));
     });
     return top.sort(function (a, b) { return b.final - a.final; });
   }

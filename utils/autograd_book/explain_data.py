@@ -4254,7 +4254,8 @@ DATA = {'baseurl': '',
                                'of the discriminator when optimizing the generator.',
               'rg-guide': 'I get RuntimeError: Trying to backward through the graph a second time in my '
                           'training loop; which case is mine and how do I fix it without retain_graph=True? '
-                          'The first batch works and the second fails.',
+                          'The first batch works and the second fails. loss.backward() inside a PyTorch '
+                          'Lightning training_step, which already calls backward.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block.",

@@ -4431,6 +4431,10 @@ DATA = {'baseurl': '',
                                "training the generator? Is detach necessary if the optimizer only has D's "
                                "parameters? Does the generator's backward change the discriminator? Gradient "
                                'of the discriminator when optimizing the generator.',
+              'rg-guide': 'I get RuntimeError: Trying to backward through the graph a second time in my '
+                          'training loop; which case is mine and how do I fix it without retain_graph=True? '
+                          'The first batch works and the second fails. loss.backward() inside a PyTorch '
+                          'Lightning training_step, which already calls backward.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block.",
@@ -4442,7 +4446,9 @@ DATA = {'baseurl': '',
                                'and loss2.backward(), or one backward of their sum.',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
-                             'second_step, ascent step, perturbed weights.',
+                             'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '
+                             'on the embedding: loss_adv built from the outputs of the first forward; the '
+                             "Sophia optimizer's Hessian update with loss_sampled.backward().",
               'tc-alternatives': 'How to train with torch.compile when the loss needs a gradient of a '
                                  'gradient (a gradient penalty, create_graph=True): what works instead of '
                                  'double backward through a compiled model.',

@@ -131,8 +131,10 @@ def mutants(source: str) -> list[Mutant]:
     return found
 
 
-def run(modules: list[str], tests: list[str], root: Path = ROOT, timeout: int = 300) -> dict[str, tuple[int, list[str]]]:
-    """{module: (mutants killed, survivors described)} over a copy of the work tree."""
+def run(modules: list[str], tests: list[str], root: Path = ROOT, timeout: int = 300,
+        only: set[str] | None = None) -> dict[str, tuple[int, list[str]]]:
+    """{module: (mutants killed, survivors described)} over a copy of the work tree; ``only``: the
+    mutants to run, as the lines that describe them (``module:line: what``, a former run's survivors)."""
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "tree"
@@ -142,6 +144,8 @@ def run(modules: list[str], tests: list[str], root: Path = ROOT, timeout: int = 
             original = target.read_text(encoding="utf-8")
             killed, survivors = 0, []
             for m in mutants(original):
+                if only is not None and f"{module}:{m.line}: {m.what}" not in only:
+                    continue
                 target.write_text(m.source, encoding="utf-8")
                 try:
                     rc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:xdist", "-p",
@@ -166,6 +170,8 @@ def main(argv: list[str] | None = None) -> None:
                    "the pytest arguments that choose the tests that should kill the mutants")
     p.add_argument("--list", action="store_true", help="only list the mutants")
     p.add_argument("--root", type=Path, default=ROOT, help="the work tree to copy (another checkout: its tests)")
+    p.add_argument("--only", type=Path, help="a file of mutants to run, one a line as a run lists them "
+                   "('module:line: what', with or without '  survived: '): a former run's survivors")
     argv = list(sys.argv[1:] if argv is None else argv)
     tests = argv[argv.index("--") + 1:] if "--" in argv else []
     args = p.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
@@ -177,7 +183,10 @@ def main(argv: list[str] | None = None) -> None:
             for m in mutants((args.root / module).read_text(encoding="utf-8")):
                 print(f"{module}:{m.line}: {m.what}")
         return
-    for module, (killed, survivors) in run(args.modules, args.tests, args.root).items():
+    only = None
+    if args.only:
+        only = {line.strip().removeprefix("survived: ") for line in args.only.read_text(encoding="utf-8").splitlines()}
+    for module, (killed, survivors) in run(args.modules, args.tests, args.root, only=only).items():
         total = killed + len(survivors)
         print(f"{module}: {killed}/{total} killed ({100 * killed / max(total, 1):.0f} %)")
         for s in survivors:

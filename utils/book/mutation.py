@@ -139,6 +139,10 @@ def run(modules: list[str], tests: list[str], root: Path = ROOT, timeout: int = 
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "tree"
         shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".venv", ".git", "_build", "__pycache__", "mutants"))
+        command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:xdist", "-p", "no:randomly", *tests]
+        baseline = subprocess.run(command, cwd=copy, capture_output=True, text=True, timeout=timeout * 4)
+        if baseline.returncode != 0:  # else every mutant would count as killed
+            raise RuntimeError("the tests fail without any mutant:\n" + baseline.stdout[-3000:])
         for module in modules:
             target = copy / module
             original = target.read_text(encoding="utf-8")
@@ -148,9 +152,7 @@ def run(modules: list[str], tests: list[str], root: Path = ROOT, timeout: int = 
                     continue
                 target.write_text(m.source, encoding="utf-8")
                 try:
-                    rc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:xdist", "-p",
-                                         "no:randomly", *tests], cwd=copy, capture_output=True,
-                                        timeout=timeout).returncode
+                    rc = subprocess.run(command, cwd=copy, capture_output=True, timeout=timeout).returncode
                 except subprocess.TimeoutExpired:
                     rc = 1  # a mutant that hangs the tests is caught
                 if rc != 0:

@@ -272,15 +272,16 @@ def test_spaces_around_a_chinese_cross_reference(text, flagged):
         assert spacing._bad_spaces(fixed, KNOWN) == [] and fixed.replace(" ", "") == text.replace(" ", "")
 
 
-def test_the_spacing_check_runs_over_the_chinese_editions(book_copy):
+def test_the_spacing_check_runs_over_the_chinese_editions(small_book):
     from utils.book import notebooks as nbs
     from utils.book.editions import spacing
 
-    path = book_copy / "book" / "zh-hant" / "pitfalls.ipynb"
-    nb = nbs.read_notebook(path)
-    cell = next(c for c in nb.cells if c.cell_type == "markdown" and "見{ref}`" in c.source)
-    cell.source = cell.source.replace("見{ref}`", "見 {ref}`", 1)
-    nbs.write_notebook(nb, path)
-    problems = spacing.spacing_problems(book_copy)
-    assert len(problems) == 1 and problems[0].startswith("book/zh-hant/pitfalls.ipynb: a half-width space")
-    assert spacing.fix(book_copy) == 1 and spacing.spacing_problems(book_copy) == []
+    for edition in ("zh-hant", "zh-hans"):  # each Chinese edition of the small book (tests/small_book.py)
+        path = small_book / "book" / edition / "demo.ipynb"
+        nb = nbs.read_notebook(path)
+        cell = next(c for c in nb.cells if c.get("id") == "attributes")
+        cell.source += "見 {ref}`demo`。"
+        nbs.write_notebook(nb, path)
+        problems = spacing.spacing_problems(small_book)
+        assert len(problems) == 1 and problems[0].startswith(f"book/{edition}/demo.ipynb: a half-width space")
+        assert spacing.fix(small_book) == 1 and spacing.spacing_problems(small_book) == []

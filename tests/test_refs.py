@@ -77,18 +77,19 @@ def test_a_melting_reference_is_given_its_own_text(edition, want):
     assert refs.melting(fixed) == [] and spacing._bad_spaces(fixed, known) == []
 
 
-def test_a_planted_melting_reference_and_a_doubled_exercise_word_are_rejected_by_the_check(book_copy):
-    path = book_copy / "book" / "zh-hant" / "internals.ipynb"
-    nb = notebooks.read_notebook(path)
-    cell = next(c for c in nb.cells if c.cell_type == "markdown" and "{ref}`int-ex2`" in c.source)
-    cell.source = cell.source.replace("{ref}`int-ex2`", "練習 {ref}`int-ex2`", 1)
-    cell.source += "\n\n做法與{ref}`int-engine`相同。"
-    notebooks.write_notebook(nb, path)
-    problems = [p for p in checks.all_problems(book_copy) if "zh-hant/internals.ipynb" in p]
-    assert any("{ref}`int-ex2` follows the word 練習" in p for p in problems)
-    assert any("與{ref}`int-engine`相同" in p and "melts into the sentence" in p for p in problems)
-    refs.fix(book_copy)
-    assert [p for p in refs.ref_problems(book_copy) if "melts" in p] == []
+def test_a_planted_melting_reference_and_a_doubled_exercise_word_are_rejected_by_the_check(small_book):
+    for edition, see, word, clause in (("zh-hant", "見", "練習", "做法與{ref}`demo`相同。"),
+                                       ("zh-hans", "见", "练习", "做法与{ref}`demo`相同。")):
+        path = small_book / "book" / edition / "demo.ipynb"
+        nb = notebooks.read_notebook(path)
+        cell = next(c for c in nb.cells if c.get("id") == "attributes")
+        cell.source += f"\n\n:::{{exercise}}\n:label: demo-ex\n\n{word}。\n:::\n\n{see}{word} {{ref}}`demo-ex`。{clause}"
+        notebooks.write_notebook(nb, path)
+        problems = [p for p in checks.all_problems(small_book) if f"{edition}/demo.ipynb" in p]
+        assert any("{ref}`demo-ex` follows the word 練習/练习" in p for p in problems), problems
+        assert any(clause[:3] in p and "melts into the sentence" in p for p in problems), problems
+    refs.fix(small_book)
+    assert [p for p in refs.ref_problems(small_book) if "melts" in p] == []
 
 
 @pytest.mark.parametrize("text, problems", [

@@ -327,7 +327,7 @@ def test_a_new_edition_is_a_draft_that_reports_its_progress(small_book):
     assert config.translations(small_book) == TRANSLATIONS and config.labels("ja", small_book) == config.labels("en")
     assert checks.all_problems(small_book) == []  # a draft: progress, not failures
     progress = scaffold.draft_progress(small_book)
-    assert progress == ["ja (draft): 0 of 2 pages translated (0 of 6 texts); errors.yml 0 of 1, glossary.yml 0 of 1, "
+    assert progress == ["ja (draft): 0 of 2 pages translated (0 of 6 texts); errors.yml 0 of 1, glossary.yml 0 of 3, "
                         "search_keywords.yml 0 of 1, messages 0 of 1; labels 0 of "
                         f"{len(config.labels('en'))}; remove 'draft: true' from its entry in _config.yml to hold "
                         "it to every check"]

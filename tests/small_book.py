@@ -1,6 +1,7 @@
 """A small synthetic book for the tools' tests: the live _config.yml (the editions), a _toc.yml of
 two pages (the Markdown page ``preface`` and the chapter ``demo``), each translated and stamped,
-and one entry in every data file (errors.yml, glossary.yml with two terms whose wordings to avoid
+a section ``demo-raise`` whose cells raise an error and print a warning, one entry in every data
+file (errors.yml: a historical one and one that ``demo-raise`` raises; glossary.yml with two terms whose wordings to avoid
 the term checks see and one ``wordings:`` entry, search_keywords.yml, a message catalog). A test plants its bad input here, so following a README workflow in the live book (a
 new chapter ``hooks``, a new edition) cannot break it; ``commit`` makes it a git work tree, where
 restamp finds the English a stamp names."""
@@ -29,6 +30,13 @@ TRANSLATED_FIGURE = {"zh-hant": ("y = x * 2 的計算圖。", "y 記錄的計算
                      "zh-hans": ("y = x * 2 的计算图。", "y 记录的计算图。")}
 PREFACE = "# Preface\n\nThis book is about the autograd graph.\n"
 TRANSLATED_PAGE = {"zh-hant": "# 前言\n\n本書講自動微分的計算圖。\n", "zh-hans": "# 前言\n\n本书讲自动求导的计算图。\n"}
+# A second section, whose cells raise an error and print a warning, for the error index's checks.
+RAISED = "element 0 of tensors does not require grad and does not have a grad_fn"
+WARNING = "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed."
+RAISE_HEADING = {"en": "(demo-raise)=\n## No grad_fn", "zh-hant": "(demo-raise)=\n## 沒有 grad_fn",
+                 "zh-hans": "(demo-raise)=\n## 没有 grad_fn"}
+RAISED_EN = "The tensor has no grad_fn: nothing to differentiate."
+RAISED_SUMMARY = {"zh-hant": "張量沒有 grad_fn：沒有可微分的東西。", "zh-hans": "张量没有 grad_fn：没有可求导的东西。"}
 ENTRY_EN = "The graph was freed by the first backward."
 ENTRY = {"zh-hant": "計算圖已由第一次反向傳播釋放。", "zh-hans": "计算图已由第一次反向传播释放。"}
 TERM = {"en": "computation graph", "zh-hant": "計算圖", "zh-hans": "计算图"}
@@ -83,7 +91,17 @@ def _chapter(edition: str, root: Path):
         section.metadata["translation"] = {"source": text_hash("(demo)=\n## Under no_grad")}
         prose.metadata["translation"] = {"source": text_hash(PROSE)}
         code.metadata["translation"] = {"alt_source": text_hash(ALT), "caption_source": text_hash(CAPTION)}
-    nb.cells += [section, prose, code]
+    raising = nbformat.v4.new_markdown_cell(RAISE_HEADING[edition])
+    raising.id = "raise-section"
+    if edition != "en":
+        raising.metadata["translation"] = {"source": text_hash(RAISE_HEADING["en"])}
+    error = nbformat.v4.new_code_cell(f"raise RuntimeError({RAISED!r})", execution_count=2, outputs=[
+        nbformat.v4.new_output("error", ename="RuntimeError", evalue=RAISED, traceback=[])])
+    error.id, error.metadata["tags"] = "raise", ["raises-exception"]
+    warn = nbformat.v4.new_code_cell(f"print('UserWarning: ' + {WARNING!r})", execution_count=3, outputs=[
+        nbformat.v4.new_output("stream", name="stdout", text=f"UserWarning: {WARNING}\n")])
+    warn.id = "warn"
+    nb.cells += [section, prose, code, raising, error, warn]
     return nb
 
 
@@ -103,7 +121,9 @@ def make(root: Path) -> Path:
     (book / "errors.yml").write_text(
         "# Data of the error index page (the small book's).\nerrors:\n  - id: freed\n    message: \"Trying to backward through the graph a second time\"\n"
         "    historical: {until: \"1.0\", source: {en: \"a test\", zh-hant: \"一個測試\", zh-hans: \"一个测试\", translated_from: " + _stamps("a test") + "}}\n    section: demo\n    summary:\n" + _texts(ENTRY_EN, ENTRY, "      ")
-        + f"    translated_from: {_stamps(ENTRY_EN)}\n", encoding="utf-8")
+        + f"    translated_from: {_stamps(ENTRY_EN)}\n"
+        f"  - id: no-grad-fn\n    message: \"{RAISED}\"\n    section: demo-raise\n    summary:\n"
+        + _texts(RAISED_EN, RAISED_SUMMARY, "      ") + f"    translated_from: {_stamps(RAISED_EN)}\n", encoding="utf-8")
     terms = [(TERM["en"], {e: TERM[e] for e in TRANSLATIONS}, {}, DEFINITION_EN, DEFINITION), *AVOIDING]
     (book / "glossary.yml").write_text("terms:\n" + "".join(
         "  - " + _texts(en, forms, "    ")[4:]

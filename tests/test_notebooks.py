@@ -241,20 +241,25 @@ def test_glue_measured_asserts_its_band():
 
 
 @pytest.mark.slow
-def test_nbval_catches_an_edited_deterministic_glued_value(book_copy):
+def test_nbval_catches_an_edited_deterministic_glued_value(small_book):
     """A figure glued from a compared cell is compared by nbval: edit the stored text, nbval fails."""
-    path = book_copy / "book" / "en" / "saved_memory.ipynb"
+    (small_book / "tests").mkdir()
+    shutil.copy(ROOT / "tests" / "nbval_sanitize.cfg", small_book / "tests" / "nbval_sanitize.cfg")
+    path = small_book / "book" / "en" / "demo.ipynb"
     nb = notebooks.read_notebook(path)
-    index, cell = next((i, c) for i, c in enumerate(nb.cells) if c.cell_type == "code"
-                       and "mem-ckpt-flop-ratio" in notebooks.stored_glue(c))
-    assert not notebooks.IGNORE_OUTPUT_TAGS & set(notebooks.tags(cell))
-    for out in cell.outputs:
-        if out.get("metadata", {}).get("scrapbook", {}).get("name") == "mem-ckpt-flop-ratio":
-            key = "application/papermill.record/text/plain"
-            out["data"][key] = repr(str(float(notebooks.stored_glue(cell)["mem-ckpt-flop-ratio"]) + 0.5))
-    nb.cells = nb.cells[:index + 1]  # the cells up to the planted one are enough
+    key = "application/papermill.record/text/plain"
+    cell = nbformat.v4.new_code_cell('from myst_nb import glue\nglue("demo-ratio", f"{7 / 6:.2f}", display=False)',
+                                     execution_count=4, outputs=[nbformat.v4.new_output("display_data", data={key: "'1.17'"}, metadata={
+                                         "scrapbook": {"mime_prefix": "application/papermill.record/", "name": "demo-ratio"}})])
+    cell.id = "glued"
+    nb.cells.append(cell)
     notebooks.write_notebook(nb, path)
-    result = _nbval(path, book_copy)
+    assert notebooks.stored_glue(cell) == {"demo-ratio": "1.17"}
+    assert not notebooks.IGNORE_OUTPUT_TAGS & set(notebooks.tags(cell))
+    assert _nbval(path, small_book).returncode == 0  # as stored, it passes
+    cell.outputs[0]["data"][key] = "'1.67'"
+    notebooks.write_notebook(nb, path)
+    result = _nbval(path, small_book)
     assert result.returncode != 0 and "1 failed" in result.stdout, result.stdout[-2000:]
 
 

@@ -227,6 +227,12 @@ def run_forked(modules: list[str], tests: list[str], root: Path = ROOT, timeout:
     module (and every name imported from it rebound). Nothing is written to disk, so a test that runs
     the code in a subprocess (nbval, a CLI) sees the original and cannot kill a mutant: a survivor
     here may be killed by :func:`run`. A module whose unchanged source fails this way is refused."""
+    import os
+
+    # One OpenMP thread before the tests import torch: a fork of a process whose OpenMP pool is
+    # running deadlocks the first time the child computes in parallel (libgomp is not fork-safe).
+    for variable in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(variable, "1")
     import pytest
 
     args = ["-x", "-q", "-p", "no:xdist", "-p", "no:randomly", "-p", "no:cacheprovider", "--rootdir", str(root), *tests]

@@ -363,3 +363,11 @@ def test_a_message_is_logged_as_its_spec_or_as_its_text_when_the_spec_would_rend
     monkeypatch.delenv(messages.LOG_VARIABLE)
     messages.log(said)
     assert len(log.read_text(encoding="utf-8").splitlines()) == 3  # nothing logged without the variable
+
+
+def test_a_wrong_verdict_without_a_reason_has_no_reason_clause():
+    bare = messages.say("common", "verdict.wrong", label=messages.label("Exercise 1"), hint="", reason="", error="")
+    assert messages.verdict_line("wrong", "Exercise 1", reason="") == bare
+    assert messages.verdict_line("wrong", "Exercise 1", reason=None) == bare
+    with_reason = messages.verdict_line("wrong", "Exercise 1", reason="the graph was freed.")
+    assert with_reason != bare and "the graph was freed" in with_reason

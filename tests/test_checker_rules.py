@@ -273,6 +273,21 @@ def test_spaces_around_a_chinese_cross_reference(text, flagged):
         assert spacing._bad_spaces(fixed, KNOWN) == [] and fixed.replace(" ", "") == text.replace(" ", "")
 
 
+@pytest.mark.parametrize("text, missing", [
+    ("連接{ref}`code-title`的說明。", [2]),            # a title that starts with code, right after a Chinese character
+    ("見 {ref}`code-title`的說明。", []),              # its space is there
+    ("{ref}`code-title`，見下一段的字", []),           # at the start of the text nothing comes before it
+    ("見{ref}`zh-title`的說明", [1 + len("{ref}`zh-title`")]),  # this title ends in code: a space after it
+    ("見{ref}`page`的說明。", []),                     # a Chinese title needs none
+])
+def test_a_missing_space_next_to_a_title_of_code_or_latin(text, missing):
+    from utils.book.editions import spacing
+
+    assert [offset for offset, _ in spacing._missing_spaces(text, KNOWN)] == missing
+    fixed = spacing.fixed(text, KNOWN)
+    assert spacing._missing_spaces(fixed, KNOWN) == [] and fixed.replace(" ", "") == text.replace(" ", "")
+
+
 def test_the_spacing_check_runs_over_the_chinese_editions(small_book):
     from utils.book import notebooks as nbs
     from utils.book.editions import spacing

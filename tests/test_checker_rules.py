@@ -279,6 +279,8 @@ def test_spaces_around_a_chinese_cross_reference(text, flagged):
     ("{ref}`code-title`，見下一段的字", []),           # at the start of the text nothing comes before it
     ("見{ref}`zh-title`的說明", [1 + len("{ref}`zh-title`")]),  # this title ends in code: a space after it
     ("見{ref}`page`的說明。", []),                     # a Chinese title needs none
+    ("見{ref}`code-title`的說明。", [1]),               # one character in
+    ("見 {ref}`張量x <zh-title>`的說明", [len("見 {ref}`張量x <zh-title>`")]),  # its own text ends in Latin
 ])
 def test_a_missing_space_next_to_a_title_of_code_or_latin(text, missing):
     from utils.book.editions import spacing
@@ -292,6 +294,10 @@ def test_the_spacing_check_runs_over_the_chinese_editions(small_book):
     from utils.book import notebooks as nbs
     from utils.book.editions import spacing
 
+    english = small_book / "book" / "en" / "demo.ipynb"  # English is not held to the rule
+    nb = nbs.read_notebook(english)
+    next(c for c in nb.cells if c.get("id") == "attributes").source += " 請見 {ref}`demo`。"
+    nbs.write_notebook(nb, english)
     for edition in ("zh-hant", "zh-hans"):  # each Chinese edition of the small book (tests/small_book.py)
         path = small_book / "book" / edition / "demo.ipynb"
         nb = nbs.read_notebook(path)

@@ -307,3 +307,11 @@ def test_the_spacing_check_runs_over_the_chinese_editions(small_book):
         problems = spacing.spacing_problems(small_book)
         assert len(problems) == 1 and problems[0].startswith(f"book/{edition}/demo.ipynb: a half-width space")
         assert spacing.fix(small_book) == 1 and spacing.spacing_problems(small_book) == []
+    path = small_book / "book" / "zh-hans" / "demo.ipynb"  # a title that ends in code: a space after it
+    nb = nbs.read_notebook(path)
+    next(c for c in nb.cells if c.get("id") == "attributes").source += "见{ref}`demo-raise`的说明。"
+    nbs.write_notebook(nb, path)
+    assert spacing.spacing_problems(small_book) == [
+        "book/zh-hans/demo.ipynb: no space between a Chinese character and {ref}`demo-raise`, whose text there is "
+        "code or Latin; run 'python -m utils.book.editions.spacing'"]
+    assert spacing.fix(small_book) == 1 and spacing.spacing_problems(small_book) == []

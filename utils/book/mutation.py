@@ -238,6 +238,7 @@ def run_forked(modules: list[str], tests: list[str], root: Path = ROOT, timeout:
     args = ["-x", "-q", "-p", "no:xdist", "-p", "no:randomly", "-p", "no:cacheprovider", "--rootdir", str(root), *tests]
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
+    os.chdir(root)  # the tests are named relative to the work tree, as run() runs them
     if pytest.main(args) != 0:
         raise RuntimeError("the tests fail without any mutant")
     results = {}

@@ -21,6 +21,8 @@ def test_the_chinese_editions_have_no_melting_reference_and_no_doubled_exercise_
     "見{ref}`int-version`和{ref}`int-saved`。",                         # both: 和 joins them into the clause
     "請看 {ref}`grad-nondiff`中的估計方式。",                             # after 請看, but 中的 follows
     "下一章{doc}`retain_graph`會解釋。",                                  # a page's title melts the same way
+    "和{ref}`pit-grad-none`。",                                          # one character of a clause before it
+    "1. {ref}`pit-grad-none`的說明。",                                   # a list item, but the clause goes on
 ])
 def test_a_bare_reference_inside_a_chinese_clause_is_rejected(text):
     assert refs.melting(text, EXERCISES)
@@ -38,9 +40,17 @@ def test_a_bare_reference_inside_a_chinese_clause_is_rejected(text):
     "下一章的{ref}`「同一張計算圖上的兩個損失」一節 <rg-two-losses>`會量測。",  # its own text
     "做法与{ref}`这一节 <pit-target-outside-loop>`相同。",
     "```python\nx = 1  # 見{ref}`a`相同\n```",                             # code is not prose
+    "\n- {ref}`pit-grad-none`",                                            # a list item after a line break
+    "1. {ref}`pit-grad-none`\n2. {ref}`pit-leaf-inplace`",                 # numbered items
+    "做法與{ref}`標題 <pit-target`相同。",                                  # an unclosed own text is not bare
 ])
 def test_a_reference_that_stands_apart_or_has_its_own_text_passes(text):
     assert refs.melting(text, EXERCISES) == []
+
+
+def test_a_melting_reference_is_reported_with_twelve_characters_before_it_and_two_after():
+    assert refs.melting("一二三四五六七八九十甲乙丙丁做法與{ref}`pit-grad-none`相同的寫法。") == [
+        "…六七八九十甲乙丙丁做法與{ref}`pit-grad-none`相同…"]
 
 
 @pytest.mark.parametrize("text, found", [

@@ -55,6 +55,7 @@ def test_a_melting_reference_is_reported_with_twelve_characters_before_it_and_tw
 
 @pytest.mark.parametrize("text, found", [
     ("請試試練習 {ref}`int-ex2`。", 1),          # 「練習 練習 2」
+    ("練習{ref}`int-ex2`。", 1),                 # at the very start of the text
     ("请试试练习{numref}`int-ex2`。", 1),
     ("Try exercise {ref}`int-ex2`.", 1),
     ("請試試{ref}`int-ex2`。", 0),

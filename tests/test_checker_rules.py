@@ -263,6 +263,7 @@ KNOWN = {"zh-title": "為什麼葉張量沒有 `grad_fn`", "code-title": "`retai
     ("請見{ref}`zh-title`，以及{doc}`page`。", 0),
     ("See {ref}`zh-title` first.", 0),                  # not between Chinese characters
     ("請見{ref}`code-title` 。後來", 1),                 # never before full-width punctuation, whatever follows it
+    ("請見{ref}`張量x圖 <zh-title>` 之後。", 1),         # its own text ends in a Chinese character
 ])
 def test_spaces_around_a_chinese_cross_reference(text, flagged):
     from utils.book.editions import spacing

@@ -98,6 +98,9 @@ def test_a_reference_that_does_not_melt_is_left_as_it_is(text):
     # after 見 but inside the clause (相同 follows), it melts: given its own text
     assert refs.with_own_text("見{ref}`pit-target`相同。", "zh-hant", known, EXERCISES) == \
         "見{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`相同。"
+    # the space before it goes when a Chinese character precedes the space, whatever comes before that
+    assert refs.with_own_text("a見 {ref}`pit-target`相同。", "zh-hant", known, EXERCISES) == \
+        "a見{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`相同。"
 
 
 def test_a_planted_melting_reference_and_a_doubled_exercise_word_are_rejected_by_the_check(small_book):

@@ -4,6 +4,7 @@ import ast
 from utils.book import mutation
 
 SOURCE = '''
+"""A docstring (is not a regex|nor is this)."""
 import re
 ROLE = re.compile(r"\\{(ref|doc)\\}")
 

@@ -74,8 +74,11 @@ def _sites(tree: ast.AST):
                     for j, stmt in enumerate(getattr(node, field, []) or []):
                         if _records_a_problem(stmt):
                             yield node, "drop", (field, j)
-    for node in ast.walk(tree):  # regular expressions anywhere (module constants included)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.body
+                  and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):  # regular expressions anywhere (module constants included), docstrings aside
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
             for m in GROUP.finditer(node.value):
                 for k in range(len(m.group(2).split("|"))):
                     yield node, "regex", (m.start(), m.end(), k)

@@ -98,6 +98,9 @@ def test_a_reference_that_does_not_melt_is_left_as_it_is(text):
     # after 見 but inside the clause (相同 follows), it melts: given its own text
     assert refs.with_own_text("見{ref}`pit-target`相同。", "zh-hant", known, EXERCISES) == \
         "見{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`相同。"
+    # one character of a clause before it, or a list item after a line break
+    assert refs.with_own_text("和{ref}`pit-target`。", "zh-hant", known) == "和{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`。"
+    assert refs.with_own_text("\n- {ref}`pit-target`", "zh-hant", known) == "\n- {ref}`pit-target`"
     # the space before it goes when a Chinese character precedes the space, whatever comes before that
     assert refs.with_own_text("a見 {ref}`pit-target`相同。", "zh-hant", known, EXERCISES) == \
         "a見{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`相同。"
@@ -119,8 +122,13 @@ def test_a_planted_melting_reference_and_a_doubled_exercise_word_are_rejected_by
     next(c for c in nb.cells if c.get("id") == "attributes").source += " 做法與{ref}`demo`相同。"
     notebooks.write_notebook(nb, english)
     assert not [p for p in refs.ref_problems(small_book) if p.startswith("book/en/")]
-    refs.fix(small_book)
+    page = small_book / "book" / "zh-hant" / "preface.md"  # a Markdown page too
+    page.write_text(page.read_text(encoding="utf-8") + "\n做法與{ref}`demo`相同。\n", encoding="utf-8")
+    assert any(p.startswith("book/zh-hant/preface.md") and "melts" in p for p in refs.ref_problems(small_book))
+    assert refs.fix(small_book) == 3  # the two chapters' cells and the page
     assert [p for p in refs.ref_problems(small_book) if "melts" in p] == []
+    assert "做法與{ref}`「在 no_grad 之下」一節 <demo>`相同。" in page.read_text(encoding="utf-8")
+    assert refs.fix(small_book) == 0
 
 
 @pytest.mark.parametrize("text, problems", [

@@ -160,3 +160,15 @@ def test_the_glossary_keeps_one_word_for_each_drifting_term(edition, drifting, k
     avoid = avoided_terms(load_glossary(), edition, load_wordings())
     assert any(uses_avoided(f"這裡用{drifting}。", word, form) for word, _, form in avoid)
     assert not any(uses_avoided(f"這裡用{kept}。", word, form) for word, _, form in avoid)
+
+
+def test_a_translation_in_another_language_is_not_held_to_the_chinese_rule(small_book):
+    from test_editions import add_fourth_edition
+
+    add_fourth_edition(small_book)  # 'ja', its pages copied from zh-hans
+    path = small_book / "book" / "ja" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    next(c for c in nb.cells if c.get("id") == "attributes").source += "做法与{ref}`demo`相同。"
+    notebooks.write_notebook(nb, path)
+    assert refs.chinese_editions(small_book) == ["zh-hant", "zh-hans"]
+    assert not [p for p in refs.ref_problems(small_book) if p.startswith("book/ja/")]

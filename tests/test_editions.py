@@ -538,3 +538,17 @@ def test_a_key_written_twice_in_a_data_entry_is_refused(small_book):
         '  - en: "memory"\n', '  - en: "memory"\n    avoid:\n      zh-hant: [甲]\n', 1), encoding="utf-8")
     with pytest.raises(Exception, match="duplicate key"):
         data.load_glossary(small_book)
+
+
+def test_a_translation_whose_cells_are_not_englishs_is_caught(small_book):
+    path = _book(small_book) / "zh-hans" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    nb.cells[-1], nb.cells[-2] = nb.cells[-2], nb.cells[-1]  # two cells swapped
+    notebooks.write_notebook(nb, path)
+    problems = checks.step_problems(small_book)
+    assert [p for p in problems if p.startswith("book/zh-hans/demo.ipynb")] == [
+        f"book/zh-hans/demo.ipynb: its cells are not those of book/en/demo.ipynb in the same order "
+        f"(English {len(nb.cells)} cells, this {len(nb.cells)}); run 'python -m utils.book.editions sync'"]
+    nb.cells.pop()
+    notebooks.write_notebook(nb, path)
+    assert any(f"(English {len(nb.cells) + 1} cells, this {len(nb.cells)})" in p for p in checks.step_problems(small_book))

@@ -1,7 +1,8 @@
 """A small synthetic book for the tools' tests: the live _config.yml (the editions), a _toc.yml of
 two pages (the Markdown page ``preface`` and the chapter ``demo``), each translated and stamped,
-and one entry in every data file (errors.yml, glossary.yml, search_keywords.yml, a message
-catalog). A test plants its bad input here, so following a README workflow in the live book (a
+a section ``demo-raise`` whose cells raise an error and print a warning, one entry in every data
+file (errors.yml: a historical one and one that ``demo-raise`` raises; glossary.yml with two terms whose wordings to avoid
+the term checks see and one ``wordings:`` entry, search_keywords.yml, a message catalog). A test plants its bad input here, so following a README workflow in the live book (a
 new chapter ``hooks``, a new edition) cannot break it; ``commit`` makes it a git work tree, where
 restamp finds the English a stamp names."""
 from __future__ import annotations
@@ -29,11 +30,25 @@ TRANSLATED_FIGURE = {"zh-hant": ("y = x * 2 的計算圖。", "y 記錄的計算
                      "zh-hans": ("y = x * 2 的计算图。", "y 记录的计算图。")}
 PREFACE = "# Preface\n\nThis book is about the autograd graph.\n"
 TRANSLATED_PAGE = {"zh-hant": "# 前言\n\n本書講自動微分的計算圖。\n", "zh-hans": "# 前言\n\n本书讲自动求导的计算图。\n"}
+# A second section, whose cells raise an error and print a warning, for the error index's checks.
+RAISED = "element 0 of tensors does not require grad and does not have a grad_fn"
+WARNING = "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed."
+RAISE_HEADING = {"en": "(demo-raise)=\n## No grad_fn", "zh-hant": "(demo-raise)=\n## 沒有 grad_fn",
+                 "zh-hans": "(demo-raise)=\n## 没有 grad_fn"}
+RAISED_EN = "The tensor has no grad_fn: nothing to differentiate."
+RAISED_SUMMARY = {"zh-hant": "張量沒有 grad_fn：沒有可微分的東西。", "zh-hans": "张量没有 grad_fn：没有可求导的东西。"}
 ENTRY_EN = "The graph was freed by the first backward."
 ENTRY = {"zh-hant": "計算圖已由第一次反向傳播釋放。", "zh-hans": "计算图已由第一次反向传播释放。"}
 TERM = {"en": "computation graph", "zh-hant": "計算圖", "zh-hans": "计算图"}
 DEFINITION_EN = "The graph of the operations that made a tensor."
 DEFINITION = {"zh-hant": "產生張量的運算所構成的圖。", "zh-hans": "产生张量的运算所构成的图。"}
+# Terms with wordings to avoid, and a wording that is no term (glossary.yml ``wordings:``), for the
+# term checks: (English, forms, avoid, English definition, translated definitions).
+AVOIDING = [("memory", {"zh-hant": "記憶體", "zh-hans": "内存"}, {"zh-hant": ["內存"], "zh-hans": ["记忆体"]},
+             "The space tensors occupy.", {"zh-hant": "張量佔用的空間。", "zh-hans": "张量占用的空间。"}),
+            ("algorithm", {"zh-hant": "演算法", "zh-hans": "算法"}, {"zh-hant": ["算法"]},
+             "A method for computing something.", {"zh-hant": "算出某個結果的方法。", "zh-hans": "算出某个结果的方法。"})]
+WORDING = ("ends at (a chain of nodes, a graph)", {"zh-hans": ["终止于"]})
 
 
 EDITIONS = ("en", "zh-hant", "zh-hans")  # the small book's, whatever editions the live book has (a draft)
@@ -76,7 +91,17 @@ def _chapter(edition: str, root: Path):
         section.metadata["translation"] = {"source": text_hash("(demo)=\n## Under no_grad")}
         prose.metadata["translation"] = {"source": text_hash(PROSE)}
         code.metadata["translation"] = {"alt_source": text_hash(ALT), "caption_source": text_hash(CAPTION)}
-    nb.cells += [section, prose, code]
+    raising = nbformat.v4.new_markdown_cell(RAISE_HEADING[edition])
+    raising.id = "raise-section"
+    if edition != "en":
+        raising.metadata["translation"] = {"source": text_hash(RAISE_HEADING["en"])}
+    error = nbformat.v4.new_code_cell(f"raise RuntimeError({RAISED!r})", execution_count=2, outputs=[
+        nbformat.v4.new_output("error", ename="RuntimeError", evalue=RAISED, traceback=[])])
+    error.id, error.metadata["tags"] = "raise", ["raises-exception"]
+    warn = nbformat.v4.new_code_cell(f"print('UserWarning: ' + {WARNING!r})", execution_count=3, outputs=[
+        nbformat.v4.new_output("stream", name="stdout", text=f"UserWarning: {WARNING}\n")])
+    warn.id = "warn"
+    nb.cells += [section, prose, code, raising, error, warn]
     return nb
 
 
@@ -96,11 +121,17 @@ def make(root: Path) -> Path:
     (book / "errors.yml").write_text(
         "# Data of the error index page (the small book's).\nerrors:\n  - id: freed\n    message: \"Trying to backward through the graph a second time\"\n"
         "    historical: {until: \"1.0\", source: {en: \"a test\", zh-hant: \"一個測試\", zh-hans: \"一个测试\", translated_from: " + _stamps("a test") + "}}\n    section: demo\n    summary:\n" + _texts(ENTRY_EN, ENTRY, "      ")
-        + f"    translated_from: {_stamps(ENTRY_EN)}\n", encoding="utf-8")
-    (book / "glossary.yml").write_text(
-        "terms:\n  - " + _texts(TERM["en"], {e: TERM[e] for e in TRANSLATIONS}, "    ")[4:]
-        + f"    translated_from: {_stamps(TERM['en'])}\n    definition:\n" + _texts(DEFINITION_EN, DEFINITION, "      ")
-        + f"      translated_from: {_stamps(DEFINITION_EN)}\n", encoding="utf-8")
+        + f"    translated_from: {_stamps(ENTRY_EN)}\n"
+        f"  - id: no-grad-fn\n    message: \"{RAISED}\"\n    section: demo-raise\n    summary:\n"
+        + _texts(RAISED_EN, RAISED_SUMMARY, "      ") + f"    translated_from: {_stamps(RAISED_EN)}\n", encoding="utf-8")
+    terms = [(TERM["en"], {e: TERM[e] for e in TRANSLATIONS}, {}, DEFINITION_EN, DEFINITION), *AVOIDING]
+    (book / "glossary.yml").write_text("terms:\n" + "".join(
+        "  - " + _texts(en, forms, "    ")[4:]
+        + ("    avoid:\n" + "".join(f"      {e}: [{', '.join(words)}]\n" for e, words in avoid.items()) if avoid else "")
+        + f"    translated_from: {_stamps(en)}\n    definition:\n" + _texts(definition, defined, "      ")
+        + f"      translated_from: {_stamps(definition)}\n" for en, forms, avoid, definition, defined in terms)
+        + f"wordings:\n  - en: {WORDING[0]}\n    avoid: {{{', '.join(f'{e}: [{w[0]}]' for e, w in WORDING[1].items())}}}\n",
+        encoding="utf-8")
     (book / "search_keywords.yml").write_text(
         "sections:\n  demo:\n" + _texts(ENTRY_EN, ENTRY, "    ") + f"    translated_from: {_stamps(ENTRY_EN)}\n",
         encoding="utf-8")

@@ -256,6 +256,47 @@ Here ``torch.autograd.grad`` is new to the section.
     assert not [t for t in document.findall(nodes.title) if any(c.tagname == "pending_xref" for c in t.findall())]
 
 
+def test_the_first_mention_rule_links_each_name_once_per_section():
+    """pytorch_api.FirstMentions, the one rule both the site and the reader notebooks follow."""
+    rule = pytorch_api.FirstMentions()
+    rule.section("a")
+    assert [rule.link(c) for c in ("torch.autograd.grad(y, x)", "autograd.grad", "x.grad", "nn.Linear(4, 1)")] == [
+        "torch.autograd.grad", None, None, "torch.nn.Linear"]  # a second mention, another spelling: not linked
+    rule.section("a")  # the same section again (the site: another code of the same section node)
+    assert rule.link("torch.autograd.grad") is None
+    rule.section("b")
+    assert rule.link("torch.autograd.grad") == "torch.autograd.grad"
+    rule.section()  # no key: a heading of the reader notebooks, always a new section
+    assert rule.link("torch.autograd.grad") == "torch.autograd.grad"
+    rule.section()
+    assert rule.link("torch.autograd.grad") == "torch.autograd.grad"
+    assert pytorch_api.FirstMentions(linkable=lambda code: None).link("torch.autograd.grad") is None
+
+
+def test_the_site_and_the_reader_notebooks_link_the_same_mentions():
+    """The same MyST text through the site's transform (myst-parser's docutils reader) and through the
+    reader notebooks' converter links the same codes: a code span that wraps a line, not the one in a
+    heading or in a link's text, once per section, in a note too."""
+    from docutils.core import publish_doctree
+    from myst_parser.parsers.docutils_ import Parser as MystParser
+
+    from utils.book import myst, reader_notebooks
+
+    text = ("# Title `torch.autograd.grad`\n\nCall `torch.autograd.grad(y, x,\ncreate_graph=True)`, then "
+            "`torch.autograd.grad` and [`nn.Linear` here](https://example.org), then `nn.Linear` and `x.grad`.\n\n"
+            "```python\ntorch.no_grad()\n```\n\n## Next `torch.no_grad`\n\n`torch.autograd.grad` again, "
+            "`autograd.grad` once more.\n\n:::{note}\n`torch.no_grad()` and `.detach()`.\n:::\n")
+    doctree = publish_doctree(text, parser=MystParser(), settings_overrides={
+        "myst_enable_extensions": list(myst.EXTENSIONS), "report_level": 5})
+    site = link_literals(doctree)
+    converted = reader_notebooks.Converter("en", "preface", {}, known={}).markdown(text)
+    by_url = {pytorch_api.docs_url() + uri: name for name, _, uri in pytorch_api.entries()}
+    reader = [by_url[url] for url in re.findall(r"\]\((https://docs\.pytorch\.org/[^)]+)\)", converted)]
+    assert site == reader == ["torch.autograd.grad", "torch.nn.Linear", "torch.autograd.grad", "torch.no_grad",
+                              "torch.Tensor.detach"], (site, reader)
+    assert "[`torch.autograd.grad(y, x,\ncreate_graph=True)`](" in converted
+
+
 # ------------------------------------------------------------------ the built site
 
 def site_links(site) -> dict:

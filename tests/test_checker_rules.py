@@ -262,6 +262,8 @@ KNOWN = {"zh-title": "為什麼葉張量沒有 `grad_fn`", "code-title": "`retai
     ("請見 {ref}`這一節 <zh-title>`。", 1),             # an explicit Chinese text
     ("請見{ref}`zh-title`，以及{doc}`page`。", 0),
     ("See {ref}`zh-title` first.", 0),                  # not between Chinese characters
+    ("請見{ref}`code-title` 。後來", 1),                 # never before full-width punctuation, whatever follows it
+    ("請見{ref}`張量x圖 <zh-title>` 之後。", 1),         # its own text ends in a Chinese character
 ])
 def test_spaces_around_a_chinese_cross_reference(text, flagged):
     from utils.book.editions import spacing
@@ -272,15 +274,45 @@ def test_spaces_around_a_chinese_cross_reference(text, flagged):
         assert spacing._bad_spaces(fixed, KNOWN) == [] and fixed.replace(" ", "") == text.replace(" ", "")
 
 
-def test_the_spacing_check_runs_over_the_chinese_editions(book_copy):
+@pytest.mark.parametrize("text, missing", [
+    ("連接{ref}`code-title`的說明。", [2]),            # a title that starts with code, right after a Chinese character
+    ("見 {ref}`code-title`的說明。", []),              # its space is there
+    ("{ref}`code-title`，見下一段的字", []),           # at the start of the text nothing comes before it
+    ("見{ref}`zh-title`的說明", [1 + len("{ref}`zh-title`")]),  # this title ends in code: a space after it
+    ("見{ref}`page`的說明。", []),                     # a Chinese title needs none
+    ("見{ref}`code-title`的說明。", [1]),               # one character in
+    ("見 {ref}`張量x <zh-title>`的說明", [len("見 {ref}`張量x <zh-title>`")]),  # its own text ends in Latin
+])
+def test_a_missing_space_next_to_a_title_of_code_or_latin(text, missing):
+    from utils.book.editions import spacing
+
+    assert [offset for offset, _ in spacing._missing_spaces(text, KNOWN)] == missing
+    fixed = spacing.fixed(text, KNOWN)
+    assert spacing._missing_spaces(fixed, KNOWN) == [] and fixed.replace(" ", "") == text.replace(" ", "")
+
+
+def test_the_spacing_check_runs_over_the_chinese_editions(small_book):
     from utils.book import notebooks as nbs
     from utils.book.editions import spacing
 
-    path = book_copy / "book" / "zh-hant" / "pitfalls.ipynb"
+    english = small_book / "book" / "en" / "demo.ipynb"  # English is not held to the rule
+    nb = nbs.read_notebook(english)
+    next(c for c in nb.cells if c.get("id") == "attributes").source += " 請見 {ref}`demo`。"
+    nbs.write_notebook(nb, english)
+    for edition in ("zh-hant", "zh-hans"):  # each Chinese edition of the small book (tests/small_book.py)
+        path = small_book / "book" / edition / "demo.ipynb"
+        nb = nbs.read_notebook(path)
+        cell = next(c for c in nb.cells if c.get("id") == "attributes")
+        cell.source += "見 {ref}`demo`。"
+        nbs.write_notebook(nb, path)
+        problems = spacing.spacing_problems(small_book)
+        assert len(problems) == 1 and problems[0].startswith(f"book/{edition}/demo.ipynb: a half-width space")
+        assert spacing.fix(small_book) == 1 and spacing.spacing_problems(small_book) == []
+    path = small_book / "book" / "zh-hans" / "demo.ipynb"  # a title that ends in code: a space after it
     nb = nbs.read_notebook(path)
-    cell = next(c for c in nb.cells if c.cell_type == "markdown" and "見{ref}`" in c.source)
-    cell.source = cell.source.replace("見{ref}`", "見 {ref}`", 1)
+    next(c for c in nb.cells if c.get("id") == "attributes").source += "见{ref}`demo-raise`的说明。"
     nbs.write_notebook(nb, path)
-    problems = spacing.spacing_problems(book_copy)
-    assert len(problems) == 1 and problems[0].startswith("book/zh-hant/pitfalls.ipynb: a half-width space")
-    assert spacing.fix(book_copy) == 1 and spacing.spacing_problems(book_copy) == []
+    assert spacing.spacing_problems(small_book) == [
+        "book/zh-hans/demo.ipynb: no space between a Chinese character and {ref}`demo-raise`, whose text there is "
+        "code or Latin; run 'python -m utils.book.editions.spacing'"]
+    assert spacing.fix(small_book) == 1 and spacing.spacing_problems(small_book) == []

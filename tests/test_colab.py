@@ -47,14 +47,14 @@ def test_a_translated_reader_notebook_names_the_releases_in_its_language():
         assert f"torch {pinned}" in said and "torch 2.5.1" in said and re.search(r"[\u4e00-\u9fff]", said), (key, said)
 
 
-def test_the_setup_cell_follows_the_torch_pin(book_copy):
-    req = book_copy / "requirements.txt"
+def test_the_setup_cell_follows_the_torch_pin(small_book):
+    req = small_book / "requirements.txt"
     req.write_text(re.sub(r"^torch==\S+", "torch" + "==9.9.9", req.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
-    config._pins.cache_clear()
-    assert '"9.9.9"' in notebooks.setup_cell_source(book_copy)
-    stale = [p for p in (book_copy / "book").rglob("*.ipynb")
-             if any("Colab setup cell" in q for q in notebooks.convention_problems(p, book_copy))]
-    assert len(stale) == len(list((book_copy / "book").rglob("*.ipynb"))) > 0
+    config._pins.cache_clear()  # the small book's pins were read when it was made
+    assert '"9.9.9"' in notebooks.setup_cell_source(small_book)
+    stale = [p for p in (small_book / "book").rglob("*.ipynb")
+             if any("Colab setup cell" in q for q in notebooks.convention_problems(p, small_book))]
+    assert len(stale) == len(list((small_book / "book").rglob("*.ipynb"))) > 0
 
 
 def test_no_setup_cell_fetches_anything():
@@ -93,25 +93,27 @@ def test_no_colab_button_until_the_repository_is_published():
         assert launch.colab_url(key, CHAPTER) is None
 
 
-def test_a_published_repository_gets_colab_buttons_that_open_the_reader_notebooks(book_copy):
+def test_a_published_repository_gets_colab_buttons_that_open_the_reader_notebooks(small_book):
     from utils.book import build
 
-    cfg_path = book_copy / "_config.yml"
+    chapter = "demo"  # the small book's (tests/small_book.py)
+    cfg_path = small_book / "_config.yml"
     cfg = yaml.safe_load(cfg_path.read_text(encoding="utf-8"))
     cfg["repository"].update(url="https://github.com/someone/their-book", published=True, site_branch="pages")
     cfg_path.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    for key in config.editions():
-        derived = build.edition_config(config.load(book_copy), key)
+    config._load.cache_clear()  # the small book's settings were read when it was made
+    for key in config.editions(small_book):
+        derived = build.edition_config(config.load(small_book), key)
         repo, colab = derived["repository"], derived["launch_buttons"]["colab_url"]
         # sphinx-book-theme 1.3.0 (header_buttons/launch.py) writes this address from those settings:
-        themes = f"{colab}/github/someone/their-book/blob/{repo['branch']}/{repo['path_to_book']}/{CHAPTER}.ipynb"
-        want = f"https://colab.research.google.com/github/someone/their-book/blob/pages/{key}/_sources/{CHAPTER}.ipynb"
-        assert themes == launch.colab_url(key, CHAPTER, book_copy) == want
+        themes = f"{colab}/github/someone/their-book/blob/{repo['branch']}/{repo['path_to_book']}/{chapter}.ipynb"
+        want = f"https://colab.research.google.com/github/someone/their-book/blob/pages/{key}/_sources/{chapter}.ipynb"
+        assert themes == launch.colab_url(key, chapter, small_book) == want
     cfg["repository"]["url"] = "https://gitlab.com/someone/their-book"
     cfg_path.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
     config._load.cache_clear()
     with pytest.raises(SystemExit, match="not a GitHub repository"):
-        build.edition_config(config.load(book_copy), "en")
+        build.edition_config(config.load(small_book), "en")
 
 
 @pytest.mark.slow

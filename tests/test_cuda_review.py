@@ -1,6 +1,4 @@
 """The CUDA review (.ci/cuda-review.md) names every code cell that uses a device-sensitive API."""
-import shutil
-
 import nbformat
 import pytest
 
@@ -30,14 +28,20 @@ def test_code_without_a_device_api_is_not_required():
 
 
 def _with_review(root):
+    """The small book (tests/small_book.py) with a review naming each of its device-sensitive cells
+    (the device cell every chapter starts with)."""
     (root / ".ci").mkdir(exist_ok=True)
-    shutil.copy(ROOT / cuda_review.REVIEW, root / cuda_review.REVIEW)
+    rows = "".join(f"| {chapter} | `{cell}` | the device | asserted |\n"
+                   for chapter, cell in sorted(cuda_review.sensitive_cells(root)))
+    (root / cuda_review.REVIEW).write_text("| chapter | cells | what differs on CUDA | how it is handled |\n"
+                                           "| --- | --- | --- | --- |\n" + rows, encoding="utf-8")
+    assert rows and cuda_review.review_problems(root) == []
     return root
 
 
-def test_a_planted_unlisted_device_cell_is_rejected(book_copy):
-    root = _with_review(book_copy)
-    path = root / "book" / "en" / "graph_basics.ipynb"
+def test_a_planted_unlisted_device_cell_is_rejected(small_book):
+    root = _with_review(small_book)
+    path = root / "book" / "en" / "demo.ipynb"
     nb = notebooks.read_notebook(path)
     for cell_id, code in (("planted-allocator", "print(torch.cuda.memory_allocated(device))"),
                           ("planted-plain", "print(1 + 1)")):
@@ -46,28 +50,28 @@ def test_a_planted_unlisted_device_cell_is_rejected(book_copy):
         nb.cells.append(cell)
     notebooks.write_notebook(nb, path)
     problems = cuda_review.review_problems(root)
-    assert any("graph_basics.ipynb: cell 'planted-allocator' uses 'cuda'" in p for p in problems)
+    assert any("demo.ipynb: cell 'planted-allocator' uses 'cuda'" in p for p in problems)
     assert not any("planted-plain" in p for p in problems)
     # listed in a row of its chapter, it passes; listed under another chapter, it does not
     review = root / cuda_review.REVIEW
     text = review.read_text(encoding="utf-8")
-    review.write_text(text + "| variable | `planted-allocator` | allocator | asserted |\n", encoding="utf-8")
+    review.write_text(text + "| other | `planted-allocator` | allocator | asserted |\n", encoding="utf-8")
     assert any("'planted-allocator'" in p for p in cuda_review.review_problems(root))
-    review.write_text(text + "| graph_basics | `planted-allocator` | allocator | asserted |\n", encoding="utf-8")
+    review.write_text(text + "| demo | `planted-allocator` | allocator | asserted |\n", encoding="utf-8")
     assert cuda_review.review_problems(root) == []
 
 
-def test_a_row_naming_a_cell_that_is_gone_is_rejected(book_copy):
-    root = _with_review(book_copy)
+def test_a_row_naming_a_cell_that_is_gone_is_rejected(small_book):
+    root = _with_review(small_book)
     review = root / cuda_review.REVIEW
-    review.write_text(review.read_text(encoding="utf-8") + "| saved_memory | `no-such-cell` | x | y |\n",
+    review.write_text(review.read_text(encoding="utf-8") + "| demo | `no-such-cell` | x | y |\n",
                       encoding="utf-8")
     assert cuda_review.review_problems(root) == [
-        f"{cuda_review.REVIEW}: names cell 'no-such-cell' of saved_memory, which has no such code cell"]
+        f"{cuda_review.REVIEW}: names cell 'no-such-cell' of demo, which has no such code cell"]
 
 
-def test_a_missing_review_is_rejected(book_copy):
-    assert cuda_review.review_problems(book_copy) == [f"{cuda_review.REVIEW}: missing"]
+def test_a_missing_review_is_rejected(small_book):
+    assert cuda_review.review_problems(small_book) == [f"{cuda_review.REVIEW}: missing"]
 
 
 SANITIZER = ROOT / "tests" / "nbval_sanitize.cfg"

@@ -78,11 +78,12 @@ def test_english_prose_changed_without_translations_is_caught(small_book):
                    for p in problems)
 
 
-def test_english_markdown_page_changed_is_caught(book_copy):
-    page = _book(book_copy) / "en" / "glossary.md"
+def test_english_markdown_page_changed_is_caught(small_book):
+    page = _book(small_book) / "en" / "preface.md"
     page.write_text(page.read_text() + "\nOne more line.\n")
-    problems = checks.step_problems(book_copy)
-    assert any(p.startswith("book/zh-hant/glossary.md") and "older" in p for p in problems)
+    problems = checks.step_problems(small_book)
+    assert any(p.startswith("book/zh-hant/preface.md") and "older" in p for p in problems)
+    assert any(p.startswith("book/zh-hans/preface.md") and "older" in p for p in problems)
 
 
 def test_sync_keeps_translations_and_copies_code(small_book):
@@ -134,72 +135,77 @@ def test_wrong_script_ignores_code_and_english():
     assert prose.wrong_script_chars(prose.strip_code("`print('简体')` 張量與記憶體"), "zh-hant") == []
 
 
-def test_avoided_term_is_caught(book_copy):
+def _prose_index(nb):
+    """The small book's translated prose cell (tests/small_book.py)."""
+    return next(i for i, c in enumerate(nb.cells) if c.get("id") == "attributes")
+
+
+def test_avoided_term_is_caught(small_book):
     def change(nb):
-        i = _md_index(nb)
+        i = _prose_index(nb)
         nb.cells[i].source += "這會占用很多內存。"
         return i
-    i = _edit(_book(book_copy) / "zh-hant" / "graph_basics.ipynb", change)
-    problems = terms.script_and_term_problems(book_copy)
+    i = _edit(_book(small_book) / "zh-hant" / "demo.ipynb", change)
+    problems = terms.script_and_term_problems(small_book)
     assert any(f"cell {i} " in p and "'內存'" in p and "'memory'" in p and p.endswith("; write '記憶體'")
                for p in problems)  # the message names the word to write
 
 
-def test_an_avoided_word_inside_its_own_terms_form_is_not_counted(book_copy):
+def test_an_avoided_word_inside_its_own_terms_form_is_not_counted(small_book):
     # zh-hant avoids 算法 (algorithm: 演算法), which is part of 演算法 itself: only the bare word counts,
     # in the chapters and in errors.yml summaries
     assert data.uses_avoided("常見的算法錯誤", "算法", "演算法")
     assert data.uses_avoided("演算法與算法", "算法", "演算法")
     assert not data.uses_avoided("類似的演算法", "算法", "演算法")
     assert not data.uses_avoided("演算演算法法", "算法", "演算法")  # the masked form joins nothing
-    assert ("算法", "algorithm", "演算法") in data.avoided_terms(data.load_glossary(book_copy), "zh-hant")
+    assert ("算法", "algorithm", "演算法") in data.avoided_terms(data.load_glossary(small_book), "zh-hant")
 
     def allowed(nb):
-        i = _md_index(nb)
+        i = _prose_index(nb)
         nb.cells[i].source += "行動者－評論者與類似的演算法。"
         return i
-    i = _edit(_book(book_copy) / "zh-hant" / "graph_basics.ipynb", allowed)
-    assert not [p for p in terms.script_and_term_problems(book_copy) if f"cell {i} " in p and "'算法'" in p]
+    i = _edit(_book(small_book) / "zh-hant" / "demo.ipynb", allowed)
+    assert not [p for p in terms.script_and_term_problems(small_book) if f"cell {i} " in p and "'算法'" in p]
 
     def avoided(nb):
-        i = _md_index(nb)
+        i = _prose_index(nb)
         nb.cells[i].source += "常見的算法錯誤。"
         return i
-    i = _edit(_book(book_copy) / "zh-hant" / "graph_basics.ipynb", avoided)
+    i = _edit(_book(small_book) / "zh-hant" / "demo.ipynb", avoided)
     assert any(f"cell {i} " in p and "'算法'" in p and "'algorithm'" in p and p.endswith("; write '演算法'")
-               for p in terms.script_and_term_problems(book_copy))
-    errors = _book(book_copy) / "errors.yml"
-    first = data.load_errors(book_copy)[0]
+               for p in terms.script_and_term_problems(small_book))
+    errors = _book(small_book) / "errors.yml"
+    first = data.load_errors(small_book)[0]
     errors.write_text(errors.read_text(encoding="utf-8").replace(
         first["summary"]["zh-hant"], first["summary"]["zh-hant"] + "換一種演算法。", 1), encoding="utf-8")
-    assert not [p for p in error_index.error_index_problems(book_copy) if "'算法'" in p]
+    assert not [p for p in error_index.error_index_problems(small_book) if "'算法'" in p]
     errors.write_text(errors.read_text(encoding="utf-8").replace("換一種演算法。", "換一種算法。", 1),
                       encoding="utf-8")
     assert any(first["id"] in p and "'算法'" in p and p.endswith("; write '演算法'")
-               for p in error_index.error_index_problems(book_copy))
+               for p in error_index.error_index_problems(small_book))
 
 
-def test_avoided_wording_is_caught(book_copy):
+def test_avoided_wording_is_caught(small_book):
     # glossary.yml's `wordings` (phrases that are not terms) are checked like a term's avoid list, in the
     # prose of the chapters (outside inline code) and in errors.yml summaries, and read from the book checked
-    glossary = _book(book_copy) / "glossary.yml"
+    glossary = _book(small_book) / "glossary.yml"
     glossary.write_text(glossary.read_text(encoding="utf-8").replace(
         "wordings:\n", "wordings:\n  - en: planted phrase\n    avoid: {zh-hans: [甲乙丙]}\n", 1), encoding="utf-8")
 
     def change(nb):
-        i = _md_index(nb)
+        i = _prose_index(nb)
         nb.cells[i].source += "这条链终止于一个节点，甲乙丙。`终止于`"
         return i
-    i = _edit(_book(book_copy) / "zh-hans" / "graph_basics.ipynb", change)
-    problems = [p for p in terms.script_and_term_problems(book_copy) if f"cell {i} " in p]
+    i = _edit(_book(small_book) / "zh-hans" / "demo.ipynb", change)
+    problems = [p for p in terms.script_and_term_problems(small_book) if f"cell {i} " in p]
     assert any("'终止于'" in p and "'ends at (a chain of nodes, a graph)'" in p for p in problems), problems
     assert any("'甲乙丙'" in p and "'planted phrase'" in p for p in problems), problems
     assert sum("'终止于'" in p for p in problems) == 1  # the one in inline code is not counted
-    errors = _book(book_copy) / "errors.yml"
-    first = data.load_errors(book_copy)[0]
+    errors = _book(small_book) / "errors.yml"
+    first = data.load_errors(small_book)[0]
     errors.write_text(errors.read_text(encoding="utf-8").replace(
-        first["summary"]["zh-hans"], first["summary"]["zh-hans"] + "张量已被释放。", 1), encoding="utf-8")
-    assert any(first["id"] in p and "'被释放'" in p for p in error_index.error_index_problems(book_copy))
+        first["summary"]["zh-hans"], first["summary"]["zh-hans"] + "张量终止于此。", 1), encoding="utf-8")
+    assert any(first["id"] in p and "'终止于'" in p for p in error_index.error_index_problems(small_book))
 
 
 def test_export_apply_round_trip(small_book):
@@ -262,12 +268,12 @@ def test_taiwan_standard_forms_pass_and_mainland_forms_do_not():
     assert prose.wrong_script_chars("記憶體", "zh-hans") == ["憶", "記", "體"]
 
 
-def test_a_markdown_page_in_place_of_a_translated_notebook_is_caught(book_copy):
-    nb = _book(book_copy) / "zh-hant" / "variable.ipynb"
+def test_a_markdown_page_in_place_of_a_translated_notebook_is_caught(small_book):
+    nb = _book(small_book) / "zh-hant" / "demo.ipynb"
     nb.unlink()
-    (_book(book_copy) / "zh-hant" / "variable.md").write_text("# Variable\n\n一頁。\n", encoding="utf-8")
-    problems = checks.structure_problems(book_copy)
-    assert any(p.startswith("book/zh-hant/variable.md") and "same kind of file" in p for p in problems)
+    (_book(small_book) / "zh-hant" / "demo.md").write_text("# 示範\n\n一頁。\n", encoding="utf-8")
+    problems = checks.structure_problems(small_book)
+    assert any(p.startswith("book/zh-hant/demo.md") and "same kind of file" in p for p in problems)
 
 
 def _figure_cell(nb):
@@ -526,10 +532,23 @@ def test_emphasis_that_does_not_render_as_in_english_is_caught(small_book, bad):
     assert not any(f"cell {i} " in p for p in checks.step_problems(small_book) if p.startswith("book/zh-hant"))
 
 
-def test_a_key_written_twice_in_a_data_entry_is_refused(book_copy):
-    path = _book(book_copy) / "glossary.yml"
+def test_a_key_written_twice_in_a_data_entry_is_refused(small_book):
+    path = _book(small_book) / "glossary.yml"
     path.write_text(path.read_text(encoding="utf-8").replace(
-        "  - en: autograd\n", "  - en: autograd\n    avoid:\n      zh-hant: [甲]\n    avoid:\n      zh-hans: [乙]\n", 1),
-        encoding="utf-8")
+        '  - en: "memory"\n', '  - en: "memory"\n    avoid:\n      zh-hant: [甲]\n', 1), encoding="utf-8")
     with pytest.raises(Exception, match="duplicate key"):
-        data.load_glossary(book_copy)
+        data.load_glossary(small_book)
+
+
+def test_a_translation_whose_cells_are_not_englishs_is_caught(small_book):
+    path = _book(small_book) / "zh-hans" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    nb.cells[-1], nb.cells[-2] = nb.cells[-2], nb.cells[-1]  # two cells swapped
+    notebooks.write_notebook(nb, path)
+    problems = checks.step_problems(small_book)
+    assert [p for p in problems if p.startswith("book/zh-hans/demo.ipynb")] == [
+        f"book/zh-hans/demo.ipynb: its cells are not those of book/en/demo.ipynb in the same order "
+        f"(English {len(nb.cells)} cells, this {len(nb.cells)}); run 'python -m utils.book.editions sync'"]
+    nb.cells.pop()
+    notebooks.write_notebook(nb, path)
+    assert any(f"(English {len(nb.cells) + 1} cells, this {len(nb.cells)})" in p for p in checks.step_problems(small_book))

@@ -5,6 +5,8 @@ import yaml
 from utils.book import notebooks
 from utils.book.editions import data, error_index
 
+import small_book as sb
+
 
 def test_error_index_is_consistent_with_the_book():
     assert error_index.error_index_problems() == []
@@ -23,72 +25,76 @@ def _edit_errors(root, change):
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
-def test_a_message_no_cell_raises_is_caught(book_copy):
-    _edit_errors(book_copy, lambda errs: errs.append(dict(errs[0], id="planted", message="a message nobody raises")))
-    problems = error_index.error_index_problems(book_copy)
+def _entry(errs, id_):
+    return next(e for e in errs if e["id"] == id_)
+
+
+def test_a_message_no_cell_raises_is_caught(small_book):
+    _edit_errors(small_book, lambda errs: errs.append(dict(_entry(errs, "no-grad-fn"), id="planted",
+                                                           message="a message nobody raises")))
+    problems = error_index.error_index_problems(small_book)
     assert any("'planted'" in p and "no cell of the book raises" in p for p in problems)
 
 
-def test_a_message_whose_raising_cell_is_gone_is_caught(book_copy):
-    # remove every stored error that carries the non-scalar message
-    for path in notebooks.english_notebooks(book_copy):
+def test_a_message_whose_raising_cell_is_gone_is_caught(small_book):
+    assert error_index.error_index_problems(small_book) == []
+    # remove every stored error that carries the small book's raised message
+    for path in notebooks.english_notebooks(small_book):
         nb = notebooks.read_notebook(path)
         for c in nb.cells:
             c_outputs = c.get("outputs", [])
-            c["outputs"] = [o for o in c_outputs if "only for scalar outputs" not in o.get("evalue", "")] \
+            c["outputs"] = [o for o in c_outputs if sb.RAISED not in o.get("evalue", "")] \
                 if c.cell_type == "code" else c_outputs
         notebooks.write_notebook(nb, path)
-    problems = error_index.error_index_problems(book_copy)
-    assert any("'non-scalar-backward'" in p and "no cell" in p for p in problems)
+    problems = error_index.error_index_problems(small_book)
+    assert any("'no-grad-fn'" in p and "no cell" in p for p in problems)
 
 
-def test_historical_entries_must_be_cited_and_not_raised(book_copy):
+def test_historical_entries_must_be_cited_and_not_raised(small_book):
     def change(errs):
         current = next(e for e in errs if "historical" not in e)
         current["historical"] = {"until": "", "source": ""}
-    _edit_errors(book_copy, change)
-    problems = error_index.error_index_problems(book_copy)
+    _edit_errors(small_book, change)
+    problems = error_index.error_index_problems(small_book)
     assert any("needs 'until'" in p for p in problems)
     assert any("marked historical, but a cell of the book raises it" in p for p in problems)
 
 
-def test_unknown_section_and_stale_translation_are_caught(book_copy):
+def test_unknown_section_and_stale_translation_are_caught(small_book):
     def change(errs):
-        errs[0]["section"] = "no-such-label"
-        errs[1]["summary"]["en"] += " Changed."
-    _edit_errors(book_copy, change)
-    problems = error_index.error_index_problems(book_copy)
-    assert any("'no-such-label' is not a label" in p for p in problems)
-    assert any(p.startswith(f"book/errors.yml: entry {data.load_errors(book_copy)[1]['id']!r}")
-               and "English changed since the zh-hans translation" in p for p in problems)
+        _entry(errs, "freed")["section"] = "no-such-label"
+        _entry(errs, "no-grad-fn")["summary"]["en"] += " Changed."
+    _edit_errors(small_book, change)
+    problems = error_index.error_index_problems(small_book)
+    assert any("'freed'" in p and "'no-such-label' is not a label" in p for p in problems)
+    for edition in ("zh-hant", "zh-hans"):
+        assert any(p.startswith("book/errors.yml: entry 'no-grad-fn'")
+                   and f"English changed since the {edition} translation" in p for p in problems)
 
 
-NON_LEAF_WARNING = "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed."
-
-
-def test_a_warning_counts_when_a_cell_prints_it_and_an_error_only_when_raised(book_copy):
+def test_a_warning_counts_when_a_cell_prints_it_and_an_error_only_when_raised(small_book):
     def change(errs):
-        errs.append(dict(errs[0], id="printed-warning", kind="warning", message=NON_LEAF_WARNING,
-                         section="pit-non-leaf-grad", section_guide=False, cases=[],  # where a cell prints it
-                         see_also=["var-retain-grad", "grad-input"], passes_by=[]))  # the others that print it
-        errs.append(dict(errs[0], id="printed-as-error", message=NON_LEAF_WARNING))  # kind: error by default
-        errs.append(dict(errs[0], id="unprinted-warning", kind="warning", message="a warning nobody prints"))
-        errs.append(dict(errs[0], id="odd-kind", kind="notice"))
-    _edit_errors(book_copy, change)
-    problems = error_index.error_index_problems(book_copy)
+        raised = _entry(errs, "no-grad-fn")
+        errs.append(dict(raised, id="printed-warning", kind="warning", message=sb.WARNING,
+                         section="demo-raise", section_guide=False, cases=[], see_also=[], passes_by=[]))
+        errs.append(dict(raised, id="printed-as-error", message=sb.WARNING))  # kind: error by default
+        errs.append(dict(raised, id="unprinted-warning", kind="warning", message="a warning nobody prints"))
+        errs.append(dict(raised, id="odd-kind", kind="notice"))
+    _edit_errors(small_book, change)
+    problems = error_index.error_index_problems(small_book)
     assert not any("'printed-warning'" in p for p in problems)
     assert any("'printed-as-error'" in p and "no cell of the book raises" in p for p in problems)
     assert any("'unprinted-warning'" in p and "no cell of the book prints this warning" in p for p in problems)
     assert any("'odd-kind'" in p and "is not 'error', 'warning' or 'cuda-error'" in p for p in problems)
 
 
-def test_a_see_also_label_must_exist(book_copy):
+def test_a_see_also_label_must_exist(small_book):
     def change(errs):
-        errs[0]["see_also"] = ["rg-error", "no-such-section"]
-    _edit_errors(book_copy, change)
-    problems = error_index.error_index_problems(book_copy)
+        _entry(errs, "no-grad-fn")["see_also"] = ["demo", "no-such-section"]
+    _edit_errors(small_book, change)
+    problems = error_index.error_index_problems(small_book)
     assert any("see_also 'no-such-section' is not a label" in p for p in problems)
-    assert not any("see_also 'rg-error'" in p for p in problems)
+    assert not any("see_also 'demo'" in p for p in problems)
 
 
 # The error index page (issue 33): grouped by the chapter that explains each error, older wordings last.
@@ -124,104 +130,103 @@ def test_an_entry_heading_is_the_first_clause_of_its_message():
     assert short_message("one of the variables needed: [torch.FloatTensor [3]] is at version 1") == "one of the variables needed"
     long = short_message("word " * 40)
     assert len(long) <= 82 and long.endswith(" …")
-def test_an_entry_and_each_case_must_point_at_the_section_that_shows_the_message(book_copy):
-    def change(errs):
-        by_id = {e["id"]: e for e in errs}
-        # pit-no-grad-fn is in the same chapter as pit-non-scalar, and raises other errors, not this one
-        by_id["non-scalar-backward"]["section"] = "pit-no-grad-fn"
-        inplace = by_id["modified-by-inplace"]
-        inplace["cases"] = [dict(inplace["cases"][0], section=label, guide=False) for label in
-                            ("var-attributes",    # holds var-data, whose cell raises it: passes
-                             "var-grad",          # raises nothing of the kind: caught
-                             "var-retain-grad")]  # the same, and not marked a guide: caught
-        inplace["cases"].append(dict(inplace["cases"][0], section="var-reinforce", guide=True))  # links nothing
-        inplace["cases"].append(dict(inplace["cases"][0], section="var-version", guide=True))    # links var-data
-    _edit_errors(book_copy, change)
-    problems = error_index.error_index_problems(book_copy)
-    assert any("'non-scalar-backward': section 'pit-no-grad-fn': no cell of that section raises" in p
-               for p in problems)
-    assert any("case 'var-grad': no cell of that section raises" in p for p in problems)
-    assert any("case 'var-retain-grad': no cell" in p for p in problems)
-    assert any("case 'var-reinforce' is marked as a guide, but no link" in p for p in problems)
-    assert not any("'var-attributes'" in p or "'var-version'" in p for p in problems)
-
-
-def test_sections_include_subsections_and_skip_headings_in_code():
-    shown = error_index.sections()
-    assert shown["var-data"]["parents"] == ["var-attributes"]
-    assert set(shown["var-data"]["raised"]) <= set(shown["var-attributes"]["raised"])
-    assert any("modified by an inplace operation" in t for t in shown["var-data"]["own_raised"])
-    assert "var-data" in shown["var-version"]["links"]
-
-
-def test_a_cuda_error_needs_a_cell_that_raises_and_asserts_it_on_cuda(book_copy):
-    assert error_index.cuda_cell_raises(
-        'if device.type == "cuda": try: torch.empty(n, device=device) except torch.OutOfMemoryError as err: '
-        'message = str(err) assert message.startswith("CUDA out of memory. Tried to allocate")',
-        "CUDA out of memory. Tried to allocate")
-    # the message in a comment or a print, without the device test and the assert, does not count
-    assert not error_index.cuda_cell_raises('print("CUDA out of memory. Tried to allocate")',
-                                            "CUDA out of memory. Tried to allocate")
-
-    def change(errs):
-        oom = next(e for e in errs if e["id"] == "cuda-out-of-memory")
-        errs.append(dict(oom, id="planted-cuda", message="CUDA error: an illegal memory access was encountered"))
-        errs.append(dict(oom, id="cuda-elsewhere", section="mem-hooks", cases=[]))
-    _edit_errors(book_copy, change)
-    problems = error_index.error_index_problems(book_copy)
-    assert any("'planted-cuda'" in p and "no cell of the book raises this message on CUDA" in p for p in problems)
-    assert any("'cuda-elsewhere': section 'mem-hooks': no cell of that section raises" in p for p in problems)
-    assert not any("'cuda-out-of-memory'" in p for p in problems)
-
-
-def _plant_section(root, label, outputs):
-    """Append to graph_basics a section ``label`` whose one code cell stored ``outputs``."""
+def _plant_section(root, label, outputs, level=2, prose="It passes by.", source="loss.backward()"):
+    """Append to the small book's English chapter a section ``label`` whose one code cell stored ``outputs``."""
     import nbformat
 
-    path = root / "book" / "en" / "graph_basics.ipynb"
+    path = root / "book" / "en" / "demo.ipynb"
     nb = notebooks.read_notebook(path)
-    nb.cells.append(nbformat.v4.new_markdown_cell(f"({label})=\n## A planted section\n\nIt passes by."))
-    code = nbformat.v4.new_code_cell("loss.backward()")
+    nb.cells.append(nbformat.v4.new_markdown_cell(f"({label})=\n{'#' * level} A planted section\n\n{prose}"))
+    code = nbformat.v4.new_code_cell(source)
     code["outputs"] = outputs
     nb.cells.append(code)
     notebooks.write_notebook(nb, path)
 
 
-def test_a_section_that_raises_an_indexed_error_must_be_listed_by_its_entry(book_copy):
+def _raised(message=sb.RAISED):
     import nbformat
 
-    message = next(e["message"] for e in data.load_errors() if e["id"] == "backward-twice")
-    error = nbformat.v4.new_output("error", ename="RuntimeError", evalue=message, traceback=[])
-    _plant_section(book_copy, "planted-raiser", [error])
-    problems = error_index.error_index_problems(book_copy)
-    assert any("'backward-twice': section 'planted-raiser' raises the message but the entry does not list it" in p
+    return nbformat.v4.new_output("error", ename="RuntimeError", evalue=message, traceback=[])
+
+
+def test_an_entry_and_each_case_must_point_at_the_section_that_shows_the_message(small_book):
+    _plant_section(small_book, "planted-sub", [_raised()], level=3)  # a subsection of demo-raise, raising it
+    _plant_section(small_book, "planted-linking", [], prose="See {ref}`demo-raise`.")
+    _plant_section(small_book, "planted-alone", [])
+
+    def change(errs):
+        raised = _entry(errs, "no-grad-fn")
+        raised["passes_by"] = ["planted-sub"]
+        raised["cases"] = [{"section": label, "guide": False, "en": "x"} for label in
+                           ("demo-raise",   # raises it: passes
+                            "demo")]        # raises nothing of the kind, and not marked a guide: caught
+        raised["cases"].append({"section": "planted-alone", "guide": True, "en": "x"})  # links nothing: caught
+        raised["cases"].append({"section": "planted-linking", "guide": True, "en": "x"})  # links demo-raise
+        errs.append(dict(raised, id="elsewhere", section="demo", cases=[], passes_by=["demo-raise", "planted-sub"]))
+    _edit_errors(small_book, change)
+    problems = error_index.error_index_problems(small_book)
+    assert any("'elsewhere': section 'demo': no cell of that section raises" in p for p in problems)
+    assert any("'no-grad-fn': case 'demo': no cell of that section raises" in p for p in problems)
+    assert any("case 'planted-alone' is marked as a guide, but no link" in p for p in problems)
+    assert not any("'planted-linking'" in p or "case 'demo-raise'" in p for p in problems)
+
+
+def test_sections_include_subsections_and_skip_headings_in_code(small_book):
+    _plant_section(small_book, "planted-sub", [_raised()], level=3, prose="See {ref}`demo`.\n\n```\n# not a heading\n```")
+    shown = error_index.sections(small_book)
+    assert shown["planted-sub"]["parents"] == ["demo-raise"]
+    assert set(shown["planted-sub"]["raised"]) <= set(shown["demo-raise"]["raised"])
+    assert any(sb.RAISED in t for t in shown["planted-sub"]["own_raised"])
+    assert "demo" in shown["planted-sub"]["links"]
+    assert not any(sb.RAISED in t for t in shown["demo"]["raised"])
+
+
+def test_a_cuda_error_needs_a_cell_that_raises_and_asserts_it_on_cuda(small_book):
+    oom = "CUDA out of memory. Tried to allocate"
+    cell = (f'if device.type == "cuda": try: torch.empty(n, device=device) except torch.OutOfMemoryError as err: '
+            f'message = str(err) assert message.startswith("{oom}")')
+    assert error_index.cuda_cell_raises(cell, oom)
+    # the message in a comment or a print, without the device test and the assert, does not count
+    assert not error_index.cuda_cell_raises(f'print("{oom}")', oom)
+    _plant_section(small_book, "planted-oom", [], source=cell)
+
+    def change(errs):
+        cuda = dict(_entry(errs, "no-grad-fn"), kind="cuda-error", id="cuda-oom", message=oom, section="planted-oom")
+        errs.append(cuda)
+        errs.append(dict(cuda, id="planted-cuda", message="CUDA error: an illegal memory access was encountered"))
+        errs.append(dict(cuda, id="cuda-elsewhere", section="demo", cases=[]))
+    _edit_errors(small_book, change)
+    problems = error_index.error_index_problems(small_book)
+    assert any("'planted-cuda'" in p and "no cell of the book raises this message on CUDA" in p for p in problems)
+    assert any("'cuda-elsewhere': section 'demo': no cell of that section raises" in p for p in problems)
+    assert not any("'cuda-oom'" in p for p in problems)
+
+
+def test_a_section_that_raises_an_indexed_error_must_be_listed_by_its_entry(small_book):
+    _plant_section(small_book, "planted-raiser", [_raised()])
+    problems = error_index.error_index_problems(small_book)
+    assert any("'no-grad-fn': section 'planted-raiser' raises the message but the entry does not list it" in p
                for p in problems)
-    # the book's own sections that raise it are all listed: as a case, in see_also or in passes_by
-    assert [p for p in problems if "does not list it" in p] == [
-        p for p in problems if "'planted-raiser'" in p]
+    assert [p for p in problems if "does not list it" in p] == [p for p in problems if "'planted-raiser'" in p]
 
     def change(errs):
-        twice = next(e for e in errs if e["id"] == "backward-twice")
-        twice["passes_by"].append("planted-raiser")
-    _edit_errors(book_copy, change)
-    assert not any("planted-raiser" in p for p in error_index.error_index_problems(book_copy))
+        _entry(errs, "no-grad-fn").setdefault("passes_by", []).append("planted-raiser")
+    _edit_errors(small_book, change)
+    assert not any("planted-raiser" in p for p in error_index.error_index_problems(small_book))
 
 
-def test_a_case_that_is_dropped_or_a_stale_passes_by_is_caught(book_copy):
+def test_a_case_that_is_dropped_or_a_stale_passes_by_is_caught(small_book):
     def change(errs):
-        by_id = {e["id"]: e for e in errs}
-        twice = by_id["backward-twice"]
-        twice["cases"] = [c for c in twice["cases"] if c["section"] != "tc-twice"]  # still raises it
-        twice["passes_by"] += ["rg-guide", "rg-error", "no-such-section"]  # raises nothing / is a case / unknown
-        cycle = by_id["create-graph-cycle"]  # a warning: a section that prints it counts
-        cycle["cases"] = [c for c in cycle["cases"] if c["section"] != "ddp-param-grad"]
-    _edit_errors(book_copy, change)
-    problems = error_index.error_index_problems(book_copy)
-    assert any("section 'tc-twice' raises the message but the entry does not list it" in p for p in problems)
-    assert any("passes_by 'rg-guide': no cell of that section raises the message any more" in p for p in problems)
-    assert any("'rg-error' is both listed" in p for p in problems)
+        raised = _entry(errs, "no-grad-fn")
+        raised["passes_by"] = ["demo", "demo-raise", "no-such-section"]  # raises nothing / is its section / unknown
+        errs.append(dict(raised, id="printed-warning", kind="warning", message=sb.WARNING, section="demo",
+                         section_guide=True, passes_by=[]))  # demo-raise prints it, and is not listed
+    _edit_errors(small_book, change)
+    problems = error_index.error_index_problems(small_book)
+    assert any("passes_by 'demo': no cell of that section raises the message any more" in p for p in problems)
+    assert any("'demo-raise' is both listed" in p for p in problems)
     assert any("passes_by 'no-such-section' is not a label" in p for p in problems)
-    assert any("'create-graph-cycle': section 'ddp-param-grad' prints the message but the entry does not list it" in p
+    assert any("'printed-warning': section 'demo-raise' prints the message but the entry does not list it" in p
                for p in problems)
 
 

@@ -317,3 +317,57 @@ def test_an_english_reason_in_a_judge_is_found():
     planted = 'def judge(a):\n    """Docstrings may be English."""\n    if "a second time" in str(a):\n' \
               '        return f"give a number, not {type(a).__name__}"\n'
     assert english_literals(planted) == ["give a number,"]
+
+
+# ------------------------------------------------------------------ specs: a message rendered again in any edition
+
+def test_a_fields_spec_is_its_message_a_json_value_or_its_text():
+    correct = messages.say("common", "verdict.correct", label="x", hint="", reason="", error="")
+    assert messages._spec_of(correct) == correct.spec and correct.spec["say"] == ["common", "verdict.correct"]
+    unspecced = messages.Text(lambda language: f"<{language}>")  # no spec: its text in every edition
+    assert messages._spec_of(unspecced) == {"rendered": {e: f"<{e}>" for e in messages.editions()}}
+    for value in (None, True, 3, 2.5, "text"):
+        assert messages._spec_of(value) is value
+    assert messages._spec_of(Path("a/b")) == {"str": "a/b"} and messages._spec_of([1]) == {"str": "[1]"}
+
+
+def test_every_kind_of_spec_renders_in_every_edition():
+    numbered = messages.say("common", "exercise", number=3)
+    listed = messages.join([numbered, "x"])
+    stripped = messages._without_full_stop(messages.say("common", "verdict.reason", reason="a reason."))
+    for language in messages.editions():
+        assert messages.render(numbered.spec, language) == numbered.render(language) == \
+            messages.text_of("common", "exercise", language).format(number=3)
+        assert messages.render(listed.spec, language) == listed.render(language)
+        assert messages.render(stripped.spec, language) == stripped.render(language)
+        assert not stripped.render(language).endswith((".", "。"))
+    assert messages.render({"rendered": {"en": "E", "zh-hant": "T"}}, "zh-hant") == "T"
+    assert messages.render({"rendered": {"en": "E"}}, "zh-hans") == "E"  # English where the edition has none
+    assert messages.render({"str": "as written"}, "zh-hant") == "as written"
+    assert messages.render(7, "zh-hans") == 7 and messages.render("plain", "en") == "plain"
+    assert stripped.spec.keys() == {"strip"}
+    assert messages._without_full_stop(messages.Text(lambda language: "no spec.")).spec is None
+    assert messages._without_full_stop("plain.") == "plain"
+
+
+def test_a_message_is_logged_as_its_spec_or_as_its_text_when_the_spec_would_render_it_otherwise(tmp_path, monkeypatch):
+    log = tmp_path / "log.jsonl"
+    monkeypatch.setenv(messages.LOG_VARIABLE, str(log))
+    said = messages.say("common", "exercise", number=3)
+    lying = messages.Text(lambda language: f"<{language}>", {"say": ["common", "exercise"], "fields": {"number": 3}})
+    messages.log(lying)
+    messages.log(lambda language: f"[{language}]")  # a function of the language: no spec
+    logged = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert logged == [said.spec, {"rendered": {e: f"<{e}>" for e in messages.editions()}},
+                      {"rendered": {e: f"[{e}]" for e in messages.editions()}}]
+    monkeypatch.delenv(messages.LOG_VARIABLE)
+    messages.log(said)
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 3  # nothing logged without the variable
+
+
+def test_a_wrong_verdict_without_a_reason_has_no_reason_clause():
+    bare = messages.say("common", "verdict.wrong", label=messages.label("Exercise 1"), hint="", reason="", error="")
+    assert messages.verdict_line("wrong", "Exercise 1", reason="") == bare
+    assert messages.verdict_line("wrong", "Exercise 1", reason=None) == bare
+    with_reason = messages.verdict_line("wrong", "Exercise 1", reason="the graph was freed.")
+    assert with_reason != bare and "the graph was freed" in with_reason

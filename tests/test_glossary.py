@@ -64,44 +64,45 @@ def test_terms_are_grouped_by_the_english_initial_and_headed_in_the_edition():
     assert term_heading(hook, "zh-hans") == "钩子（hook）"  # the form already gives the English
 
 
-def test_a_missing_definition_is_reported(book_copy):
-    path = _glossary(book_copy)
+def test_a_missing_definition_is_reported(small_book):
+    path = _glossary(small_book)
     text = path.read_text(encoding="utf-8")
-    hans = next(t for t in data.load_glossary(book_copy) if t["en"] == "autograd")["definition"]["zh-hans"]
-    path.write_text(text.replace(f"      zh-hans: {hans}\n", "", 1), encoding="utf-8")
-    assert any("'autograd'" in p and "no zh-hans definition" in p for p in _definition_problems(book_copy))
+    hans = next(t for t in data.load_glossary(small_book) if t["en"] == "memory")["definition"]["zh-hans"]
+    line = next(l for l in text.splitlines(keepends=True) if l.startswith("      zh-hans:") and hans in l)
+    path.write_text(text.replace(line, "", 1), encoding="utf-8")
+    assert any("'memory'" in p and "no zh-hans definition" in p for p in _definition_problems(small_book))
     # A term with no definition at all.
     path.write_text(text.replace("terms:\n", "terms:\n  - en: gradient tape\n    zh-hant: 梯度帶\n    zh-hans: 梯度带\n"
                                  "    translated_from: {zh-hant: \"%s\", zh-hans: \"%s\"}\n"
                                  % ((data.text_hash("gradient tape"),) * 2), 1), encoding="utf-8")
-    problems = _definition_problems(book_copy)
+    problems = _definition_problems(small_book)
     assert problems and all("'gradient tape'" in p and "no definition" in p for p in problems), problems
 
 
-def test_a_stale_translated_definition_is_reported_and_restamped(book_copy):
-    path = _glossary(book_copy)
-    english = next(t for t in data.load_glossary(book_copy) if t["en"] == "view")["definition"]["en"]
-    changed = english.replace("shares its data with another", "shares its storage with another")
+def test_a_stale_translated_definition_is_reported_and_restamped(small_book):
+    path = _glossary(small_book)
+    english = next(t for t in data.load_glossary(small_book) if t["en"] == "memory")["definition"]["en"]
+    changed = english.replace("tensors occupy", "tensors take up")
     path.write_text(path.read_text(encoding="utf-8").replace(english, changed, 1), encoding="utf-8")
-    problems = _definition_problems(book_copy)
-    assert len(problems) == 2 and all("'view': definition:" in p and "English definition changed" in p
-                                      and "restamp glossary.yml --cell view" in p for p in problems), problems
+    problems = _definition_problems(small_book)
+    assert len(problems) == 2 and all("'memory': definition:" in p and "English definition changed" in p
+                                      and "restamp glossary.yml --cell memory" in p for p in problems), problems
     # Not a typo fix, so a plain restamp refuses it; named, it is re-stamped (the form's stamp is left alone).
-    refused = restamp.restamp("glossary.yml", book_copy)
-    assert refused.done == [] and any("definition of 'view'" in r for r in refused.refused), refused
-    assert restamp.restamp("glossary.yml", book_copy, cells=["view"]).done == ["zh-hant: view", "zh-hans: view"]
-    assert _definition_problems(book_copy) == []
+    refused = restamp.restamp("glossary.yml", small_book)
+    assert refused.done == [] and any("definition of 'memory'" in r for r in refused.refused), refused
+    assert restamp.restamp("glossary.yml", small_book, cells=["memory"]).done == ["zh-hant: memory", "zh-hans: memory"]
+    assert _definition_problems(small_book) == []
     assert f'translated_from: {{zh-hant: "{data.text_hash(changed)}", zh-hans: ' in path.read_text(encoding="utf-8")
 
 
-def test_a_definition_in_the_wrong_script_or_with_an_avoided_wording_is_reported(book_copy):
-    path = _glossary(book_copy)
-    hant = next(t for t in data.load_glossary(book_copy) if t["en"] == "tensor")["definition"]["zh-hant"]
+def test_a_definition_in_the_wrong_script_or_with_an_avoided_wording_is_reported(small_book):
+    path = _glossary(small_book)
+    hant = next(t for t in data.load_glossary(small_book) if t["en"] == "memory")["definition"]["zh-hant"]
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace(hant, hant.replace("多維陣列", "多维数组"), 1), encoding="utf-8")
-    assert any("'tensor'" in p and "zh-hant definition uses" in p for p in _definition_problems(book_copy))
-    path.write_text(text.replace(hant, hant.replace("多維陣列", "葉子張量"), 1), encoding="utf-8")
-    assert any("'tensor'" in p and "'葉子張量'" in p and "; write '" in p for p in _definition_problems(book_copy))
+    path.write_text(text.replace(hant, hant.replace("空間", "空间"), 1), encoding="utf-8")
+    assert any("'memory'" in p and "zh-hant definition uses" in p for p in _definition_problems(small_book))
+    path.write_text(text.replace(hant, hant.replace("空間", "內存"), 1), encoding="utf-8")
+    assert any("'memory'" in p and "'內存'" in p and "; write '記憶體'" in p for p in _definition_problems(small_book))
 
 
 def _labels_page() -> str:

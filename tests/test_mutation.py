@@ -4,6 +4,7 @@ import ast
 from utils.book import mutation
 
 SOURCE = '''
+"""A docstring (is not a regex|nor is this)."""
 import re
 ROLE = re.compile(r"\\{(ref|doc)\\}")
 
@@ -38,3 +39,46 @@ def test_a_mutant_changes_what_the_code_does():
     regex = next(m for m in mutation.mutants(SOURCE) if m.what == "regex alternative 'doc' removed")
     exec(regex.source, scope)
     assert scope["ROLE"].pattern == r"\{(ref)\}"
+
+
+TINY = '''
+def check(x):
+    problems = []
+    if x > 2:
+        problems.append(x)
+    return problems
+'''
+TINY_TEST = '''
+from tiny import check
+
+
+def test_check():
+    assert check(5) == [5] and check(1) == []
+'''
+
+
+def _mutate(root, *args):
+    import subprocess
+    import sys
+
+    from utils.book import config
+
+    return subprocess.run([sys.executable, "-m", "utils.book.mutation", "--root", str(root), *args],
+                          cwd=config.ROOT, capture_output=True, text=True, timeout=600).stdout
+
+
+def test_both_runners_kill_the_same_mutants_and_only_reruns_the_survivors(tmp_path):
+    """A module of three mutants whose test misses one (x > 3 still passes check(5)): both runners
+    report it, and --only runs that one alone."""
+    (tmp_path / "tiny.py").write_text(TINY, encoding="utf-8")
+    (tmp_path / "test_tiny.py").write_text(TINY_TEST, encoding="utf-8")
+    for mode in ([], ["--fork"]):
+        out = _mutate(tmp_path, *mode, "tiny.py", "--", "test_tiny.py")
+        assert "tiny.py: 2/3 killed (67 %)" in out and "  survived: tiny.py:4: 2 -> 3" in out, (mode, out)
+    survivors = tmp_path / "survivors.txt"
+    survivors.write_text("  survived: tiny.py:4: 2 -> 3\n", encoding="utf-8")
+    out = _mutate(tmp_path, "--fork", "--only", str(survivors), "tiny.py", "--", "test_tiny.py")
+    assert "tiny.py: 0/1 killed (0 %)" in out, out
+    (tmp_path / "test_tiny.py").write_text(TINY_TEST.replace("check(5) == [5]", "check(3) == [3]"), encoding="utf-8")
+    out = _mutate(tmp_path, "--fork", "--only", str(survivors), "tiny.py", "--", "test_tiny.py")
+    assert "tiny.py: 1/1 killed (100 %)" in out, out

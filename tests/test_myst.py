@@ -34,6 +34,14 @@ def test_a_code_span_that_wraps_a_line_is_code_and_hides_its_role():
     assert role.target == "cg-gradient-penalty" and wrapped[role.start:role.end] == role.raw
 
 
+def test_a_link_spans_its_text_and_the_code_in_it():
+    text = "See [`nn.Linear` and {ref}`x`](https://example.org) then `after` and [plain](#y)."
+    links, codes = myst._kind(text, "link", ()), myst.code_spans(text)
+    assert [(l.name, l.raw) for l in links] == [("https://example.org", "[`nn.Linear` and {ref}`x`"), ("#y", "[plain")]
+    inside = [c.raw for c in codes if any(l.start <= c.start and c.end <= l.end for l in links)]
+    assert inside == ["`nn.Linear`"]  # `after` follows the link
+
+
 def test_a_role_inside_a_table_is_found_with_its_offsets():
     text = "| 情況 | 見 |\n|---|---|\n| 保存 | 見 {ref}`rg-why` 一節 |\n"
     [role] = myst.roles(text, "ref")

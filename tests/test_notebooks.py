@@ -1,6 +1,7 @@
 """The book's notebook conventions, on the real chapters and on planted bad input."""
 # package-rewrite: skip  (this file names `utils` on purpose: `python -m utils.book.package rewrite` leaves it)
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -8,7 +9,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from utils.book import notebooks
+from utils.book import config, notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
 ALL_NOTEBOOKS = sorted(p for p in (ROOT / "book").rglob("*.ipynb") if "_build" not in p.parts)
@@ -19,11 +20,12 @@ def test_notebook_follows_conventions(path):
     assert notebooks.convention_problems(path) == []
 
 
-def test_setup_cell_comes_from_the_torch_pin(book_copy):
-    req = book_copy / "requirements.txt"
+def test_setup_cell_comes_from_the_torch_pin(small_book):
+    req = small_book / "requirements.txt"
     req.write_text(re.sub(r"^torch==\S+", "torch" + "==9.9.9", req.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
-    assert '"9.9.9"' in notebooks.setup_cell_source(book_copy)
-    problems = notebooks.convention_problems(book_copy / "book" / "en" / "graph_basics.ipynb", book_copy)
+    config._pins.cache_clear()  # making the small book read its pins
+    assert '"9.9.9"' in notebooks.setup_cell_source(small_book)
+    problems = notebooks.convention_problems(small_book / "book" / "en" / "demo.ipynb", small_book)
     assert any("cell 1" in p and "Colab setup cell" in p for p in problems)
 
 
@@ -32,12 +34,13 @@ def test_setup_cell_is_silent_on_the_pinned_torch(capsys):
     assert capsys.readouterr().out == ""
 
 
-def _planted(book_copy, edit):
-    path = book_copy / "book" / "en" / "graph_basics.ipynb"
+def _planted(small_book, edit):
+    """``edit`` applied to the chapter of the small book (tests/small_book.py): its conventions' problems."""
+    path = small_book / "book" / "en" / "demo.ipynb"
     nb = notebooks.read_notebook(path)
     index = edit(nb)
     notebooks.write_notebook(nb, path)
-    return notebooks.convention_problems(path, book_copy), index
+    return notebooks.convention_problems(path, small_book), index
 
 
 def _first_plain_code(nb):
@@ -45,23 +48,23 @@ def _first_plain_code(nb):
                 if c.cell_type == "code" and c.outputs and not notebooks.tags(c))
 
 
-def test_ignored_output_without_assert_is_flagged(book_copy):
+def test_ignored_output_without_assert_is_flagged(small_book):
     def edit(nb):
         i = _first_plain_code(nb)
         nb.cells[i].metadata["tags"] = ["nbval-ignore-output"]
         return i
-    problems, i = _planted(book_copy, edit)
+    problems, i = _planted(small_book, edit)
     assert any(f"cell {i} " in p and "must assert" in p for p in problems)
 
 
 @pytest.mark.parametrize("line", ["from utils import describe_graph", "from utils.measure import glue_measured",
                                   "import utils", "  from utils.exercises.variable import judge_ex1"])
-def test_an_import_of_the_helpers_as_utils_is_flagged(book_copy, line):
+def test_an_import_of_the_helpers_as_utils_is_flagged(small_book, line):
     def edit(nb):
         i = _first_plain_code(nb)
         nb.cells[i].source = line + "\n" + nb.cells[i].source
         return i
-    problems, i = _planted(book_copy, edit)
+    problems, i = _planted(small_book, edit)
     assert any(f"cell {i} " in p and "autograd_book" in p and "utils.book.package rewrite" in p for p in problems)
 
 
@@ -72,7 +75,7 @@ def test_imports_of_the_package_and_the_tools_are_not_flagged():
                                "import torch.utils.checkpoint\nfrom torch.utils import data\nimport utils.book") == []
 
 
-def test_the_rewrite_is_idempotent_and_leaves_the_tools_alone(book_copy):
+def test_the_rewrite_is_idempotent_and_leaves_the_tools_alone(small_book):
     from utils.book import package
 
     entries = package.module_paths()
@@ -84,32 +87,36 @@ def test_the_rewrite_is_idempotent_and_leaves_the_tools_alone(book_copy):
                     "import autograd_book\nautograd_book.describe_graph(x)\nfrom utils.book import config\n"
                     "torch.utils.checkpoint\nsee `utils/autograd_book/distributed.py` and utils/book/build.py, poppler-utils")
     assert package.rewrite_text(once, entries) == once
-    path = book_copy / "book" / "en" / "graph_basics.ipynb"
+    path = small_book / "book" / "en" / "demo.ipynb"
     nb = notebooks.read_notebook(path)
     cell = next(c for c in nb.cells if c.cell_type == "code" and "choose_device()" in c.source)
     cell.source = cell.source.replace("from autograd_book import", "from utils import")
     notebooks.write_notebook(nb, path)
-    assert package.rewrite([path], book_copy)[0] == [path]
-    assert notebooks.convention_problems(path, book_copy) == []
-    assert package.rewrite([path], book_copy)[0] == []  # the second run changes nothing
+    assert package.rewrite([path], small_book)[0] == [path]
+    assert notebooks.convention_problems(path, small_book) == []
+    assert package.rewrite([path], small_book)[0] == []  # the second run changes nothing
 
 
-def test_error_without_tag_is_flagged(book_copy):
-    def edit(nb):
-        i = next(i for i, c in enumerate(nb.cells) if "raises-exception" in notebooks.tags(c))
-        nb.cells[i].metadata["tags"] = []
-        return i
-    problems, i = _planted(book_copy, edit)
+def test_error_without_tag_is_flagged(small_book):
+    def edit(nb, tags):
+        cell = nbformat.v4.new_code_cell("raise ValueError('planted')", execution_count=2, outputs=[
+            nbformat.v4.new_output("error", ename="ValueError", evalue="planted", traceback=[])])
+        cell.id, cell.metadata["tags"] = "planted-raise", tags
+        nb.cells.append(cell)
+        return len(nb.cells) - 1
+    problems, i = _planted(small_book, lambda nb: edit(nb, ["raises-exception"]))
+    assert not any(f"cell {i} " in p for p in problems), problems
+    problems, i = _planted(small_book, lambda nb: (nb.cells.pop(), edit(nb, []))[1])
     assert any(f"cell {i} " in p and "not tagged raises-exception" in p for p in problems)
 
 
-def test_machine_path_and_stderr_are_flagged(book_copy):
+def test_machine_path_and_stderr_are_flagged(small_book):
     def edit(nb):
         i = _first_plain_code(nb)
         nb.cells[i].outputs.append(nbformat.v4.new_output(
             "stream", name="stderr", text="/home/someone/.venv/lib/python3.11/site-packages/torch/x.py:1: Warning\n"))
         return i
-    problems, i = _planted(book_copy, edit)
+    problems, i = _planted(small_book, edit)
     assert any(f"cell {i} " in p and "machine path" in p for p in problems)
     assert any(f"cell {i} " in p and "stderr" in p for p in problems)
 
@@ -160,18 +167,22 @@ def _nbval(path: Path, root: Path) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.slow
-def test_nbval_catches_a_hand_edited_output_and_an_unexpected_exception(book_copy):
-    path = book_copy / "book" / "en" / "graph_basics.ipynb"
+def test_nbval_catches_a_hand_edited_output_and_an_unexpected_exception(small_book):
+    (small_book / "tests").mkdir()
+    shutil.copy(ROOT / "tests" / "nbval_sanitize.cfg", small_book / "tests" / "nbval_sanitize.cfg")
+    path = small_book / "book" / "en" / "demo.ipynb"
     nb = notebooks.read_notebook(path)
+    assert _nbval(path, small_book).returncode == 0  # as written, the small book's chapter passes
     edited = _first_plain_code(nb)
-    nb.cells[edited].outputs[0]["text"] = nb.cells[edited].outputs[0]["text"].replace("True", "Maybe")
-    raising = next(i for i in range(edited + 1, len(nb.cells)) if nb.cells[i].cell_type == "code"
-                   and not notebooks.tags(nb.cells[i]))
-    nb.cells[raising].source += "\nraise ValueError('planted')"
+    nb.cells[edited].outputs[0]["text"] = nb.cells[edited].outputs[0]["text"].replace("2", "3")
+    raising = nbformat.v4.new_code_cell("z = 1\nraise ValueError('planted')")
+    raising.id = "planted-raise"
+    nb.cells.append(raising)
     notebooks.write_notebook(nb, path)
-    result = _nbval(path, book_copy)
+    result = _nbval(path, small_book)
     assert result.returncode != 0
-    assert f"graph_basics.ipynb::Cell {edited - 1}" in result.stdout or f"Cell {edited}" in result.stdout
+    code_cell = sum(c.cell_type == "code" for c in nb.cells[:edited])  # nbval counts the code cells
+    assert f"demo.ipynb::Cell {code_cell} " in result.stdout
     assert "planted" in result.stdout
     assert "2 failed" in result.stdout
 
@@ -230,20 +241,25 @@ def test_glue_measured_asserts_its_band():
 
 
 @pytest.mark.slow
-def test_nbval_catches_an_edited_deterministic_glued_value(book_copy):
+def test_nbval_catches_an_edited_deterministic_glued_value(small_book):
     """A figure glued from a compared cell is compared by nbval: edit the stored text, nbval fails."""
-    path = book_copy / "book" / "en" / "saved_memory.ipynb"
+    (small_book / "tests").mkdir()
+    shutil.copy(ROOT / "tests" / "nbval_sanitize.cfg", small_book / "tests" / "nbval_sanitize.cfg")
+    path = small_book / "book" / "en" / "demo.ipynb"
     nb = notebooks.read_notebook(path)
-    index, cell = next((i, c) for i, c in enumerate(nb.cells) if c.cell_type == "code"
-                       and "mem-ckpt-flop-ratio" in notebooks.stored_glue(c))
-    assert not notebooks.IGNORE_OUTPUT_TAGS & set(notebooks.tags(cell))
-    for out in cell.outputs:
-        if out.get("metadata", {}).get("scrapbook", {}).get("name") == "mem-ckpt-flop-ratio":
-            key = "application/papermill.record/text/plain"
-            out["data"][key] = repr(str(float(notebooks.stored_glue(cell)["mem-ckpt-flop-ratio"]) + 0.5))
-    nb.cells = nb.cells[:index + 1]  # the cells up to the planted one are enough
+    key = "application/papermill.record/text/plain"
+    cell = nbformat.v4.new_code_cell('from myst_nb import glue\nglue("demo-ratio", f"{7 / 6:.2f}", display=False)',
+                                     execution_count=4, outputs=[nbformat.v4.new_output("display_data", data={key: "'1.17'"}, metadata={
+                                         "scrapbook": {"mime_prefix": "application/papermill.record/", "name": "demo-ratio"}})])
+    cell.id = "glued"
+    nb.cells.append(cell)
     notebooks.write_notebook(nb, path)
-    result = _nbval(path, book_copy)
+    assert notebooks.stored_glue(cell) == {"demo-ratio": "1.17"}
+    assert not notebooks.IGNORE_OUTPUT_TAGS & set(notebooks.tags(cell))
+    assert _nbval(path, small_book).returncode == 0  # as stored, it passes
+    cell.outputs[0]["data"][key] = "'1.67'"
+    notebooks.write_notebook(nb, path)
+    result = _nbval(path, small_book)
     assert result.returncode != 0 and "1 failed" in result.stdout, result.stdout[-2000:]
 
 

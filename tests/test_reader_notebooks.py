@@ -86,41 +86,47 @@ def test_references_become_anchors_links_or_text(written):
     assert any(value in text for value in glued.values())
 
 
-def _one_cell_book(book_copy: Path, markdown: str, baseurl: str = "") -> None:
-    cfg_path = book_copy / "_config.yml"
+def _one_cell_book(small_book: Path, markdown: str, baseurl: str = "") -> None:
+    """The small book (tests/small_book.py) whose chapter ``demo`` ends with ``markdown``, and whose
+    preface heads a section ``pre-why`` that the chapter may link to."""
+    cfg_path = small_book / "_config.yml"
     cfg = yaml.safe_load(cfg_path.read_text(encoding="utf-8"))
     if baseurl:
         cfg.setdefault("html", {})["baseurl"] = baseurl
     cfg_path.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
     config._load.cache_clear()  # read the changed settings
-    path = book_copy / "book" / "en" / "preface.ipynb"
+    preface = small_book / "book" / "en" / "preface.md"
+    if "(pre-why)=" not in preface.read_text(encoding="utf-8"):
+        preface.write_text(preface.read_text(encoding="utf-8") + "\n(pre-why)=\n## Why a graph\n\nBecause.\n",
+                           encoding="utf-8")
+    path = small_book / "book" / "en" / "demo.ipynb"
     nb = notebooks.read_notebook(path)
     nb.cells.append(nbformat.v4.new_markdown_cell(markdown))
     notebooks.write_notebook(nb, path)
 
 
-def test_a_cross_reference_to_another_page_is_a_link_to_the_site_or_text(book_copy):
-    _one_cell_book(book_copy, "See {ref}`rg-why` and {ref}`the loop <rg-loop>`.")
-    text = rn.reader_notebook("en", "preface", book_copy).cells[-1].source
-    title = rn.targets("en", book_copy)["rg-why"][1]
-    assert text == f"See {title} and the loop."
-    _one_cell_book(book_copy, "", baseurl="https://example.org/book/")
-    nb = rn.reader_notebook("en", "preface", book_copy)
-    assert nb.cells[-2].source == f"See [{title}](https://example.org/book/en/retain_graph.html#rg-why) and " \
-                                  "[the loop](https://example.org/book/en/retain_graph.html#rg-loop)."
+def test_a_cross_reference_to_another_page_is_a_link_to_the_site_or_text(small_book):
+    _one_cell_book(small_book, "See {ref}`pre-why` and {ref}`the loop <pre-why>`, {ref}`demo` here.")
+    text = rn.reader_notebook("en", "demo", small_book).cells[-1].source
+    assert rn.targets("en", small_book)["pre-why"] == ("preface", "Why a graph")
+    assert text == "See Why a graph and the loop, [Under no_grad](#demo) here."
+    _one_cell_book(small_book, "", baseurl="https://example.org/book/")
+    nb = rn.reader_notebook("en", "demo", small_book)
+    assert nb.cells[-2].source == "See [Why a graph](https://example.org/book/en/preface.html#pre-why) and " \
+                                  "[the loop](https://example.org/book/en/preface.html#pre-why), [Under no_grad](#demo) here."
 
 
 @pytest.mark.parametrize("markdown, says", [
     (":::{seealso}\nMore.\n:::", "directive {seealso}"),
-    ("Read {doc}`retain_graph`.", "role {doc}"),
+    ("Read {doc}`preface`.", "role {doc}"),
     ("See {ref}`no-such-label`.", "unknown label"),
     ("Worth {glue:text}`no-such-figure` KiB.", "no cell glues"),
     (":::{exercise}\n:label: x-ex\nText.\n", "never closed"),
 ])
-def test_markup_without_a_reader_form_fails(book_copy, markdown, says):
-    _one_cell_book(book_copy, markdown)
+def test_markup_without_a_reader_form_fails(small_book, markdown, says):
+    _one_cell_book(small_book, markdown)
     with pytest.raises(rn.ReaderNotebookError, match=re.escape(says)):
-        rn.reader_notebook("en", "preface", book_copy)
+        rn.reader_notebook("en", "demo", small_book)
 
 
 def test_the_leftover_check_sees_myst_but_not_code():

@@ -21,6 +21,8 @@ def test_the_chinese_editions_have_no_melting_reference_and_no_doubled_exercise_
     "見{ref}`int-version`和{ref}`int-saved`。",                         # both: 和 joins them into the clause
     "請看 {ref}`grad-nondiff`中的估計方式。",                             # after 請看, but 中的 follows
     "下一章{doc}`retain_graph`會解釋。",                                  # a page's title melts the same way
+    "和{ref}`pit-grad-none`。",                                          # one character of a clause before it
+    "1. {ref}`pit-grad-none`的說明。",                                   # a list item, but the clause goes on
 ])
 def test_a_bare_reference_inside_a_chinese_clause_is_rejected(text):
     assert refs.melting(text, EXERCISES)
@@ -38,13 +40,22 @@ def test_a_bare_reference_inside_a_chinese_clause_is_rejected(text):
     "下一章的{ref}`「同一張計算圖上的兩個損失」一節 <rg-two-losses>`會量測。",  # its own text
     "做法与{ref}`这一节 <pit-target-outside-loop>`相同。",
     "```python\nx = 1  # 見{ref}`a`相同\n```",                             # code is not prose
+    "\n- {ref}`pit-grad-none`",                                            # a list item after a line break
+    "1. {ref}`pit-grad-none`\n2. {ref}`pit-leaf-inplace`",                 # numbered items
+    "做法與{ref}`標題 <pit-target`相同。",                                  # an unclosed own text is not bare
 ])
 def test_a_reference_that_stands_apart_or_has_its_own_text_passes(text):
     assert refs.melting(text, EXERCISES) == []
 
 
+def test_a_melting_reference_is_reported_with_twelve_characters_before_it_and_two_after():
+    assert refs.melting("一二三四五六七八九十甲乙丙丁做法與{ref}`pit-grad-none`相同的寫法。") == [
+        "…六七八九十甲乙丙丁做法與{ref}`pit-grad-none`相同…"]
+
+
 @pytest.mark.parametrize("text, found", [
     ("請試試練習 {ref}`int-ex2`。", 1),          # 「練習 練習 2」
+    ("練習{ref}`int-ex2`。", 1),                 # at the very start of the text
     ("请试试练习{numref}`int-ex2`。", 1),
     ("Try exercise {ref}`int-ex2`.", 1),
     ("請試試{ref}`int-ex2`。", 0),
@@ -77,18 +88,47 @@ def test_a_melting_reference_is_given_its_own_text(edition, want):
     assert refs.melting(fixed) == [] and spacing._bad_spaces(fixed, known) == []
 
 
-def test_a_planted_melting_reference_and_a_doubled_exercise_word_are_rejected_by_the_check(book_copy):
-    path = book_copy / "book" / "zh-hant" / "internals.ipynb"
-    nb = notebooks.read_notebook(path)
-    cell = next(c for c in nb.cells if c.cell_type == "markdown" and "{ref}`int-ex2`" in c.source)
-    cell.source = cell.source.replace("{ref}`int-ex2`", "練習 {ref}`int-ex2`", 1)
-    cell.source += "\n\n做法與{ref}`int-engine`相同。"
-    notebooks.write_notebook(nb, path)
-    problems = [p for p in checks.all_problems(book_copy) if "zh-hant/internals.ipynb" in p]
-    assert any("{ref}`int-ex2` follows the word 練習" in p for p in problems)
-    assert any("與{ref}`int-engine`相同" in p and "melts into the sentence" in p for p in problems)
-    refs.fix(book_copy)
-    assert [p for p in refs.ref_problems(book_copy) if "melts" in p] == []
+@pytest.mark.parametrize("text", [
+    "原因見{ref}`pit-target`。",          # set apart: after 見, before 。
+    "請試試{ref}`int-ex2`的寫法。",        # an exercise renders as 練習 2
+])
+def test_a_reference_that_does_not_melt_is_left_as_it_is(text):
+    known = {"pit-target": "在迴圈外只算一次的目標值"}
+    assert refs.with_own_text(text, "zh-hant", known, EXERCISES) == text
+    # after 見 but inside the clause (相同 follows), it melts: given its own text
+    assert refs.with_own_text("見{ref}`pit-target`相同。", "zh-hant", known, EXERCISES) == \
+        "見{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`相同。"
+    # one character of a clause before it, or a list item after a line break
+    assert refs.with_own_text("和{ref}`pit-target`。", "zh-hant", known) == "和{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`。"
+    assert refs.with_own_text("\n- {ref}`pit-target`", "zh-hant", known) == "\n- {ref}`pit-target`"
+    # the space before it goes when a Chinese character precedes the space, whatever comes before that
+    assert refs.with_own_text("a見 {ref}`pit-target`相同。", "zh-hant", known, EXERCISES) == \
+        "a見{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`相同。"
+
+
+def test_a_planted_melting_reference_and_a_doubled_exercise_word_are_rejected_by_the_check(small_book):
+    for edition, see, word, clause in (("zh-hant", "見", "練習", "做法與{ref}`demo`相同。"),
+                                       ("zh-hans", "见", "练习", "做法与{ref}`demo`相同。")):
+        path = small_book / "book" / edition / "demo.ipynb"
+        nb = notebooks.read_notebook(path)
+        cell = next(c for c in nb.cells if c.get("id") == "attributes")
+        cell.source += f"\n\n:::{{exercise}}\n:label: demo-ex\n\n{word}。\n:::\n\n{see}{word} {{ref}}`demo-ex`。{clause}"
+        notebooks.write_notebook(nb, path)
+        problems = [p for p in checks.all_problems(small_book) if f"{edition}/demo.ipynb" in p]
+        assert any("{ref}`demo-ex` follows the word 練習/练习" in p for p in problems), problems
+        assert any(clause[:3] in p and "melts into the sentence" in p for p in problems), problems
+    english = small_book / "book" / "en" / "demo.ipynb"  # English is not held to the Chinese rule
+    nb = notebooks.read_notebook(english)
+    next(c for c in nb.cells if c.get("id") == "attributes").source += " 做法與{ref}`demo`相同。"
+    notebooks.write_notebook(nb, english)
+    assert not [p for p in refs.ref_problems(small_book) if p.startswith("book/en/")]
+    page = small_book / "book" / "zh-hant" / "preface.md"  # a Markdown page too
+    page.write_text(page.read_text(encoding="utf-8") + "\n做法與{ref}`demo`相同。\n", encoding="utf-8")
+    assert any(p.startswith("book/zh-hant/preface.md") and "melts" in p for p in refs.ref_problems(small_book))
+    assert refs.fix(small_book) == 3  # the two chapters' cells and the page
+    assert [p for p in refs.ref_problems(small_book) if "melts" in p] == []
+    assert "做法與{ref}`「在 no_grad 之下」一節 <demo>`相同。" in page.read_text(encoding="utf-8")
+    assert refs.fix(small_book) == 0
 
 
 @pytest.mark.parametrize("text, problems", [
@@ -120,3 +160,15 @@ def test_the_glossary_keeps_one_word_for_each_drifting_term(edition, drifting, k
     avoid = avoided_terms(load_glossary(), edition, load_wordings())
     assert any(uses_avoided(f"這裡用{drifting}。", word, form) for word, _, form in avoid)
     assert not any(uses_avoided(f"這裡用{kept}。", word, form) for word, _, form in avoid)
+
+
+def test_a_translation_in_another_language_is_not_held_to_the_chinese_rule(small_book):
+    from test_editions import add_fourth_edition
+
+    add_fourth_edition(small_book)  # 'ja', its pages copied from zh-hans
+    path = small_book / "book" / "ja" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    next(c for c in nb.cells if c.get("id") == "attributes").source += "做法与{ref}`demo`相同。"
+    notebooks.write_notebook(nb, path)
+    assert refs.chinese_editions(small_book) == ["zh-hant", "zh-hans"]
+    assert not [p for p in refs.ref_problems(small_book) if p.startswith("book/ja/")]

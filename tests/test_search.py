@@ -262,20 +262,40 @@ def test_the_error_routing_is_complete_and_current():
     assert all(line for _, line in data.error_cases(inplace, "zh-hans"))
 
 
-def test_the_routing_check_rejects_bad_cases(book_copy):
-    path = book_copy / "book" / "errors.yml"
-    text = path.read_text(encoding="utf-8")
-    # A case naming no section, a stale translation, a line in the other script, a missing line.
-    text = text.replace("      - section: var-version", "      - section: var-no-such-section", 1)
-    text = text.replace("How autograd notices:", "How autograd finds out:", 1)
-    text = text.replace("來龍去脈：第一次", "来龙去脉：第一次", 1)
-    text = text.replace('        zh-hans: "两个优化器共享一个编码器：两个输出头、两个损失。"\n', "", 1)
-    path.write_text(text, encoding="utf-8")
-    problems = "\n".join(search.routing_problems(book_copy))
-    assert "case 'var-no-such-section': not a label" in problems
-    assert "case 'var-no-such-section': the zh-hant line does not translate the current English" in problems
-    assert "case 'rg-error': the zh-hant line uses" in problems
-    assert "case 'rg-prefix': no zh-hans line" in problems
+def test_the_routing_check_rejects_bad_cases(small_book):
+    """errors.yml's cases, planted in the small book (tests/small_book.py)."""
+    import yaml
+
+    from utils.book.editions.data import text_hash
+
+    def case(section, en, hant, hans, stamped=True):
+        c = {"section": section, "en": en, "zh-hant": hant, "zh-hans": hans}
+        if stamped:
+            c["translated_from"] = {"zh-hant": text_hash(en), "zh-hans": text_hash(en)}
+        return {k: v for k, v in c.items() if v is not None}
+
+    path = small_book / "book" / "errors.yml"
+    errors = yaml.safe_load(path.read_text(encoding="utf-8"))
+    entry = next(e for e in errors["errors"] if e["id"] == "no-grad-fn")
+    good = case("demo-raise", "The tensor was made under no_grad.", "張量是在 no_grad 下建立的。", "张量是在 no_grad 下创建的。")
+    entry["cases"] = [good]
+    path.write_text(yaml.safe_dump(errors, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    assert search.routing_problems(small_book) == []
+    entry["cases"] = [
+        good,
+        case("no-such-section", "A case of no section at all.", "這個情況沒有對應的章節。", "这个情况没有对应的章节。", stamped=False),
+        case("demo", "A case whose line is in the other script.", "来龙去脉：第一次反向传播。", "来龙去脉：第一次反向传播。"),
+        case("demo", "A case whose line uses a word to avoid.", "這樣做會占用很多內存。", "这样做会占用很多内存。"),
+        case("demo-raise", "A case without a Simplified line.", "這一行沒有簡體中文的版本。", None),
+    ]
+    path.write_text(yaml.safe_dump(errors, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    problems = "\n".join(search.routing_problems(small_book))
+    assert "case 'no-such-section': not a label" in problems
+    assert "case 'no-such-section': the zh-hant line does not translate the current English" in problems
+    assert "case 'demo': the zh-hant line uses" in problems
+    assert "case 'demo': the zh-hant line says '內存'" in problems
+    assert "case 'demo': listed twice" in problems and "case 'demo-raise': listed twice" in problems
+    assert "case 'demo-raise': no zh-hans line" in problems
 
 
 def test_errors_data_lists_every_case_with_its_line():

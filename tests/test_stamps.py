@@ -327,14 +327,14 @@ def test_a_new_edition_is_a_draft_that_reports_its_progress(small_book):
     assert config.translations(small_book) == TRANSLATIONS and config.labels("ja", small_book) == config.labels("en")
     assert checks.all_problems(small_book) == []  # a draft: progress, not failures
     progress = scaffold.draft_progress(small_book)
-    assert progress == ["ja (draft): 0 of 2 pages translated (0 of 6 texts); errors.yml 0 of 1, glossary.yml 0 of 1, "
+    assert progress == ["ja (draft): 0 of 2 pages translated (0 of 7 texts); errors.yml 0 of 2, glossary.yml 0 of 3, "
                         "search_keywords.yml 0 of 1, messages 0 of 1; labels 0 of "
                         f"{len(config.labels('en'))}; remove 'draft: true' from its entry in _config.yml to hold "
                         "it to every check"]
     page = small_book / "book" / "ja" / "preface.md"
     page.write_text(f"<!-- translation-source: {text_hash(sb.PREFACE)} -->\n# 前書き\n\nこの本は計算グラフについて。\n",
                     encoding="utf-8")
-    assert scaffold.draft_progress(small_book)[0].startswith("ja (draft): 1 of 2 pages translated (1 of 6 texts)")
+    assert scaffold.draft_progress(small_book)[0].startswith("ja (draft): 1 of 2 pages translated (1 of 7 texts)")
     sync.sync_all(small_book)  # the draft is kept in step with English's code
     _set_prose(small_book, sb.PROSE + " More.")
     sync.sync_all(small_book)
@@ -371,7 +371,7 @@ def test_a_draft_page_translated_from_an_older_english_fails(small_book):
     data["sections"]["demo"]["translated_from"]["ja"] = text_hash(data["sections"]["demo"]["en"])
     keywords.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     assert checks.all_problems(small_book) == []
-    assert scaffold.draft_progress(small_book)[0].startswith("ja (draft): 1 of 2 pages translated (2 of 6 texts)")
+    assert scaffold.draft_progress(small_book)[0].startswith("ja (draft): 1 of 2 pages translated (2 of 7 texts)")
     _set_prose(small_book, sb.PROSE.replace("invisible", "visible"))
     data["sections"]["demo"]["en"] += " tape"
     keywords.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
@@ -450,11 +450,12 @@ def test_export_of_a_chapter_in_step_is_empty_and_all_of_it_applies_back(small_b
     everything = translate.export_translation("demo", "zh-hans", small_book, only_todo=False)
     marks = [line for line in everything.splitlines() if line.startswith("<!-- ")]
     assert [m.split(" english:")[0] for m in marks] == [
-        "<!-- cell: title", "<!-- cell: section", "<!-- cell: attributes", "<!-- alt: figure", "<!-- caption: figure"]
+        "<!-- cell: title", "<!-- cell: section", "<!-- cell: attributes", "<!-- cell: raise-section",
+        "<!-- alt: figure", "<!-- caption: figure"]
     translated = everything.replace(sb.ALT, "替代文字。").replace(sb.CAPTION, "图注。").replace(sb.PROSE, "正文。") \
-        .replace("# Demo", "# 示例").replace("## Under no_grad", "## 在 no_grad 之下")
+        .replace("# Demo", "# 示例").replace("## Under no_grad", "## 在 no_grad 之下").replace("## No grad_fn", "## 没有 grad_fn")
     assert translate.apply_translation("demo", "zh-hans", translated, small_book) == [
-        "title", "section", "attributes", "figure", "figure"]
+        "title", "section", "attributes", "raise-section", "figure", "figure"]
     figure = next(c for c in notebooks.read_notebook(small_book / "book" / "zh-hans" / "demo.ipynb").cells
                   if c.get("id") == "figure")
     assert figure.metadata["mystnb"]["image"]["alt"] == "替代文字。" and figure.metadata["mystnb"]["figure"]["caption"] == "图注。"

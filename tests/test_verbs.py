@@ -36,10 +36,11 @@ def test_a_planted_english_verb_is_rejected_in_a_catalog_and_in_a_page(small_boo
     catalog.write_text(catalog.read_text(encoding="utf-8").replace('zh-hans: "', 'zh-hans: "请对优势 detach，', 1),
                        encoding="utf-8")
     assert any("demo.yml: ex1.freed: zh-hans: the English verb detach" in p for p in checks.data_stamp_problems(small_book))
-    path = small_book / "book" / "zh-hant" / "demo.ipynb"
-    nb = notebooks.read_notebook(path)
-    i = next(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and "no_grad" in c.source)
-    nb.cells[i].source += "\n\n請每步都 zero_grad。"
-    notebooks.write_notebook(nb, path)
-    assert [p for p in verbs.prose_problems(small_book) if "zero_grad" in p] == \
-        [f"book/zh-hant/demo.ipynb: cell {i} (id {nb.cells[i].get('id')}): the English verb zero_grad in a Chinese sentence"]
+    for edition in ("zh-hant", "zh-hans"):  # each Chinese edition's pages are read (the last one too)
+        path = small_book / "book" / edition / "demo.ipynb"
+        nb = notebooks.read_notebook(path)
+        i = next(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and "no_grad" in c.source)
+        nb.cells[i].source += "\n\n請每步都 zero_grad。"
+        notebooks.write_notebook(nb, path)
+        assert [p for p in verbs.prose_problems(small_book) if "zero_grad" in p and edition in p] == \
+            [f"book/{edition}/demo.ipynb: cell {i} (id {nb.cells[i].get('id')}): the English verb zero_grad in a Chinese sentence"]

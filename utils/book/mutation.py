@@ -74,8 +74,11 @@ def _sites(tree: ast.AST):
                     for j, stmt in enumerate(getattr(node, field, []) or []):
                         if _records_a_problem(stmt):
                             yield node, "drop", (field, j)
-    for node in ast.walk(tree):  # regular expressions anywhere (module constants included)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.body
+                  and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):  # regular expressions anywhere (module constants included), docstrings aside
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
             for m in GROUP.finditer(node.value):
                 for k in range(len(m.group(2).split("|"))):
                     yield node, "regex", (m.start(), m.end(), k)
@@ -131,22 +134,28 @@ def mutants(source: str) -> list[Mutant]:
     return found
 
 
-def run(modules: list[str], tests: list[str], root: Path = ROOT, timeout: int = 300) -> dict[str, tuple[int, list[str]]]:
-    """{module: (mutants killed, survivors described)} over a copy of the work tree."""
+def run(modules: list[str], tests: list[str], root: Path = ROOT, timeout: int = 300,
+        only: set[str] | None = None) -> dict[str, tuple[int, list[str]]]:
+    """{module: (mutants killed, survivors described)} over a copy of the work tree; ``only``: the
+    mutants to run, as the lines that describe them (``module:line: what``, a former run's survivors)."""
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "tree"
         shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".venv", ".git", "_build", "__pycache__", "mutants"))
+        command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:xdist", "-p", "no:randomly", *tests]
+        baseline = subprocess.run(command, cwd=copy, capture_output=True, text=True, timeout=timeout * 4)
+        if baseline.returncode != 0:  # else every mutant would count as killed
+            raise RuntimeError("the tests fail without any mutant:\n" + baseline.stdout[-3000:])
         for module in modules:
             target = copy / module
             original = target.read_text(encoding="utf-8")
             killed, survivors = 0, []
             for m in mutants(original):
+                if only is not None and f"{module}:{m.line}: {m.what}" not in only:
+                    continue
                 target.write_text(m.source, encoding="utf-8")
                 try:
-                    rc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:xdist", "-p",
-                                         "no:randomly", *tests], cwd=copy, capture_output=True,
-                                        timeout=timeout).returncode
+                    rc = subprocess.run(command, cwd=copy, capture_output=True, timeout=timeout).returncode
                 except subprocess.TimeoutExpired:
                     rc = 1  # a mutant that hangs the tests is caught
                 if rc != 0:
@@ -159,6 +168,105 @@ def run(modules: list[str], tests: list[str], root: Path = ROOT, timeout: int = 
     return results
 
 
+def _loaded(path: Path) -> list:
+    """Every loaded module whose file is ``path`` (utils/autograd_book/x.py is also autograd_book.x)."""
+    path = path.resolve()
+    return [m for m in list(sys.modules.values())
+            if getattr(m, "__file__", None) and Path(m.__file__).resolve() == path]
+
+
+def _exec_into(modules: list, source: str, filename: str) -> None:
+    """Run ``source`` in each module's namespace, and point every name bound to one of its old
+    functions, classes or compiled patterns (``from x import f``, in tests too) at the new one."""
+    for module in modules:
+        old = dict(vars(module))
+        exec(compile(source, filename, "exec"), module.__dict__)
+        swaps = {id(v): vars(module)[k] for k, v in old.items()
+                 if k in vars(module) and vars(module)[k] is not v and (callable(v) or isinstance(v, re.Pattern))}
+        for other in list(sys.modules.values()):
+            space = getattr(other, "__dict__", None)
+            if not isinstance(space, dict) or other is module:
+                continue
+            for k, v in list(space.items()):
+                if id(v) in swaps and any(v is o for o in old.values()):
+                    space[k] = swaps[id(v)]
+
+
+def _forked(modules: list, source: str, filename: str, args: list[str], timeout: int) -> int:
+    """The exit status of pytest run in a fork of this process with ``source`` in place of the module."""
+    import os
+    import signal
+    import time
+
+    import pytest
+
+    pid = os.fork()
+    if pid == 0:
+        rc = 1
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            _exec_into(modules, source, filename)
+            rc = int(pytest.main(args))
+        finally:
+            os._exit(rc)
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return 1  # a mutant that hangs the tests is caught
+        time.sleep(0.05)
+
+
+def run_forked(modules: list[str], tests: list[str], root: Path = ROOT, timeout: int = 300,
+               only: set[str] | None = None) -> dict[str, tuple[int, list[str]]]:
+    """As :func:`run`, several times faster: the tests are collected and run once in this process
+    (imports, collection), then each mutant runs in a fork of it, its source executed into the loaded
+    module (and every name imported from it rebound). Nothing is written to disk, so a test that runs
+    the code in a subprocess (nbval, a CLI) sees the original and cannot kill a mutant: a survivor
+    here may be killed by :func:`run`. A module whose unchanged source fails this way is refused."""
+    import os
+
+    # One OpenMP thread before the tests import torch: a fork of a process whose OpenMP pool is
+    # running deadlocks the first time the child computes in parallel (libgomp is not fork-safe).
+    for variable in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(variable, "1")
+    import pytest
+
+    args = ["-x", "-q", "-p", "no:xdist", "-p", "no:randomly", "-p", "no:cacheprovider", "--rootdir", str(root), *tests]
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    os.chdir(root)  # the tests are named relative to the work tree, as run() runs them
+    if pytest.main(args) != 0:
+        raise RuntimeError("the tests fail without any mutant")
+    results = {}
+    for module in modules:
+        path = root / module
+        original = path.read_text(encoding="utf-8")
+        loaded = _loaded(path)
+        if not loaded:
+            raise RuntimeError(f"{module}: the tests never import it")
+        if _forked(loaded, ast.unparse(ast.parse(original)), str(path), args, timeout * 4) != 0:
+            raise RuntimeError(f"{module}: the tests fail with its source executed again; use run()")
+        killed, survivors = 0, []
+        for m in mutants(original):
+            if only is not None and f"{module}:{m.line}: {m.what}" not in only:
+                continue
+            rc = _forked(loaded, m.source, str(path), args, timeout)
+            if rc != 0:
+                killed += 1
+            else:
+                survivors.append(f"{module}:{m.line}: {m.what}")
+            print(f"{module}:{m.line}: {m.what}: {'killed' if rc else 'SURVIVED'}", flush=True)
+        results[module] = (killed, survivors)
+    return results
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m utils.book.mutation", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -166,6 +274,11 @@ def main(argv: list[str] | None = None) -> None:
                    "the pytest arguments that choose the tests that should kill the mutants")
     p.add_argument("--list", action="store_true", help="only list the mutants")
     p.add_argument("--root", type=Path, default=ROOT, help="the work tree to copy (another checkout: its tests)")
+    p.add_argument("--fork", action="store_true", help="run each mutant in a fork of one process that "
+                   "imported and collected the tests once (run_forked: faster; a test that runs the code in a "
+                   "subprocess cannot kill a mutant)")
+    p.add_argument("--only", type=Path, help="a file of mutants to run, one a line as a run lists them "
+                   "('module:line: what', with or without '  survived: '): a former run's survivors")
     argv = list(sys.argv[1:] if argv is None else argv)
     tests = argv[argv.index("--") + 1:] if "--" in argv else []
     args = p.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
@@ -177,7 +290,11 @@ def main(argv: list[str] | None = None) -> None:
             for m in mutants((args.root / module).read_text(encoding="utf-8")):
                 print(f"{module}:{m.line}: {m.what}")
         return
-    for module, (killed, survivors) in run(args.modules, args.tests, args.root).items():
+    only = None
+    if args.only:
+        only = {line.strip().removeprefix("survived: ") for line in args.only.read_text(encoding="utf-8").splitlines()}
+    runner = run_forked if args.fork else run
+    for module, (killed, survivors) in runner(args.modules, args.tests, args.root, only=only).items():
         total = killed + len(survivors)
         print(f"{module}: {killed}/{total} killed ({100 * killed / max(total, 1):.0f} %)")
         for s in survivors:

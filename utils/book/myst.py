@@ -34,7 +34,8 @@ class Element:
 
     kind: ``label``, ``heading``, ``fence`` (a code block, fenced or indented), ``directive``,
     ``code`` (an inline code span), ``role``, ``math`` (inline), ``link`` (a Markdown link; its
-    offsets are where its text starts, not the whole link) or ``block`` (any other block of the
+    offsets are those of its text, from after its ``[`` to the end of its last code span, role or
+    text, not the whole link) or ``block`` (any other block of the
     text: a paragraph, a list, a table, a quote; for what comes between labels and headings).
     ``start``/``end``: offsets in the text (for a fence or a directive, from its opening marker to
     the end of its closing line); ``raw``: ``text[start:end]``.
@@ -171,10 +172,11 @@ class _Reader:
     def inline(self, tok, a: int, b: int, inside: tuple[str, ...]) -> None:
         text, limit = self.text, self.line_end(b - 1)
         cur = max(self.cursor, self.line_start(a))
+        links = []  # the index in self.found of each link still open
         for c in tok.children or []:
             if c.type == "text" and c.content:
                 j = text.find(c.content, cur, limit)
-                if j >= 0 and re.fullmatch(r"[\s>\\]*", text[cur:j]):
+                if j >= 0 and re.fullmatch(r"[\s>\\[]*", text[cur:j]):  # [: a link's text
                     cur = j + len(c.content)
             elif c.type == "myst_role":
                 m = re.compile(r"\{" + re.escape(c.meta["name"]) + r"\}(`+)").search(text, cur, limit)
@@ -200,7 +202,13 @@ class _Reader:
                 self.add("math", m.start(), n + len(c.markup), content=c.content, inside=inside)
                 cur = n + len(c.markup)
             elif c.type == "link_open":
+                links.append(len(self.found))
                 self.add("link", cur, cur, name=c.attrs.get("href", ""), inside=inside)
+            elif c.type == "link_close" and links:
+                k = links.pop()
+                link = self.found[k]
+                self.found[k] = Element("link", link.start, cur, link.line, text[link.start:cur], name=link.name,
+                                        inside=inside)
         self.cursor = max(self.cursor, cur)
 
 

@@ -98,6 +98,30 @@ def linkable(code: str, path: Path = DATA) -> str | None:
     return None
 
 
+class FirstMentions:
+    """The rule both the site and the reader notebooks follow: inline code that names a listed API
+    links at its first mention in each section, so a paragraph that repeats a name is not a row of
+    links. Fed in document order: :meth:`section` where a section starts (the site: the section node
+    the code is in; the reader notebooks: each heading), then :meth:`link` for each inline code that
+    may link (not in a heading, a link or a code block: the caller knows its markup)."""
+
+    def __init__(self, linkable=linkable):
+        self.linkable, self.key, self.seen = linkable, None, set()
+
+    def section(self, key=None) -> None:
+        """A section starts; ``key`` names it (the same key again continues it; None: always a new one)."""
+        if key is None or key != self.key:
+            self.key, self.seen = key, set()
+
+    def link(self, code: str) -> str | None:
+        """The name inline ``code`` links to, or None: it names no listed API, or one its section linked."""
+        name = self.linkable(code)
+        if name is None or name in self.seen:
+            return None
+        self.seen.add(name)
+        return name
+
+
 def link_problem(url: str, root: Path = config.ROOT) -> str | None:
     """Why ``url`` is not a link the book writes (None when it is one): an issue or pull request
     on GitHub, or a page of the documentation of the pinned torch release over https."""

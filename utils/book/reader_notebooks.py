@@ -39,10 +39,6 @@ from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-# For the API links of prose (api_links): a heading line, a code span, a Markdown link's text.
-HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]+)`(?!`)")
-LINKED = re.compile(r"\[[^\]\n]*\]\([^)\n]*\)")  # a Markdown link: its text is left alone
 MD_LINK = re.compile(r"\]\((?P<page>[\w-]+)\.(?:ipynb|md)(?P<hash>#[\w.:-]*)?\)")
 # A directive's option left on its own (labels, roles and directives: the MyST reader finds them).
 STRAY_OPTION = re.compile(r"^[ \t]*:[\w-]+:", re.M)
@@ -125,7 +121,7 @@ class Converter:
         self.words = words(edition, root)
         self.exercises = 0
         self.api_urls = {name: pytorch_api.docs_url(root) + uri for name, _, uri in pytorch_api.entries()}
-        self.api_seen: set[str] = set()  # the names linked since the last heading
+        self.api_mentions = pytorch_api.FirstMentions()  # the names linked since the last heading
 
     # roles ---------------------------------------------------------
     def link(self, label: str, text: str | None) -> str:
@@ -176,26 +172,22 @@ class Converter:
 
     def api_links(self, text: str) -> str:
         """Inline code naming a listed PyTorch API as a link to its documentation, at its first mention
-        under each heading (as the site does); headings and the text of links are left alone."""
-        def span(m: re.Match) -> str:
-            name = pytorch_api.linkable(m.group("code"))
-            if name is None or name in self.api_seen:
-                return m.group(0)
-            self.api_seen.add(name)
-            return f"[{m.group(0)}]({self.api_urls[name]})"
-
-        lines = []
-        for line in text.split("\n"):
-            if HEADING.match(line):
-                self.api_seen = set()
-            else:
-                pieces, last = [], 0
-                for link in LINKED.finditer(line):
-                    pieces += [CODE_SPAN.sub(span, line[last:link.start()]), link.group(0)]
-                    last = link.end()
-                line = "".join(pieces) + CODE_SPAN.sub(span, line[last:])
-            lines.append(line)
-        return "\n".join(lines)
+        under each heading (pytorch_api.FirstMentions, as the site does); headings and the text of
+        links are left alone."""
+        edits, heading, links = [], None, []
+        for e in myst.parse(text):
+            if e.kind == "heading":
+                heading = e
+                self.api_mentions.section()
+            elif e.kind == "link":
+                links.append(e)
+            elif e.kind == "code" and not any(o.start <= e.start and e.end <= o.end for o in (heading, *links) if o):
+                name = self.api_mentions.link(e.content)
+                if name is not None:
+                    edits.append((e, f"[{e.raw}]({self.api_urls[name]})"))
+        for e, new in reversed(edits):
+            text = text[:e.start] + new + text[e.end:]
+        return text
 
     # blocks --------------------------------------------------------
     def blocks(self, text: str) -> list[tuple[str, object]]:

@@ -23,9 +23,10 @@ SKIP = (nodes.reference, nodes.title, nodes.subtitle, nodes.rubric, nodes.litera
 
 
 def link_literals(document: nodes.Node, linkable=pytorch_api.linkable) -> list[str]:
-    """Wrap the first inline code of each section that names a listed API in a pending_xref;
-    return the names linked, in document order."""
-    linked, seen = [], set()
+    """Wrap the first inline code of each section that names a listed API in a pending_xref
+    (pytorch_api.FirstMentions, the rule the reader notebooks follow too); return the names linked,
+    in document order."""
+    linked, mentions = [], pytorch_api.FirstMentions(linkable)
     for literal in list(document.findall(nodes.literal)):
         section, skip = None, False
         for a in ancestors(literal):
@@ -35,10 +36,12 @@ def link_literals(document: nodes.Node, linkable=pytorch_api.linkable) -> list[s
             if section is None and isinstance(a, nodes.section):
                 section = a
         # a reference must sit in running text (Sphinx's HTML writer asserts it)
-        name = None if skip or not isinstance(literal.parent, nodes.TextElement) else linkable(literal.astext())
-        if name is None or (id(section), name) in seen:
+        if skip or not isinstance(literal.parent, nodes.TextElement):
             continue
-        seen.add((id(section), name))
+        mentions.section(id(section))
+        name = mentions.link(literal.astext())
+        if name is None:
+            continue
         xref = addnodes.pending_xref("", refdomain="py", reftype="obj", reftarget=name, refexplicit=True,
                                      refwarn=True, classes=["book-api-link"])
         literal.replace_self(xref)

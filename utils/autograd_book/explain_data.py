@@ -4035,7 +4035,7 @@ DATA = {'baseurl': '',
                          'id': 'ddp-find-unused-no-unused',
                          'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
                                     'not find any unused parameters in the forward pass.',
-                         'summary': 'DDP 的 reducer 在第一次迭代時發出的警告：那次前向傳播用到了每一個參數，所以 '
+                         'summary': 'DDP 的歸約器（reducer）在第一次迭代時發出的警告：那次前向傳播用到了每一個參數，所以 '
                                     'find_unused_parameters=True '
                                     '換來的計算圖走訪只是白白花時間，除非之後的迭代會跳過某個分支。如果每次用到的參數都一樣，請傳入 '
                                     'find_unused_parameters=False；如果某個分支只是有時才走，就保留這個旗標，不必理會警告。'},

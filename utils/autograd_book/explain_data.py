@@ -2696,7 +2696,7 @@ DATA = {'baseurl': '',
                          'id': 'amp-unscale-fp16',
                          'message': 'Attempting to unscale FP16 gradients.',
                          'summary': 'GradScaler 会把梯度除以缩放因子，但不接受 float16 梯度：模型的参数是 float16（调用过 '
-                                    'model.half()、某一层被手动转成 float16，或 float16 模型上可训练的适配器权重）。请让参数保持 float32，由 '
+                                    'model.half()、手动把某一层转成了 float16，或 float16 模型上可训练的适配器权重）。请让参数保持 float32，由 '
                                     'torch.autocast 用 float16 计算；或者改用 bfloat16，不需要缩放器。'},
                         {'cases': [{'label': 'dbg-amp-scaler',
                                     'line': '',
@@ -2708,8 +2708,8 @@ DATA = {'baseurl': '',
                                     'update().',
                          'summary': '在 scaler.update() 之前调用了两次 '
                                     'scaler.unscale_(optimizer)：梯度累积时每个微批量之后都调用，或者循环在溢出之后跳过了 '
-                                    'scaler.update()。每个优化步骤只做一次 unscale_、裁剪、step 和 update，并且每次 scaler.step() '
-                                    '之后都要调用 scaler.update()。'},
+                                    'scaler.update()。每个优化步骤中，unscale_()、梯度裁剪、step() 和 update() 都只做一次，并且每次 '
+                                    'scaler.step() 之后都要调用 scaler.update()。'},
                         {'cases': [{'label': 'dbg-amp-scaler',
                                     'line': '',
                                     'page': 'debugging',
@@ -2718,7 +2718,7 @@ DATA = {'baseurl': '',
                          'id': 'lr-scheduler-before-step',
                          'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
                          'summary': '调度器第一次调用 step() 时，优化器还没有执行过任何一次 optimizer.step()。使用 GradScaler '
-                                    '且顺序正确时，这说明第一步因为梯度出现非有限值而被跳过；缩放因子逐步降低的期间这很正常，没有坏处。没有使用缩放器时，请先调用 '
+                                    '且顺序正确时，这说明缩放器因为梯度出现非有限值而跳过了第一步；缩放因子逐步降低的期间这很正常，没有坏处。没有使用缩放器时，请先调用 '
                                     'optimizer.step() 再调用 scheduler.step()。'},
                         {'cases': [{'label': 'pit-empty-params',
                                     'line': '',
@@ -2739,8 +2739,8 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: A different number of tensors was saved during '
                                     'the original forward and recomputation.',
                          'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次走了另一条路径：块里的某个选择（用 Python 的 random '
-                                    '决定的随机深度、在 backward 之前调用的 model.eval() 或改过的标志）读到了 checkpoint '
-                                    '不会恢复的状态。请在块外做出选择再作为参数传入，或改用 torch.rand 抽签，或等 backward 之后再切换模式。'},
+                                    '决定的随机深度、在反向传播之前调用的 model.eval() 或改过的标志）读到了 checkpoint '
+                                    '不会恢复的状态。请在块外做出选择再作为参数传入，或改用 torch.rand 抽签，或等反向传播结束之后再切换模式。'},
                         {'cases': [{'label': 'ddp-unused-warning',
                                     'line': '',
                                     'page': 'distributed',
@@ -3259,7 +3259,7 @@ DATA = {'baseurl': '',
                          'id': 'function-gradient-count',
                          'message': 'returned an incorrect number of gradients',
                          'summary': '自訂 autograd Function 的 backward 傳回的值，比 forward 在 ctx '
-                                    '之後的參數少（或多）；請每個參數各傳回一個值，不是張量或不需要梯度的參數就傳回 None。多傳回的值必須全是 '
+                                    '之後的引數少（或多）；請每個引數各傳回一個值，不是張量或不需要梯度的引數就傳回 None。多傳回的值必須全是 '
                                     'None，自動微分才會直接略過它們。'},
                         {'cases': [{'label': 'cf-errors',
                                     'line': '',
@@ -3981,8 +3981,8 @@ DATA = {'baseurl': '',
                          'id': 'amp-unscale-fp16',
                          'message': 'Attempting to unscale FP16 gradients.',
                          'summary': 'GradScaler 會把梯度除以縮放因子，但不接受 float16 的梯度：模型的參數是 float16（呼叫過 '
-                                    'model.half()、某一層被手動轉成 float16，或 float16 模型上的可訓練轉接器權重）。請讓參數維持 float32，由 '
-                                    'torch.autocast 以 float16 計算；或改用 bfloat16，不需要縮放器。'},
+                                    'model.half()、有人手動把某一層轉成 float16，或 float16 模型上的可訓練轉接器權重）。請讓參數維持 '
+                                    'float32，由 torch.autocast 以 float16 計算；或改用 bfloat16，不需要縮放器。'},
                         {'cases': [{'label': 'dbg-amp-scaler',
                                     'line': '',
                                     'page': 'debugging',
@@ -3993,8 +3993,8 @@ DATA = {'baseurl': '',
                                     'update().',
                          'summary': '在 scaler.update() 之前呼叫了兩次 '
                                     'scaler.unscale_(optimizer)：梯度累積時每個微批次之後都呼叫，或是迴圈在溢位之後跳過了 '
-                                    'scaler.update()。每個最佳化步驟只做一次 unscale_、裁剪、step 和 update，且每次 scaler.step() '
-                                    '之後都要呼叫 scaler.update()。'},
+                                    'scaler.update()。每個最佳化步驟中，unscale_()、梯度裁剪、step() 和 update() 都只做一次，而且每次 '
+                                    'scaler.step() 之後都要呼叫 scaler.update()。'},
                         {'cases': [{'label': 'dbg-amp-scaler',
                                     'line': '',
                                     'page': 'debugging',
@@ -4003,7 +4003,7 @@ DATA = {'baseurl': '',
                          'id': 'lr-scheduler-before-step',
                          'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
                          'summary': '排程器第一次呼叫 step() 時，最佳化器還沒執行過任何一次 optimizer.step()。使用 GradScaler '
-                                    '且順序正確時，這表示第一步因為梯度出現非有限值而被跳過；縮放因子逐步降低的期間這很正常，沒有害處。沒有使用縮放器時，請先呼叫 '
+                                    '且順序正確時，這表示縮放器因為梯度出現非有限值而跳過了第一步；縮放因子逐步降低的期間這很正常，沒有害處。沒有使用縮放器時，請先呼叫 '
                                     'optimizer.step() 再呼叫 scheduler.step()。'},
                         {'cases': [{'label': 'pit-empty-params',
                                     'line': '',
@@ -4024,8 +4024,8 @@ DATA = {'baseurl': '',
                          'message': 'torch.utils.checkpoint: A different number of tensors was saved during '
                                     'the original forward and recomputation.',
                          'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次走了另一條路徑：區塊裡的某個選擇（用 Python 的 random '
-                                    '決定的隨機深度、在 backward 之前呼叫的 model.eval() 或改過的旗標）讀到了 checkpoint '
-                                    '不會還原的狀態。請在區塊外做出選擇再當成引數傳入，或改用 torch.rand 抽籤，或等 backward 之後再切換模式。'},
+                                    '決定的隨機深度、在反向傳播之前呼叫的 model.eval() 或改過的旗標）讀到了 checkpoint '
+                                    '不會還原的狀態。請在區塊外做出選擇再當成引數傳入，或改用 torch.rand 抽籤，或等反向傳播結束之後再切換模式。'},
                         {'cases': [{'label': 'ddp-unused-warning',
                                     'line': '',
                                     'page': 'distributed',
@@ -4035,7 +4035,7 @@ DATA = {'baseurl': '',
                          'id': 'ddp-find-unused-no-unused',
                          'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
                                     'not find any unused parameters in the forward pass.',
-                         'summary': 'DDP 的 reducer 在第一次迭代時發出的警告：那次前向傳播用到了每一個參數，所以 '
+                         'summary': 'DDP 的歸約器（reducer）在第一次迭代時發出的警告：那次前向傳播用到了每一個參數，所以 '
                                     'find_unused_parameters=True '
                                     '換來的計算圖走訪只是白白花時間，除非之後的迭代會跳過某個分支。如果每次用到的參數都一樣，請傳入 '
                                     'find_unused_parameters=False；如果某個分支只是有時才走，就保留這個旗標，不必理會警告。'},

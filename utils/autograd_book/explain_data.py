@@ -103,7 +103,14 @@ DATA = {'baseurl': '',
                                        'back into it; reset or detach the state at the start of each batch.',
                                'page': 'pitfalls',
                                'title': 'State kept inside a module: spiking neurons and other stateful '
-                                        'layers'}],
+                                        'layers'},
+                              {'label': 'mem-retain',
+                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
+                                       'second backward through a checkpointed block fails as without it, so '
+                                       'fix the case that makes the second pass, or pass retain_graph=True '
+                                       '(each pass then recomputes the blocks).',
+                               'page': 'saved_memory',
+                               'title': '`retain_graph=True` with each tool'}],
                     'historical': False,
                     'id': 'backward-twice',
                     'message': 'Trying to backward through the graph a second time (or directly access saved '
@@ -1561,7 +1568,12 @@ DATA = {'baseurl': '',
                                     'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
                                             'detach()。',
                                     'page': 'pitfalls',
-                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'}],
+                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
+                                   {'label': 'mem-retain',
+                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
+                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
+                                    'page': 'saved_memory',
+                                    'title': '每种工具与 `retain_graph=True`'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -2847,7 +2859,12 @@ DATA = {'baseurl': '',
                                     'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
                                             'detach()。',
                                     'page': 'pitfalls',
-                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'}],
+                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
+                                   {'label': 'mem-retain',
+                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
+                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
+                                    'page': 'saved_memory',
+                                    'title': '各種工具搭配 `retain_graph=True`'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '

@@ -132,8 +132,13 @@ def test_an_expression_typed_on_a_phone_is_recognised_or_not_judged(phone_page, 
                   "lambda hidden: hidden * 0 + hidden.detach()", ""]:
         field.fill("")
         field.type(typed)  # key by key, as on a phone
+        output = box.locator("output")
+        output.evaluate("o => { o.textContent = ''; o.className = 'answer-check-verdict'; }")
         box.locator("button").click()
-        said[typed] = (box.locator("output").inner_text(), box.locator("output").get_attribute("class"))
+        # the first check fetches expression.js and answers when it arrives: wait for the verdict
+        output.element_handle().wait_for_element_state("stable")
+        page.wait_for_function("o => o.textContent.length > 0", arg=output.element_handle(), timeout=30000)
+        said[typed] = (output.inner_text(), output.get_attribute("class"))
     if os.environ.get("BOOK_SHOTS"):
         page.screenshot(path=os.environ["BOOK_SHOTS"], full_page=True)
     assert said == {

@@ -203,7 +203,7 @@ AROUND = set(tokens("which is output of is at version; expected version instead.
                     "detection to find the operation that failed to compute its gradient, with "
                     "torch.autograd.set_detect_anomaly(True). the variable is the output of Traceback most recent call last"))
 _CHINESE = re.compile("[\u3400-\u9fff]")
-_PYTORCH_WORD = re.compile(r"(tensor|backward\d*)$", re.I | A)
+_PYTORCH_WORD = re.compile(r"(tensor|backward\d*)\W*$", re.I | A)
 
 
 def own_words(words: list[str], errors: list[dict]) -> list[str]:

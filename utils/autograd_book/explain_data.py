@@ -4375,8 +4375,8 @@ DATA = {'baseurl': '',
                                     'operation is it?',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
-                                   'gradient cannot flow back after a step that writes into its input (an '
-                                   'erasing augmentation); computing on x.clone() fixes it.',
+                                   'gradient cannot flow back once a data augmentation such as random '
+                                   'erasing writes into its input tensor; computing on x.clone() fixes it.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '

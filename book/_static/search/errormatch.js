@@ -191,6 +191,15 @@
     return found.map(function (f) { return f.entry; });
   }
 
+  /** The words of every wording (and tail) of ``entry``'s message. */
+  function messageWords(entry, errors) {
+    var all = new Set();
+    errors.filter(function (e) { return e.id === entry.id; }).concat([entry]).forEach(function (e) {
+      tokens(e.message, errors).concat(e.tail ? tokens(e.tail, errors) : []).forEach(function (w) { all.add(w); });
+    });
+    return all;
+  }
+
   // What PyTorch prints around the wordings the index stores (the in-place error's tail, the hint).
   var AROUND = new Set(tokens("which is output of is at version; expected version instead. Hint: enable anomaly " +
     "detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True). " +
@@ -198,11 +207,13 @@
 
   /** The words of ``text`` that are the reader's own: in no wording of ``errors`` and not what PyTorch
    *  prints around them (GAN, critic, optimizerG.step). ``words``: the query's words, lower case. */
-  function ownWords(words, errors) {
-    var known = vocabulary(errors);
+  function ownWords(words, errors, entry) {
+    // With ``entry`` (the message the paste matched): the words of that message's wordings only, so a
+    // word that another entry happens to quote (optimizer.step in the scheduler warning) stays the reader's.
+    var known = entry ? messageWords(entry, errors) : vocabulary(errors);
     return words.filter(function (w) {
       if (/[\u3400-\u9fff]/.test(w)) return true;             // Chinese: the reader's
-      if (/(tensor|backward\d*)$/i.test(w)) return false;      // a tensor type or a node name PyTorch prints
+      if (/(tensor|backward\d*)\W*$/i.test(w)) return false;      // a tensor type or a node name PyTorch prints
       var t = normalise(w, errors).split(" ").filter(Boolean);
       return t.length > 0 && !t.every(function (x) { return known.has(x) || AROUND.has(x) || STOP.has(x); });
     });

@@ -380,7 +380,7 @@
     var text = query, asked = terms(query, lang, words);
     if (errors.length) {
       var e = errors[0];
-      var rest = matcher.ownWords(asked, errorsData).filter(function (w) {
+      var rest = matcher.ownWords(asked, errorsData, e).filter(function (w) {
         return !/^([\w.]*(error|warning|exception)|[\d.]+)$/.test(w) && !/^\W+$/.test(w);
       });
       var cases = (e.cases || [{ section: e.section, title: e.section_title, line: "" }]).map(function (c, i) { return { c: c, i: i, s: 0 }; });

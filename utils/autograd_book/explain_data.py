@@ -2851,7 +2851,7 @@ DATA = {'baseurl': '',
                                    {'label': 'cf-backward-in-backward',
                                     'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
                                             'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
-                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個參數；請在 backward '
+                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
                                             '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
                                     'page': 'custom_function',
                                     'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
@@ -2951,8 +2951,7 @@ DATA = {'baseurl': '',
                                     'page': 'create_graph',
                                     'title': '原地更新會破壞雙重反向傳播'},
                                    {'label': 'var-data',
-                                    'line': '透過 .data 所做的修改，autograd 察覺不到，梯度默默出錯；同樣的修改改透過 detach() '
-                                            '來做，就會引發這個錯誤。',
+                                    'line': '透過 .data 所做的修改，自動微分察覺不到，梯度默默出錯；同樣的修改改透過 detach() 來做，就會引發這個錯誤。',
                                     'page': 'variable',
                                     'title': '`data`：被包裝的張量，以及為什麼不該使用它'},
                                    {'label': 'var-version',
@@ -2964,7 +2963,7 @@ DATA = {'baseurl': '',
                                     'page': 'internals',
                                     'title': '`SavedVariable`：節點保留了什麼'},
                                    {'label': 'var-saved-hooks',
-                                    'line': '在已儲存張量掛鉤之下，autograd 不做這項檢查；本書的計量器會補上檢查，並在訊息後面多加一句說明。',
+                                    'line': '在已儲存張量掛鉤之下，自動微分不做這項檢查；本書的計量器會補上檢查，並在訊息後面多加一句說明。',
                                     'page': 'variable',
                                     'title': '已儲存張量掛鉤'},
                                    {'label': 'mem-per-layer',
@@ -2980,13 +2979,13 @@ DATA = {'baseurl': '',
                                     'title': '只在 DDP 下出現的原地操作錯誤：每次前向傳播前都會廣播緩衝區'},
                                    {'label': 'pit-embedding-max-norm',
                                     'line': 'nn.Embedding(max_norm=...) '
-                                            '會就地縮放查到的那幾列，改的就是權重本身；在查表之前就用到權重的項（例如對整張表的正則化）存下的是舊版本。請把這一項放到查表之後計算，或改用非原地的方式正規化。',
+                                            '會原地縮放查到的那幾列，改的就是權重本身；在查表之前就用到權重的項（例如對整張表的正則化）存下的是舊版本。請把這一項放到查表之後計算，或改用非原地的方式正規化。',
                                     'page': 'pitfalls',
                                     'title': '`nn.Embedding(max_norm=...)` 會原地重新正規化權重'},
                                    {'label': 'tc-early-errors',
                                     'line': '在 torch.compile 之下，同一個錯誤會在第一次呼叫編譯後的模型時就出現，還沒做任何反向傳播，外面包著 '
                                             'BackendCompilerFailed：編譯器在編譯前向傳播時就追蹤了反向傳播。修正方法和 eager '
-                                            '模式一樣：改掉那個原地運算。',
+                                            '模式一樣：改掉那個原地操作。',
                                     'page': 'torch_compile',
                                     'title': '反向傳播的錯誤，由編譯後的前向呼叫引發'}],
                          'historical': False,
@@ -3077,8 +3076,8 @@ DATA = {'baseurl': '',
                                     'page': 'create_graph',
                                     'title': '在 `torch.no_grad()` 內使用 `create_graph=True`'},
                                    {'label': 'mem-ckpt-reentrant',
-                                    'line': 'LoRA 或 adapter '
-                                            '搭配凍結的嵌入層與梯度檢查點（use_reentrant=True）：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
+                                    'line': 'LoRA '
+                                            '或轉接器（adapter）搭配凍結的嵌入層與梯度檢查點（use_reentrant=True）：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
                                             'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。',
                                     'page': 'saved_memory',
                                     'title': '可重入檢查點：不需要梯度的輸入'},
@@ -3215,7 +3214,7 @@ DATA = {'baseurl': '',
                          'id': 'func-vmap-support',
                          'message': 'does not have vmap support. Please override and implement the vmap '
                                     'staticmethod or set generate_vmap_rule=True',
-                         'summary': '對沒有批次規則的自訂 autograd Function 使用了 torch.func.vmap；請在類別上設定 '
+                         'summary': '對沒有批次處理規則的自訂 autograd Function 使用了 torch.func.vmap；請在類別上設定 '
                                     'generate_vmap_rule = True，或寫一個 vmap 靜態方法。'},
                         {'cases': [{'label': 'cf-mark-dirty',
                                     'line': '',
@@ -3260,7 +3259,7 @@ DATA = {'baseurl': '',
                          'id': 'function-ctx-attribute-missing',
                          'message': "Backward' object has no attribute",
                          'summary': '自訂 autograd Function 的 backward 讀取了 ctx 上不存在的屬性：通常是 backward 刪掉了自己存在 '
-                                    'ctx 上的東西（del ctx.x），之後又在 retain_graph=True 下執行第二次；請用 '
+                                    'ctx 上的張量（del ctx.x），之後又在 retain_graph=True 下執行第二次；請用 '
                                     'ctx.save_for_backward 儲存張量，交給引擎釋放。'},
                         {'cases': [{'label': 'cf-errors',
                                     'line': '自訂 autograd Function 的 backward 傳回的值，比 forward 接受的輸入少或多。',
@@ -3392,7 +3391,7 @@ DATA = {'baseurl': '',
                                     'reducer.',
                          'summary': '在 DistributedDataParallel 之下設定了 '
                                     'find_unused_parameters=True，一次前向傳播之後對每個損失各做一次反向傳播：第一次反向傳播就已結束這一輪迭代，之後的反向傳播都沒有取平均；呼叫 '
-                                    'zero_grad() 之後，下一步就拋出這個錯誤。這不是 DDP 的錯誤：請對加總後的損失只呼叫一次 backward()。'},
+                                    'zero_grad() 之後，下一步就引發這個錯誤。這不是 DDP 的錯誤：請對加總後的損失只呼叫一次 backward()。'},
                         {'cases': [{'label': 'tc-double',
                                     'line': '對以 torch.compile 編譯的區域求二階導數（create_graph=True）。',
                                     'page': 'torch_compile',
@@ -3522,7 +3521,7 @@ DATA = {'baseurl': '',
                                     'title': '循環參照'},
                                    {'label': 'ddp-param-grad',
                                     'line': '在 DistributedDataParallel 下，backward(create_graph=True) '
-                                            '先發出這則警告，接著在 reducer 裡出錯：對參數梯度加懲罰項時，請改用 torch.autograd.grad。',
+                                            '先發出這則警告，接著在歸約器（reducer）裡出錯：對參數梯度加懲罰項時，請改用 torch.autograd.grad。',
                                     'page': 'distributed',
                                     'title': '對參數梯度的懲罰：能執行，但用的是本地梯度'}],
                          'historical': False,
@@ -3656,7 +3655,7 @@ DATA = {'baseurl': '',
                                     'page': 'saved_memory',
                                     'title': '記憶體不足：什麼會增長、什麼不會，以及是誰佔住了記憶體'},
                                    {'label': 'mem-allocator',
-                                    'line': '已配置與保留的記憶體，以及為什麼 empty_cache() 對自己程序的這個錯誤沒有幫助。',
+                                    'line': '已配置與保留的記憶體，以及為什麼 empty_cache() 對你自己行程的這個錯誤沒有幫助。',
                                     'page': 'saved_memory',
                                     'title': '已配置與保留：快取記憶體配置器'},
                                    {'label': 'mem-what-grows',
@@ -3675,7 +3674,7 @@ DATA = {'baseurl': '',
                          'id': 'cuda-out-of-memory',
                          'message': 'CUDA out of memory. Tried to allocate',
                          'summary': 'GPU 上的 '
-                                    'torch.OutOfMemoryError：快取配置器即使把快取的區塊還給驅動程式，仍找不到張量所需的記憶體。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長，或是什麼留住了計算圖；訊息中「reserved '
+                                    'torch.OutOfMemoryError：快取記憶體配置器即使把快取的區塊還給驅動程式，仍找不到張量所需的記憶體。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長，或是什麼留住了計算圖；訊息中「reserved '
                                     'but unallocated」的數字若很大，表示記憶體碎片化。',
                          'varies': [{'as': '$1',
                                      'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
@@ -3900,7 +3899,7 @@ DATA = {'baseurl': '',
                          'historical': False,
                          'id': 'number-has-no-backward',
                          'message': "'int' object has no attribute",
-                         'summary': '對 Python 數字而不是張量呼叫了 backward()：遇到沒有東西可比較的批次（例如沒有目標框的影像）時，損失函式傳回了 '
+                         'summary': '對 Python 數字而不是張量呼叫了 backward()：遇到沒有任何目標可比較的批次（例如沒有目標框的影像）時，損失函式傳回了 '
                                     '0（或浮點數）；請傳回 pred.sum() * 0，或跳過這一步。'},
                         {'cases': [{'label': 'grad-func-errors',
                                     'line': '',
@@ -3935,8 +3934,8 @@ DATA = {'baseurl': '',
                          'message': 'Expected f(*args) to return a Tensor, got',
                          'summary': 'torch.func.grad 微分的是只傳回一個純量張量的函式，而這個函式傳回了別的東西：最常見的是對「以參數字典為輸入的損失」寫 '
                                     'grad(grad(f))，內層 grad 傳回了一個梯度字典。二階導數是梯度的 Jacobian：請用 '
-                                    'torch.func.hessian(f) 或 jacrev(grad(f))；只要 Hessian 與向量的乘積時，用 '
-                                    'jvp(grad(f), ...)。'},
+                                    'torch.func.hessian(f) 或 jacrev(grad(f))；只要 Hessian 向量積時，用 jvp(grad(f), '
+                                    '...)。'},
                         {'cases': [{'label': 'ddp-grad-strides',
                                     'line': '',
                                     'page': 'distributed',
@@ -3946,8 +3945,8 @@ DATA = {'baseurl': '',
                          'message': 'Grad strides do not match bucket view strides. This may indicate grad '
                                     'was not created according to the gradient layout contract, or that the '
                                     "param's strides changed since DDP was constructed.",
-                         'summary': '這是 DDP 的 reducer 發出的 UserWarning：某個梯度的步幅和它的參數在建立 DDP 時的步幅不一樣。如果只在長度為 1 '
-                                    '的維度上不同（例如 1x1 卷積的權重，輸入是 '
+                         'summary': '這是 DDP 的歸約器（reducer）發出的 UserWarning：某個梯度的步幅和它的參數在建立 DDP 時的步幅不一樣。如果只在長度為 '
+                                    '1 的維度上不同（例如 1x1 卷積的權重，輸入是 '
                                     'channels_last），梯度本身沒有錯，代價只是一次按步幅的複製，可以直接關掉這個警告。要把模型轉成 '
                                     'channels_last，請在包進 DDP 之前做，不要在之後。'},
                         {'cases': [{'label': 'mem-ckpt-metadata',
@@ -4029,9 +4028,9 @@ DATA = {'baseurl': '',
                          'historical': False,
                          'id': 'optimizer-empty-params',
                          'message': 'optimizer got an empty parameter list',
-                         'summary': '建立最佳化器時，它一個張量也沒有拿到：可能是依 requires_grad 篩選之前，所有參數都已凍結；或模型把各層放在普通的 list '
-                                    '裡（請改用 nn.ModuleList）；或 model.parameters() '
-                                    '這個產生器已經用完了。請解凍要訓練的部分、註冊各層，並傳入一個 list。'},
+                         'summary': '建立最佳化器時，它一個張量也沒有拿到：可能是依 requires_grad '
+                                    '篩選之前，所有參數都已凍結；或模型把各層放在普通的串列（list）裡（請改用 nn.ModuleList）；或 '
+                                    'model.parameters() 這個產生器已經用完了。請解凍要訓練的部分、註冊各層，並傳入一個串列。'},
                         {'cases': [{'label': 'mem-ckpt-metadata',
                                     'line': '',
                                     'page': 'saved_memory',

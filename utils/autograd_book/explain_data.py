@@ -1969,7 +1969,7 @@ DATA = {'baseurl': '',
                          'id': 'function-ctx-attribute-missing',
                          'message': "Backward' object has no attribute",
                          'summary': '自定义 autograd Function 的 backward 读取了 ctx 上不存在的属性：通常是 backward 删掉了自己存在 '
-                                    'ctx 上的东西（del ctx.x），之后又在 retain_graph=True 下运行了第二次；请用 '
+                                    'ctx 上的张量（del ctx.x），之后又在 retain_graph=True 下运行了第二次；请用 '
                                     'ctx.save_for_backward 保存张量，交给引擎释放。'},
                         {'cases': [{'label': 'cf-errors',
                                     'line': '自定义 autograd Function 的 backward 返回的值，比 forward 接受的输入少或多。',

@@ -1467,9 +1467,9 @@ DATA = {'baseurl': '',
                     'id': 'ddp-find-unused-no-unused',
                     'message': 'find_unused_parameters=True was specified in DDP constructor, but did not '
                                'find any unused parameters in the forward pass.',
-                    'summary': "A warning from DDP's reducer at the first iteration: every parameter took "
-                               'part in that forward pass, so the graph walk that '
-                               'find_unused_parameters=True buys costs time for nothing, unless a later '
+                    'summary': "A warning from DDP's reducer, once per process, in the first iteration whose "
+                               'forward pass used every parameter (often the first one), so the graph walk '
+                               'that find_unused_parameters=True buys costs time for nothing, unless a later '
                                'iteration skips a branch. If the same parameters are always used, pass '
                                'find_unused_parameters=False; if a branch is taken only sometimes, keep the '
                                'flag and ignore the warning.'},
@@ -2761,7 +2761,7 @@ DATA = {'baseurl': '',
                          'id': 'ddp-find-unused-no-unused',
                          'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
                                     'not find any unused parameters in the forward pass.',
-                         'summary': 'DDP 的归约器（reducer）在第一次迭代时发出的警告：那次前向传播用到了每一个参数，所以 '
+                         'summary': 'DDP 的归约器（reducer）发出的警告，每个进程只发一次，出现在第一次用到每一个参数的迭代（通常就是第一次迭代），所以 '
                                     'find_unused_parameters=True '
                                     '换来的计算图遍历只是白白花时间，除非之后的迭代会跳过某个分支。如果每次用到的参数都一样，请传入 '
                                     'find_unused_parameters=False；如果某个分支只是有时才走，就保留这个标志，不用理会警告。'},
@@ -4050,7 +4050,7 @@ DATA = {'baseurl': '',
                          'id': 'ddp-find-unused-no-unused',
                          'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
                                     'not find any unused parameters in the forward pass.',
-                         'summary': 'DDP 的歸約器（reducer）在第一次迭代時發出的警告：那次前向傳播用到了每一個參數，所以 '
+                         'summary': 'DDP 的歸約器（reducer）發出的警告，每個行程只發一次，出現在第一次用到每一個參數的迭代（通常就是第一次迭代），所以 '
                                     'find_unused_parameters=True '
                                     '換來的計算圖走訪只是白白花時間，除非之後的迭代會跳過某個分支。如果每次用到的參數都一樣，請傳入 '
                                     'find_unused_parameters=False；如果某個分支只是有時才走，就保留這個旗標，不必理會警告。'},

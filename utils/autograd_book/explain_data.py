@@ -497,17 +497,27 @@ DATA = {'baseurl': '',
                                'backward is marked @once_differentiable; write its backward with '
                                'differentiable torch operations.'},
                    {'cases': [{'label': 'cf-what-to-save',
-                               'line': '',
+                               'line': 'From gradgradcheck: a custom Function whose backward uses a saved '
+                                       'intermediate, which autograd treats as a constant.',
                                'page': 'custom_function',
                                'title': '"It passes gradcheck, but my gradient penalty is wrong": input, '
-                                        'output or intermediate'}],
+                                        'output or intermediate'},
+                              {'label': 'cf-gradcheck',
+                               'line': 'From gradcheck on a correct backward: inputs in float32 instead of '
+                                       'float64 (after the warning that an input is not double precision), '
+                                       'or a test point exactly on a kink such as relu at 0.',
+                               'page': 'custom_function',
+                               'title': '`gradcheck` fails: `Jacobian mismatch` in `float32`, or at a kink'}],
                     'historical': False,
                     'id': 'gradcheck-jacobian-mismatch',
                     'message': 'Jacobian mismatch for output 0 with respect to input 0',
                     'summary': 'torch.autograd.gradcheck or gradgradcheck found that the derivative autograd '
                                'computes differs from finite differences; from gradgradcheck, a custom '
                                'Function whose backward uses a saved intermediate (a constant for autograd) '
-                               'is the usual cause.'},
+                               'is the usual cause.',
+                    'varies': [{'as': 'Jacobian mismatch for output 0 with respect to input 0',
+                                'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
+                                           '\\d+'}]},
                    {'cases': [{'label': 'cf-func',
                                'line': '',
                                'page': 'custom_function',
@@ -1899,15 +1909,23 @@ DATA = {'baseurl': '',
                          'summary': '二阶梯度经过了一个自定义 autograd Function，而它的 backward 标记了 '
                                     '@once_differentiable；请用可微的 torch 运算编写它的 backward。'},
                         {'cases': [{'label': 'cf-what-to-save',
-                                    'line': '',
+                                    'line': 'gradgradcheck 报错：自定义 Function 的 backward 用了保存的中间结果，而自动求导把它当作常量。',
                                     'page': 'custom_function',
-                                    'title': '“能通过 gradcheck，梯度惩罚却算错了”：保存输入、输出还是中间结果'}],
+                                    'title': '“能通过 gradcheck，梯度惩罚却算错了”：保存输入、输出还是中间结果'},
+                                   {'label': 'cf-gradcheck',
+                                    'line': 'backward 没有错，gradcheck 却报错：输入是 float32 而不是 '
+                                            'float64（之前会警告某个输入不是双精度），或者测试点正好落在不可导的点上（例如 relu 的 0 处）。',
+                                    'page': 'custom_function',
+                                    'title': '`gradcheck` 报错：`float32` 下的 `Jacobian mismatch`，或测试点落在不可导点上'}],
                          'historical': False,
                          'id': 'gradcheck-jacobian-mismatch',
                          'message': 'Jacobian mismatch for output 0 with respect to input 0',
                          'summary': 'torch.autograd.gradcheck 或 gradgradcheck 发现自动求导算出的导数与有限差分的结果不一致；如果是 '
                                     'gradgradcheck 报错，常见原因是自定义 Function 的 backward '
-                                    '用了保存的中间结果，而中间结果对自动求导来说是常量。'},
+                                    '用了保存的中间结果，而中间结果对自动求导来说是常量。',
+                         'varies': [{'as': 'Jacobian mismatch for output 0 with respect to input 0',
+                                     'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
+                                                '\\d+'}]},
                         {'cases': [{'label': 'cf-func',
                                     'line': '',
                                     'page': 'custom_function',
@@ -3188,14 +3206,23 @@ DATA = {'baseurl': '',
                          'summary': '二階梯度經過了一個自訂 autograd Function，而它的 backward 標記了 '
                                     '@once_differentiable；請用可微分的 torch 運算寫它的 backward。'},
                         {'cases': [{'label': 'cf-what-to-save',
-                                    'line': '',
+                                    'line': 'gradgradcheck 失敗：自訂 Function 的 backward '
+                                            '用了儲存下來的中間結果，而自動微分把它當成常數。',
                                     'page': 'custom_function',
-                                    'title': '「通過了 gradcheck，梯度懲罰卻算錯」：輸入、輸出還是中間結果'}],
+                                    'title': '「通過了 gradcheck，梯度懲罰卻算錯」：輸入、輸出還是中間結果'},
+                                   {'label': 'cf-gradcheck',
+                                    'line': 'backward 沒有錯，gradcheck 卻失敗：輸入是 float32 而不是 '
+                                            'float64（之前會警告某個輸入不是雙精度），或是測試點正好落在不可微的點上（例如 relu 的 0）。',
+                                    'page': 'custom_function',
+                                    'title': '`gradcheck` 失敗：`float32` 下的 `Jacobian mismatch`，或測試點落在不可微點上'}],
                          'historical': False,
                          'id': 'gradcheck-jacobian-mismatch',
                          'message': 'Jacobian mismatch for output 0 with respect to input 0',
                          'summary': 'torch.autograd.gradcheck 或 gradgradcheck 發現自動微分算出的導數和有限差分的結果不一致；若是 '
-                                    'gradgradcheck 失敗，常見原因是自訂 Function 的 backward 用了儲存下來的中間結果，而自動微分把它當成常數。'},
+                                    'gradgradcheck 失敗，常見原因是自訂 Function 的 backward 用了儲存下來的中間結果，而自動微分把它當成常數。',
+                         'varies': [{'as': 'Jacobian mismatch for output 0 with respect to input 0',
+                                     'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
+                                                '\\d+'}]},
                         {'cases': [{'label': 'cf-func',
                                     'line': '',
                                     'page': 'custom_function',
@@ -4097,6 +4124,11 @@ DATA = {'baseurl': '',
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
                          'empty under torch.func.jvp, jacfwd or hessian; save them with '
                          'ctx.save_for_forward.',
+              'cf-gradcheck': 'gradcheck fails: RuntimeError Jacobian mismatch for output 0 with respect to '
+                              'input 1, numerical and analytical differ. Input requires gradient and is not '
+                              'a double precision floating point; gradcheck in float32 vs float64 (double). '
+                              'DCNv2 deformable convolution test.py check_gradient_dconv fails. gradcheck at '
+                              'a non-differentiable point (relu at 0), eps, atol and rtol tolerances.',
               'cf-mark-dirty': 'An in-place custom autograd Function must call ctx.mark_dirty, or the '
                                'gradient through the modified tensor is silently wrong.',
               'cf-materialize': 'A custom Function with two outputs where the loss uses only one: '

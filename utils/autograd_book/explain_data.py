@@ -2179,7 +2179,7 @@ DATA = {'baseurl': '',
                                    {'label': 'var-module-tensors',
                                     'line': '',
                                     'page': 'variable',
-                                    'title': 'Inside a module: parameters, buffers and plain tensors'}],
+                                    'title': '模块里的张量：参数、缓冲区和普通张量'}],
                          'historical': False,
                          'id': 'leaf-inplace',
                          'message': 'a leaf Variable that requires grad is being used in an in-place '
@@ -3498,7 +3498,7 @@ DATA = {'baseurl': '',
                                    {'label': 'var-module-tensors',
                                     'line': '',
                                     'page': 'variable',
-                                    'title': 'Inside a module: parameters, buffers and plain tensors'}],
+                                    'title': '模組裡的張量：參數、緩衝區與普通張量'}],
                          'historical': False,
                          'id': 'leaf-inplace',
                          'message': 'a leaf Variable that requires grad is being used in an in-place '
@@ -4571,9 +4571,23 @@ DATA = {'baseurl': '',
                                  'raised: one of the variables needed for gradient computation has been '
                                  'modified by an inplace operation; in-place LeakyReLU or ReLU(inplace=True) '
                                  'under torch.compile; why the compiled model fails before backward.',
+              'var-assign-parameter': "TypeError: cannot assign 'torch.cuda.FloatTensor' as parameter "
+                                      "'weight' (torch.nn.Parameter or None expected), when assigning a "
+                                      'computed tensor to a parameter in forward (self.w = '
+                                      'F.softmax(self.w)), weight drop, weight normalisation; cannot assign '
+                                      "'torch.FloatTensor' object to parameter (torch.nn.Parameter or None "
+                                      'required) from register_parameter; torch.nn.utils.parametrize.',
               'var-detach': 'What is the difference between .data and .detach()?',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ.',
+              'var-module-tensors': 'register_buffer vs nn.Parameter vs a plain tensor attribute: a tensor '
+                                    'created in __init__ is not moved by model.to(device) or model.cuda(), '
+                                    'RuntimeError: Expected all tensors to be on the same device, but found '
+                                    'at least two devices, cuda:0 and cpu! A parameter missing from '
+                                    'model.parameters() and state_dict(): nn.Parameter(...).to(device) or '
+                                    '.cuda() in __init__ is not registered; nn.Parameter(x * 2) gets no '
+                                    'gradient to x; copy pretrained weights into a parameter with copy_ '
+                                    'under no_grad or load_state_dict.',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '

@@ -4587,7 +4587,8 @@ DATA = {'baseurl': '',
                                     'model.parameters() and state_dict(): nn.Parameter(...).to(device) or '
                                     '.cuda() in __init__ is not registered; nn.Parameter(x * 2) gets no '
                                     'gradient to x; copy pretrained weights into a parameter with copy_ '
-                                    'under no_grad or load_state_dict.',
+                                    'under no_grad or load_state_dict. The difference between '
+                                    'register_parameter with requires_grad=False and register_buffer.',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '

@@ -784,7 +784,11 @@ DATA = {'baseurl': '',
                                'line': '',
                                'page': 'gradients',
                                'title': 'The gradient with respect to the input: saliency maps and '
-                                        'adversarial examples'}],
+                                        'adversarial examples'},
+                              {'label': 'var-module-tensors',
+                               'line': '',
+                               'page': 'variable',
+                               'title': 'Inside a module: parameters, buffers and plain tensors'}],
                     'historical': False,
                     'id': 'leaf-inplace',
                     'message': 'a leaf Variable that requires grad is being used in an in-place operation.',
@@ -1495,7 +1499,33 @@ DATA = {'baseurl': '',
                                '`inputs` argument.',
                     'summary': 'The older wording of the same error: a reentrant checkpoint '
                                '(use_reentrant=True, the old default) differentiated with '
-                               'torch.autograd.grad or backward(inputs=...); pass use_reentrant=False.'}],
+                               'torch.autograd.grad or backward(inputs=...); pass use_reentrant=False.'},
+                   {'cases': [{'label': 'var-assign-parameter',
+                               'line': '',
+                               'page': 'variable',
+                               'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                    'historical': False,
+                    'id': 'assign-parameter',
+                    'message': "cannot assign 'torch.FloatTensor' as parameter 'weight' (torch.nn.Parameter "
+                               'or None expected)',
+                    'summary': 'A plain tensor, usually computed from the parameter itself (self.w = '
+                               'F.softmax(self.w)), was assigned to a module attribute that holds an '
+                               'nn.Parameter; keep the result in a local variable, or use '
+                               'torch.nn.utils.parametrize for a weight computed at every call.',
+                    'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter 'weight'",
+                                'pattern': "cannot assign '[\\w.]+' as parameter '\\w+'"}]},
+                   {'cases': [{'label': 'var-assign-parameter',
+                               'line': '',
+                               'page': 'variable',
+                               'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                    'historical': False,
+                    'id': 'register-parameter-tensor',
+                    'message': "cannot assign 'torch.FloatTensor' object to parameter 'weight' "
+                               '(torch.nn.Parameter or None required)',
+                    'summary': 'register_parameter was given a plain tensor; wrap it first: '
+                               'register_parameter(name, nn.Parameter(tensor)).',
+                    'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter 'weight'",
+                                'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -2162,7 +2192,11 @@ DATA = {'baseurl': '',
                                    {'label': 'grad-input',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '对输入求梯度：显著图和对抗样本'}],
+                                    'title': '对输入求梯度：显著图和对抗样本'},
+                                   {'label': 'var-module-tensors',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '模块里的张量：参数、缓冲区和普通张量'}],
                          'historical': False,
                          'id': 'leaf-inplace',
                          'message': 'a leaf Variable that requires grad is being used in an in-place '
@@ -2793,7 +2827,32 @@ DATA = {'baseurl': '',
                                     'parameter is passed to .backward(). Please use .backward() and do not '
                                     'pass its `inputs` argument.',
                          'summary': '同一个错误的旧版措辞：对可重入的 checkpoint（use_reentrant=True，旧版的默认值）使用了 '
-                                    'torch.autograd.grad 或 backward(inputs=...)；请传入 use_reentrant=False。'}],
+                                    'torch.autograd.grad 或 backward(inputs=...)；请传入 use_reentrant=False。'},
+                        {'cases': [{'label': 'var-assign-parameter',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                         'historical': False,
+                         'id': 'assign-parameter',
+                         'message': "cannot assign 'torch.FloatTensor' as parameter 'weight' "
+                                    '(torch.nn.Parameter or None expected)',
+                         'summary': '把一个普通张量赋给了存放 nn.Parameter 的模块属性，这个张量通常是由参数本身算出来的（self.w = '
+                                    'F.softmax(self.w)）；请把结果存进局部变量，若权重每次调用都要重新计算，请使用 '
+                                    'torch.nn.utils.parametrize。',
+                         'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter 'weight'",
+                                     'pattern': "cannot assign '[\\w.]+' as parameter '\\w+'"}]},
+                        {'cases': [{'label': 'var-assign-parameter',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                         'historical': False,
+                         'id': 'register-parameter-tensor',
+                         'message': "cannot assign 'torch.FloatTensor' object to parameter 'weight' "
+                                    '(torch.nn.Parameter or None required)',
+                         'summary': '传给 register_parameter 的是普通张量；请先包装一下：register_parameter(name, '
+                                    'nn.Parameter(tensor))。',
+                         'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter 'weight'",
+                                     'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -3460,7 +3519,11 @@ DATA = {'baseurl': '',
                                    {'label': 'grad-input',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '對輸入求梯度：顯著圖與對抗樣本'}],
+                                    'title': '對輸入求梯度：顯著圖與對抗樣本'},
+                                   {'label': 'var-module-tensors',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '模組裡的張量：參數、緩衝區與普通張量'}],
                          'historical': False,
                          'id': 'leaf-inplace',
                          'message': 'a leaf Variable that requires grad is being used in an in-place '
@@ -4091,7 +4154,32 @@ DATA = {'baseurl': '',
                                     'parameter is passed to .backward(). Please use .backward() and do not '
                                     'pass its `inputs` argument.',
                          'summary': '同一個錯誤的舊版措辭：對可重入的 checkpoint（use_reentrant=True，舊版的預設）使用了 '
-                                    'torch.autograd.grad 或 backward(inputs=...)；請傳入 use_reentrant=False。'}]},
+                                    'torch.autograd.grad 或 backward(inputs=...)；請傳入 use_reentrant=False。'},
+                        {'cases': [{'label': 'var-assign-parameter',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                         'historical': False,
+                         'id': 'assign-parameter',
+                         'message': "cannot assign 'torch.FloatTensor' as parameter 'weight' "
+                                    '(torch.nn.Parameter or None expected)',
+                         'summary': '程式把一個普通張量指定給存放 nn.Parameter 的模組屬性，這個張量通常是從參數本身算出來的（self.w = '
+                                    'F.softmax(self.w)）；請把結果存進區域變數，若權重每次呼叫都要重新計算，請使用 '
+                                    'torch.nn.utils.parametrize。',
+                         'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter 'weight'",
+                                     'pattern': "cannot assign '[\\w.]+' as parameter '\\w+'"}]},
+                        {'cases': [{'label': 'var-assign-parameter',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                         'historical': False,
+                         'id': 'register-parameter-tensor',
+                         'message': "cannot assign 'torch.FloatTensor' object to parameter 'weight' "
+                                    '(torch.nn.Parameter or None required)',
+                         'summary': '傳給 register_parameter 的是普通張量；請先包裝它：register_parameter(name, '
+                                    'nn.Parameter(tensor))。',
+                         'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter 'weight'",
+                                     'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -4513,9 +4601,24 @@ DATA = {'baseurl': '',
                                  'raised: one of the variables needed for gradient computation has been '
                                  'modified by an inplace operation; in-place LeakyReLU or ReLU(inplace=True) '
                                  'under torch.compile; why the compiled model fails before backward.',
+              'var-assign-parameter': "TypeError: cannot assign 'torch.cuda.FloatTensor' as parameter "
+                                      "'weight' (torch.nn.Parameter or None expected), when assigning a "
+                                      'computed tensor to a parameter in forward (self.w = '
+                                      'F.softmax(self.w)), weight drop, weight normalisation; cannot assign '
+                                      "'torch.FloatTensor' object to parameter (torch.nn.Parameter or None "
+                                      'required) from register_parameter; torch.nn.utils.parametrize.',
               'var-detach': 'What is the difference between .data and .detach()?',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ.',
+              'var-module-tensors': 'register_buffer vs nn.Parameter vs a plain tensor attribute: a tensor '
+                                    'created in __init__ is not moved by model.to(device) or model.cuda(), '
+                                    'RuntimeError: Expected all tensors to be on the same device, but found '
+                                    'at least two devices, cuda:0 and cpu! A parameter missing from '
+                                    'model.parameters() and state_dict(): nn.Parameter(...).to(device) or '
+                                    '.cuda() in __init__ is not registered; nn.Parameter(x * 2) gets no '
+                                    'gradient to x; copy pretrained weights into a parameter with copy_ '
+                                    'under no_grad or load_state_dict. The difference between '
+                                    'register_parameter with requires_grad=False and register_buffer.',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '

@@ -1783,7 +1783,7 @@ DATA = {'baseurl': '',
                                     'title': '`element 0 of tensors does not require grad and does not have '
                                              'a grad_fn`'},
                                    {'label': 'pit-loss-number',
-                                    'line': '遇到没有目标的批次（例如检测器里没有任何框的图像）时，损失是 torch.tensor(0.0) 这类常量张量；给它设置 '
+                                    'line': '遇到没有目标的批量（例如检测器里没有任何框的图像）时，损失是 torch.tensor(0.0) 这类常量张量；给它设置 '
                                             'requires_grad=True 只会让报错消失，模型什么也学不到。',
                                     'page': 'pitfalls',
                                     'title': "`'int' object has no attribute 'backward'`"},

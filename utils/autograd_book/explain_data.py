@@ -319,11 +319,18 @@ DATA = {'baseurl': '',
                                'one element; reduce it to a scalar or pass gradient=.'},
                    {'cases': [{'label': 'pit-no-grad-fn',
                                'line': 'backward() on a loss with no graph behind it: requires_grad '
-                                       'forgotten, the loss computed under torch.no_grad(), or detach(), '
-                                       '.item() or .numpy() on the way.',
+                                       'forgotten, the loss computed under torch.no_grad(), detach(), '
+                                       '.item(), .numpy() or a slice written through .data on the way, or '
+                                       'every parameter of the model frozen.',
                                'page': 'pitfalls',
                                'title': '`element 0 of tensors does not require grad and does not have a '
                                         'grad_fn`'},
+                              {'label': 'pit-loss-number',
+                               'line': 'A loss that is a constant tensor, such as torch.tensor(0.0), for a '
+                                       "batch with no targets (a detector's image without boxes); giving it "
+                                       'requires_grad=True silences the error and trains nothing.',
+                               'page': 'pitfalls',
+                               'title': "`'int' object has no attribute 'backward'`"},
                               {'label': 'cf-backward-in-backward',
                                'line': "torch.autograd.grad called inside a custom Function's backward to "
                                        'recompute a block, where recording is off unless torch.enable_grad() '
@@ -723,7 +730,15 @@ DATA = {'baseurl': '',
                                'find_unused_parameters=True or static_graph=True, or freeze before wrapping; '
                                'TORCH_DISTRIBUTED_DEBUG=INFO names the parameters.',
                     'tail': 'This error indicates that your module has parameters that were not used in '
-                            'producing loss.'},
+                            'producing loss. You can enable unused parameter detection by passing the '
+                            'keyword argument `find_unused_parameters=True` to '
+                            '`torch.nn.parallel.DistributedDataParallel`, and by making sure all `forward` '
+                            'function outputs participate in calculating loss. If you already have done the '
+                            "above, then the distributed data parallel module wasn't able to locate the "
+                            "output tensors in the return value of your module's `forward` function. Please "
+                            'include the loss function and the structure of the return value of `forward` of '
+                            'your module when reporting this issue (e.g. list, dict, iterable). Parameters '
+                            'which did not receive grad for rank 0: head2.bias, head2.weight'},
                    {'cases': [{'label': 'ddp-unused',
                                'line': '',
                                'page': 'distributed',
@@ -1525,7 +1540,19 @@ DATA = {'baseurl': '',
                     'summary': 'register_parameter was given a plain tensor; wrap it first: '
                                'register_parameter(name, nn.Parameter(tensor)).',
                     'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter 'weight'",
-                                'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]}],
+                                'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]},
+                   {'cases': [{'label': 'var-retain-grad',
+                               'line': '',
+                               'page': 'variable',
+                               'title': '`retain_grad`'}],
+                    'historical': False,
+                    'id': 'retain-grad-no-grad',
+                    'message': "can't retain_grad on Tensor that has requires_grad=False",
+                    'summary': 'retain_grad() was called on a tensor that does not require grad: it is not '
+                               'part of any graph (made from .data or detach(), computed under '
+                               'torch.no_grad(), or only from tensors that do not require grad), so no '
+                               'gradient can reach it. Build it from tensors that require grad, and call '
+                               'retain_grad() only when requires_grad is True.'}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -1789,10 +1816,16 @@ DATA = {'baseurl': '',
                          'summary': '对包含多个元素的张量调用 backward() 却没有传 gradient 参数；请先归约成标量，或传入 gradient=。'},
                         {'cases': [{'label': 'pit-no-grad-fn',
                                     'line': '对背后没有计算图的损失调用 backward()：忘了设置 requires_grad、损失是在 '
-                                            'torch.no_grad() 里算的，或者中间经过了 detach()、.item()、.numpy()。',
+                                            'torch.no_grad() 里算的、中间经过了 detach()、.item()、.numpy() 或通过 .data '
+                                            '写入的切片，或者模型的参数全部被冻结了。',
                                     'page': 'pitfalls',
                                     'title': '`element 0 of tensors does not require grad and does not have '
                                              'a grad_fn`'},
+                                   {'label': 'pit-loss-number',
+                                    'line': '遇到没有目标的批量（例如检测器里没有任何框的图像）时，损失是 torch.tensor(0.0) 这类常量张量；给它设置 '
+                                            'requires_grad=True 只会让报错消失，模型什么也学不到。',
+                                    'page': 'pitfalls',
+                                    'title': "`'int' object has no attribute 'backward'`"},
                                    {'label': 'cf-backward-in-backward',
                                     'line': '在自定义 Function 的 backward 里调用 torch.autograd.grad 来重新计算一个模块；除非用 '
                                             'torch.enable_grad() 打开，这里的梯度记录是关闭的。',
@@ -2138,7 +2171,16 @@ DATA = {'baseurl': '',
                                     'find_unused_parameters=True 或 static_graph=True，或者在包装之前就先冻结；设置 '
                                     'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出这些参数的名称。',
                          'tail': 'This error indicates that your module has parameters that were not used in '
-                                 'producing loss.'},
+                                 'producing loss. You can enable unused parameter detection by passing the '
+                                 'keyword argument `find_unused_parameters=True` to '
+                                 '`torch.nn.parallel.DistributedDataParallel`, and by making sure all '
+                                 '`forward` function outputs participate in calculating loss. If you already '
+                                 "have done the above, then the distributed data parallel module wasn't able "
+                                 "to locate the output tensors in the return value of your module's "
+                                 '`forward` function. Please include the loss function and the structure of '
+                                 'the return value of `forward` of your module when reporting this issue '
+                                 '(e.g. list, dict, iterable). Parameters which did not receive grad for '
+                                 'rank 0: head2.bias, head2.weight'},
                         {'cases': [{'label': 'ddp-unused',
                                     'line': '',
                                     'page': 'distributed',
@@ -2852,7 +2894,17 @@ DATA = {'baseurl': '',
                          'summary': '传给 register_parameter 的是普通张量；请先包装一下：register_parameter(name, '
                                     'nn.Parameter(tensor))。',
                          'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter 'weight'",
-                                     'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]}],
+                                     'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]},
+                        {'cases': [{'label': 'var-retain-grad',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`retain_grad`'}],
+                         'historical': False,
+                         'id': 'retain-grad-no-grad',
+                         'message': "can't retain_grad on Tensor that has requires_grad=False",
+                         'summary': '对不需要梯度的张量调用了 retain_grad()：这个张量不属于任何计算图（由 .data 或 detach() 得到、在 '
+                                    'torch.no_grad() 里算出，或者只由不需要梯度的张量算出），梯度永远传不到它。请改用需要梯度的张量来计算它，并且只在 '
+                                    'requires_grad 为 True 时调用 retain_grad()。'}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -3116,10 +3168,16 @@ DATA = {'baseurl': '',
                          'summary': '對含有多個元素的張量呼叫 backward() 卻沒有傳入 gradient 引數；請先化為純量，或傳入 gradient=。'},
                         {'cases': [{'label': 'pit-no-grad-fn',
                                     'line': '對背後沒有計算圖的損失呼叫 backward()：忘了設 requires_grad、損失在 torch.no_grad() '
-                                            '裡面算，或中間經過 detach()、.item()、.numpy()。',
+                                            '裡面算、中間經過 detach()、.item()、.numpy() 或透過 .data '
+                                            '寫入的切片，或是模型的參數全部凍結了。',
                                     'page': 'pitfalls',
                                     'title': '`element 0 of tensors does not require grad and does not have '
                                              'a grad_fn`'},
+                                   {'label': 'pit-loss-number',
+                                    'line': '遇到沒有目標的批次（例如偵測器中沒有任何框的影像）時，損失是 torch.tensor(0.0) 這類常數張量；給它設 '
+                                            'requires_grad=True 只會讓錯誤消失，模型什麼也學不到。',
+                                    'page': 'pitfalls',
+                                    'title': "`'int' object has no attribute 'backward'`"},
                                    {'label': 'cf-backward-in-backward',
                                     'line': '在自訂 Function 的 backward 裡呼叫 torch.autograd.grad 來重新計算一個區塊；除非用 '
                                             'torch.enable_grad() 開啟，這裡的梯度記錄是關閉的。',
@@ -3465,7 +3523,16 @@ DATA = {'baseurl': '',
                                     'find_unused_parameters=True 或 static_graph=True，或在包裝之前就先凍結；設定 '
                                     'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出這些參數的名稱。',
                          'tail': 'This error indicates that your module has parameters that were not used in '
-                                 'producing loss.'},
+                                 'producing loss. You can enable unused parameter detection by passing the '
+                                 'keyword argument `find_unused_parameters=True` to '
+                                 '`torch.nn.parallel.DistributedDataParallel`, and by making sure all '
+                                 '`forward` function outputs participate in calculating loss. If you already '
+                                 "have done the above, then the distributed data parallel module wasn't able "
+                                 "to locate the output tensors in the return value of your module's "
+                                 '`forward` function. Please include the loss function and the structure of '
+                                 'the return value of `forward` of your module when reporting this issue '
+                                 '(e.g. list, dict, iterable). Parameters which did not receive grad for '
+                                 'rank 0: head2.bias, head2.weight'},
                         {'cases': [{'label': 'ddp-unused',
                                     'line': '',
                                     'page': 'distributed',
@@ -4179,7 +4246,17 @@ DATA = {'baseurl': '',
                          'summary': '傳給 register_parameter 的是普通張量；請先包裝它：register_parameter(name, '
                                     'nn.Parameter(tensor))。',
                          'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter 'weight'",
-                                     'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]}]},
+                                     'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]},
+                        {'cases': [{'label': 'var-retain-grad',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`retain_grad`'}],
+                         'historical': False,
+                         'id': 'retain-grad-no-grad',
+                         'message': "can't retain_grad on Tensor that has requires_grad=False",
+                         'summary': '對不需要梯度的張量呼叫了 retain_grad()：這個張量不屬於任何計算圖（由 .data 或 detach() 得來、在 '
+                                    'torch.no_grad() 裡算出，或只由不需要梯度的張量算出），梯度永遠傳不到它。請改用需要梯度的張量來算它，並且只在 '
+                                    'requires_grad 為 True 時呼叫 retain_grad()。'}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -4247,7 +4324,9 @@ DATA = {'baseurl': '',
                                      'torch.backends.cudnn.flags(enabled=False). Old wordings: derivative '
                                      'for _cudnn_rnn_backward is not implemented (a WGAN critic or '
                                      'second-order MAML with higher through an LSTM), CudnnRNNLegacyBackward '
-                                     'is not differentiable twice.',
+                                     'is not differentiable twice. NaN during training: torch.sqrt in the '
+                                     'gradient penalty returns NaN, and adding 1e-8 under the sqrt does not '
+                                     'help, because the gradient norm explodes and overflows.',
               'cg-hvp': 'Hessian-vector product (hessian_vector_product, HVP) fails with element 0 of '
                         'tensors (or variables) does not require grad and does not have a grad_fn: the first '
                         'torch.autograd.grad needs create_graph=True. Full Hessian with '
@@ -4499,7 +4578,8 @@ DATA = {'baseurl': '',
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
                                  'any operation: randn(..., requires_grad=True) * 0.01, or a slice of a '
-                                 'parameter such as embedding[:2], is a non-leaf.',
+                                 'parameter such as embedding[:2], is a non-leaf. Gradients are always None '
+                                 'after backward when the tensor that requires grad is put on cuda.',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '
@@ -4521,7 +4601,10 @@ DATA = {'baseurl': '',
                                 'set loss.requires_grad = True (or loss.requires_grad_()) and the error went '
                                 'away, but the model does not learn. torch.tensor(list of losses or '
                                 'log_probs) creates a new tensor detached from the graph: use torch.stack; '
-                                'the policy does not learn.',
+                                'the policy does not learn. Every parameter of the model is frozen '
+                                '(model.requires_grad_(False)), so training needs loss.requires_grad_(True); '
+                                "image features written into a frozen LLM's embeddings with h.data[i, a:b] = "
+                                'feats.data, and the vision encoder gets no gradient.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means.',
@@ -4533,7 +4616,8 @@ DATA = {'baseurl': '',
               'pit-running-loss': 'Readers describe this as a memory leak: GPU or CUDA memory keeps '
                                   'increasing every iteration when total_loss or running_loss accumulates '
                                   'losses that still hold their graphs (running_loss += loss instead of '
-                                  'loss.item()).',
+                                  'loss.item()). losstensorMean += losstensor: always out of memory at the '
+                                  'end of the first epoch.',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
@@ -4565,7 +4649,9 @@ DATA = {'baseurl': '',
               'rg-gan-detach': 'Why fake.detach() when training the discriminator, and why no detach() when '
                                "training the generator? Is detach necessary if the optimizer only has D's "
                                "parameters? Does the generator's backward change the discriminator? Gradient "
-                               'of the discriminator when optimizing the generator.',
+                               'of the discriminator when optimizing the generator. When updating G we set '
+                               'requires_grad(netD) to False: how do we backward through netD and update '
+                               'netG?',
               'rg-guide': 'I get RuntimeError: Trying to backward through the graph a second time in my '
                           'training loop; which case is mine and how do I fix it without retain_graph=True? '
                           'The first batch works and the second fails. loss.backward() inside a PyTorch '
@@ -4607,7 +4693,9 @@ DATA = {'baseurl': '',
                                       'F.softmax(self.w)), weight drop, weight normalisation; cannot assign '
                                       "'torch.FloatTensor' object to parameter (torch.nn.Parameter or None "
                                       'required) from register_parameter; torch.nn.utils.parametrize.',
-              'var-detach': 'What is the difference between .data and .detach()?',
+              'var-detach': 'What is the difference between .data and .detach()? Detaching a tensor from the '
+                            "graph doesn't have effect: nn.Parameter(embedding.weight.T.detach()) still "
+                            'requires grad and still trains; pass requires_grad=False or register a buffer.',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ.',
               'var-module-tensors': 'register_buffer vs nn.Parameter vs a plain tensor attribute: a tensor '
@@ -4630,6 +4718,9 @@ DATA = {'baseurl': '',
                                    'still train. Check which parameters require grad right before building '
                                    'the optimizer; requires_grad can only be changed on leaf tensors.',
               'var-retain-grad': "The .grad of a layer's output or of another intermediate tensor is None "
-                                 'after backward: call retain_grad() on it before backward().',
+                                 'after backward: call retain_grad() on it before backward(). RuntimeError: '
+                                 "can't retain_grad on Tensor that has requires_grad=False: the tensor is "
+                                 'not part of a graph (made from .data or detach(), computed under no_grad, '
+                                 'or only from tensors that do not require grad).',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed?'},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

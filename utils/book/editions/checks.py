@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from utils.book import config, notebooks
-from utils.book.editions import changes, error_index, labels, outputs, refs, spacing, terms, verbs
+from utils.book.editions import changes, error_index, labels, leadins, outputs, refs, spacing, terms, verbs
 from utils.book.editions.data import CASES, ERRORS, GLOSSARY, HISTORY, MD_STAMP, edition_pages, stamped_files, text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text, emphasis_shape, has_prose, script_letters, strip_code
 from utils.book.editions.sync import comparable
@@ -146,8 +146,9 @@ def data_stamp_problems(root: Path = ROOT) -> list[str]:
 def all_problems(root: Path = ROOT) -> list[str]:
     """Everything ``editions check`` reports: structure, step (every stamp: pages, cells, figure
     text, the data files), scripts and terms, no English verb in Chinese prose, references that read
-    as Chinese and the spacing around them, the error index, and the notebook conventions of every edition."""
+    as Chinese and the spacing around them, bold lead-ins in the colon form (leadins.py), the error index, and
+    the notebook conventions of every edition."""
     return (structure_problems(root) + step_problems(root) + data_stamp_problems(root)
             + terms.script_and_term_problems(root) + verbs.prose_problems(root) + refs.ref_problems(root)
-            + spacing.spacing_problems(root)
+            + spacing.spacing_problems(root) + leadins.leadin_problems(root)
             + error_index.error_index_problems(root) + notebooks.all_convention_problems(root))

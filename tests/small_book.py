@@ -142,6 +142,17 @@ def make(root: Path) -> Path:
     return root
 
 
+def edit_prose(root: Path, edition: str, add: str = "", text: str | None = None) -> Path:
+    """Plant ``add`` at the end of the chapter's prose cell (id ``attributes``) in ``edition``, or
+    put ``text`` in its place; the notebook's path."""
+    path = root / "book" / edition / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    cell = next(c for c in nb.cells if c.get("id") == "attributes")
+    cell.source = (cell.source if text is None else text) + add
+    notebooks.write_notebook(nb, path)
+    return path
+
+
 # The error index page, as the live book has it (the site's search data links each message to its entry).
 ERRORS_PAGE = {"en": "# Index of error messages\n", "zh-hant": "# 錯誤訊息索引\n", "zh-hans": "# 错误信息索引\n"}
 

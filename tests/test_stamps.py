@@ -98,10 +98,7 @@ def test_edits_counts_a_swap_of_neighbours_as_one(a, b, n):
 # ------------------------------------------------------------------ restamp, on the small book
 
 def _set_prose(root, text: str) -> None:
-    path = root / "book" / "en" / "demo.ipynb"
-    nb = notebooks.read_notebook(path)
-    next(c for c in nb.cells if c.get("id") == "attributes").source = text
-    notebooks.write_notebook(nb, path)
+    sb.edit_prose(root, "en", text=text)
 
 
 def _stale(root, edition: str) -> list[str]:
@@ -287,11 +284,7 @@ def test_every_cross_reference_role_is_spaced(role):
 
 @pytest.mark.parametrize("edition", TRANSLATIONS)  # both are Chinese
 def test_the_spacing_check_reads_every_chinese_edition(small_book, edition):
-    path = small_book / "book" / edition / "demo.ipynb"
-    nb = notebooks.read_notebook(path)
-    cell = next(c for c in nb.cells if c.get("id") == "attributes")
-    cell.source += "請見 {ref}`demo`。"
-    notebooks.write_notebook(nb, path)
+    sb.edit_prose(small_book, edition, add="請見 {ref}`demo`。")
     problems = spacing.spacing_problems(small_book)
     assert len(problems) == 1 and problems[0].startswith(f"book/{edition}/demo.ipynb: a half-width space next to "
                                                          "{ref}`demo`, whose text is Chinese")
@@ -302,10 +295,7 @@ def test_the_spacing_check_leaves_other_languages_alone(small_book):
 
     scaffold.new_edition("ja", "日本語", "ja", root=small_book)
     for edition in ("en", "ja"):
-        path = small_book / "book" / edition / "demo.ipynb"
-        nb = notebooks.read_notebook(path)
-        next(c for c in nb.cells if c.get("id") == "attributes").source += " See（ {ref}`demo` ）."
-        notebooks.write_notebook(nb, path)
+        sb.edit_prose(small_book, edition, add=" See（ {ref}`demo` ）.")
     assert spacing.spacing_problems(small_book) == []
 
 

@@ -1,8 +1,8 @@
 """Inline code without Sphinx's span per word looks the same (utils/book/sphinx_ext/page_weight.py):
 the small book's zh-Hant chapter, with short, spaced, hyphenated and long inline code in Chinese
 prose and a code block, built twice (with the patch, and with it turned off in that copy's tools),
-drawn by Chromium at a desktop's and a phone's width: the same pixels, where long inline code wraps
-on the phone."""
+drawn by Chromium at a desktop's and a phone's width: each piece of inline code on the same lines at
+the same places (long inline code wraps alike on the phone), the pixels alike but for anti-aliasing."""
 import re
 from pathlib import Path
 

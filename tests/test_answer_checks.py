@@ -278,16 +278,13 @@ def _synthetic():
     import nbformat
 
     md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
+    judge = "check('demo-ex1', answer_1, lambda a: a == {'a', 'c'}, hint='h')"
     return nbformat.v4.new_notebook(cells=[
         md("Prose, no box."),
         md(":::{exercise}\n:label: demo-ex1\nWhich?\n\n```{answer-check}\n:kind: set\n:answer: a, c | b\n"
-           ":tolerance: 0.5\na: `x + 1`\nb: `x * 4`\n```\n:::"),
-        md("Not the check cell: markdown."),
-        code("print('no check here')"),
-        code("check('demo-ex1', answer_1, lambda a: a == {'a', 'c'}, hint='h')"),
-        code("answer_1 = 'b'\ncheck('demo-ex1', answer_2, lambda a: a == {'a', 'c'})"),  # another answer name
-        code("check('demo-ex1', answer_1, lambda a: a == {'b'})"),  # another judge
-        code("answer_1 = {'a', 'c'}\ncheck('demo-ex1', answer_1, lambda a: a == {'a', 'c'})"),
+           ":tolerance: 0.5\na: `x + 1`\nb: `x[1:2]`\n```\n:::"),
+        code(judge),  # the check cell, right below the box
+        code("other = 5\nanswer_1 = {'a', 'c'}\n" + judge),  # the solution, right below the check
         md("```{answer-check}\n:answer: 3\n```"),  # a box with no label, no kind, no check cell after it
     ])
 
@@ -295,19 +292,25 @@ def _synthetic():
 def test_the_boxes_are_read_with_their_options_choices_and_check_cell():
     first, second = answer_checks(_synthetic())
     assert (first.cell, first.label, first.kind, first.answers, first.tolerance) == (1, "demo-ex1", "set", ["a, c", "b"], 0.5)
-    assert first.choices == {"a": "`x + 1`", "b": "`x * 4`"}
-    assert (first.check_cell, first.answer_name, first.judge) == (4, "answer_1", "lambda a: a == {'a', 'c'}")
-    assert (second.cell, second.label, second.kind, second.answers, second.tolerance) == (8, "", "choice", ["3"], 0.0)
+    assert first.choices == {"a": "`x + 1`", "b": "`x[1:2]`"}
+    assert (first.check_cell, first.answer_name, first.judge) == (2, "answer_1", "lambda a: a == {'a', 'c'}")
+    assert (second.cell, second.label, second.kind, second.answers, second.tolerance) == (4, "", "choice", ["3"], 0.0)
     assert (second.judge, second.check_cell, second.answer_name, second.choices) == (None, None, None, {})
 
 
 def test_the_solution_is_the_later_cell_with_the_same_judge_and_answer_name():
+    import nbformat
+
     nb = _synthetic()
     first, second = answer_checks(nb)
-    value, cell = solution_of(nb, first)
-    assert value == {"a", "c"} and cell is nb.cells[7]
+    assert solution_of(nb, first) == ({"a", "c"}, nb.cells[3])
     assert solution_of(nb, second) is None
-    nb.cells[7].source = "answer_1 = make()\ncheck('demo-ex1', answer_1, lambda a: a == {'a', 'c'})"  # not a literal
+    # Cells between the check and the solution: another answer's check, another judge's, prose.
+    nb.cells[3:3] = [nbformat.v4.new_code_cell("answer_1 = 'x'\ncheck('demo-ex1', answer_2, lambda a: a == {'a', 'c'}, hint='h')"),
+                     nbformat.v4.new_code_cell("answer_1 = {'b'}\ncheck('demo-ex1', answer_1, lambda a: a == {'b'})"),
+                     nbformat.v4.new_markdown_cell("check('demo-ex1', answer_1, lambda a: a == {'a', 'c'}, hint='h')")]
+    assert solution_of(nb, first) == ({"a", "c"}, nb.cells[6])
+    nb.cells[6].source = nb.cells[6].source.replace("answer_1 = {'a', 'c'}", "answer_1 = make()")  # not a literal
     assert solution_of(nb, first) is None
 
 

@@ -312,3 +312,41 @@ def test_a_varies_pattern_that_one_matcher_would_read_otherwise_is_refused(rule,
     assert [p for e in load_errors() for p in varies.varies_problems(e, e["id"])] == []  # the book's own
     [problem] = varies.varies_problems({"varies": [rule]}, "book/errors.yml: entry 'x'")
     assert problem.startswith("book/errors.yml: entry 'x': varies 1: ") and says in problem
+
+
+def test_sections_reads_labels_headings_links_and_outputs(small_book):
+    """error_index.sections on a planted chapter: a section runs to the next heading of its level or
+    higher (subsections included), a label before prose runs to the next heading, a label inside a
+    directive is no section; links by {ref} and (#label), not {doc} nor an outside link; errors and
+    stdout streams, not stderr; each cell's own section gets its own_* lists."""
+    import nbformat
+
+    md, code, out = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell, nbformat.v4.new_output
+    path = small_book / "book" / "en" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    nb.cells = [
+        md("(top)=\n# Top\n\nSee {ref}`sub` and [there](#low), not {doc}`preface` nor [out](https://x.org)."),
+        code("a = 1", outputs=[out("error", ename="RuntimeError", evalue="top  failed", traceback=[])]),
+        md("(sub)=\n## Sub"),
+        code("print('x')", outputs=[out("stream", name="stdout", text="sub  printed\n"),
+                                   out("stream", name="stderr", text="not printed\n")]),
+        md("(low)=\nA label before prose: a section to the next heading.\n\n:::{note}\n(inside)=\nno\n:::"),
+        code("b = 2", outputs=[out("error", ename="ValueError", evalue="low", traceback=[])]),
+        md("## Next"),
+        code("c = 3", outputs=[out("stream", name="stdout", text="after\n")]),
+        md("(second)=\n# Second"),
+    ]
+    notebooks.write_notebook(nb, path)
+    found = error_index.sections(small_book)
+    assert set(found) == {"top", "sub", "low", "second"}
+    assert found["top"]["links"] == ["sub", "low"]
+    assert found["top"]["raised"] == ["RuntimeError: top failed", "ValueError: low"]
+    assert found["top"]["own_raised"] == ["RuntimeError: top failed"]
+    assert found["top"]["printed"] == ["sub printed", "after"] and found["top"]["own_printed"] == ["after"]
+    assert found["sub"]["printed"] == ["sub printed"] and found["sub"]["own_printed"] == ["sub printed"]
+    assert found["sub"]["raised"] == ["ValueError: low"] and found["sub"]["own_raised"] == []
+    assert found["low"]["raised"] == found["low"]["own_raised"] == ["ValueError: low"] and found["low"]["printed"] == []
+    assert (found["sub"]["parents"], found["low"]["parents"], found["second"]["parents"]) == (["top"], ["top", "sub"], [])
+    assert found["sub"]["sources"] == ["print('x')", "b = 2"] and found["second"]["sources"] == []
+    assert error_index.stored_warnings(small_book) == [("book/en/demo.ipynb: cell 3", "sub  printed\n"),
+                                                       ("book/en/demo.ipynb: cell 7", "after\n")]

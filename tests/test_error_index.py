@@ -350,3 +350,29 @@ def test_sections_reads_labels_headings_links_and_outputs(small_book):
     assert found["sub"]["sources"] == ["print('x')", "b = 2"] and found["second"]["sources"] == []
     assert error_index.stored_warnings(small_book) == [("book/en/demo.ipynb: cell 3", "sub  printed\n"),
                                                        ("book/en/demo.ipynb: cell 7", "after\n")]
+
+
+@pytest.mark.parametrize("edition", ["zh-hant", "zh-hans"])
+def test_an_entry_s_planted_data_faults_are_each_reported(small_book, edition):
+    """A duplicate id, a bad ``varies`` pattern, a missing summary, a summary with no letter of its
+    edition's script, in the other Chinese script, or with a word the glossary says to avoid."""
+    other = {"zh-hant": "記憶體內存们", "zh-hans": "记忆体的們"}[edition]  # an avoided word, a letter of the other script
+
+    def change(errs):
+        entry = _entry(errs, "no-grad-fn")
+        errs.append(dict(entry, varies=[{"pattern": "(", "why": "x"}]))
+        entry["summary"][edition] = "graph 42"
+    _edit_errors(small_book, change)
+    problems = error_index.error_index_problems(small_book)
+    where = "book/errors.yml: entry 'no-grad-fn'"
+    assert f"{where}: duplicate id" in problems
+    assert any(p.startswith(where) and "varies" in p for p in problems), problems
+    assert f"{where}: the {edition} summary has no text in its script" in problems
+    _edit_errors(small_book, lambda errs: _entry(errs, "freed")["summary"].update({edition: other}))
+    problems = error_index.error_index_problems(small_book)
+    assert any(p.startswith(f"book/errors.yml: entry 'freed': {edition} summary uses ") and "avoid" not in p
+               for p in problems), problems
+    avoided = {"zh-hant": "內存", "zh-hans": "记忆体"}[edition]
+    assert any(p.startswith(f"book/errors.yml: entry 'freed': {edition} summary uses {avoided!r}") for p in problems)
+    _edit_errors(small_book, lambda errs: _entry(errs, "freed")["summary"].pop(edition))
+    assert f"book/errors.yml: entry 'freed': no {edition} summary" in error_index.error_index_problems(small_book)

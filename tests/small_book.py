@@ -142,6 +142,41 @@ def make(root: Path) -> Path:
     return root
 
 
+def edit_prose(root: Path, edition: str, add: str = "", text: str | None = None) -> Path:
+    """Plant ``add`` at the end of the chapter's prose cell (id ``attributes``) in ``edition``, or
+    put ``text`` in its place; the notebook's path."""
+    path = root / "book" / edition / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    cell = next(c for c in nb.cells if c.get("id") == "attributes")
+    cell.source = (cell.source if text is None else text) + add
+    notebooks.write_notebook(nb, path)
+    return path
+
+
+# The error index page, as the live book has it (the site's search data links each message to its entry).
+ERRORS_PAGE = {"en": "# Index of error messages\n", "zh-hant": "# 錯誤訊息索引\n", "zh-hans": "# 错误信息索引\n"}
+
+
+def make_site(root: Path) -> Path:
+    """The small book, ready to build as a site (utils.book.build.build_edition): the live book's
+    static files and templates, a copy of the tools (the Sphinx extension reads the data of the book
+    it sits in: config.ROOT) beside the small book's own message catalog, and an error index page
+    after the chapter."""
+    make(root)
+    shutil.copytree(ROOT / "utils", root / "utils", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__", "messages"))
+    for name in ("_static", "_templates", "_locales"):
+        shutil.copytree(ROOT / "book" / name, root / "book" / name)
+    (root / "book" / "wrong_answers.json").write_text("{}\n", encoding="utf-8")  # no exercise: no folds
+    (root / "_toc.yml").write_text((root / "_toc.yml").read_text(encoding="utf-8") + "  - file: errors\n", encoding="utf-8")
+    for edition in EDITIONS:
+        page = ERRORS_PAGE[edition] + "\n```{error-index}\n```\n"
+        if edition != "en":
+            page = f"<!-- translation-source: {text_hash(ERRORS_PAGE['en'] + chr(10) + '```{error-index}' + chr(10) + '```' + chr(10))} -->\n" + page
+        (root / "book" / edition / "errors.md").write_text(page, encoding="utf-8")
+    return root
+
+
 def commit(root: Path, message: str = "base") -> Path:
     git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
     if not (root / ".git").exists():

@@ -270,3 +270,51 @@ def test_the_chapters_own_judge_runs_the_expression_forms(name, label):
 def _box_form(code):
     from utils.book.sphinx_ext.answer_check import box_form
     return box_form(code)
+
+
+# ------------------------------------------------------------------ the reader of the boxes, on a synthetic notebook
+
+def _synthetic():
+    import nbformat
+
+    md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
+    judge = "check('demo-ex1', answer_1, lambda a: a == {'a', 'c'}, hint='h')"
+    return nbformat.v4.new_notebook(cells=[
+        md("Prose, no box."),
+        md(":::{exercise}\n:label: demo-ex1\nWhich?\n\n```{answer-check}\n:kind: set\n:answer: a, c | b\n"
+           ":tolerance: 0.5\na: `x + 1`\nb: `x[1:2]`\n```\n:::"),
+        code(judge),  # the check cell, right below the box
+        code("other = 5\nanswer_1 = {'a', 'c'}\n" + judge),  # the solution, right below the check
+        md("```{answer-check}\n:answer: 3\n```"),  # a box with no label, no kind, no check cell after it
+    ])
+
+
+def test_the_boxes_are_read_with_their_options_choices_and_check_cell():
+    first, second = answer_checks(_synthetic())
+    assert (first.cell, first.label, first.kind, first.answers, first.tolerance) == (1, "demo-ex1", "set", ["a, c", "b"], 0.5)
+    assert first.choices == {"a": "`x + 1`", "b": "`x[1:2]`"}
+    assert (first.check_cell, first.answer_name, first.judge) == (2, "answer_1", "lambda a: a == {'a', 'c'}")
+    assert (second.cell, second.label, second.kind, second.answers, second.tolerance) == (4, "", "choice", ["3"], 0.0)
+    assert (second.judge, second.check_cell, second.answer_name, second.choices) == (None, None, None, {})
+
+
+def test_the_solution_is_the_later_cell_with_the_same_judge_and_answer_name():
+    import nbformat
+
+    nb = _synthetic()
+    first, second = answer_checks(nb)
+    assert solution_of(nb, first) == ({"a", "c"}, nb.cells[3])
+    assert solution_of(nb, second) is None
+    # Cells between the check and the solution: another answer's check, another judge's, prose.
+    nb.cells[3:3] = [nbformat.v4.new_code_cell("answer_1 = 'x'\ncheck('demo-ex1', answer_2, lambda a: a == {'a', 'c'}, hint='h')"),
+                     nbformat.v4.new_code_cell("answer_1 = {'b'}\ncheck('demo-ex1', answer_1, lambda a: a == {'b'})"),
+                     nbformat.v4.new_markdown_cell("check('demo-ex1', answer_1, lambda a: a == {'a', 'c'}, hint='h')")]
+    assert solution_of(nb, first) == ({"a", "c"}, nb.cells[6])
+    nb.cells[6].source = nb.cells[6].source.replace("answer_1 = {'a', 'c'}", "answer_1 = make()")  # not a literal
+    assert solution_of(nb, first) is None
+
+
+def test_a_check_call_needs_three_arguments_and_set_keys_drop_blanks():
+    assert _check_call("check('x', answer_1)") is None and _check_call("def (") is None
+    assert _check_call("check('x', a, j)").args[2].id == "j"
+    assert set_keys(" a, ,c ,") == frozenset({"a", "c"})

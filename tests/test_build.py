@@ -135,18 +135,29 @@ def test_glossary_columns_carry_their_language(site):
         assert (config.labels(key)["glossary_avoid"] in html) == has_avoid, key
 
 
+@pytest.fixture
+def small_site(tmp_path):
+    """The small synthetic book (tests/small_book.py), ready to build as a site: a build of one edition
+    takes seconds, and following a README workflow in the live book cannot change what it holds."""
+    import small_book
+
+    return small_book.make_site(tmp_path / "small")
+
+
 @pytest.mark.slow
-def test_a_fourth_edition_gets_switcher_entries_and_its_own_labels(book_copy, tmp_path):
+def test_a_fourth_edition_gets_switcher_entries_and_its_own_labels(small_site, tmp_path):
     from test_editions import add_fourth_edition
 
-    add_fourth_edition(book_copy)
-    build.build_edition("ja", root=book_copy, out=tmp_path, fresh=True)
-    html = (tmp_path / "html" / "ja" / "errors.html").read_text(encoding="utf-8")
+    add_fourth_edition(small_site)
+    build.build_edition("ja", root=small_site, out=tmp_path / "out", fresh=True)
+    html = (tmp_path / "out" / "html" / "ja" / "errors.html").read_text(encoding="utf-8")
     assert 'aria-label="他の言語で読む"' in html and "<strong aria-current=\"page\" lang=\"ja\">日本語</strong>" in html
-    for key, ed in EDITIONS.items():
+    editions = config.editions(small_site)
+    assert list(editions) == ["en", "zh-hant", "zh-hans", "ja"]
+    for key, ed in editions.items():
         assert f'href="../{key}/errors.html"' in html and f'hreflang="{ed["hreflang"]}"' in html
     assert "解説: " in html  # the error index's own words, from the edition's labels
-    landing = build.landing_html(book_copy)
+    landing = build.landing_html(small_site)
     assert 'href="ja/preface.html"' in landing and "日本語" in landing
 
 
@@ -158,16 +169,16 @@ def test_landing_page_links_every_edition(site):
 
 
 @pytest.mark.slow
-def test_a_broken_cross_reference_fails_the_build(book_copy, capsys):
-    path = book_copy / "book" / "zh-hant" / "graph_basics.ipynb"
+def test_a_broken_cross_reference_fails_the_build(small_site, tmp_path):
+    path = small_site / "book" / "zh-hant" / "demo.ipynb"
     nb = notebooks.read_notebook(path)
     i = next(i for i, c in enumerate(nb.cells) if i > 0 and c.cell_type == "markdown")
     nb.cells[i].source += "\n\n參見 {ref}`no-such-label`。"
     notebooks.write_notebook(nb, path)
     with pytest.raises(SystemExit) as failure:
-        build.build_edition("zh-hant", root=book_copy)
+        build.build_edition("zh-hant", root=small_site, out=tmp_path, fresh=True)
     message = str(failure.value)
-    assert "graph_basics" in message and "no-such-label" in message
+    assert "demo" in message and "no-such-label" in message
 
 
 @pytest.mark.slow

@@ -292,26 +292,16 @@ def test_a_missing_space_next_to_a_title_of_code_or_latin(text, missing):
 
 
 def test_the_spacing_check_runs_over_the_chinese_editions(small_book):
-    from utils.book import notebooks as nbs
+    from small_book import edit_prose
     from utils.book.editions import spacing
 
-    english = small_book / "book" / "en" / "demo.ipynb"  # English is not held to the rule
-    nb = nbs.read_notebook(english)
-    next(c for c in nb.cells if c.get("id") == "attributes").source += " 請見 {ref}`demo`。"
-    nbs.write_notebook(nb, english)
+    edit_prose(small_book, "en", add=" 請見 {ref}`demo`。")  # English is not held to the rule
     for edition in ("zh-hant", "zh-hans"):  # each Chinese edition of the small book (tests/small_book.py)
-        path = small_book / "book" / edition / "demo.ipynb"
-        nb = nbs.read_notebook(path)
-        cell = next(c for c in nb.cells if c.get("id") == "attributes")
-        cell.source += "見 {ref}`demo`。"
-        nbs.write_notebook(nb, path)
+        edit_prose(small_book, edition, add="見 {ref}`demo`。")
         problems = spacing.spacing_problems(small_book)
         assert len(problems) == 1 and problems[0].startswith(f"book/{edition}/demo.ipynb: a half-width space")
         assert spacing.fix(small_book) == 1 and spacing.spacing_problems(small_book) == []
-    path = small_book / "book" / "zh-hans" / "demo.ipynb"  # a title that ends in code: a space after it
-    nb = nbs.read_notebook(path)
-    next(c for c in nb.cells if c.get("id") == "attributes").source += "见{ref}`demo-raise`的说明。"
-    nbs.write_notebook(nb, path)
+    edit_prose(small_book, "zh-hans", add="见{ref}`demo-raise`的说明。")  # a title that ends in code: a space after it
     assert spacing.spacing_problems(small_book) == [
         "book/zh-hans/demo.ipynb: no space between a Chinese character and {ref}`demo-raise`, whose text there is "
         "code or Latin; run 'python -m utils.book.editions.spacing'"]

@@ -67,7 +67,8 @@ def js(function: str, inputs: list[str]) -> list:
     data = [{k: e[k] for k in ("id", "message", "historical", "varies", "tail") if k in e} for e in ERRORS]
     call = {"match": "m.match(p, input.errors).map(e => e.id)", "normalise": "m.normalise(p)",
             "normalise_varies": "m.normalise(p, input.errors)",
-            "own": "m.ownWords(p.split(' '), input.errors)"}[function]
+            "own": "m.ownWords(p.split(' '), input.errors)",
+            "own_entry": "m.ownWords(p.toLowerCase().split(' '), input.errors, m.match(p, input.errors)[0])"}[function]
     script = (f"const m = require({json.dumps(str(MATCHER))});"
               "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               f"process.stdout.write(JSON.stringify(input.pastes.map(p => {call})));")
@@ -96,6 +97,44 @@ def test_python_and_javascript_normalise_and_keep_the_readers_words_alike():
     assert js("normalise", sample) == [matcher.normalise(p) for p in sample]
     own = ["GAN critic optimizerG.step Trying backward graph", "LSTM hidden h0 retain_graph", "判別器 FloatTensor MulBackward0", "output 0 of AsStridedBackward0, is at version 2"]
     assert js("own", own) == [matcher.own_words(p.split(" "), ERRORS) for p in own]
+
+
+# A paste's other words, judged against the matched message's wordings only (rank.js passes the entry):
+# optimizer.step() is quoted by another entry's wording, yet stays the reader's word after this one.
+STEP_AFTER = "RuntimeError: Trying to backward through the graph a second time after optimizer.step()"
+OWN_PASTES = [STEP_AFTER, "GAN critic RuntimeError: one of the variables needed for gradient computation has been "
+              "modified by an inplace operation optimizerG.step()", "LSTM: Trying to backward through the graph a second time",
+              "訓練 GAN 時出現 element 0 of tensors does not require grad"]
+
+
+def python_own_words(paste: str) -> list[str]:
+    found = matcher.match(paste, ERRORS)
+    return matcher.own_words(paste.lower().split(" "), ERRORS, found[0] if found else None)
+
+
+def test_python_and_javascript_keep_the_readers_words_around_the_matched_message_alike():
+    assert js("own_entry", OWN_PASTES) == [python_own_words(p) for p in OWN_PASTES]
+    # The planted case where the two rules differ: every wording knows optimizer.step, the matched one does not.
+    assert "optimizer.step()" in python_own_words(STEP_AFTER)
+    assert "optimizer.step()" not in matcher.own_words(STEP_AFTER.lower().split(" "), ERRORS)
+
+
+def test_explain_judges_the_readers_code_against_the_matched_message_only(monkeypatch):
+    """torch.compile is quoted by another entry's wording: in the code around a backward-twice paste it is
+    still the reader's word, and ranks the compiled-twice case first (the paste box's rule)."""
+    paste = ('Traceback (most recent call last):\n  File "train.py", line 12, in <module>\n'
+             '    loss = compiled(x).sum()  # torch.compile\nRuntimeError: Trying to backward through the graph '
+             'a second time (or directly access saved tensors after they have already been freed).')
+    assert explanation(paste, "en").cases[0]["label"] == "tc-twice"
+    every_wording = matcher.own_words  # planted: the old rule, every wording's words known
+    monkeypatch.setattr(matcher, "own_words", lambda words, errors, entry=None: every_wording(words, errors))
+    assert explanation(paste, "en").cases[0]["label"] != "tc-twice"
+
+
+def test_a_python_matcher_that_ignores_the_entry_is_caught(monkeypatch):
+    every_wording = matcher.own_words
+    monkeypatch.setattr(matcher, "own_words", lambda words, errors, entry=None: every_wording(words, errors))
+    assert js("own_entry", [STEP_AFTER]) != [python_own_words(STEP_AFTER)]
 
 
 VARYING = ["RuntimeError: derivative for aten::grid_sampler_2d_backward is not implemented",

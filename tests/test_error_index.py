@@ -312,3 +312,67 @@ def test_a_varies_pattern_that_one_matcher_would_read_otherwise_is_refused(rule,
     assert [p for e in load_errors() for p in varies.varies_problems(e, e["id"])] == []  # the book's own
     [problem] = varies.varies_problems({"varies": [rule]}, "book/errors.yml: entry 'x'")
     assert problem.startswith("book/errors.yml: entry 'x': varies 1: ") and says in problem
+
+
+def test_sections_reads_labels_headings_links_and_outputs(small_book):
+    """error_index.sections on a planted chapter: a section runs to the next heading of its level or
+    higher (subsections included), a label before prose runs to the next heading, a label inside a
+    directive is no section; links by {ref} and (#label), not {doc} nor an outside link; errors and
+    stdout streams, not stderr; each cell's own section gets its own_* lists."""
+    import nbformat
+
+    md, code, out = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell, nbformat.v4.new_output
+    path = small_book / "book" / "en" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    nb.cells = [
+        md("(top)=\n# Top\n\nSee {ref}`sub` and [there](#low), not {doc}`preface` nor [out](https://x.org)."),
+        code("a = 1", outputs=[out("error", ename="RuntimeError", evalue="top  failed", traceback=[])]),
+        md("(sub)=\n## Sub"),
+        code("print('x')", outputs=[out("stream", name="stdout", text="sub  printed\n"),
+                                   out("stream", name="stderr", text="not printed\n")]),
+        md("(low)=\nA label before prose: a section to the next heading.\n\n:::{note}\n(inside)=\nno\n:::"),
+        code("b = 2", outputs=[out("error", ename="ValueError", evalue="low", traceback=[])]),
+        md("## Next"),
+        code("c = 3", outputs=[out("stream", name="stdout", text="after\n")]),
+        md("(second)=\n# Second"),
+    ]
+    notebooks.write_notebook(nb, path)
+    found = error_index.sections(small_book)
+    assert set(found) == {"top", "sub", "low", "second"}
+    assert found["top"]["links"] == ["sub", "low"]
+    assert found["top"]["raised"] == ["RuntimeError: top failed", "ValueError: low"]
+    assert found["top"]["own_raised"] == ["RuntimeError: top failed"]
+    assert found["top"]["printed"] == ["sub printed", "after"] and found["top"]["own_printed"] == ["after"]
+    assert found["sub"]["printed"] == ["sub printed"] and found["sub"]["own_printed"] == ["sub printed"]
+    assert found["sub"]["raised"] == ["ValueError: low"] and found["sub"]["own_raised"] == []
+    assert found["low"]["raised"] == found["low"]["own_raised"] == ["ValueError: low"] and found["low"]["printed"] == []
+    assert (found["sub"]["parents"], found["low"]["parents"], found["second"]["parents"]) == (["top"], ["top", "sub"], [])
+    assert found["sub"]["sources"] == ["print('x')", "b = 2"] and found["second"]["sources"] == []
+    assert error_index.stored_warnings(small_book) == [("book/en/demo.ipynb: cell 3", "sub  printed\n"),
+                                                       ("book/en/demo.ipynb: cell 7", "after\n")]
+
+
+@pytest.mark.parametrize("edition", ["zh-hant", "zh-hans"])
+def test_an_entry_s_planted_data_faults_are_each_reported(small_book, edition):
+    """A duplicate id, a bad ``varies`` pattern, a missing summary, a summary with no letter of its
+    edition's script, in the other Chinese script, or with a word the glossary says to avoid."""
+    other = {"zh-hant": "記憶體內存们", "zh-hans": "记忆体的們"}[edition]  # an avoided word, a letter of the other script
+
+    def change(errs):
+        entry = _entry(errs, "no-grad-fn")
+        errs.append(dict(entry, varies=[{"pattern": "(", "why": "x"}]))
+        entry["summary"][edition] = "graph 42"
+    _edit_errors(small_book, change)
+    problems = error_index.error_index_problems(small_book)
+    where = "book/errors.yml: entry 'no-grad-fn'"
+    assert f"{where}: duplicate id" in problems
+    assert any(p.startswith(where) and "varies" in p for p in problems), problems
+    assert f"{where}: the {edition} summary has no text in its script" in problems
+    _edit_errors(small_book, lambda errs: _entry(errs, "freed")["summary"].update({edition: other}))
+    problems = error_index.error_index_problems(small_book)
+    assert any(p.startswith(f"book/errors.yml: entry 'freed': {edition} summary uses ") and "avoid" not in p
+               for p in problems), problems
+    avoided = {"zh-hant": "內存", "zh-hans": "记忆体"}[edition]
+    assert any(p.startswith(f"book/errors.yml: entry 'freed': {edition} summary uses {avoided!r}") for p in problems)
+    _edit_errors(small_book, lambda errs: _entry(errs, "freed")["summary"].pop(edition))
+    assert f"book/errors.yml: entry 'freed': no {edition} summary" in error_index.error_index_problems(small_book)

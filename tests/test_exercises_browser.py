@@ -47,19 +47,31 @@ PAGE = textwrap.dedent(f"""\
     """)
 
 
-@pytest.fixture(scope="module")
-def exercise_page(one_page_site):
-    return one_page_site(PAGE)
+def wrong_answers(label: str) -> list[dict]:
+    return json.loads((ROOT / "book" / "wrong_answers.json").read_text(encoding="utf-8"))[label]
 
 
-def test_the_wrong_answers_fold_opens_with_the_verdicts_in_the_edition_language(phone_page, exercise_page):
-    words = config.labels("zh-hant")
-    entries = json.loads((ROOT / "book" / "wrong_answers.json").read_text(encoding="utf-8"))[LABEL]
+def opened(page, url: str) -> list[str]:
+    """Load ``url`` in ``page`` until its network is idle; the list of the URLs it requests (growing)."""
     requested = []
-    page = phone_page
     page.on("request", lambda request: requested.append(request.url))
-    page.goto(exercise_page)
+    page.goto(url)
     page.wait_for_load_state("networkidle")
+    return requested
+
+
+@pytest.fixture(scope="module")
+def built_page(one_page_site, request):
+    """The URL of the Markdown page a test names (``indirect`` parametrisation), built once per module."""
+    return one_page_site(request.param)
+
+
+@pytest.mark.parametrize("built_page", [PAGE], indirect=True, ids=["exercises"])
+def test_the_wrong_answers_fold_opens_with_the_verdicts_in_the_edition_language(phone_page, built_page):
+    words = config.labels("zh-hant")
+    entries = wrong_answers(LABEL)
+    page = phone_page
+    requested = opened(page, built_page)
     fold = page.locator("details.wrong-answers-fold")
     assert fold.count() == 1  # under the code exercise only
     assert fold.locator("summary").inner_text() == words["wrong_answers"]
@@ -83,7 +95,7 @@ def test_the_wrong_answers_fold_opens_with_the_verdicts_in_the_edition_language(
         text.locator("input").fill(typed)
         text.locator("button").click()
         assert text.locator("output").inner_text() == words[verdict], typed
-    site = exercise_page.removesuffix("index.html")
+    site = built_page.removesuffix("index.html")
     assert not any("expression.js" in url for url in requested)  # no expression box checked: not fetched
     assert requested and all(url.startswith(site) or url.startswith("data:") for url in requested), \
         [url for url in requested if not url.startswith(site)]
@@ -103,24 +115,16 @@ EXPRESSION_PAGE = textwrap.dedent("""\
     """)
 
 
-@pytest.fixture(scope="module")
-def expression_page(one_page_site):
-    return one_page_site(EXPRESSION_PAGE)
-
-
-def test_an_expression_typed_on_a_phone_is_recognised_or_not_judged(phone_page, expression_page):
+@pytest.mark.parametrize("built_page", [EXPRESSION_PAGE], indirect=True, ids=["expression"])
+def test_an_expression_typed_on_a_phone_is_recognised_or_not_judged(phone_page, built_page):
     """The box of a one-line answer (issue 37): a form the judge accepted, respelled, is right; a typical
     wrong one gets the judge's own verdict in the edition's language; any other form is not judged
     (the notebook judges it); expression.js comes from the site once the reader checks, and the box
     fits a phone's width."""
     words = config.labels("zh-hant")
-    entries = json.loads((ROOT / "book" / "wrong_answers.json").read_text(encoding="utf-8"))["rg-ex2"]
-    clone = next(e for e in entries if e["code"] == "lambda hidden: hidden.clone()")
-    requested = []
+    clone = next(e for e in wrong_answers("rg-ex2") if e["code"] == "lambda hidden: hidden.clone()")
     page = phone_page
-    page.on("request", lambda request: requested.append(request.url))
-    page.goto(expression_page)
-    page.wait_for_load_state("networkidle")
+    requested = opened(page, built_page)
     box = page.locator(".answer-check")
     assert box.get_attribute("data-kind") == "expression"
     assert not any("expression.js" in url for url in requested)  # fetched on the first check, not with the page
@@ -148,6 +152,6 @@ def test_an_expression_typed_on_a_phone_is_recognised_or_not_judged(phone_page, 
         "": (words["answer_empty"], "answer-check-verdict "),
     }, said
     assert "grad_fn" in said["answer_2 = lambda state:state.clone()"][0] and "狀態" in said["answer_2 = lambda state:state.clone()"][0]
-    site = expression_page.removesuffix("index.html")
+    site = built_page.removesuffix("index.html")
     assert any(url.startswith(site) and "/_static/expression.js" in url for url in requested), requested
     assert all(url.startswith(site) or url.startswith("data:") for url in requested), requested

@@ -97,6 +97,50 @@ def test_the_plain_classes_have_the_code_blocks_colour_in_the_built_stylesheet()
             assert rule is None or rule.group(1).strip().rstrip(";") in (f"color: {base}", ""), (mode, ttype, rule.group(1))
 
 
+# ---------------------------------------------------------------- inline code: no span.pre per word
+
+# As Sphinx 7.4.7 (page_weight.PATCHED) writes inline code (HTML5Translator.visit_literal and
+# visit_Text, taken from the built zh-Hant pages): a span.pre per word, the spaces between as they
+# are, a run of spaces as &#160; plus a space; a role's inline code (highlighted: Pygments' spans);
+# an inline code inside a link; and a span.pre outside any code.
+SPHINX_BODY = (
+    '<p>呼叫 <code class="docutils literal notranslate"><span class="pre">backward()</span></code> 兩次，'
+    '<code class="docutils literal notranslate"><span class="pre">((out</span> <span class="pre">-</span> '
+    '<span class="pre">targets)</span> <span class="pre">**</span> <span class="pre">2).mean()</span></code>，'
+    '<code class="docutils literal notranslate"><span class="pre">x</span>&#160;&#160; <span class="pre">=</span> '
+    '<span class="pre">y</span></code>，<a class="reference internal" href="retain_graph.html">'
+    '<code class="xref std std-ref docutils literal notranslate"><span class="pre">retain_graph</span></code></a>，'
+    '<code class="docutils literal highlight highlight-python"><span class="n">x</span><span class="o">.</span>'
+    '<span class="n">grad</span></code>。</p>\n<p><span class="pre">not code</span></p>\n')
+
+
+def test_inline_code_keeps_its_text_without_a_span_per_word():
+    new = page_weight.plain_inline_code_html(SPHINX_BODY)
+    assert re.sub(r"<[^>]+>", "", new) == re.sub(r"<[^>]+>", "", SPHINX_BODY)  # the same text, spaces included
+    assert '<code class="docutils literal notranslate">((out - targets) ** 2).mean()</code>' in new
+    assert '<code class="docutils literal notranslate">x&#160;&#160; = y</code>' in new
+    assert '<code class="xref std std-ref docutils literal notranslate">retain_graph</code></a>' in new
+    assert '<span class="o">.</span>' in new  # a role's highlighting stays
+    assert '<p><span class="pre">not code</span></p>' in new  # a span.pre outside inline code stays
+    assert new.count("<span") == 4 and len(new) < 0.75 * len(SPHINX_BODY)
+
+
+def test_the_spans_go_from_the_body_where_the_stylesheet_makes_them_inert():
+    """The spans go from the page's body only, inside <article>, where book.css makes them inert
+    (white-space: normal) and gives the code their hyphens: none; the stock build keeps them.
+    tests/test_page_weight_browser.py compares the pages drawn with and without them."""
+    css = (ROOT / "book" / "_static" / "book.css").read_text(encoding="utf-8")
+    assert "article code.literal span.pre { white-space: normal; }" in css
+    assert re.search(r"article code\.literal \{[^}]*(?<!-)hyphens: none", css)
+    app = SimpleNamespace(config=SimpleNamespace(book_stock=False))
+    context = {"body": SPHINX_BODY}
+    page_weight.plain_inline_code(app, "p", "page.html", context, None)
+    assert '<span class="pre">backward()' not in context["body"]
+    stock = {"body": SPHINX_BODY}  # the stock build keeps Sphinx's markup
+    page_weight.plain_inline_code(SimpleNamespace(config=SimpleNamespace(book_stock=True)), "p", "page.html", stock, None)
+    assert stock["body"] == SPHINX_BODY
+
+
 # ---------------------------------------------------------------- sphinx-design
 
 def _design_context(body):

@@ -2,8 +2,8 @@
 into a Chinese clause is rejected, as is the word 練習 before a reference to an exercise; a reference
 that stands apart, or carries its own text, passes. The spacing rule around references: spacing.py."""
 import pytest
+from small_book import edit_prose
 
-from utils.book import notebooks
 from utils.book.editions import checks, refs, spacing
 
 EXERCISES = {"int-ex2"}
@@ -109,18 +109,11 @@ def test_a_reference_that_does_not_melt_is_left_as_it_is(text):
 def test_a_planted_melting_reference_and_a_doubled_exercise_word_are_rejected_by_the_check(small_book):
     for edition, see, word, clause in (("zh-hant", "見", "練習", "做法與{ref}`demo`相同。"),
                                        ("zh-hans", "见", "练习", "做法与{ref}`demo`相同。")):
-        path = small_book / "book" / edition / "demo.ipynb"
-        nb = notebooks.read_notebook(path)
-        cell = next(c for c in nb.cells if c.get("id") == "attributes")
-        cell.source += f"\n\n:::{{exercise}}\n:label: demo-ex\n\n{word}。\n:::\n\n{see}{word} {{ref}}`demo-ex`。{clause}"
-        notebooks.write_notebook(nb, path)
+        edit_prose(small_book, edition, add=f"\n\n:::{{exercise}}\n:label: demo-ex\n\n{word}。\n:::\n\n{see}{word} {{ref}}`demo-ex`。{clause}")
         problems = [p for p in checks.all_problems(small_book) if f"{edition}/demo.ipynb" in p]
         assert any("{ref}`demo-ex` follows the word 練習/练习" in p for p in problems), problems
         assert any(clause[:3] in p and "melts into the sentence" in p for p in problems), problems
-    english = small_book / "book" / "en" / "demo.ipynb"  # English is not held to the Chinese rule
-    nb = notebooks.read_notebook(english)
-    next(c for c in nb.cells if c.get("id") == "attributes").source += " 做法與{ref}`demo`相同。"
-    notebooks.write_notebook(nb, english)
+    edit_prose(small_book, "en", add=" 做法與{ref}`demo`相同。")  # English is not held to the Chinese rule
     assert not [p for p in refs.ref_problems(small_book) if p.startswith("book/en/")]
     page = small_book / "book" / "zh-hant" / "preface.md"  # a Markdown page too
     page.write_text(page.read_text(encoding="utf-8") + "\n做法與{ref}`demo`相同。\n", encoding="utf-8")
@@ -166,9 +159,6 @@ def test_a_translation_in_another_language_is_not_held_to_the_chinese_rule(small
     from test_editions import add_fourth_edition
 
     add_fourth_edition(small_book)  # 'ja', its pages copied from zh-hans
-    path = small_book / "book" / "ja" / "demo.ipynb"
-    nb = notebooks.read_notebook(path)
-    next(c for c in nb.cells if c.get("id") == "attributes").source += "做法与{ref}`demo`相同。"
-    notebooks.write_notebook(nb, path)
+    edit_prose(small_book, "ja", add="做法与{ref}`demo`相同。")
     assert refs.chinese_editions(small_book) == ["zh-hant", "zh-hans"]
     assert not [p for p in refs.ref_problems(small_book) if p.startswith("book/ja/")]

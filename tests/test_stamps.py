@@ -87,6 +87,14 @@ def test_the_typo_limit_is_two_words():
     assert not changes.meaning_kept("teh grpah is fred", "the graph is freed")
 
 
+def test_a_long_word_diff_and_a_long_english_are_cut_at_their_limits():
+    at_limit, over = "x" * 396, "x" * 397  # "{+" + word + "+}": 400 and 401 characters
+    assert changes.word_diff("", at_limit) == "{+" + at_limit + "+}"
+    assert changes.word_diff("", over) == ("{+" + over + "+}")[:400] + " …"
+    assert changes.describe(None, "y" * 100) == (f"English is now: {'y' * 80!r} "
+                                                 "(the English it translated is not in git history)")
+
+
 @pytest.mark.parametrize("a, b, n", [
     ("teh", "the", 1), ("abc", "abc", 0), ("", "ab", 2), ("x", "", 1), ("kitten", "sitting", 3), ("ab", "ba", 1),
     ("abc", "acb", 1), ("abcd", "badc", 2), ("ca", "abc", 3), ("abcdef", "abdcef", 1), ("graph", "grpah", 1),
@@ -98,10 +106,7 @@ def test_edits_counts_a_swap_of_neighbours_as_one(a, b, n):
 # ------------------------------------------------------------------ restamp, on the small book
 
 def _set_prose(root, text: str) -> None:
-    path = root / "book" / "en" / "demo.ipynb"
-    nb = notebooks.read_notebook(path)
-    next(c for c in nb.cells if c.get("id") == "attributes").source = text
-    notebooks.write_notebook(nb, path)
+    sb.edit_prose(root, "en", text=text)
 
 
 def _stale(root, edition: str) -> list[str]:
@@ -287,11 +292,7 @@ def test_every_cross_reference_role_is_spaced(role):
 
 @pytest.mark.parametrize("edition", TRANSLATIONS)  # both are Chinese
 def test_the_spacing_check_reads_every_chinese_edition(small_book, edition):
-    path = small_book / "book" / edition / "demo.ipynb"
-    nb = notebooks.read_notebook(path)
-    cell = next(c for c in nb.cells if c.get("id") == "attributes")
-    cell.source += "請見 {ref}`demo`。"
-    notebooks.write_notebook(nb, path)
+    sb.edit_prose(small_book, edition, add="請見 {ref}`demo`。")
     problems = spacing.spacing_problems(small_book)
     assert len(problems) == 1 and problems[0].startswith(f"book/{edition}/demo.ipynb: a half-width space next to "
                                                          "{ref}`demo`, whose text is Chinese")
@@ -302,10 +303,7 @@ def test_the_spacing_check_leaves_other_languages_alone(small_book):
 
     scaffold.new_edition("ja", "日本語", "ja", root=small_book)
     for edition in ("en", "ja"):
-        path = small_book / "book" / edition / "demo.ipynb"
-        nb = notebooks.read_notebook(path)
-        next(c for c in nb.cells if c.get("id") == "attributes").source += " See（ {ref}`demo` ）."
-        notebooks.write_notebook(nb, path)
+        sb.edit_prose(small_book, edition, add=" See（ {ref}`demo` ）.")
     assert spacing.spacing_problems(small_book) == []
 
 
@@ -348,6 +346,25 @@ def test_a_new_edition_is_a_draft_that_reports_its_progress(small_book):
     assert any(p.startswith("book/ja/demo.ipynb: cell 0 (id title): not translated yet") for p in problems)
     assert any(p.startswith("book/glossary.yml: term 'computation graph': no ja form") for p in problems)
     assert any(p == "book/search_keywords.yml: demo: no ja text" for p in problems)
+
+
+def test_a_draft_data_text_translated_from_an_older_english_fails(small_book):
+    """A draft's missing keyword line is progress; its line stamped with an older English is stale,
+    and its line stamped with today's English is in step."""
+    from utils.book.editions import scaffold
+
+    scaffold.new_edition("ja", "日本語", "ja", "[\\u3040-\\u30ff]", small_book)
+    keywords = small_book / "book" / "search_keywords.yml"
+    text = keywords.read_text(encoding="utf-8")
+    line = f'    ja: "計算グラフ"\n    translated_from: {{'
+
+    def stamped(english):
+        keywords.write_text(text.replace("    translated_from: {", line, 1).replace(
+            "translated_from: {", f'translated_from: {{ja: "{text_hash(english)}", ', 1), encoding="utf-8")
+        return [p for p in checks.data_stamp_problems(small_book) if "search_keywords" in p]
+    assert stamped(sb.ENTRY_EN) == []
+    assert [p.split(" (")[0] for p in stamped("An older English.")] == [
+        "book/search_keywords.yml: demo: its English changed since the ja translation"]
 
 
 def test_a_draft_page_translated_from_an_older_english_fails(small_book):

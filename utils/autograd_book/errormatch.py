@@ -206,10 +206,18 @@ _CHINESE = re.compile("[\u3400-\u9fff]")
 _PYTORCH_WORD = re.compile(r"(tensor|backward\d*)\W*$", re.I | A)
 
 
-def own_words(words: list[str], errors: list[dict]) -> list[str]:
+def message_words(entry: dict, errors: list[dict]) -> set[str]:
+    """The words of every wording (and tail) of ``entry``'s message (errormatch.js: messageWords)."""
+    same = [e for e in errors if e.get("id") == entry.get("id")] + [entry]
+    return {w for e in same for w in tokens(e["message"], errors) + (tokens(e["tail"], errors) if e.get("tail") else [])}
+
+
+def own_words(words: list[str], errors: list[dict], entry: dict | None = None) -> list[str]:
     """The words of ``words`` that are the reader's own: in no wording of ``errors`` and not what
-    PyTorch prints around them (GAN, critic, optimizerG.step)."""
-    known = vocabulary(errors)
+    PyTorch prints around them (GAN, critic, optimizerG.step). With ``entry`` (the message the paste
+    matched): the words of that message's wordings only, so a word that another entry happens to quote
+    (optimizer.step in the scheduler warning) stays the reader's (errormatch.js: ownWords)."""
+    known = message_words(entry, errors) if entry else vocabulary(errors)
     kept = []
     for w in words:
         if _CHINESE.search(w):

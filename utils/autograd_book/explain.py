@@ -157,7 +157,7 @@ def explanation(exc, edition: str | None = None, hints: tuple[str, ...] = ()) ->
     english = found[0]
     entry = next(e for e in errors[lang] if e["id"] == english["id"])
     signs = signs_in(source)
-    own = set(errormatch.own_words(errormatch.tokens(source), errors["en"])) - COMMON if source else set()
+    own = set(errormatch.own_words(errormatch.tokens(source), errors["en"], english)) - COMMON if source else set()
     keywords = data()["keywords"]
 
     def score(item):

@@ -5,10 +5,14 @@
     highlight   Pygments' spans only where they change the colour: a token that both of the
                 theme's styles (light, dark) draw exactly as plain code text (names, punctuation,
                 whitespace) is written without its <span class="n">, a third of a chapter's bytes
+    inline code Sphinx's <span class="pre"> around each word of inline code (white-space: nowrap in
+                basic.css) is dropped from the page's body: inside <article> book.css sets those spans
+                to white-space: normal, so they change nothing there (a sixth of a chapter's inline code
+                bytes); the sidebars keep theirs
     design      sphinx-design's CSS and script (62 kB) only on a page that uses its classes (none
                 does today; Jupyter Book always loads the extension)
 
-The stock build (utils/book/build.py's stock_config, for `make bench`) keeps all three as they are.
+The stock build (utils/book/build.py's stock_config, for `make bench`) keeps all four as they are.
 tests/test_page_weight.py tests each piece; tests/test_build.py and tests/test_site_browser.py
 measure the built site against the budget.
 """
@@ -114,6 +118,27 @@ def lighter_highlighting(app):
     app.builder.highlighter.formatter = plain_span_formatter(plain_token_types(*styles))
 
 
+# ---------------------------------------------------------------- inline code: no span per word
+
+# Sphinx's HTML5Translator.visit_Text inside a literal writes each word as <span class="pre">word</span>
+# and the whitespace between them as it is (runs of spaces as &#160;...&#160; plus one space).
+INLINE_CODE = re.compile(r'(<code class="[^"]*\bliteral\b[^"]*">)(.*?)(</code>)', re.S)
+PRE_WORD = re.compile(r'<span class="pre">([^<]*)</span>')
+
+
+def plain_inline_code_html(body: str) -> str:
+    """``body`` with the words of its inline code written without their span.pre (the text unchanged)."""
+    return INLINE_CODE.sub(lambda m: m.group(1) + PRE_WORD.sub(r"\1", m.group(2)) + m.group(3), body)
+
+
+def plain_inline_code(app, pagename, templatename, context, doctree):
+    """The page's body (inside <article>, where book.css makes span.pre inert: white-space: normal,
+    and gives code.literal the spans' hyphens: none) without Sphinx's span per word of inline code."""
+    if app.config.book_stock or not context.get("body"):
+        return
+    context["body"] = plain_inline_code_html(context["body"])
+
+
 # ---------------------------------------------------------------- sphinx-design only where it is used
 
 DESIGN_FILES = ("sphinx-design.min.css", "design-tabs.js")
@@ -137,4 +162,5 @@ def setup(app):
     app.connect("config-inited", choose_mathml)
     app.connect("builder-inited", lighter_highlighting)
     app.connect("html-page-context", drop_unused_design)
+    app.connect("html-page-context", plain_inline_code)
 

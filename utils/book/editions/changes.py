@@ -12,7 +12,7 @@ import subprocess
 from functools import lru_cache
 from pathlib import Path
 
-from ruamel.yaml import YAML
+import yaml
 
 from utils.book import config
 from utils.book.editions.data import DataFile, _spec, text_hash
@@ -46,17 +46,26 @@ NEGATIONS = {"no", "not", "nor", "never", "none", "nothing", "neither", "nobody"
 
 @lru_cache(maxsize=64)
 def committed_versions(rel: str, root: Path) -> tuple[str, ...]:
-    """The texts of ``root/rel`` in its git history, newest first (none outside a git work tree)."""
+    """The texts of ``root/rel`` in its git history, newest first (none outside a git work tree),
+    read by one ``git cat-file --batch`` rather than a ``git show`` per commit."""
     try:
         log = subprocess.run(["git", "-C", str(root), "log", f"-n{HISTORY_DEPTH}", "--format=%H", "--", rel],
                              capture_output=True, text=True, check=True).stdout.split()
+        if not log:
+            return ()
+        batch = subprocess.run(["git", "-C", str(root), "cat-file", "--batch"], capture_output=True, check=True,
+                               input="".join(f"{commit}:{rel}\n" for commit in log).encode()).stdout
     except (OSError, subprocess.CalledProcessError):
         return ()
-    texts = []
-    for commit in log:
-        shown = subprocess.run(["git", "-C", str(root), "show", f"{commit}:{rel}"], capture_output=True, text=True)
-        if shown.returncode == 0:
-            texts.append(shown.stdout)
+    texts, at = [], 0
+    for _ in log:  # per object: "<sha> <type> <size>\n<bytes>\n", or "<name> missing\n"
+        end = batch.index(b"\n", at)
+        header = batch[at:end].split()
+        at = end + 1
+        if len(header) == 3 and header[1] == b"blob":
+            size = int(header[2])
+            texts.append(batch[at:at + size].decode("utf-8", errors="replace"))
+            at += size + 1
     return tuple(texts)
 
 
@@ -87,13 +96,30 @@ def older_page(en_path: Path, stamp: str, root: Path = ROOT) -> str | None:
     return next((t for t in committed_versions(_rel(en_path, root), Path(root).resolve()) if text_hash(t) == stamp), None)
 
 
+class _VersionLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """libyaml's parser (ten times ruamel's pure one: a stale stamp reads every version of errors.yml
+    in the history), refusing a key written twice in a mapping as ruamel.yaml does."""
+
+    def construct_mapping(self, node, deep=False):
+        keys = [self.construct_object(key, deep=True) for key, _ in node.value]
+        if len(set(map(repr, keys))) != len(keys):
+            raise ValueError(f"a key written twice, line {node.start_mark.line + 1}")
+        return super().construct_mapping(node, deep)
+
+
+@lru_cache(maxsize=512)
+def _parsed_version(text: str):
+    """One committed version of a data file, parsed once per process (callers only read it)."""
+    return yaml.load(text, Loader=_VersionLoader)
+
+
 def older_entry(kind: str | DataFile, stamp: str, root: Path = ROOT) -> str | None:
     """The English text (an error's summary, a term, a term's definition, a message...) of a data
     file whose hash is ``stamp``."""
     spec = _spec(kind)
     for text in committed_versions(spec.path, Path(root).resolve()):
         try:
-            entries = spec.entries(YAML(typ="safe", pure=True).load(text))
+            entries = spec.entries(_parsed_version(text))
         except Exception:  # an old version that does not parse (a duplicate key) is skipped
             continue
         for _, entry in entries:

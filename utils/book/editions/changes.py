@@ -12,10 +12,9 @@ import subprocess
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from utils.book import config
-from utils.book.editions.data import DataFile, _spec, text_hash
+from utils.book.editions.data import DataFile, _spec, parsed_version, text_hash
 from utils.book.editions.prose import figure_text
 
 ROOT = config.ROOT
@@ -59,13 +58,10 @@ def committed_versions(rel: str, root: Path) -> tuple[str, ...]:
         return ()
     texts, at = [], 0
     for _ in log:  # per object: "<sha> <type> <size>\n<bytes>\n", or "<name> missing\n"
-        end = batch.index(b"\n", at)
-        header = batch[at:end].split()
-        at = end + 1
+        header, at = batch[at:batch.index(b"\n", at)].split(), batch.index(b"\n", at) + 1
         if len(header) == 3 and header[1] == b"blob":
-            size = int(header[2])
-            texts.append(batch[at:at + size].decode("utf-8", errors="replace"))
-            at += size + 1
+            texts.append(batch[at:at + int(header[2])].decode("utf-8", errors="replace"))
+            at += int(header[2]) + 1
     return tuple(texts)
 
 
@@ -96,30 +92,13 @@ def older_page(en_path: Path, stamp: str, root: Path = ROOT) -> str | None:
     return next((t for t in committed_versions(_rel(en_path, root), Path(root).resolve()) if text_hash(t) == stamp), None)
 
 
-class _VersionLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """libyaml's parser (ten times ruamel's pure one: a stale stamp reads every version of errors.yml
-    in the history), refusing a key written twice in a mapping as ruamel.yaml does."""
-
-    def construct_mapping(self, node, deep=False):
-        keys = [self.construct_object(key, deep=True) for key, _ in node.value]
-        if len(set(map(repr, keys))) != len(keys):
-            raise ValueError(f"a key written twice, line {node.start_mark.line + 1}")
-        return super().construct_mapping(node, deep)
-
-
-@lru_cache(maxsize=512)
-def _parsed_version(text: str):
-    """One committed version of a data file, parsed once per process (callers only read it)."""
-    return yaml.load(text, Loader=_VersionLoader)
-
-
 def older_entry(kind: str | DataFile, stamp: str, root: Path = ROOT) -> str | None:
     """The English text (an error's summary, a term, a term's definition, a message...) of a data
     file whose hash is ``stamp``."""
     spec = _spec(kind)
     for text in committed_versions(spec.path, Path(root).resolve()):
         try:
-            entries = spec.entries(_parsed_version(text))
+            entries = spec.entries(parsed_version(text))
         except Exception:  # an old version that does not parse (a duplicate key) is skipped
             continue
         for _, entry in entries:

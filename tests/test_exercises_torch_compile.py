@@ -1,8 +1,7 @@
 """The judges of the torch_compile chapter reject the typical wrong answers, with a reason."""
 import pytest
 import torch
-import torch._dynamo
-import torch._functorch.config
+import torch._functorch.config  # torch._dynamo: imported by torch.compile, in the worker that runs these
 from torch.func import functional_call
 
 from autograd_book.exercises.torch_compile import make_judge_ex1, make_judge_ex2, penalty_eager

@@ -1,8 +1,7 @@
 """The judges of the torch_compile chapter reject the typical wrong answers, with a reason."""
 import pytest
 import torch
-import torch._dynamo
-import torch._functorch.config
+import torch._functorch.config  # torch._dynamo: imported by torch.compile, in the worker that runs these
 from torch.func import functional_call
 
 from autograd_book.exercises.torch_compile import make_judge_ex1, make_judge_ex2, penalty_eager
@@ -10,7 +9,9 @@ from autograd_book.exercises.torch_compile import make_judge_ex1, make_judge_ex2
 from exercise_messages import every_message_in_every_edition  # noqa: F401  (a fixture)
 from wrong_answers import Wrong
 
-pytestmark = pytest.mark.usefixtures("every_message_in_every_edition")  # each reason, in every edition
+# Each reason, in every edition. Slow: the judges compile with torch.compile (8 CPU-s, the most of any
+# file of the fast tier), so make test runs them and make check does not (issue 35 item 7).
+pytestmark = [pytest.mark.usefixtures("every_message_in_every_edition"), pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

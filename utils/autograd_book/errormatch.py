@@ -119,14 +119,17 @@ def names_agree(have: set[str], order: int, errors: list[dict]) -> bool:
 
 
 def longest_run(pasted: list[str], words: list[str]) -> int:
-    """The longest run of ``words`` that ``pasted`` holds in the same order, without a gap."""
-    best = 0
-    for i in range(len(pasted)):
-        for j in range(len(words)):
-            k = 0
-            while i + k < len(pasted) and j + k < len(words) and pasted[i + k] == words[j + k]:
-                k += 1
-            best = max(best, k)
+    """The longest run of ``words`` that ``pasted`` holds in the same order, without a gap (the
+    longest common run, one row of runs ending at each word at a time)."""
+    best, ending = 0, [0] * (len(words) + 1)
+    for p in pasted:
+        row = [0] * (len(words) + 1)
+        for j, w in enumerate(words):
+            if p == w:
+                row[j + 1] = k = ending[j] + 1
+                if k > best:
+                    best = k
+        ending = row
     return best
 
 
@@ -139,20 +142,43 @@ def phrase_words(pasted: list[str], words: list[str]) -> int:
     """Or a phrase of PHRASE words as written, the little words counted, that begins or ends the
     wording (a title quotes a message's start, a cut line keeps its end: "modified by an inplace
     operation"), of which three at least say something: those words' count (0 for none)."""
-    best = 0
+    n, best = len(words), 0
+    if n < PHRASE:
+        return 0
+    said = [0]  # said[k]: the words of words[:k] that say something
+    for w in words:
+        said.append(said[-1] + (w not in STOP))
     for i in range(len(pasted)):
-        for j in range(len(words)):
-            k = said = 0
-            while i + k < len(pasted) and j + k < len(words) and pasted[i + k] == words[j + k]:
-                said += words[j + k] not in STOP
-                k += 1
-                if k >= PHRASE and (j == 0 or j + k == len(words)) and said > best:
-                    best = said
+        k = 0  # the run of the wording's first words from pasted[i]
+        while i + k < len(pasted) and k < n and pasted[i + k] == words[k]:
+            k += 1
+        if k >= PHRASE:
+            best = max(best, said[k])
+        k = 0  # the run of the wording's last words up to pasted[i]
+        while k <= i and k < n and pasted[i - k] == words[n - 1 - k]:
+            k += 1
+        if k >= PHRASE:
+            best = max(best, said[n] - said[n - k])
     return best if best >= 3 else 0
 
 
 def all_words(text: str, errors: list[dict] = ()) -> list[str]:
     return [w for w in normalise(text, errors).split(" ") if w]
+
+
+_wording_tables: dict[int, tuple] = {}
+
+
+def wordings(errors: list[dict]) -> list[tuple[list[str], list[str], list[str]]]:
+    """(tokens, all words, tail tokens) of each entry of ``errors``, read once per list (and again when
+    the rules that read them are replaced, as the tests' planted faults do)."""
+    held = _wording_tables.get(id(errors))
+    if held is None or held[0] is not errors or held[1] is not _REPLACE or held[2] is not _NUMBERS:
+        held = (errors, _REPLACE, _NUMBERS,
+                [(tokens(e["message"], errors), all_words(e["message"], errors),
+                  tokens(e["tail"], errors) if e.get("tail") else []) for e in errors])
+        _wording_tables[id(errors)] = held
+    return held[3]
 
 
 def match(text: str, errors: list[dict]) -> list[dict]:
@@ -167,8 +193,7 @@ def match(text: str, errors: list[dict]) -> list[dict]:
     known = vocabulary(errors)
     of_messages = len([w for w in have if w in known]) or 1
     found = []
-    for order, entry in enumerate(errors):
-        ordered = tokens(entry["message"], errors)
+    for order, (entry, (ordered, message_words, tail)) in enumerate(zip(errors, wordings(errors))):
         words = set(ordered)
         if not words:
             continue
@@ -185,9 +210,8 @@ def match(text: str, errors: list[dict]) -> list[dict]:
         score = 0 if not (whole or part) else \
             100 * precision + ((1 + recall) if whole else recall / 1000) + (0 if historical else 0.01)
         if not score:  # a phrase of the wording, or the whole of its tail: below any fuller match
-            tail = tokens(entry["tail"], errors) if entry.get("tail") else []
             phrase = 0 if not agree else max(run if run >= min(PHRASE, len(ordered)) else 0,
-                                             phrase_words(written, all_words(entry["message"], errors)))
+                                             phrase_words(written, message_words))
             if phrase:
                 score = phrase + (0 if historical else 0.01)
             elif len(tail) >= 4 and longest_run(pasted, tail) >= 4:

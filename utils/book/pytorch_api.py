@@ -77,6 +77,7 @@ def entries(path: Path = DATA) -> list[tuple[str, str, str]]:
     return out
 
 
+@lru_cache(maxsize=None)  # as _load: linkable asks for every inline code of every page
 def names(path: Path = DATA) -> frozenset[str]:
     return frozenset(n for n, _, _ in entries(path))
 

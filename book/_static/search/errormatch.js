@@ -114,15 +114,19 @@
     return ok;
   }
 
-  // The longest run of ``words`` that ``pasted`` holds in the same order, without a gap.
+  // The longest run of ``words`` that ``pasted`` holds in the same order, without a gap (the longest
+  // common run, one row of runs ending at each word at a time).
   function longestRun(pasted, words) {
-    var best = 0;
+    var best = 0, ending = new Array(words.length + 1).fill(0);
     for (var i = 0; i < pasted.length; i++) {
+      var row = new Array(words.length + 1).fill(0);
       for (var j = 0; j < words.length; j++) {
-        var k = 0;
-        while (i + k < pasted.length && j + k < words.length && pasted[i + k] === words[j + k]) k++;
-        if (k > best) best = k;
+        if (pasted[i] === words[j]) {
+          row[j + 1] = ending[j] + 1;
+          if (row[j + 1] > best) best = row[j + 1];
+        }
       }
+      ending = row;
     }
     return best;
   }
@@ -134,20 +138,32 @@
   // wording (a title quotes a message's start, a cut line keeps its end: "modified by an inplace
   // operation"), of which three at least say something: its score is those three or more.
   function phraseWords(pasted, words) {
-    var best = 0;
+    var n = words.length, best = 0, said = [0];
+    if (n < PHRASE) return 0;
+    words.forEach(function (w) { said.push(said[said.length - 1] + (STOP.has(w) ? 0 : 1)); });
     for (var i = 0; i < pasted.length; i++) {
-      for (var j = 0; j < words.length; j++) {
-        var k = 0, said = 0;
-        while (i + k < pasted.length && j + k < words.length && pasted[i + k] === words[j + k]) {
-          if (!STOP.has(words[j + k])) said++;
-          k++;
-          if (k >= PHRASE && (j === 0 || j + k === words.length) && said > best) best = said;
-        }
-      }
+      var k = 0;  // the run of the wording's first words from pasted[i]
+      while (i + k < pasted.length && k < n && pasted[i + k] === words[k]) k++;
+      if (k >= PHRASE && said[k] > best) best = said[k];
+      k = 0;      // the run of the wording's last words up to pasted[i]
+      while (k <= i && k < n && pasted[i - k] === words[n - 1 - k]) k++;
+      if (k >= PHRASE && said[n] - said[n - k] > best) best = said[n] - said[n - k];
     }
     return best >= 3 ? best : 0;
   }
   function allWords(text, errors) { return normalise(text, errors).split(" ").filter(Boolean); }
+
+  // Each entry's tokens, all words and tail tokens, read once per list of entries.
+  var wordingTables = new WeakMap();
+  function wordings(errors) {
+    if (!wordingTables.has(errors)) {
+      wordingTables.set(errors, errors.map(function (entry) {
+        return { ordered: tokens(entry.message, errors), all: allWords(entry.message, errors),
+                 tail: entry.tail ? tokens(entry.tail, errors) : [] };
+      }));
+    }
+    return wordingTables.get(errors);
+  }
 
   /** The entries of ``errors`` whose wording the pasted ``text`` contains (or, for a partial paste,
    *  which contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's
@@ -161,9 +177,9 @@
     var have = new Set(pasted);
     var known = vocabulary(errors);
     var ofMessages = Array.from(have).filter(function (w) { return known.has(w); }).length || 1;
-    var found = [];
+    var found = [], read = wordings(errors);
     errors.forEach(function (entry, order) {
-      var ordered = tokens(entry.message, errors), words = Array.from(new Set(ordered));
+      var ordered = read[order].ordered, words = Array.from(new Set(ordered));
       if (!words.length) return;
       var common = words.filter(function (w) { return have.has(w); }).length;
       var recall = common / words.length;          // how much of the wording was pasted
@@ -180,8 +196,8 @@
       var score = !(whole || part) ? 0 : 100 * precision + (whole ? 1 + recall : recall / 1000) + (entry.historical ? 0 : 0.01);
       if (!score) {
         // A phrase of the wording, or the whole of its tail: below any fuller match, longer phrases first.
-        var tail = entry.tail ? tokens(entry.tail, errors) : [];
-        var phrase = !agree ? 0 : Math.max(run >= Math.min(PHRASE, ordered.length) ? run : 0, phraseWords(written, allWords(entry.message, errors)));
+        var tail = read[order].tail;
+        var phrase = !agree ? 0 : Math.max(run >= Math.min(PHRASE, ordered.length) ? run : 0, phraseWords(written, read[order].all));
         if (phrase) score = phrase + (entry.historical ? 0 : 0.01);
         else if (tail.length >= 4 && longestRun(pasted, tail) >= 4) score = tail.length;
       }

@@ -12,10 +12,9 @@ import subprocess
 from functools import lru_cache
 from pathlib import Path
 
-from ruamel.yaml import YAML
 
 from utils.book import config
-from utils.book.editions.data import DataFile, _spec, text_hash
+from utils.book.editions.data import DataFile, _spec, parsed_version, text_hash
 from utils.book.editions.prose import figure_text
 
 ROOT = config.ROOT
@@ -46,17 +45,23 @@ NEGATIONS = {"no", "not", "nor", "never", "none", "nothing", "neither", "nobody"
 
 @lru_cache(maxsize=64)
 def committed_versions(rel: str, root: Path) -> tuple[str, ...]:
-    """The texts of ``root/rel`` in its git history, newest first (none outside a git work tree)."""
+    """The texts of ``root/rel`` in its git history, newest first (none outside a git work tree),
+    read by one ``git cat-file --batch`` rather than a ``git show`` per commit."""
     try:
         log = subprocess.run(["git", "-C", str(root), "log", f"-n{HISTORY_DEPTH}", "--format=%H", "--", rel],
                              capture_output=True, text=True, check=True).stdout.split()
+        if not log:
+            return ()
+        batch = subprocess.run(["git", "-C", str(root), "cat-file", "--batch"], capture_output=True, check=True,
+                               input="".join(f"{commit}:{rel}\n" for commit in log).encode()).stdout
     except (OSError, subprocess.CalledProcessError):
         return ()
-    texts = []
-    for commit in log:
-        shown = subprocess.run(["git", "-C", str(root), "show", f"{commit}:{rel}"], capture_output=True, text=True)
-        if shown.returncode == 0:
-            texts.append(shown.stdout)
+    texts, at = [], 0
+    for _ in log:  # per object: "<sha> <type> <size>\n<bytes>\n", or "<name> missing\n"
+        header, at = batch[at:batch.index(b"\n", at)].split(), batch.index(b"\n", at) + 1
+        if len(header) == 3 and header[1] == b"blob":
+            texts.append(batch[at:at + int(header[2])].decode("utf-8", errors="replace"))
+            at += int(header[2]) + 1
     return tuple(texts)
 
 
@@ -93,7 +98,7 @@ def older_entry(kind: str | DataFile, stamp: str, root: Path = ROOT) -> str | No
     spec = _spec(kind)
     for text in committed_versions(spec.path, Path(root).resolve()):
         try:
-            entries = spec.entries(YAML(typ="safe", pure=True).load(text))
+            entries = spec.entries(parsed_version(text))
         except Exception:  # an old version that does not parse (a duplicate key) is skipped
             continue
         for _, entry in entries:

@@ -1,0 +1,52 @@
+"""The faster forms of slow code (issue 35 item 7) give what the slow forms gave: the error matcher's
+run and phrase counts against the plain loops they replaced, and a committed version of a data file
+read by libyaml still refuses a key written twice, as ruamel.yaml did."""
+import random
+
+import pytest
+
+from autograd_book import errormatch
+from utils.book.editions import data
+
+
+def plain_longest_run(pasted, words):
+    best = 0
+    for i in range(len(pasted)):
+        for j in range(len(words)):
+            k = 0
+            while i + k < len(pasted) and j + k < len(words) and pasted[i + k] == words[j + k]:
+                k += 1
+            best = max(best, k)
+    return best
+
+
+def plain_phrase_words(pasted, words):
+    best = 0
+    for i in range(len(pasted)):
+        for j in range(len(words)):
+            k = said = 0
+            while i + k < len(pasted) and j + k < len(words) and pasted[i + k] == words[j + k]:
+                said += words[j + k] not in errormatch.STOP
+                k += 1
+                if k >= errormatch.PHRASE and (j == 0 or j + k == len(words)) and said > best:
+                    best = said
+    return best if best >= 3 else 0
+
+
+def test_the_run_and_the_phrase_counts_are_the_plain_loops():
+    rng, vocabulary = random.Random(0), ["a", "the", "of", "x", "y", "z", "w"]
+    for _ in range(3000):
+        pasted = [rng.choice(vocabulary) for _ in range(rng.randint(0, 14))]
+        words = [rng.choice(vocabulary) for _ in range(rng.randint(0, 12))]
+        if words and rng.random() < 0.5:  # a piece of the wording in the paste, often its start or end
+            a = rng.choice([0, rng.randint(0, len(words))])
+            b = rng.choice([len(words), rng.randint(a, len(words))])
+            pasted[rng.randint(0, len(pasted)):0] = words[a:b]
+        assert errormatch.longest_run(pasted, words) == plain_longest_run(pasted, words), (pasted, words)
+        assert errormatch.phrase_words(pasted, words) == plain_phrase_words(pasted, words), (pasted, words)
+
+
+def test_a_committed_version_with_a_key_written_twice_is_refused():
+    assert data.parsed_version("errors:\n- id: a\n  summary: {en: one}\n") == {"errors": [{"id": "a", "summary": {"en": "one"}}]}
+    with pytest.raises(ValueError, match="written twice"):
+        data.parsed_version("errors:\n- id: a\n  summary: {en: one}\n  summary: {en: two}\n")

@@ -1817,12 +1817,12 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'pit-no-grad-fn',
                                     'line': '对背后没有计算图的损失调用 backward()：忘了设置 requires_grad、损失是在 '
                                             'torch.no_grad() 里算的、中间经过了 detach()、.item()、.numpy() 或通过 .data '
-                                            '写入的切片，或者模型的参数全部被冻结了。',
+                                            '写入的切片，或者模型的参数全部冻结了。',
                                     'page': 'pitfalls',
                                     'title': '`element 0 of tensors does not require grad and does not have '
                                              'a grad_fn`'},
                                    {'label': 'pit-loss-number',
-                                    'line': '遇到没有目标的批量（例如检测器里没有任何框的图像）时，损失是 torch.tensor(0.0) 这类常量张量；给它设置 '
+                                    'line': '遇到没有目标的批量（例如检测器里一个框也没有的图像）就返回 torch.tensor(0.0) 这类常量张量作为损失；给它设置 '
                                             'requires_grad=True 只会让报错消失，模型什么也学不到。',
                                     'page': 'pitfalls',
                                     'title': "`'int' object has no attribute 'backward'`"},

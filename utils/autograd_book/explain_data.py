@@ -3328,7 +3328,7 @@ DATA = {'baseurl': '',
                                     'page': 'custom_function',
                                     'title': '「通過了 gradcheck，梯度懲罰卻算錯」：輸入、輸出還是中間結果'},
                                    {'label': 'cf-gradcheck',
-                                    'line': 'backward 沒有錯，gradcheck 卻失敗：輸入是 float32 而不是 '
+                                    'line': '反向傳播的實作沒有錯，gradcheck 卻失敗：輸入是 float32 而不是 '
                                             'float64（之前會警告某個輸入不是雙精度），或是測試點正好落在不可微點上（例如 relu 在 0 處）。',
                                     'page': 'custom_function',
                                     'title': '`gradcheck` 失敗：`float32` 下的 `Jacobian mismatch`，或測試點落在不可微點上'}],
@@ -4207,9 +4207,9 @@ DATA = {'baseurl': '',
                          'id': 'ddp-find-unused-no-unused',
                          'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
                                     'not find any unused parameters in the forward pass.',
-                         'summary': 'DDP 的歸約器（reducer）發出的警告，每個行程只發一次，出現在第一次用到每一個參數的迭代（通常就是第一次迭代），所以 '
+                         'summary': 'DDP 的歸約器（reducer）發出的警告：某次迭代的前向傳播第一次用到了所有參數（通常就是第一次迭代）時發出，每個行程只發一次。這表示 '
                                     'find_unused_parameters=True '
-                                    '換來的計算圖走訪只是白白花時間，除非之後的迭代會跳過某個分支。如果每次用到的參數都一樣，請傳入 '
+                                    '帶來的計算圖走訪只是白白花時間，除非之後的迭代會跳過某個分支。如果每次用到的參數都一樣，請傳入 '
                                     'find_unused_parameters=False；如果某個分支只是有時才走，就保留這個旗標，不必理會警告。'},
                         {'cases': [{'label': 'cf-backward-in-backward',
                                     'line': '',
@@ -4243,8 +4243,8 @@ DATA = {'baseurl': '',
                          'id': 'register-parameter-tensor',
                          'message': "cannot assign 'torch.FloatTensor' object to parameter 'weight' "
                                     '(torch.nn.Parameter or None required)',
-                         'summary': '傳給 register_parameter 的是普通張量；請先包裝它：register_parameter(name, '
-                                    'nn.Parameter(tensor))。',
+                         'summary': '傳給 register_parameter 的是普通張量；請先把它包成 '
+                                    'nn.Parameter：register_parameter(name, nn.Parameter(tensor))。',
                          'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter 'weight'",
                                      'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]},
                         {'cases': [{'label': 'var-retain-grad',

@@ -1463,6 +1463,44 @@ DATA = {'baseurl': '',
                                'GradScaler, in the right order, it means the first step was skipped for '
                                'non-finite gradients, which is normal while the scale factor comes down: '
                                'harmless. Without a scaler, call optimizer.step() before scheduler.step().'},
+                   {'cases': [{'label': 'dbg-amp-no-inf',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': '`No inf checks were recorded for this optimizer`: the scaler found '
+                                        'no gradient'}],
+                    'historical': False,
+                    'id': 'amp-no-inf-checks',
+                    'message': 'No inf checks were recorded for this optimizer.',
+                    'summary': 'scaler.step(optimizer) found not one parameter of this optimizer with a '
+                               'gradient: not an overflow. Usually zero_grad() runs between backward() and '
+                               'step(); otherwise the optimizer holds only frozen parameters (an adapter '
+                               'loaded for inference), or the loss does not reach them. Zero the gradients '
+                               'before the forward pass.'},
+                   {'cases': [{'label': 'dbg-amp-no-inf',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': '`No inf checks were recorded for this optimizer`: the scaler found '
+                                        'no gradient'}],
+                    'historical': False,
+                    'id': 'amp-scale-none',
+                    'message': 'but _scale is None.  This may indicate your script did not use '
+                               'scaler.scale(loss or outputs) earlier in the iteration.',
+                    'summary': "The scaler's unscale_, step or update ran before any scaler.scale(loss): the "
+                               "loop calls loss.backward() directly (in Lightning's manual optimization, "
+                               'loss.backward() instead of self.manual_backward(loss)). Scale every loss '
+                               'before backward().'},
+                   {'cases': [{'label': 'dbg-amp-several',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': 'Several losses and optimizers with one `GradScaler`: `update()` '
+                                        'once'}],
+                    'historical': False,
+                    'id': 'amp-step-twice',
+                    'message': 'step() has already been called since the last update().',
+                    'summary': 'scaler.step ran twice on the same optimizer without scaler.update() in '
+                               'between: a loop that never calls update(), or a list that holds the same '
+                               'optimizer twice. Step each optimizer once, then call scaler.update() once '
+                               'per iteration.'},
                    {'cases': [{'label': 'pit-empty-params',
                                'line': '',
                                'page': 'pitfalls',
@@ -2825,6 +2863,37 @@ DATA = {'baseurl': '',
                          'summary': '调度器第一次调用 step() 时，优化器还没有执行过任何一次 optimizer.step()。使用 GradScaler '
                                     '且顺序正确时，这说明缩放器因为梯度出现非有限值而跳过了第一步；缩放因子逐步降低的期间这很正常，没有坏处。没有使用缩放器时，请先调用 '
                                     'optimizer.step() 再调用 scheduler.step()。'},
+                        {'cases': [{'label': 'dbg-amp-no-inf',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`No inf checks were recorded for this optimizer`：缩放器找不到任何梯度'}],
+                         'historical': False,
+                         'id': 'amp-no-inf-checks',
+                         'message': 'No inf checks were recorded for this optimizer.',
+                         'summary': 'scaler.step(optimizer) 在这个优化器的参数里找不到任何一个带梯度的参数，并不是溢出。最常见的原因是 '
+                                    'zero_grad() 放在了 backward() 和 step() '
+                                    '之间；其次是优化器只持有冻结的参数（例如以推理模式加载的适配器），或者损失根本传不到这些参数。请在前向传播之前清空梯度。'},
+                        {'cases': [{'label': 'dbg-amp-no-inf',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`No inf checks were recorded for this optimizer`：缩放器找不到任何梯度'}],
+                         'historical': False,
+                         'id': 'amp-scale-none',
+                         'message': 'but _scale is None.  This may indicate your script did not use '
+                                    'scaler.scale(loss or outputs) earlier in the iteration.',
+                         'summary': '缩放器的 unscale_、step 或 update 在任何一次 scaler.scale(loss) 之前就运行了：循环直接调用了 '
+                                    'loss.backward()（在 Lightning 的手动优化中，就是用了 loss.backward() 而不是 '
+                                    'self.manual_backward(loss)）。每个损失都要先经过缩放，再调用 backward()。'},
+                        {'cases': [{'label': 'dbg-amp-several',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '一个 `GradScaler` 搭配多个损失和优化器：`update()` 只调用一次'}],
+                         'historical': False,
+                         'id': 'amp-step-twice',
+                         'message': 'step() has already been called since the last update().',
+                         'summary': '同一个优化器连续两次调用 scaler.step，中间没有 scaler.update()：可能是循环从来不调用 '
+                                    'update()，也可能是列表里同一个优化器出现了两次。每个优化器只调用一次 step，然后每次迭代调用一次 '
+                                    'scaler.update()。'},
                         {'cases': [{'label': 'pit-empty-params',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -4177,6 +4246,37 @@ DATA = {'baseurl': '',
                          'summary': '排程器第一次呼叫 step() 時，最佳化器還沒執行過任何一次 optimizer.step()。使用 GradScaler '
                                     '且順序正確時，這表示縮放器因為梯度出現非有限值而跳過了第一步；縮放因子逐步降低的期間這很正常，沒有害處。沒有使用縮放器時，請先呼叫 '
                                     'optimizer.step() 再呼叫 scheduler.step()。'},
+                        {'cases': [{'label': 'dbg-amp-no-inf',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`No inf checks were recorded for this optimizer`：縮放器找不到任何梯度'}],
+                         'historical': False,
+                         'id': 'amp-no-inf-checks',
+                         'message': 'No inf checks were recorded for this optimizer.',
+                         'summary': 'scaler.step(optimizer) 在這個最佳化器的參數中找不到任何一個帶有梯度的參數，並不是溢位。最常見的原因是 '
+                                    'zero_grad() 放在 backward() 和 step() '
+                                    '之間；其次是最佳化器只握有凍結的參數（例如以推論模式載入的轉接器），或是損失根本傳不到這些參數。請在前向傳播之前清除梯度。'},
+                        {'cases': [{'label': 'dbg-amp-no-inf',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '`No inf checks were recorded for this optimizer`：縮放器找不到任何梯度'}],
+                         'historical': False,
+                         'id': 'amp-scale-none',
+                         'message': 'but _scale is None.  This may indicate your script did not use '
+                                    'scaler.scale(loss or outputs) earlier in the iteration.',
+                         'summary': '縮放器的 unscale_、step 或 update 在任何一次 scaler.scale(loss) 之前就執行了：迴圈直接呼叫 '
+                                    'loss.backward()（在 Lightning 的手動最佳化中，就是用了 loss.backward() 而不是 '
+                                    'self.manual_backward(loss)）。每個損失都要先經過縮放，再呼叫 backward()。'},
+                        {'cases': [{'label': 'dbg-amp-several',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '一個 `GradScaler` 搭配多個損失與最佳化器：`update()` 只呼叫一次'}],
+                         'historical': False,
+                         'id': 'amp-step-twice',
+                         'message': 'step() has already been called since the last update().',
+                         'summary': '同一個最佳化器連續兩次呼叫 scaler.step，中間沒有 scaler.update()：可能是迴圈從來不呼叫 '
+                                    'update()，也可能是清單裡同一個最佳化器出現了兩次。每個最佳化器只呼叫一次 step，接著每次迭代呼叫一次 '
+                                    'scaler.update()。'},
                         {'cases': [{'label': 'pit-empty-params',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -4357,6 +4457,15 @@ DATA = {'baseurl': '',
                            'reach the loss; allow_unused=True and materialize_grads=True, and when zeros are '
                            'right. create_graph=True results in a grad_fn error for a differentiable '
                            'function: the derivative of 2x is a constant without grad_fn.',
+              'dbg-amp-no-inf': 'AssertionError: No inf checks were recorded for this optimizer in '
+                                'scaler.step(optimizer), Trainer fp16, Accelerate or LoRA fine-tuning, '
+                                'although the loss is normal: all params in the optimizer have None grad and '
+                                'are skipped in unscale_; deleting optimizer.zero_grad() makes it run but '
+                                'the loss does not converge; an adapter loaded with '
+                                'PeftModel.from_pretrained without is_trainable=True (trainable params: 0), '
+                                'freeze training with a quantized model; Attempted unscale_ but _scale is '
+                                'None in Lightning manual optimization with 16-mixed precision '
+                                '(loss.backward() instead of manual_backward).',
               'dbg-amp-scaler': 'Mixed precision (AMP) errors with torch.cuda.amp.GradScaler or '
                                 'torch.amp.GradScaler: ValueError: Attempting to unscale FP16 gradients '
                                 '(model.half(), fp16 LoRA fine-tuning, Accelerate clip_grad_norm_); '
@@ -4366,6 +4475,13 @@ DATA = {'baseurl': '',
                                 'optimizer.step() with GradScaler; the loss becomes nan with AMP because '
                                 'optimizer.step() is called after scaler.step(optimizer); autocast fp16 '
                                 'without GradScaler, gradients underflow to zero.',
+              'dbg-amp-several': 'GradScaler with multiple optimizers and multiple losses: one scaler or two '
+                                 'for a GAN generator and discriminator under AMP, where to call '
+                                 'scaler.update() (once per iteration, after every scaler.step), '
+                                 "scaler.update() called twice by Accelerate's AcceleratedOptimizer with two "
+                                 'optimizers, RuntimeError: step() has already been called since the last '
+                                 "update(), when to update the gradient scaling factor with SAM's two "
+                                 'updates.',
               'dbg-anomaly-nan': 'The loss becomes nan and gradients are NaN; detect_anomaly says Function '
                                  "'PowBackward1' returned nan values in its 1st output (0th output): what "
                                  'output N means; NaN in backward from pow, sqrt, log, division by zero, a '

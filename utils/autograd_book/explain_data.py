@@ -4456,7 +4456,10 @@ DATA = {'baseurl': '',
                            'when computing Hessian eigenvalues or a hypergradient: some parameters do not '
                            'reach the loss; allow_unused=True and materialize_grads=True, and when zeros are '
                            'right. create_graph=True results in a grad_fn error for a differentiable '
-                           'function: the derivative of 2x is a constant without grad_fn.',
+                           'function: the derivative of 2x is a constant without grad_fn. 2nd derivative '
+                           "doesn't appear to work with grad_outputs and autograd.grad on an nn.Linear "
+                           'layer: its first derivative is a constant without a grad_fn, so the second '
+                           'derivative is zero.',
               'dbg-amp-no-inf': 'AssertionError: No inf checks were recorded for this optimizer in '
                                 'scaler.step(optimizer), Trainer fp16, Accelerate or LoRA fine-tuning, '
                                 'although the loss is normal: all params in the optimizer have None grad and '
@@ -4516,7 +4519,10 @@ DATA = {'baseurl': '',
                                   'never called. Grad-CAM on a neck layer (neck.fpn_convs[4]) of an '
                                   "mmdetection or mmyolo detector: AttributeError: 'NoneType' object has no "
                                   "attribute 'shape', the gradients are None because the layer is not on the "
-                                  'path to the box score.',
+                                  'path to the box score. Inplace ReLU incompatible with backward hook: '
+                                  'nn.ReLU(inplace=True) after a module with register_full_backward_hook '
+                                  'fails with Output 0 of BackwardHookFunction is a view and is being '
+                                  'modified inplace.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list.',
@@ -4733,7 +4739,10 @@ DATA = {'baseurl': '',
                                   'increasing every iteration when total_loss or running_loss accumulates '
                                   'losses that still hold their graphs (running_loss += loss instead of '
                                   'loss.item()). losstensorMean += losstensor: always out of memory at the '
-                                  'end of the first epoch.',
+                                  'end of the first epoch. GPU memory usage increases with the iteration '
+                                  'number in a loop that adds up tensors that require grad (I_total += I_i); '
+                                  'del on the loop variables frees nothing, because the total keeps every '
+                                  "iteration's graph.",
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
@@ -4802,16 +4811,26 @@ DATA = {'baseurl': '',
                                  "forward call: BackendCompilerFailed: backend='aot_eager' (or 'inductor') "
                                  'raised: one of the variables needed for gradient computation has been '
                                  'modified by an inplace operation; in-place LeakyReLU or ReLU(inplace=True) '
-                                 'under torch.compile; why the compiled model fails before backward.',
+                                 'under torch.compile; why the compiled model fails before backward. '
+                                 'torch.compile in training: the in-place error (one of the variables needed '
+                                 'for gradient computation has been modified by an inplace operation), with '
+                                 "anomaly detection's warning Error detected in ...Backward naming the "
+                                 'forward line, while eager mode and compiled inference under no_grad run.',
               'var-assign-parameter': "TypeError: cannot assign 'torch.cuda.FloatTensor' as parameter "
                                       "'weight' (torch.nn.Parameter or None expected), when assigning a "
                                       'computed tensor to a parameter in forward (self.w = '
                                       'F.softmax(self.w)), weight drop, weight normalisation; cannot assign '
                                       "'torch.FloatTensor' object to parameter (torch.nn.Parameter or None "
                                       'required) from register_parameter; torch.nn.utils.parametrize.',
+              'var-data': 'Does modifying tensor.data affect the gradient? A change made through x.data '
+                          'after the forward pass is invisible to autograd, and backward uses the saved '
+                          'value as changed: with y = x ** 2 the gradient follows the new x, with no error.',
               'var-detach': 'What is the difference between .data and .detach()? Detaching a tensor from the '
                             "graph doesn't have effect: nn.Parameter(embedding.weight.T.detach()) still "
-                            'requires grad and still trains; pass requires_grad=False or register a buffer.',
+                            'requires grad and still trains; pass requires_grad=False or register a buffer. '
+                            'Is the encoder still learning after feats.detach()? detach() returns a new '
+                            'tensor and leaves feats itself in the graph; detach_() is the one that changes '
+                            'the tensor in place.',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ.',
               'var-module-tensors': 'register_buffer vs nn.Parameter vs a plain tensor attribute: a tensor '

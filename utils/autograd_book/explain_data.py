@@ -1175,6 +1175,25 @@ DATA = {'baseurl': '',
                                "the formula (torch 2.14 added '_cdist_backward').",
                     'varies': [{'as': 'derivative for $1',
                                 'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                   {'cases': [{'label': 'grad-forward-missing',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '"Trying to use forward AD with ... that does not support it": '
+                                        '`jvp`, `jacfwd` and `hessian`'}],
+                    'historical': False,
+                    'id': 'forward-ad-not-implemented',
+                    'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
+                               'because it has not been implemented yet.',
+                    'summary': 'A forward-mode transform (torch.func.jvp, jacfwd, hessian, which is '
+                               "jacfwd(jacrev), dual tensors, or jacobian with strategy='forward-mode') "
+                               'reached an operation that has a backward formula but no forward one: a fused '
+                               'attention kernel, grid_sample, cdist, some device kernels. Stay in reverse '
+                               'mode (jacrev(jacrev(f)) for a Hessian, the vjp of grad(f) for a '
+                               'Hessian-vector product, torch.autograd.functional.jvp for a Jacobian-vector '
+                               "product), or choose a kernel that has the formula (attention's math "
+                               'backend).',
+                    'varies': [{'as': 'forward AD with grid_sampler_2d that',
+                                'pattern': '\\bforward AD with [\\w.:]+ that'}]},
                    {'cases': [{'label': 'grad-gradient-arg',
                                'line': '',
                                'page': 'gradients',
@@ -2563,6 +2582,22 @@ DATA = {'baseurl': '',
                                     "'_cdist_backward'）。",
                          'varies': [{'as': 'derivative for $1',
                                      'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                        {'cases': [{'label': 'grad-forward-missing',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '"Trying to use forward AD with ... that does not support it": '
+                                             '`jvp`, `jacfwd` and `hessian`'}],
+                         'historical': False,
+                         'id': 'forward-ad-not-implemented',
+                         'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
+                                    'because it has not been implemented yet.',
+                         'summary': '前向模式的变换（torch.func.jvp、jacfwd、即 jacfwd(jacrev) 的 hessian、对偶张量，或 '
+                                    "strategy='forward-mode' 的 "
+                                    'jacobian）遇到了只有反向公式、没有前向公式的运算：融合注意力内核、grid_sample、cdist，以及某些设备的内核。请留在反向模式：Hessian '
+                                    '矩阵用 jacrev(jacrev(f))，Hessian 向量积用 grad(f) 的 vjp，雅可比向量积用 '
+                                    'torch.autograd.functional.jvp；或者改用具备这条公式的内核（注意力的 math 后端）。',
+                         'varies': [{'as': 'forward AD with grid_sampler_2d that',
+                                     'pattern': '\\bforward AD with [\\w.:]+ that'}]},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -3914,6 +3949,22 @@ DATA = {'baseurl': '',
                                     "'_cdist_backward'）。",
                          'varies': [{'as': 'derivative for $1',
                                      'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                        {'cases': [{'label': 'grad-forward-missing',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '"Trying to use forward AD with ... that does not support it": '
+                                             '`jvp`, `jacfwd` and `hessian`'}],
+                         'historical': False,
+                         'id': 'forward-ad-not-implemented',
+                         'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
+                                    'because it has not been implemented yet.',
+                         'summary': '前向模式的轉換（torch.func.jvp、jacfwd、即 jacfwd(jacrev) 的 hessian、對偶張量，或 '
+                                    "strategy='forward-mode' 的 "
+                                    'jacobian）遇到了只有反向公式、沒有前向公式的運算：融合注意力核心、grid_sample、cdist，以及某些裝置的核心。請留在反向模式：Hessian '
+                                    '矩陣用 jacrev(jacrev(f))，Hessian 向量積用 grad(f) 的 vjp，Jacobian 向量積用 '
+                                    'torch.autograd.functional.jvp；或者改用具備這條公式的核心（注意力的 math 後端）。',
+                         'varies': [{'as': 'forward AD with grid_sampler_2d that',
+                                     'pattern': '\\bforward AD with [\\w.:]+ that'}]},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -4446,6 +4497,18 @@ DATA = {'baseurl': '',
                            'error_if_nonfinite=True; after gradient clipping every gradient and weight '
                            'becomes NaN; how to find which parameter has an inf or NaN gradient; exploding '
                            'gradients.',
+              'grad-forward-missing': 'NotImplementedError: Trying to use forward AD with '
+                                      '_scaled_dot_product_efficient_attention (or '
+                                      '_scaled_dot_product_flash_attention, grid_sampler_2d, _cdist_forward, '
+                                      'linear) that does not support it because it has not been implemented '
+                                      'yet; torch.func.jvp, jacfwd or hessian fails while jacrev and '
+                                      'backward work; JVP of attention or flash attention; forward-mode AD '
+                                      'not implemented for an operator, is there an alternative to jvp; '
+                                      'Hessian of a NeRF or SDF feature grid with grid_sample; the '
+                                      'double-vjp trick, jacrev(jacrev(f)), sdpa_kernel(SDPBackend.MATH); '
+                                      'warning: There is a performance drop because we have not yet '
+                                      'implemented the batching rule; Batching rule not implemented falling '
+                                      'back to slow (for loop and stack) implementation.',
               'grad-func-errors': 'torch.func / functorch errors when computing per-sample gradients with '
                                   'vmap and grad: You are attempting to call Tensor.requires_grad_() inside '
                                   'of a function being transformed by a functorch transform; backward() '

@@ -1277,6 +1277,18 @@ DATA = {'baseurl': '',
                                'page': 'gradients',
                                'title': 'Errors inside `torch.func.vmap` and `grad`'}],
                     'historical': False,
+                    'id': 'vmap-dynamic-shape',
+                    'message': 'vmap: We do not support batching operators that can support dynamic shape. '
+                               'Attempting to batch over indexing with a boolean mask.',
+                    'summary': 'Inside vmap (per-sample gradients, vmap(jacrev(...))) an operation whose '
+                               'output shape depends on the values, here indexing or assigning through a '
+                               'boolean mask (nonzero too), has no single shape for the whole batch; compute '
+                               'both branches on the full shape with torch.where instead.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                    'historical': False,
                     'id': 'vmap-control-flow',
                     'message': "vmap: It looks like you're attempting to use a Tensor in some data-dependent "
                                "control flow. We don't support that yet",
@@ -2585,8 +2597,8 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-forward-missing',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '"Trying to use forward AD with ... that does not support it": '
-                                             '`jvp`, `jacfwd` and `hessian`'}],
+                                    'title': '“Trying to use forward AD with ... that does not support '
+                                             'it”：`jvp`、`jacfwd` 和 `hessian`'}],
                          'historical': False,
                          'id': 'forward-ad-not-implemented',
                          'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
@@ -2670,6 +2682,16 @@ DATA = {'baseurl': '',
                                     'somewhere inside PyTorch internals, please file a bug report.',
                          'summary': '在 vmap 之下的函数把张量转成了 Python 数字（.item()、float()、int()，或者用张量做会触发这种转换的索引）；在 '
                                     'vmap 之下，一次调用代表整个批量，没有单个数字可取。让这个值保持为张量。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                         'historical': False,
+                         'id': 'vmap-dynamic-shape',
+                         'message': 'vmap: We do not support batching operators that can support dynamic '
+                                    'shape. Attempting to batch over indexing with a boolean mask.',
+                         'summary': '在 vmap 中（逐样本梯度、vmap(jacrev(...))），输出形状取决于数值的运算（这里是通过布尔掩码索引或赋值，nonzero '
+                                    '也一样）无法为整个批量给出同一个形状；请改用 torch.where，在完整的形状上算出两个分支。'},
                         {'cases': [{'label': 'grad-func-errors',
                                     'line': '',
                                     'page': 'gradients',
@@ -3952,8 +3974,8 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-forward-missing',
                                     'line': '',
                                     'page': 'gradients',
-                                    'title': '"Trying to use forward AD with ... that does not support it": '
-                                             '`jvp`, `jacfwd` and `hessian`'}],
+                                    'title': '「Trying to use forward AD with ... that does not support '
+                                             'it」：`jvp`、`jacfwd` 與 `hessian`'}],
                          'historical': False,
                          'id': 'forward-ad-not-implemented',
                          'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
@@ -4037,6 +4059,16 @@ DATA = {'baseurl': '',
                                     'somewhere inside PyTorch internals, please file a bug report.',
                          'summary': '在 vmap 之下的函式把張量轉成了 Python 數字（.item()、float()、int()，或以張量做會觸發這種轉換的索引）；在 '
                                     'vmap 之下，一次呼叫代表整個批次，沒有單一的數字可取。讓這個值維持張量。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                         'historical': False,
+                         'id': 'vmap-dynamic-shape',
+                         'message': 'vmap: We do not support batching operators that can support dynamic '
+                                    'shape. Attempting to batch over indexing with a boolean mask.',
+                         'summary': '在 vmap 裡（逐樣本梯度、vmap(jacrev(...))），輸出形狀取決於數值的運算（這裡是透過布林遮罩索引或賦值，nonzero '
+                                    '也一樣）無法替整個批次給出同一個形狀；請改用 torch.where，在完整的形狀上算出兩個分支。'},
                         {'cases': [{'label': 'grad-func-errors',
                                     'line': '',
                                     'page': 'gradients',
@@ -4523,7 +4555,9 @@ DATA = {'baseurl': '',
                                   'flow: a raise ValueError check inside vmap. vmap(jacrev(model)) with '
                                   'BatchNorm2d: expected 4D input (got 3D input); calling vmap on grad, '
                                   'issues with indexing: inside vmap the sample has no batch dimension, '
-                                  'unsqueeze(0).',
+                                  'unsqueeze(0). vmap: We do not support batching operators that can support '
+                                  'dynamic shape. Attempting to batch over indexing with a boolean mask '
+                                  '(vmap(jacrev) of a leaky ReLU written with out[out <= 0]).',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '

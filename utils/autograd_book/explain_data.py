@@ -4388,7 +4388,9 @@ DATA = {'baseurl': '',
                                        'grad_fn; ctx.mark_non_differentiable makes it a constant.',
               'cf-once': 'When to use @once_differentiable: a custom Function whose backward uses NumPy or a '
                          "CUDA kernel cannot do double backward; what 'trying to differentiate twice a "
-                         "function that was marked with @once_differentiable' means.",
+                         "function that was marked with @once_differentiable' means. tiny-cuda-nn second "
+                         'derivative: RuntimeError: DifferentiableObject::backward_backward_input_impl: not '
+                         'implemented; an eikonal loss on an SDF through a hash-grid extension.',
               'cf-what-to-save': 'My custom Function passes gradcheck but fails gradgradcheck: the second '
                                  'derivative (gradient penalty, Hessian) is wrong without an error.',
               'cg-attention': 'RuntimeError: derivative for '

@@ -1175,6 +1175,25 @@ DATA = {'baseurl': '',
                                "the formula (torch 2.14 added '_cdist_backward').",
                     'varies': [{'as': 'derivative for $1',
                                 'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                   {'cases': [{'label': 'grad-forward-missing',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': '"Trying to use forward AD with ... that does not support it": '
+                                        '`jvp`, `jacfwd` and `hessian`'}],
+                    'historical': False,
+                    'id': 'forward-ad-not-implemented',
+                    'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
+                               'because it has not been implemented yet.',
+                    'summary': 'A forward-mode transform (torch.func.jvp, jacfwd, hessian, which is '
+                               "jacfwd(jacrev), dual tensors, or jacobian with strategy='forward-mode') "
+                               'reached an operation that has a backward formula but no forward one: a fused '
+                               'attention kernel, grid_sample, cdist, some device kernels. Stay in reverse '
+                               'mode (jacrev(jacrev(f)) for a Hessian, the vjp of grad(f) for a '
+                               'Hessian-vector product, torch.autograd.functional.jvp for a Jacobian-vector '
+                               "product), or choose a kernel that has the formula (attention's math "
+                               'backend).',
+                    'varies': [{'as': 'forward AD with grid_sampler_2d that',
+                                'pattern': '\\bforward AD with [\\w.:]+ that'}]},
                    {'cases': [{'label': 'grad-gradient-arg',
                                'line': '',
                                'page': 'gradients',
@@ -1253,6 +1272,18 @@ DATA = {'baseurl': '',
                     'summary': 'A function under vmap turns a tensor into a Python number (.item(), float(), '
                                'int(), or indexing with a tensor that does so); under vmap one call stands '
                                'for a whole batch, so there is no single number. Keep the value a tensor.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                    'historical': False,
+                    'id': 'vmap-dynamic-shape',
+                    'message': 'vmap: We do not support batching operators that can support dynamic shape. '
+                               'Attempting to batch over indexing with a boolean mask.',
+                    'summary': 'Inside vmap (per-sample gradients, vmap(jacrev(...))) an operation whose '
+                               'output shape depends on the values, here indexing or assigning through a '
+                               'boolean mask (nonzero too), has no single shape for the whole batch; compute '
+                               'both branches on the full shape with torch.where instead.'},
                    {'cases': [{'label': 'grad-func-errors',
                                'line': '',
                                'page': 'gradients',
@@ -2601,6 +2632,22 @@ DATA = {'baseurl': '',
                                     "'_cdist_backward'）。",
                          'varies': [{'as': 'derivative for $1',
                                      'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                        {'cases': [{'label': 'grad-forward-missing',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '“Trying to use forward AD with ... that does not support '
+                                             'it”：`jvp`、`jacfwd` 和 `hessian`'}],
+                         'historical': False,
+                         'id': 'forward-ad-not-implemented',
+                         'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
+                                    'because it has not been implemented yet.',
+                         'summary': '前向模式的变换（torch.func.jvp、jacfwd、即 jacfwd(jacrev) 的 hessian、对偶张量，或 '
+                                    "strategy='forward-mode' 的 "
+                                    'jacobian）遇到了只有反向公式、没有前向公式的运算：融合注意力内核、grid_sample、cdist，以及某些设备的内核。请留在反向模式：Hessian '
+                                    '矩阵用 jacrev(jacrev(f))，Hessian 向量积用 grad(f) 的 vjp，雅可比向量积用 '
+                                    'torch.autograd.functional.jvp；或者改用具备这条公式的内核（注意力的 math 后端）。',
+                         'varies': [{'as': 'forward AD with grid_sampler_2d that',
+                                     'pattern': '\\bforward AD with [\\w.:]+ that'}]},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -2673,6 +2720,16 @@ DATA = {'baseurl': '',
                                     'somewhere inside PyTorch internals, please file a bug report.',
                          'summary': '在 vmap 之下的函数把张量转成了 Python 数字（.item()、float()、int()，或者用张量做会触发这种转换的索引）；在 '
                                     'vmap 之下，一次调用代表整个批量，没有单个数字可取。让这个值保持为张量。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                         'historical': False,
+                         'id': 'vmap-dynamic-shape',
+                         'message': 'vmap: We do not support batching operators that can support dynamic '
+                                    'shape. Attempting to batch over indexing with a boolean mask.',
+                         'summary': '在 vmap 中（逐样本梯度、vmap(jacrev(...))），输出形状取决于数值的运算（这里是通过布尔掩码索引或赋值，nonzero '
+                                    '也一样）无法为整个批量给出同一个形状；请改用 torch.where，在完整的形状上算出两个分支。'},
                         {'cases': [{'label': 'grad-func-errors',
                                     'line': '',
                                     'page': 'gradients',
@@ -3983,6 +4040,22 @@ DATA = {'baseurl': '',
                                     "'_cdist_backward'）。",
                          'varies': [{'as': 'derivative for $1',
                                      'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                        {'cases': [{'label': 'grad-forward-missing',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '「Trying to use forward AD with ... that does not support '
+                                             'it」：`jvp`、`jacfwd` 與 `hessian`'}],
+                         'historical': False,
+                         'id': 'forward-ad-not-implemented',
+                         'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
+                                    'because it has not been implemented yet.',
+                         'summary': '前向模式的轉換（torch.func.jvp、jacfwd、即 jacfwd(jacrev) 的 hessian、對偶張量，或 '
+                                    "strategy='forward-mode' 的 "
+                                    'jacobian）遇到了只有反向公式、沒有前向公式的運算：融合注意力核心、grid_sample、cdist，以及某些裝置的核心。請留在反向模式：Hessian '
+                                    '矩陣用 jacrev(jacrev(f))，Hessian 向量積用 grad(f) 的 vjp，Jacobian 向量積用 '
+                                    'torch.autograd.functional.jvp；或者改用具備這條公式的核心（注意力的 math 後端）。',
+                         'varies': [{'as': 'forward AD with grid_sampler_2d that',
+                                     'pattern': '\\bforward AD with [\\w.:]+ that'}]},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -4055,6 +4128,16 @@ DATA = {'baseurl': '',
                                     'somewhere inside PyTorch internals, please file a bug report.',
                          'summary': '在 vmap 之下的函式把張量轉成了 Python 數字（.item()、float()、int()，或以張量做會觸發這種轉換的索引）；在 '
                                     'vmap 之下，一次呼叫代表整個批次，沒有單一的數字可取。讓這個值維持張量。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                         'historical': False,
+                         'id': 'vmap-dynamic-shape',
+                         'message': 'vmap: We do not support batching operators that can support dynamic '
+                                    'shape. Attempting to batch over indexing with a boolean mask.',
+                         'summary': '在 vmap 裡（逐樣本梯度、vmap(jacrev(...))），輸出形狀取決於數值的運算（這裡是透過布林遮罩索引或賦值，nonzero '
+                                    '也一樣）無法替整個批次給出同一個形狀；請改用 torch.where，在完整的形狀上算出兩個分支。'},
                         {'cases': [{'label': 'grad-func-errors',
                                     'line': '',
                                     'page': 'gradients',
@@ -4405,7 +4488,9 @@ DATA = {'baseurl': '',
                                        'grad_fn; ctx.mark_non_differentiable makes it a constant.',
               'cf-once': 'When to use @once_differentiable: a custom Function whose backward uses NumPy or a '
                          "CUDA kernel cannot do double backward; what 'trying to differentiate twice a "
-                         "function that was marked with @once_differentiable' means.",
+                         "function that was marked with @once_differentiable' means. tiny-cuda-nn second "
+                         'derivative: RuntimeError: DifferentiableObject::backward_backward_input_impl: not '
+                         'implemented; an eikonal loss on an SDF through a hash-grid extension.',
               'cf-what-to-save': 'My custom Function passes gradcheck but fails gradgradcheck: the second '
                                  'derivative (gradient penalty, Hessian) is wrong without an error.',
               'cg-attention': 'RuntimeError: derivative for '
@@ -4568,6 +4653,18 @@ DATA = {'baseurl': '',
                            'error_if_nonfinite=True; after gradient clipping every gradient and weight '
                            'becomes NaN; how to find which parameter has an inf or NaN gradient; exploding '
                            'gradients.',
+              'grad-forward-missing': 'NotImplementedError: Trying to use forward AD with '
+                                      '_scaled_dot_product_efficient_attention (or '
+                                      '_scaled_dot_product_flash_attention, grid_sampler_2d, _cdist_forward, '
+                                      'linear) that does not support it because it has not been implemented '
+                                      'yet; torch.func.jvp, jacfwd or hessian fails while jacrev and '
+                                      'backward work; JVP of attention or flash attention; forward-mode AD '
+                                      'not implemented for an operator, is there an alternative to jvp; '
+                                      'Hessian of a NeRF or SDF feature grid with grid_sample; the '
+                                      'double-vjp trick, jacrev(jacrev(f)), sdpa_kernel(SDPBackend.MATH); '
+                                      'warning: There is a performance drop because we have not yet '
+                                      'implemented the batching rule; Batching rule not implemented falling '
+                                      'back to slow (for loop and stack) implementation.',
               'grad-func-errors': 'torch.func / functorch errors when computing per-sample gradients with '
                                   'vmap and grad: You are attempting to call Tensor.requires_grad_() inside '
                                   'of a function being transformed by a functorch transform; backward() '
@@ -4582,7 +4679,9 @@ DATA = {'baseurl': '',
                                   'flow: a raise ValueError check inside vmap. vmap(jacrev(model)) with '
                                   'BatchNorm2d: expected 4D input (got 3D input); calling vmap on grad, '
                                   'issues with indexing: inside vmap the sample has no batch dimension, '
-                                  'unsqueeze(0).',
+                                  'unsqueeze(0). vmap: We do not support batching operators that can support '
+                                  'dynamic shape. Attempting to batch over indexing with a boolean mask '
+                                  '(vmap(jacrev) of a leaky ReLU written with out[out <= 0]).',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '

@@ -4503,6 +4503,8 @@ DATA = {'baseurl': '',
                               'sdp_kernel(enable_math=True) does not help.',
               'cg-cycle': "The warning 'Using backward() with create_graph=True will create a reference "
                           "cycle' and the memory leak it names.",
+              'cg-grad-vs-backward': 'Difference between torch.autograd.grad and torch.autograd.backward: '
+                                     'grad returns the gradients, backward accumulates them into .grad.',
               'cg-gradient-penalty': 'WGAN-GP gradient penalty: the gradient of the critic with respect to '
                                      'its input needs create_graph=True. With an LSTM or GRU critic on the '
                                      'GPU it fails: Double backwards is not supported for CuDNN RNNs; use '
@@ -4929,9 +4931,12 @@ DATA = {'baseurl': '',
                             'requires grad and still trains; pass requires_grad=False or register a buffer. '
                             'Is the encoder still learning after feats.detach()? detach() returns a new '
                             'tensor and leaves feats itself in the graph; detach_() is the one that changes '
-                            'the tensor in place.',
+                            'the tensor in place. detach() returns a new tensor, separated from the '
+                            'computation graph; how to use detach() and detach_().',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
-                                'modes that replaced volatile=True, and how they differ.',
+                                'modes that replaced volatile=True, and how they differ. What does with '
+                                'torch.no_grad() do: a context manager that temporarily disables gradient '
+                                'computation.',
               'var-module-tensors': 'register_buffer vs nn.Parameter vs a plain tensor attribute: a tensor '
                                     'created in __init__ is not moved by model.to(device) or model.cuda(), '
                                     'RuntimeError: Expected all tensors to be on the same device, but found '
@@ -4946,7 +4951,8 @@ DATA = {'baseurl': '',
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '
                                    'register_post_accumulate_grad_hook. Why the hook function needs one '
                                    "extra step: the current layer's gradient is not shown on the model "
-                                   'inside the hook.',
+                                   'inside the hook. Use a hook function to get intermediate variables: the '
+                                   'gradient of a non-leaf node.',
               'var-requires-grad': 'Parameters freeze invalid: requires_grad=False is overwritten by a later '
                                    'loop that sets requires_grad=True on every parameter, so frozen layers '
                                    'still train. Check which parameters require grad right before building '
@@ -4956,5 +4962,7 @@ DATA = {'baseurl': '',
                                  "can't retain_grad on Tensor that has requires_grad=False: the tensor is "
                                  'not part of a graph (made from .data or detach(), computed under no_grad, '
                                  'or only from tensors that do not require grad).',
-              'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed?'},
+              'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed? The Variable API '
+                           'has been deprecated: Variable() returns a Tensor in new versions of torch. '
+                           'Difference between Variable and Tensor.'},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

@@ -87,7 +87,7 @@ def targets(edition: str, root: Path = ROOT) -> dict[str, tuple[str, str | None]
     ex_word = None
     for page, path in data.edition_pages(edition, root).items():
         if path.suffix == ".ipynb":
-            texts = [c.source for c in notebooks.read_notebook(path).cells if c.cell_type == "markdown"]
+            texts = [c.source for c in notebooks.peek_notebook(path).cells if c.cell_type == "markdown"]
         else:
             texts = [path.read_text(encoding="utf-8")]
         exercise = 0

@@ -20,7 +20,7 @@ from test_search import MATCHER, NODE, NODE_NAME_PASTES, variants
 from utils.book import config, explain_data
 from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, text_hash, uses_avoided
 from utils.book.editions.prose import wrong_script_chars
-from utils.book.reader_notebooks import targets
+from utils.book.reader_markdown import targets
 from autograd_book import companion_messages as words, errormatch as matcher
 from autograd_book.doctor import doctor
 from autograd_book.explain import SIGNS, explain, explanation
@@ -405,6 +405,7 @@ def test_a_planted_english_message_is_caught(monkeypatch):
 
 # ------------------------------------------------------------------ IPython
 
+@pytest.mark.slow  # a real Jupyter kernel (about 6 s): make test runs it, make check does not
 def test_the_ipython_extension_in_a_real_kernel(tmp_path):
     import nbformat
     from nbclient import NotebookClient

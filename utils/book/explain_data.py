@@ -23,7 +23,7 @@ from pathlib import Path
 
 from utils.book import config
 from utils.book.editions import data
-from utils.book.reader_notebooks import site_url, targets
+from utils.book.reader_markdown import site_url, targets
 from utils.book.search import load_keywords
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -60,6 +60,9 @@ def test_the_books_yaml_reader_refuses_a_key_written_twice_and_reads_no_as_a_wor
     text = "a: no\nb: yes\nc: on\nd: true\ne: False\nf: 1\ng: 1.5\nh: null\ni: [x, 'y']\n"
     assert yamlread.load(text) == {"a": "no", "b": "yes", "c": "on", "d": True, "e": False,
                                    "f": 1, "g": 1.5, "h": None, "i": ["x", "y"]}
+    for word in ("true", "True", "TRUE", "false", "False", "FALSE"):  # YAML 1.2's six spellings, each one
+        assert yamlread.load(f"k: {word}\n") == {"k": word.lower() == "true"}, word
+    assert yamlread.load("k: tRUE\n") == {"k": "tRUE"}
     with pytest.raises(ValueError, match="duplicate key"):
         yamlread.load("k:\n  en: a\nk:\n  en: b\n")
     with pytest.raises(ValueError, match="line 2"):

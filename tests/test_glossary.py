@@ -203,7 +203,17 @@ def test_prose_in_the_wrong_script_is_reported_in_the_last_edition(small_book):
     nb_path = small_book / "book" / "zh-hans" / "demo.ipynb"
     nb = notebooks.read_notebook(nb_path)
     i = next(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and i > 0)
-    nb.cells[i].source += "這是繁體。"
+    nb.cells[i].source += "這是繁體。占用记忆体。"
     notebooks.write_notebook(nb, nb_path)
+    problems = terms.script_and_term_problems(small_book)
     assert any(p.startswith(f"book/zh-hans/demo.ipynb: cell {i} ") and "characters of another script in the zh-hans edition" in p
-               for p in terms.script_and_term_problems(small_book))
+               for p in problems)
+    assert any(p.startswith(f"book/zh-hans/demo.ipynb: cell {i} ") and "uses '记忆体'" in p and p.endswith("; write '内存'")
+               for p in problems)
+
+
+def test_a_definition_of_two_lines_is_reported(small_book):
+    path = _glossary(small_book)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"张量占用的空间。"', '"张量占用的\\n空间。"', 1), encoding="utf-8")
+    assert any("'memory'" in p and "the zh-hans definition is more than one line" in p for p in _definition_problems(small_book))

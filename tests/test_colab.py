@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from utils.book import config, launch, notebooks
+from utils.book import config, launch, notebooks, yamlread
 from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -98,7 +98,7 @@ def test_a_published_repository_gets_colab_buttons_that_open_the_reader_notebook
 
     chapter = "demo"  # the small book's (tests/small_book.py)
     cfg_path = small_book / "_config.yml"
-    cfg = yaml.safe_load(cfg_path.read_text(encoding="utf-8"))
+    cfg = yamlread.load(cfg_path.read_text(encoding="utf-8"))
     cfg["repository"].update(url="https://github.com/someone/their-book", published=True, site_branch="pages")
     cfg_path.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
     config._load.cache_clear()  # the small book's settings were read when it was made

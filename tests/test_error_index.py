@@ -2,7 +2,7 @@
 import pytest
 import yaml
 
-from utils.book import notebooks
+from utils.book import notebooks, yamlread
 from utils.book.editions import data, error_index
 
 import small_book as sb
@@ -20,7 +20,7 @@ def test_the_index_covers_the_book_s_title_error():
 
 def _edit_errors(root, change):
     path = root / "book" / "errors.yml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yamlread.load(path.read_text(encoding="utf-8"))
     change(data["errors"])
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 

@@ -23,7 +23,7 @@ import pytest
 
 from utils.book import config
 from utils.book.answer_checks import answer_checks
-from utils.book.notebooks import read_notebook
+from utils.book.notebooks import peek_notebook
 from utils.book.sphinx_ext.answer_check import box_form, expression_box, expression_forms
 from wrong_answers import OUTPUT, _module, accepts, expression_tables, tables, verdict_of
 
@@ -223,7 +223,7 @@ def test_every_expression_exercise_has_its_box_in_every_edition():
     for edition in config.editions():
         boxed = set()
         for path in sorted((ROOT / "book" / edition).glob("*.ipynb")):
-            boxed |= {b.label for b in answer_checks(read_notebook(path)) if b.kind == "expression"}
+            boxed |= {b.label for b in answer_checks(peek_notebook(path)) if b.kind == "expression"}
         assert boxed == set(LABELS), (edition, sorted(boxed ^ set(LABELS)))
 
 

@@ -50,3 +50,23 @@ def test_a_committed_version_with_a_key_written_twice_is_refused():
     assert data.parsed_version("errors:\n- id: a\n  summary: {en: one}\n") == {"errors": [{"id": "a", "summary": {"en": "one"}}]}
     with pytest.raises(ValueError, match="written twice"):
         data.parsed_version("errors:\n- id: a\n  summary: {en: one}\n  summary: {en: two}\n")
+
+
+def test_the_books_yaml_reader_refuses_a_key_written_twice_and_reads_no_as_a_word():
+    """utils/book/yamlread.py: libyaml, but as ruamel.yaml read the data files (a duplicate key refused,
+    YAML 1.2's booleans), and the same as PyYAML's safe_load otherwise."""
+    from utils.book import yamlread
+
+    text = "a: no\nb: yes\nc: on\nd: true\ne: False\nf: 1\ng: 1.5\nh: null\ni: [x, 'y']\n"
+    assert yamlread.load(text) == {"a": "no", "b": "yes", "c": "on", "d": True, "e": False,
+                                   "f": 1, "g": 1.5, "h": None, "i": ["x", "y"]}
+    for word in ("true", "True", "TRUE", "false", "False", "FALSE"):  # YAML 1.2's six spellings, each one
+        assert yamlread.load(f"k: {word}\n") == {"k": word.lower() == "true"}, word
+    assert yamlread.load("k: tRUE\n") == {"k": "tRUE"}
+    with pytest.raises(ValueError, match="duplicate key"):
+        yamlread.load("k:\n  en: a\nk:\n  en: b\n")
+    with pytest.raises(ValueError, match="line 2"):
+        yamlread.load("top:\n  k: 1\n  k: 2\n")
+    import yaml
+
+    assert yaml.safe_load("a: no\n") == {"a": False}  # PyYAML's own loader is left as it was

@@ -103,6 +103,10 @@ def test_a_definition_in_the_wrong_script_or_with_an_avoided_wording_is_reported
     assert any("'memory'" in p and "zh-hant definition uses" in p for p in _definition_problems(small_book))
     path.write_text(text.replace(hant, hant.replace("空間", "內存"), 1), encoding="utf-8")
     assert any("'memory'" in p and "'內存'" in p and "; write '記憶體'" in p for p in _definition_problems(small_book))
+    hans = next(t for t in data.load_glossary(small_book) if t["en"] == "memory")["definition"]["zh-hans"]
+    path.write_text(text.replace(hans, hans.replace("空间", "记忆体"), 1), encoding="utf-8")  # the last edition too
+    assert any("'memory'" in p and "zh-hans definition uses '记忆体'" in p and "; write '内存'" in p
+               for p in _definition_problems(small_book))
 
 
 def _labels_page() -> str:
@@ -173,3 +177,43 @@ def test_the_glossary_page_is_not_wider_than_a_phone(browser, glossary_sites):
             page.close()
         finally:
             server.shutdown()
+
+
+def test_a_term_without_a_form_or_with_a_form_in_the_wrong_script_is_reported(small_book):
+    """Each translation's form of a term (the last edition, zh-hans, as well as zh-hant): a missing one
+    and one in the other script are reported; a term whose form is present and stamped is not."""
+    path = _glossary(small_book)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('    zh-hans: "计算图"\n', "", 1), encoding="utf-8")
+    assert "book/glossary.yml: term 'computation graph': no zh-hans form" in terms.script_and_term_problems(small_book)
+    path.write_text(text.replace('    zh-hant: "計算圖"\n', '    zh-hant: "计算图"\n', 1), encoding="utf-8")
+    assert any(p.startswith("book/glossary.yml: term 'computation graph': zh-hant form uses ")
+               for p in terms.script_and_term_problems(small_book))
+    path.write_text(text.replace('  - en: "computation graph"\n', '  - en: "computation graph (autograd)"\n', 1),
+                    encoding="utf-8")  # each edition's stamp, the last one's too, follows the English term
+    stale = [p for p in terms.script_and_term_problems(small_book) if "English changed" in p and "definition" not in p]
+    assert len(stale) == 2 and any("zh-hans" in p for p in stale), stale
+    path.write_text(text, encoding="utf-8")
+    assert not [p for p in terms.script_and_term_problems(small_book) if "'computation graph'" in p]
+
+
+def test_prose_in_the_wrong_script_is_reported_in_the_last_edition(small_book):
+    from utils.book import notebooks
+
+    nb_path = small_book / "book" / "zh-hans" / "demo.ipynb"
+    nb = notebooks.read_notebook(nb_path)
+    i = next(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and i > 0)
+    nb.cells[i].source += "這是繁體。占用记忆体。"
+    notebooks.write_notebook(nb, nb_path)
+    problems = terms.script_and_term_problems(small_book)
+    assert any(p.startswith(f"book/zh-hans/demo.ipynb: cell {i} ") and "characters of another script in the zh-hans edition" in p
+               for p in problems)
+    assert any(p.startswith(f"book/zh-hans/demo.ipynb: cell {i} ") and "uses '记忆体'" in p and p.endswith("; write '内存'")
+               for p in problems)
+
+
+def test_a_definition_of_two_lines_is_reported(small_book):
+    path = _glossary(small_book)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"张量占用的空间。"', '"张量占用的\\n空间。"', 1), encoding="utf-8")
+    assert any("'memory'" in p and "the zh-hans definition is more than one line" in p for p in _definition_problems(small_book))

@@ -21,6 +21,8 @@ def test_no_english_form_lead_in_on_a_chinese_page():
     ("**修正：掛鉤掛在參數上**。從 PyTorch 2.1 起", []),                     # a label with its own colon
     ("本書其餘的內容都源自這一點：**反向傳播釋放的是已儲存張量，而不是計算圖。**", []),  # emphasis in a sentence
     ("```text\n**x。** y\n```", []),                                        # a code fence
+    ("~~~\n**x。** y\n~~~", []),                                            # a tilde fence
+    ("~~~\n```\n~~~\n**甲。** 乙", ["甲"]),                                # a ``` inside ~~~ closes nothing
     ("**Symptom.** In a process", []),                                      # no 。: not this rule
 ])
 def test_a_bold_lead_in_with_its_full_stop_inside_is_found(text, found):

@@ -1,6 +1,8 @@
 """The mutation tester makes the bugs it promises, one at a time, and each can be undone."""
 import ast
 
+import pytest
+
 from utils.book import mutation
 
 SOURCE = '''
@@ -67,6 +69,7 @@ def _mutate(root, *args):
                           cwd=config.ROOT, capture_output=True, text=True, timeout=600).stdout
 
 
+@pytest.mark.slow  # four mutation runs, each pytest in a subprocess (about 6 s): make test runs it
 def test_both_runners_kill_the_same_mutants_and_only_reruns_the_survivors(tmp_path):
     """A module of three mutants whose test misses one (x > 3 still passes check(5)): both runners
     report it, and --only runs that one alone."""

@@ -16,7 +16,7 @@ import nbformat
 import pytest
 import yaml
 
-from utils.book import config, notebooks, reader_notebooks as rn
+from utils.book import config, notebooks, reader_notebooks as rn, yamlread
 from utils.book.editions import data, sync
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,7 +90,7 @@ def _one_cell_book(small_book: Path, markdown: str, baseurl: str = "") -> None:
     """The small book (tests/small_book.py) whose chapter ``demo`` ends with ``markdown``, and whose
     preface heads a section ``pre-why`` that the chapter may link to."""
     cfg_path = small_book / "_config.yml"
-    cfg = yaml.safe_load(cfg_path.read_text(encoding="utf-8"))
+    cfg = yamlread.load(cfg_path.read_text(encoding="utf-8"))
     if baseurl:
         cfg.setdefault("html", {})["baseurl"] = baseurl
     cfg_path.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")

@@ -28,10 +28,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from utils.book import yamlread  # noqa: E402
 CORPUS = ROOT / "tests" / "real_questions.yml"
 MATCHER = ROOT / "book" / "_static" / "search" / "errormatch.js"
 SEARCH = ROOT / "tests" / "search_node.mjs"
@@ -51,7 +51,7 @@ SOURCE = re.compile(r"^([\w.-]+/[\w.-]+#\d+|https?://\S+)$")
 # matcher stopped taking questions for partial pastes; paste box 0.994 (q483 quotes no message).
 FLOORS = {"search": {"en": 0.89, "zh-hant": 0.90, "zh-hans": 0.91}, "paste": 0.98}
 
-DATA = yaml.safe_load(CORPUS.read_text(encoding="utf-8"))
+DATA = yamlread.load(CORPUS.read_text(encoding="utf-8"))
 QUESTIONS, PLANNED = DATA["questions"], set(DATA["planned"])
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from utils.book import config, search
+from utils.book import config, search, yamlread
 from utils.book.editions import data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -211,7 +211,7 @@ def test_keywords_name_real_sections_in_every_edition():
         assert all(len(s) >= 10 and s.rstrip().endswith(("。", ".", "：", "？", "?")) for s in sentences.values()), label
 
 
-QUERIES = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))["queries"]
+QUERIES = yamlread.load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))["queries"]
 
 
 def test_the_query_set_is_big_enough_and_names_what_exists():
@@ -275,7 +275,7 @@ def test_the_routing_check_rejects_bad_cases(small_book):
         return {k: v for k, v in c.items() if v is not None}
 
     path = small_book / "book" / "errors.yml"
-    errors = yaml.safe_load(path.read_text(encoding="utf-8"))
+    errors = yamlread.load(path.read_text(encoding="utf-8"))
     entry = next(e for e in errors["errors"] if e["id"] == "no-grad-fn")
     good = case("demo-raise", "The tensor was made under no_grad.", "張量是在 no_grad 下建立的。", "张量是在 no_grad 下创建的。")
     entry["cases"] = [good]

@@ -7,15 +7,14 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-import yaml
 
-from utils.book import config
+from utils.book import config, yamlread
 from utils.book.editions import data
 
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = list(config.editions())
-QUERIES = yaml.safe_load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))["queries"]
+QUERIES = yamlread.load((ROOT / "tests" / "search_queries.yml").read_text(encoding="utf-8"))["queries"]
 REPORT = ROOT / "_build" / "search-report.json"
 pytestmark = pytest.mark.slow
 TOP = "ol.search-hits > li > a.search-hit-link"

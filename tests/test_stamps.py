@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 import small_book as sb
-from utils.book import config, notebooks
+from utils.book import config, notebooks, yamlread
 from utils.book.editions import changes, checks, restamp, spacing, translate
 from utils.book.editions.data import text_hash
 
@@ -383,7 +383,7 @@ def test_a_draft_page_translated_from_an_older_english_fails(small_book):
     cell.source, cell.metadata["translation"] = "`torch.no_grad()` の下で作ったテンソルは記録されない。", {"source": text_hash(sb.PROSE)}
     notebooks.write_notebook(nb, path)
     keywords = small_book / "book" / "search_keywords.yml"
-    data = yaml.safe_load(keywords.read_text(encoding="utf-8"))
+    data = yamlread.load(keywords.read_text(encoding="utf-8"))
     data["sections"]["demo"]["ja"] = "計算グラフ、記録されない"
     data["sections"]["demo"]["translated_from"]["ja"] = text_hash(data["sections"]["demo"]["en"])
     keywords.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")

@@ -11,7 +11,7 @@ from exercise_messages import untranslated
 from utils.book import config
 from utils.book.answer_checks import answer_checks
 from utils.book.notebooks import read_notebook
-from wrong_answers import OUTPUT, dump, generate
+from wrong_answers import OUTPUT, dump, expression_tables, generate, tables
 
 ROOT = Path(__file__).resolve().parents[1]
 LABEL = re.compile(r"^:label:\s*(\S+)", re.M)
@@ -35,9 +35,22 @@ def _data() -> dict:
     return json.loads(OUTPUT.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow  # every judge on every wrong answer, in every edition (about 7 CPU-s): make test runs it
 def test_the_committed_data_is_what_the_judges_say():
     assert OUTPUT.read_text(encoding="utf-8") == dump(generate()), \
         "book/wrong_answers.json is stale: run .venv/bin/python tests/wrong_answers.py"
+
+
+def test_the_committed_data_holds_the_tables_answers():
+    """The fast tier's part of the test above, without running a judge: the committed file lists, for
+    each exercise, the wrong answers of its test's WRONG table in order, and the forms of its ACCEPTED
+    table (a wrong answer added or removed without regenerating the file fails here)."""
+    data, stale = _data(), "book/wrong_answers.json is stale: run .venv/bin/python tests/wrong_answers.py"
+    wrong = tables()
+    assert set(data) - {"generated_by", "accepted"} == set(wrong), stale
+    for label, (_, answers) in wrong.items():
+        assert [e["code"] for e in data[label]] == [w.shown() for w in answers], (label, stale)
+    assert data["accepted"] == {label: [f.code for f in forms] for label, (_, forms) in expression_tables().items()}, stale
 
 
 def test_every_code_exercise_has_typical_wrong_answers():

@@ -29,6 +29,7 @@ import re
 import sys
 import textwrap
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -144,14 +145,37 @@ def _same_code(segment: str, code) -> bool:
     return compiled.co_code == code.co_code and compiled.co_names == code.co_names
 
 
+@lru_cache(maxsize=None)
+def _lambdas_in(path: str) -> dict[int, list[tuple[list[str], str]]]:
+    """{line: [(parameter names, source text)]} of every lambda in the file ``path``: the file parsed
+    once, not once per lambda (the judges' tables hold about a hundred)."""
+    source = Path(path).read_text(encoding="utf-8")
+    lines, at = [], 0  # the lines as ast.get_source_segment splits them (\r\n, \r, \n only)
+    for end in re.finditer(r"\r\n|\r|\n", source):
+        lines.append(source[at:end.end()])
+        at = end.end()
+    if at < len(source):
+        lines.append(source[at:])
+
+    def segment(node) -> str:  # ast.get_source_segment(source, node), with the lines split once
+        first, last = node.lineno - 1, node.end_lineno - 1
+        if first == last:
+            return lines[first].encode()[node.col_offset:node.end_col_offset].decode()
+        return (lines[first].encode()[node.col_offset:].decode() + "".join(lines[first + 1:last])
+                + lines[last].encode()[:node.end_col_offset].decode())
+
+    found: dict[int, list[tuple[list[str], str]]] = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Lambda):
+            found.setdefault(node.lineno, []).append(([a.arg for a in node.args.args], segment(node)))
+    return found
+
+
 def _lambda_source(fn) -> str:
     """The text of one lambda, from the line of the file it is written on."""
     lines, start = inspect.getsourcelines(fn)
-    source = Path(inspect.getsourcefile(fn)).read_text(encoding="utf-8")
-    found = [node for node in ast.walk(ast.parse(source))
-             if isinstance(node, ast.Lambda) and node.lineno == start
-             and node.args.args and [a.arg for a in node.args.args] == list(fn.__code__.co_varnames[:fn.__code__.co_argcount])]
-    segments = {ast.get_source_segment(source, node) for node in found}
+    names = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
+    segments = {text for args, text in _lambdas_in(inspect.getsourcefile(fn)).get(start, ()) if args and args == names}
     if len(segments) > 1:  # several lambdas on the line: the one whose compiled code is this one's
         segments = {seg for seg in segments if _same_code(seg, fn.__code__)}
     if len(segments) != 1:

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from utils.book import yamlread
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = "en"  # the edition every other one translates
@@ -18,7 +18,7 @@ PIN = re.compile(r"^([A-Za-z0-9_.\-\[\]]+)==([^\s;#]+)")
 
 @lru_cache(maxsize=None)
 def _load(root: Path) -> dict:
-    return yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+    return yamlread.load((root / "_config.yml").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)
@@ -84,7 +84,7 @@ def pin(package: str, root: Path = ROOT) -> str:
 
 def toc_docnames(root: Path = ROOT) -> list[str]:
     """Every page of the book in _toc.yml's order, its root first (the only reader of _toc.yml)."""
-    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
+    toc = yamlread.load((root / "_toc.yml").read_text(encoding="utf-8"))
     names = [toc["root"]]
 
     def walk(entries):

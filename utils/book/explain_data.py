@@ -23,7 +23,7 @@ from pathlib import Path
 
 from utils.book import config
 from utils.book.editions import data
-from utils.book.reader_notebooks import site_url, targets
+from utils.book.reader_markdown import site_url, targets
 from utils.book.search import load_keywords
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,9 +33,9 @@ OUTPUT = ROOT / "utils" / "autograd_book" / "explain_data.py"
 def build(root: Path = ROOT) -> dict:
     keywords = load_keywords(root / "book" / "search_keywords.yml")
     editions = {}
+    english = targets(config.SOURCE, root)
     for edition in config.editions(root):
-        known = targets(edition, root)
-        english = targets(config.SOURCE, root) if edition != config.SOURCE else known
+        known = targets(edition, root) if edition != config.SOURCE else english
         errors = []
         for entry in data.load_errors(root):
             cases = []

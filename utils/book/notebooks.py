@@ -149,6 +149,12 @@ def read_notebook(path: Path):
     return copy.deepcopy(_parsed(Path(path).read_text(encoding="utf-8")))
 
 
+def peek_notebook(path: Path):
+    """The notebook at ``path`` as read_notebook parses it, without the copy: shared by every caller,
+    to read and never to change (the labels and headings of every page, read by several tools)."""
+    return _parsed(Path(path).read_text(encoding="utf-8"))
+
+
 @lru_cache(maxsize=128)
 def _parsed(text: str):
     return nbformat.reads(text, as_version=4)

@@ -208,7 +208,7 @@ def _catalog_json(text: str) -> bytes:
 
     import yaml
 
-    entries = yaml.safe_load(text)
+    entries = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # as messages.load reads it
     return json.dumps(entries, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
 
 

@@ -18,9 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import yaml
 
-from utils.book import config
+from utils.book import config, yamlread
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "pytorch_api.yml"
@@ -44,7 +43,7 @@ def docs_url(root: Path = config.ROOT) -> str:
 
 @lru_cache(maxsize=None)
 def _load(path: Path) -> dict:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return yamlread.load(path.read_text(encoding="utf-8"))
 
 
 def uri(name: str, role: str, where: str | None) -> str:

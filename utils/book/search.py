@@ -24,9 +24,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import yaml
 
-from utils.book import config
+from utils.book import config, yamlread
 from utils.book.editions.data import avoided_terms, error_cases, load_errors, load_glossary, load_wordings, text_hash, uses_avoided
 from utils.book.editions.error_index import english_labels
 from utils.book.editions.prose import wrong_script_chars
@@ -45,7 +44,7 @@ EXCLUDE = [".edition-switcher", ".headerlink", ".toctree-wrapper", "nav", ".bd-s
 def load_keywords(path: Path = KEYWORDS) -> dict:
     """{label: {edition: sentence}} from book/search_keywords.yml (a page's name for the top of that
     page), without the entries' translation stamps."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
+    data = yamlread.load(path.read_text(encoding="utf-8")) if path.exists() else {}
     return {label: {k: v for k, v in entry.items() if k != "translated_from"}
             for label, entry in (data.get("sections") or {}).items()}
 

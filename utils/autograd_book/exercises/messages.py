@@ -84,7 +84,9 @@ def load(module: str) -> dict[str, dict[str, Any]]:
         return json.loads(packed.read_text(encoding="utf-8"))
     import yaml
 
-    return yaml.safe_load((CATALOGS / f"{module}.yml").read_text(encoding="utf-8"))
+    # libyaml's parser where PyYAML has it (the same document, several times faster)
+    return yaml.load((CATALOGS / f"{module}.yml").read_text(encoding="utf-8"),
+                     Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def catalog_names() -> list[str]:

@@ -14,10 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-from ruamel.yaml import YAML
-
-from utils.book import config
+from utils.book import config, yamlread
 
 ROOT = config.ROOT
 SOURCE = config.SOURCE
@@ -43,26 +40,16 @@ def edition_pages(edition: str, root: Path = ROOT) -> dict[str, Path]:
 
 @lru_cache(maxsize=16)
 def _parsed(text: str) -> dict:
-    # ruamel.yaml refuses a key written twice in one mapping (DuplicateKeyError): YAML would
+    # libyaml, refusing a key written twice in one mapping (utils/book/yamlread.py): YAML would
     # otherwise keep the last one without a word, silently dropping half of an entry.
-    return YAML(typ="safe", pure=True).load(text)
-
-
-class _VersionLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """libyaml's parser (ten times ruamel's pure one: a stale stamp reads every version of errors.yml
-    in the history), refusing a key written twice in a mapping as ruamel.yaml does."""
-
-    def construct_mapping(self, node, deep=False):
-        keys = [self.construct_object(key, deep=True) for key, _ in node.value]
-        if len(set(map(repr, keys))) != len(keys):
-            raise ValueError(f"a key written twice, line {node.start_mark.line + 1}")
-        return super().construct_mapping(node, deep)
+    return yamlread.load(text)
 
 
 @lru_cache(maxsize=512)
 def parsed_version(text: str):
-    """One committed version of a data file, parsed once per process (callers only read it)."""
-    return yaml.load(text, Loader=_VersionLoader)
+    """One committed version of a data file, parsed once per process (callers only read it; a stale
+    stamp reads every version of errors.yml in the history)."""
+    return yamlread.load(text)
 
 
 def load_data(name: str, root: Path = ROOT) -> dict:

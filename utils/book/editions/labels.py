@@ -10,9 +10,8 @@ import json
 import re
 from pathlib import Path
 
-import yaml
 
-from utils.book import config
+from utils.book import config, yamlread
 from utils.book.editions import changes
 from utils.book.editions.data import text_hash
 
@@ -36,7 +35,7 @@ def older_words(stamp: str, root: Path = ROOT) -> dict[str, str] | None:
     """English's UI words whose stamp is ``stamp``, from _config.yml's git history."""
     for text in changes.committed_versions("_config.yml", Path(root).resolve()):
         try:
-            words = english_words(yaml.safe_load(text)["editions"])
+            words = english_words(yamlread.load(text)["editions"])
         except Exception:  # an old version without editions, or that does not parse
             continue
         if stamp_of(words) == stamp:

@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
 
-from utils.book import config, myst, notebooks
+from utils.book import config, myst, notebooks, yamlread
 from utils.book.editions.data import MESSAGE_CATALOGS
 from utils.book.editions.prose import URL
 
@@ -53,7 +52,7 @@ def catalog_problems(root: Path = ROOT) -> list[str]:
     """Every Chinese message of every catalog (the judges', the companion's) with a bare English verb."""
     problems = []
     for path in sorted((Path(root) / MESSAGE_CATALOGS).glob("*.yml")):
-        for key, entry in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+        for key, entry in (yamlread.load(path.read_text(encoding="utf-8")) or {}).items():
             for edition in config.translations(root):
                 text = entry.get(edition) if isinstance(entry, dict) else None
                 if isinstance(text, str) and (found := english_verbs(text)):

@@ -1659,7 +1659,20 @@ DATA = {'baseurl': '',
                     'summary': 'requires_grad_() (or requires_grad=True) was set on a tensor created under '
                                "torch.inference_mode(). An inference tensor can never join autograd's "
                                'records that way; create it under torch.no_grad() instead, or make a normal '
-                               'tensor from it with clone() outside inference mode.'}],
+                               'tensor from it with clone() outside inference mode.'},
+                   {'cases': [{'label': 'pit-loss-dtype',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': "`Found dtype Long but expected Float`: the target's dtype"}],
+                    'historical': False,
+                    'id': 'loss-target-cast',
+                    'message': "result type Float can't be cast to the desired output type Long",
+                    'summary': 'binary_cross_entropy_with_logits (BCEWithLogitsLoss) got integer labels: the '
+                               "loss is computed in float and cannot be written into the target's integer "
+                               'dtype. Convert the target: target.float() or target.to(output.dtype).',
+                    'varies': [{'as': "result type Float can't be cast to the desired output type Long",
+                                'pattern': "\\bresult type \\w+ can't be cast to the desired output type "
+                                           '\\w+'}]}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -3103,7 +3116,19 @@ DATA = {'baseurl': '',
                                     'not allowed.',
                          'summary': '对在 torch.inference_mode() 里创建的张量调用了 requires_grad_()（或设置 '
                                     'requires_grad=True）。推理张量不能这样加入 autograd 的记录；请改在 torch.no_grad() '
-                                    '里创建它，或在推理模式之外用 clone() 从它得到一个普通张量。'}],
+                                    '里创建它，或在推理模式之外用 clone() 从它得到一个普通张量。'},
+                        {'cases': [{'label': 'pit-loss-dtype',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`Found dtype Long but expected Float`：目标的 dtype'}],
+                         'historical': False,
+                         'id': 'loss-target-cast',
+                         'message': "result type Float can't be cast to the desired output type Long",
+                         'summary': 'binary_cross_entropy_with_logits（BCEWithLogitsLoss）收到了整数标签：损失按浮点数计算，无法写进目标的整数 '
+                                    'dtype。修复方法是转换目标：target.float() 或 target.to(output.dtype)。',
+                         'varies': [{'as': "result type Float can't be cast to the desired output type Long",
+                                     'pattern': "\\bresult type \\w+ can't be cast to the desired output "
+                                                'type \\w+'}]}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -4547,7 +4572,19 @@ DATA = {'baseurl': '',
                                     'not allowed.',
                          'summary': '對在 torch.inference_mode() 裡建立的張量呼叫了 requires_grad_()（或設定 '
                                     'requires_grad=True）。推論張量不能這樣加入 autograd 的記錄；請改在 torch.no_grad() '
-                                    '裡建立它，或在推論模式之外用 clone() 從它得到一個普通張量。'}]},
+                                    '裡建立它，或在推論模式之外用 clone() 從它得到一個普通張量。'},
+                        {'cases': [{'label': 'pit-loss-dtype',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`Found dtype Long but expected Float`：目標的 dtype'}],
+                         'historical': False,
+                         'id': 'loss-target-cast',
+                         'message': "result type Float can't be cast to the desired output type Long",
+                         'summary': 'binary_cross_entropy_with_logits（BCEWithLogitsLoss）收到了整數標籤：損失以浮點數計算，無法寫進目標的整數 '
+                                    'dtype。修正方法是轉換目標：target.float() 或 target.to(output.dtype)。',
+                         'varies': [{'as': "result type Float can't be cast to the desired output type Long",
+                                     'pattern': "\\bresult type \\w+ can't be cast to the desired output "
+                                                'type \\w+'}]}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -4897,7 +4934,8 @@ DATA = {'baseurl': '',
               'pit-loss-dtype': 'RuntimeError: Found dtype Long but expected Float (or Found dtype Double '
                                 'but expected Float) in loss.backward() or in the loss: the labels or target '
                                 'have the wrong dtype for BCELoss, HuberLoss or MSELoss. Convert the target '
-                                'with target.float() before the criterion.',
+                                'with target.float() before the criterion. BCEWithLogitsLoss: result type '
+                                "Float can't be cast to the desired output type Long.",
               'pit-loss-number': "AttributeError: 'int' object has no attribute 'backward' ('float' object "
                                  "has no attribute 'backward'): the loss function returned 0 when an image "
                                  'has no target boxes; return pred.sum() * 0.',

@@ -123,9 +123,10 @@ NODE_NAME_PASTES = {
     "Questions about in-place operations Output 1 of SplitBackward0 is a view and is being modified inplace": "multi-output-view-inplace",
     "Output 0 of Split is a view and is being modified inplace.": "multi-output-view-inplace",
     "Output 2 of UnbindBackward0 is a view and is being modified inplace.": "multi-output-view-inplace",
-    # A custom Function's node, by its class name; wrong input: a class the index names for another message.
+    # A custom Function's node, by its class name; wrong input: a class the index names for another message
+    # ('NoneType' is no node: the paste finds the entry of a gradient read while still None).
     "AttributeError: 'MulConstantBackward' object has no attribute 'constant'": "function-ctx-attribute-missing",
-    "AttributeError: 'NoneType' object has no attribute 'data'": None,
+    "AttributeError: 'NoneType' object has no attribute 'data'": "grad-none-zero",
     # A part of a message is a run of its words: an asker's words that name some of them are not.
     "Using backward() with create_graph=True will create a reference cycle": "create-graph-cycle",
     "Very slow for gradient penalty! autograd.grad create_graph=True 4 times slower": None,

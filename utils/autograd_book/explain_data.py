@@ -1621,7 +1621,127 @@ DATA = {'baseurl': '',
                                'part of any graph (made from .data or detach(), computed under '
                                'torch.no_grad(), or only from tensors that do not require grad), so no '
                                'gradient can reach it. Build it from tensors that require grad, and call '
-                               'retain_grad() only when requires_grad is True.'}],
+                               'retain_grad() only when requires_grad is True.'},
+                   {'cases': [{'label': 'pit-loss-dtype',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': "`Found dtype Long but expected Float`: the target's dtype"}],
+                    'historical': False,
+                    'id': 'loss-target-dtype',
+                    'message': 'Found dtype Long but expected Float',
+                    'summary': 'A loss compared a float prediction with a target of another dtype (integer '
+                               'labels, or a float64 target from NumPy); some losses fail in the forward '
+                               "pass, others only in backward, whatever the loss's own dtype. Convert the "
+                               'target: target.float() or target.to(output.dtype).',
+                    'varies': [{'as': 'Found dtype Long but expected Float',
+                                'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
+                   {'cases': [{'label': 'pit-deepcopy-graph',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`deepcopy` of a model: `Only Tensors created explicitly by the user '
+                                        '(graph leaves) support the deepcopy protocol`'}],
+                    'historical': False,
+                    'id': 'deepcopy-non-leaf',
+                    'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
+                               'deepcopy protocol at the moment',
+                    'summary': 'copy.deepcopy met a tensor with a grad_fn: usually an intermediate that a '
+                               "module's forward (or a forward hook) stored on self, so deepcopy(model) "
+                               'fails after a forward pass, in an EMA helper or a best-model snapshot. Store '
+                               'it detached, delete it before copying, or copy the weights with '
+                               'state_dict().'},
+                   {'cases': [{'label': 'pit-grad-none-zero',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': "`'NoneType' object has no attribute 'zero_'`: zeroing a gradient "
+                                        'that does not exist yet'}],
+                    'historical': False,
+                    'id': 'grad-none-zero',
+                    'message': "'NoneType' object has no attribute 'zero_'",
+                    'summary': 'x.grad.zero_() (or x.grad.data) ran while x.grad was None: before the first '
+                               'backward() that reaches x, or on a tensor that does not require grad. Zero '
+                               'after the update or guard with `if x.grad is not None`, and call '
+                               'requires_grad_() on an input before the forward pass.',
+                    'varies': [{'as': "'NoneType' object has no attribute 'zero_'",
+                                'pattern': "'NoneType' object has no attribute '(zero_|data)'"}]},
+                   {'cases': [{'label': 'pit-resize-requires-grad',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`cannot resize variables that require grad`: a buffer that '
+                                        'collected outputs'}],
+                    'historical': False,
+                    'id': 'resize-requires-grad',
+                    'message': 'cannot resize variables that require grad',
+                    'summary': 'resize_() was called on a tensor that requires grad, typically a buffer that '
+                               "collects a model's outputs: an earlier in-place copy of an output that "
+                               'requires grad made the buffer part of the graph. Copy output.detach() into '
+                               'it, or do the bookkeeping under torch.no_grad().'},
+                   {'cases': [{'label': 'cf-view-output-inplace',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': '`This view was created inside a custom Function`: an in-place '
+                                        'change of its output'},
+                              {'label': 'dbg-module-hooks',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
+                                        'tensors'}],
+                    'historical': False,
+                    'id': 'function-view-inplace',
+                    'message': 'This view was created inside a custom Function (or because an input was '
+                               'returned as-is)',
+                    'summary': 'An in-place operation changed the output of a custom Function (or a slice of '
+                               'it) that is a view: forward returned a view of its input, or the input '
+                               "itself. Autograd refuses, since rewriting the view's history would bypass "
+                               "the Function's backward. Clone the output (in forward or after apply) or use "
+                               'an out-of-place operation.'},
+                   {'cases': [{'label': 'cf-save-non-tensor',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': '`save_for_backward can only save variables`: where non-tensors go'}],
+                    'historical': False,
+                    'id': 'save-for-backward-non-tensor',
+                    'message': 'save_for_backward can only save variables, but argument',
+                    'summary': 'ctx.save_for_backward received something that is not a tensor (a number, a '
+                               'tuple of sizes, a flag). It takes tensors and None only; put other values on '
+                               'ctx as attributes (ctx.factor = factor) and return None for them from '
+                               'backward.'},
+                   {'cases': [{'label': 'mem-ckpt-reentrant',
+                               'line': '',
+                               'page': 'saved_memory',
+                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                    'historical': False,
+                    'id': 'checkpoint-use-reentrant-explicit',
+                    'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed '
+                               'explicitly.',
+                    'summary': 'A UserWarning from torch.utils.checkpoint called without use_reentrant: '
+                               'torch 2.13 still runs the reentrant variant then, and asks you to choose. '
+                               'Pass use_reentrant=False (recommended; it also trains a block whose inputs '
+                               'do not require grad), or use_reentrant=True to keep the old behaviour.'},
+                   {'cases': [{'label': 'var-grad-modes',
+                               'line': '',
+                               'page': 'variable',
+                               'title': 'The grad modes that replaced `volatile`'}],
+                    'historical': False,
+                    'id': 'inference-requires-grad',
+                    'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is not '
+                               'allowed.',
+                    'summary': 'requires_grad_() (or requires_grad=True) was set on a tensor created under '
+                               "torch.inference_mode(). An inference tensor can never join autograd's "
+                               'records that way; create it under torch.no_grad() instead, or make a normal '
+                               'tensor from it with clone() outside inference mode.'},
+                   {'cases': [{'label': 'pit-loss-dtype',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': "`Found dtype Long but expected Float`: the target's dtype"}],
+                    'historical': False,
+                    'id': 'loss-target-cast',
+                    'message': "result type Float can't be cast to the desired output type Long",
+                    'summary': 'binary_cross_entropy_with_logits (BCEWithLogitsLoss) got integer labels: the '
+                               "loss is computed in float and cannot be written into the target's integer "
+                               'dtype. Convert the target: target.float() or target.to(output.dtype).',
+                    'varies': [{'as': "result type Float can't be cast to the desired output type Long",
+                                'pattern': "\\bresult type \\w+ can't be cast to the desired output type "
+                                           '\\w+'}]}],
             'zh-hans': [{'cases': [{'label': 'rg-guide',
                                     'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
                                     'page': 'retain_graph',
@@ -3030,7 +3150,111 @@ DATA = {'baseurl': '',
                          'message': "can't retain_grad on Tensor that has requires_grad=False",
                          'summary': '对不需要梯度的张量调用了 retain_grad()：这个张量不属于任何计算图（由 .data 或 detach() 得到、在 '
                                     'torch.no_grad() 里算出，或者只由不需要梯度的张量算出），梯度永远传不到它。请改用需要梯度的张量来计算它，并且只在 '
-                                    'requires_grad 为 True 时调用 retain_grad()。'}],
+                                    'requires_grad 为 True 时调用 retain_grad()。'},
+                        {'cases': [{'label': 'pit-loss-dtype',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`Found dtype Long but expected Float`：目标的 dtype'}],
+                         'historical': False,
+                         'id': 'loss-target-dtype',
+                         'message': 'Found dtype Long but expected Float',
+                         'summary': '损失函数拿浮点数的预测去和另一种 dtype 的目标比较（整数标签，或由 NumPy 转来的 float64 '
+                                    '目标）；有的损失函数在前向传播就出错，有的要到反向传播才出错，和损失值本身的 dtype '
+                                    '无关。修复方法是转换目标：target.float() 或 target.to(output.dtype)。',
+                         'varies': [{'as': 'Found dtype Long but expected Float',
+                                     'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
+                        {'cases': [{'label': 'pit-deepcopy-graph',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '对模型做 `deepcopy`：`Only Tensors created explicitly by the user '
+                                             '(graph leaves) support the deepcopy protocol`'}],
+                         'historical': False,
+                         'id': 'deepcopy-non-leaf',
+                         'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
+                                    'deepcopy protocol at the moment',
+                         'summary': 'copy.deepcopy 遇到了带有 grad_fn 的张量：通常是模块的 forward（或前向钩子）存到 self '
+                                    '上的中间结果，所以做过一次前向传播之后，deepcopy(model) 就会失败，常见于 EMA 辅助类或保存最佳模型的时候。请改存调用 '
+                                    'detach() 之后的张量、在复制前删掉这个属性，或用 state_dict() 复制权重。'},
+                        {'cases': [{'label': 'pit-grad-none-zero',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': "`'NoneType' object has no attribute 'zero_'`：梯度还不存在就先清零"}],
+                         'historical': False,
+                         'id': 'grad-none-zero',
+                         'message': "'NoneType' object has no attribute 'zero_'",
+                         'summary': '执行 x.grad.zero_()（或 x.grad.data）时 x.grad 还是 None：第一次传到 x 的 backward() '
+                                    '还没执行，或者 x 根本不需要梯度。请在更新之后再清零，或先检查 `if x.grad is not '
+                                    'None`；如果要输入的梯度，请在前向传播之前对输入调用 requires_grad_()。',
+                         'varies': [{'as': "'NoneType' object has no attribute 'zero_'",
+                                     'pattern': "'NoneType' object has no attribute '(zero_|data)'"}]},
+                        {'cases': [{'label': 'pit-resize-requires-grad',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`cannot resize variables that require grad`：收集输出的缓冲区'}],
+                         'historical': False,
+                         'id': 'resize-requires-grad',
+                         'message': 'cannot resize variables that require grad',
+                         'summary': '对需要梯度的张量调用了 '
+                                    'resize_()，通常是用来收集模型输出的缓冲区：之前把需要梯度的输出原地复制进去，缓冲区就成了计算图的一部分。请改为复制 '
+                                    'output.detach()，或在 torch.no_grad() 里做这些记录工作。'},
+                        {'cases': [{'label': 'cf-view-output-inplace',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '`This view was created inside a custom Function`：原地改动它的输出'},
+                                   {'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                         'historical': False,
+                         'id': 'function-view-inplace',
+                         'message': 'This view was created inside a custom Function (or because an input was '
+                                    'returned as-is)',
+                         'summary': '原地操作改动了自定义 Function 的输出（或它的切片），而这个输出是视图：forward '
+                                    '返回了输入的视图，或直接返回输入本身。autograd 拒绝执行，因为改写视图的历史会绕过这个 Function 的 '
+                                    'backward。请复制输出（在 forward 里或 apply 之后调用 clone()），或改用非原地操作。'},
+                        {'cases': [{'label': 'cf-save-non-tensor',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '`save_for_backward can only save variables`：非张量该放哪里'}],
+                         'historical': False,
+                         'id': 'save-for-backward-non-tensor',
+                         'message': 'save_for_backward can only save variables, but argument',
+                         'summary': 'ctx.save_for_backward 收到了不是张量的东西（数字、尺寸组成的 tuple、标志）。它只接受张量和 '
+                                    'None；其他值请作为属性存在 ctx 上（ctx.factor = factor），并在 backward 里对它们返回 None。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '可重入检查点：不需要梯度的输入'}],
+                         'historical': False,
+                         'id': 'checkpoint-use-reentrant-explicit',
+                         'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed '
+                                    'explicitly.',
+                         'summary': '调用 torch.utils.checkpoint 时没有传 use_reentrant 所发出的 UserWarning：torch '
+                                    '2.13 这时仍执行可重入实现，并要求你明确选择。请传 use_reentrant=False（推荐；输入不需要梯度的块也能训练），或传 '
+                                    'use_reentrant=True 保留原来的行为。'},
+                        {'cases': [{'label': 'var-grad-modes',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '取代 `volatile` 的梯度模式'}],
+                         'historical': False,
+                         'id': 'inference-requires-grad',
+                         'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is '
+                                    'not allowed.',
+                         'summary': '对在 torch.inference_mode() 里创建的张量调用了 requires_grad_()（或设置 '
+                                    'requires_grad=True）。推理张量不能这样加入 autograd 的记录；请改在 torch.no_grad() '
+                                    '里创建它，或在推理模式之外用 clone() 从它得到一个普通张量。'},
+                        {'cases': [{'label': 'pit-loss-dtype',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`Found dtype Long but expected Float`：目标的 dtype'}],
+                         'historical': False,
+                         'id': 'loss-target-cast',
+                         'message': "result type Float can't be cast to the desired output type Long",
+                         'summary': 'binary_cross_entropy_with_logits（BCEWithLogitsLoss）收到了整数标签：损失按浮点数计算，无法写进目标的整数 '
+                                    'dtype。修复方法是转换目标：target.float() 或 target.to(output.dtype)。',
+                         'varies': [{'as': "result type Float can't be cast to the desired output type Long",
+                                     'pattern': "\\bresult type \\w+ can't be cast to the desired output "
+                                                'type \\w+'}]}],
             'zh-hant': [{'cases': [{'label': 'rg-guide',
                                     'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
                                     'page': 'retain_graph',
@@ -4439,7 +4663,111 @@ DATA = {'baseurl': '',
                          'message': "can't retain_grad on Tensor that has requires_grad=False",
                          'summary': '對不需要梯度的張量呼叫了 retain_grad()：這個張量不屬於任何計算圖（由 .data 或 detach() 得來、在 '
                                     'torch.no_grad() 裡算出，或只由不需要梯度的張量算出），梯度永遠傳不到它。請改用需要梯度的張量來算它，並且只在 '
-                                    'requires_grad 為 True 時呼叫 retain_grad()。'}]},
+                                    'requires_grad 為 True 時呼叫 retain_grad()。'},
+                        {'cases': [{'label': 'pit-loss-dtype',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`Found dtype Long but expected Float`：目標的 dtype'}],
+                         'historical': False,
+                         'id': 'loss-target-dtype',
+                         'message': 'Found dtype Long but expected Float',
+                         'summary': '損失函數拿浮點數的預測去比對另一種 dtype 的目標（整數標籤，或由 NumPy 轉來的 float64 '
+                                    '目標）；有些損失函數在前向傳播就出錯，有些要到反向傳播才出錯，跟損失值本身的 dtype '
+                                    '無關。修正方法是轉換目標：target.float() 或 target.to(output.dtype)。',
+                         'varies': [{'as': 'Found dtype Long but expected Float',
+                                     'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
+                        {'cases': [{'label': 'pit-deepcopy-graph',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '對模型做 `deepcopy`：`Only Tensors created explicitly by the user '
+                                             '(graph leaves) support the deepcopy protocol`'}],
+                         'historical': False,
+                         'id': 'deepcopy-non-leaf',
+                         'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
+                                    'deepcopy protocol at the moment',
+                         'summary': 'copy.deepcopy 碰到了帶有 grad_fn 的張量：通常是模組的 forward（或前向掛鉤）存到 self '
+                                    '上的中間結果，所以做過一次前向傳播之後，deepcopy(model) 就會失敗，常見於 EMA 輔助類別或保存最佳模型的時候。請改存呼叫 '
+                                    'detach() 之後的張量、在複製前刪掉這個屬性，或用 state_dict() 複製權重。'},
+                        {'cases': [{'label': 'pit-grad-none-zero',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': "`'NoneType' object has no attribute 'zero_'`：梯度還不存在就先清零"}],
+                         'historical': False,
+                         'id': 'grad-none-zero',
+                         'message': "'NoneType' object has no attribute 'zero_'",
+                         'summary': '執行 x.grad.zero_()（或 x.grad.data）時 x.grad 還是 None：第一次傳到 x 的 backward() '
+                                    '還沒執行，或者 x 根本不需要梯度。請在更新之後才清零，或先檢查 `if x.grad is not '
+                                    'None`；若要輸入的梯度，請在前向傳播之前對輸入呼叫 requires_grad_()。',
+                         'varies': [{'as': "'NoneType' object has no attribute 'zero_'",
+                                     'pattern': "'NoneType' object has no attribute '(zero_|data)'"}]},
+                        {'cases': [{'label': 'pit-resize-requires-grad',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`cannot resize variables that require grad`：收集輸出的緩衝區'}],
+                         'historical': False,
+                         'id': 'resize-requires-grad',
+                         'message': 'cannot resize variables that require grad',
+                         'summary': '對需要梯度的張量呼叫了 '
+                                    'resize_()，通常是用來收集模型輸出的緩衝區：先前把需要梯度的輸出原地複製進去，緩衝區就成了計算圖的一部分。請改為複製 '
+                                    'output.detach()，或在 torch.no_grad() 裡做這些記錄工作。'},
+                        {'cases': [{'label': 'cf-view-output-inplace',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '`This view was created inside a custom Function`：原地改動它的輸出'},
+                                   {'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                         'historical': False,
+                         'id': 'function-view-inplace',
+                         'message': 'This view was created inside a custom Function (or because an input was '
+                                    'returned as-is)',
+                         'summary': '原地操作改動了自訂 Function 的輸出（或它的切片），而這個輸出是視圖：forward '
+                                    '傳回了輸入的視圖，或直接傳回輸入本身。autograd 拒絕執行，因為改寫視圖的歷史會繞過這個 Function 的 '
+                                    'backward。請複製輸出（在 forward 裡或 apply 之後呼叫 clone()），或改用非原地操作。'},
+                        {'cases': [{'label': 'cf-save-non-tensor',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '`save_for_backward can only save variables`：非張量該放哪裡'}],
+                         'historical': False,
+                         'id': 'save-for-backward-non-tensor',
+                         'message': 'save_for_backward can only save variables, but argument',
+                         'summary': 'ctx.save_for_backward 收到了不是張量的東西（數字、尺寸組成的 tuple、旗標）。它只接受張量和 '
+                                    'None；其他值請當成屬性存在 ctx 上（ctx.factor = factor），並在 backward 裡對它們傳回 None。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                         'historical': False,
+                         'id': 'checkpoint-use-reentrant-explicit',
+                         'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed '
+                                    'explicitly.',
+                         'summary': '呼叫 torch.utils.checkpoint 時沒有傳 use_reentrant 所發出的 UserWarning：torch '
+                                    '2.13 這時仍執行可重入實作，並要你明確選擇。請傳 use_reentrant=False（建議使用；輸入不需要梯度的區塊也能訓練），或傳 '
+                                    'use_reentrant=True 保留原本的行為。'},
+                        {'cases': [{'label': 'var-grad-modes',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '取代 `volatile` 的梯度模式'}],
+                         'historical': False,
+                         'id': 'inference-requires-grad',
+                         'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is '
+                                    'not allowed.',
+                         'summary': '對在 torch.inference_mode() 裡建立的張量呼叫了 requires_grad_()（或設定 '
+                                    'requires_grad=True）。推論張量不能這樣加入 autograd 的記錄；請改在 torch.no_grad() '
+                                    '裡建立它，或在推論模式之外用 clone() 從它得到一個普通張量。'},
+                        {'cases': [{'label': 'pit-loss-dtype',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`Found dtype Long but expected Float`：目標的 dtype'}],
+                         'historical': False,
+                         'id': 'loss-target-cast',
+                         'message': "result type Float can't be cast to the desired output type Long",
+                         'summary': 'binary_cross_entropy_with_logits（BCEWithLogitsLoss）收到了整數標籤：損失以浮點數計算，無法寫進目標的整數 '
+                                    'dtype。修正方法是轉換目標：target.float() 或 target.to(output.dtype)。',
+                         'varies': [{'as': "result type Float can't be cast to the desired output type Long",
+                                     'pattern': "\\bresult type \\w+ can't be cast to the desired output "
+                                                'type \\w+'}]}]},
  'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
@@ -4491,6 +4819,13 @@ DATA = {'baseurl': '',
                          "function that was marked with @once_differentiable' means. tiny-cuda-nn second "
                          'derivative: RuntimeError: DifferentiableObject::backward_backward_input_impl: not '
                          'implemented; an eikonal loss on an SDF through a hash-grid extension.',
+              'cf-save-non-tensor': 'TypeError: save_for_backward can only save variables, but argument 1 is '
+                                    'of type tuple (or int): what save_for_backward may save in a custom '
+                                    'autograd Function, and where other objects go (ctx attributes).',
+              'cf-view-output-inplace': 'Output 0 of SliceBackward0 is a view and is being modified inplace. '
+                                        'This view was created inside a custom Function (or because an input '
+                                        'was returned as-is): an in-place write or index assignment into the '
+                                        'output of an autograd.Function; clone the output.',
               'cf-what-to-save': 'My custom Function passes gradcheck but fails gradgradcheck: the second '
                                  'derivative (gradient penalty, Hessian) is wrong without an error.',
               'cg-attention': 'RuntimeError: derivative for '
@@ -4770,6 +5105,10 @@ DATA = {'baseurl': '',
                                         'nn.DataParallel: the loss returned by forward is gathered as one '
                                         'value per GPU; use loss.mean().backward(), not '
                                         'loss.backward(torch.ones_like(loss)).',
+              'pit-deepcopy-graph': 'copy.deepcopy(model) fails with Only Tensors created explicitly by the '
+                                    'user (graph leaves) support the deepcopy protocol: a deepcopy error in '
+                                    'ModelEMA or when saving the best model, because the model stores a '
+                                    'tensor from forward on self.',
               'pit-embedding-max-norm': 'nn.Embedding with max_norm: one of the variables needed for '
                                         'gradient computation has been modified by an inplace operation in a '
                                         'recommender or collaborative metric learning (CML) model; the '
@@ -4786,6 +5125,10 @@ DATA = {'baseurl': '',
                                "(NoneType) after backward: the grad value is none. A layer's own parameters "
                                '(GroupNorm gamma and beta) have grad None while the rest of the network is '
                                'fine: is that normal, will they be updated?',
+              'pit-grad-none-zero': "AttributeError: 'NoneType' object has no attribute 'zero_' on "
+                                    "x.grad.zero_(), or 'NoneType' object has no attribute 'data' on "
+                                    'w.grad.data.zero_(): the gradient is None before the first backward, or '
+                                    'the input does not require grad (Grad-CAM, saliency map).',
               'pit-hidden-state': 'The hidden state of an RNN or LSTM carried from batch to batch needs '
                                   'detach(), as in truncated backpropagation through time (TBPTT).',
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
@@ -4811,6 +5154,11 @@ DATA = {'baseurl': '',
                                   'embedding output a leaf. with torch.no_grad(): dist.broadcast(p, 0) in '
                                   'sync_params still raises a leaf Variable that requires grad is being used '
                                   'in an in-place operation on Windows with gloo: broadcast p.detach().',
+              'pit-loss-dtype': 'RuntimeError: Found dtype Long but expected Float (or Found dtype Double '
+                                'but expected Float) in loss.backward() or in the loss: the labels or target '
+                                'have the wrong dtype for BCELoss, HuberLoss or MSELoss. Convert the target '
+                                'with target.float() before the criterion. BCEWithLogitsLoss: result type '
+                                "Float can't be cast to the desired output type Long.",
               'pit-loss-number': "AttributeError: 'int' object has no attribute 'backward' ('float' object "
                                  "has no attribute 'backward'): the loss function returned 0 when an image "
                                  'has no target boxes; return pred.sum() * 0.',
@@ -4834,6 +5182,9 @@ DATA = {'baseurl': '',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument.',
+              'pit-resize-requires-grad': 'RuntimeError: cannot resize variables that require grad in '
+                                          "resize_(), in a metric meter (APMeter) that stores the model's "
+                                          'outputs: pass output.detach().',
               'pit-retain-graph': 'retain_graph=True silenced the error, and now training gets slower every '
                                   'iteration and runs out of memory.',
               'pit-running-loss': 'Readers describe this as a memory leak: GPU or CUDA memory keeps '

@@ -110,7 +110,12 @@ DATA = {'baseurl': '',
                                        'fix the case that makes the second pass, or pass retain_graph=True '
                                        '(each pass then recomputes the blocks).',
                                'page': 'saved_memory',
-                               'title': '`retain_graph=True` with each tool'}],
+                               'title': '`retain_graph=True` with each tool'},
+                              {'label': 'pit-rollout-graph',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
+                                        'epochs, stored log-probabilities)'}],
                     'historical': False,
                     'id': 'backward-twice',
                     'message': 'Trying to backward through the graph a second time (or directly access saved '
@@ -257,7 +262,17 @@ DATA = {'baseurl': '',
                                        'BackendCompilerFailed: the compiler traces the backward while '
                                        'compiling the forward. Fix the in-place operation as in eager mode.',
                                'page': 'torch_compile',
-                               'title': 'An error of the backward, raised by the compiled forward'}],
+                               'title': 'An error of the backward, raised by the compiled forward'},
+                              {'label': 'pit-rollout-graph',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
+                                        'epochs, stored log-probabilities)'},
+                              {'label': 'pit-teacher',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': 'A teacher that must not learn: distillation, EMA teachers, momentum '
+                                        'encoders'}],
                     'historical': False,
                     'id': 'modified-by-inplace',
                     'message': 'one of the variables needed for gradient computation has been modified by an '
@@ -803,7 +818,12 @@ DATA = {'baseurl': '',
                               {'label': 'var-module-tensors',
                                'line': '',
                                'page': 'variable',
-                               'title': 'Inside a module: parameters, buffers and plain tensors'}],
+                               'title': 'Inside a module: parameters, buffers and plain tensors'},
+                              {'label': 'pit-teacher',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': 'A teacher that must not learn: distillation, EMA teachers, momentum '
+                                        'encoders'}],
                     'historical': False,
                     'id': 'leaf-inplace',
                     'message': 'a leaf Variable that requires grad is being used in an in-place operation.',
@@ -1640,7 +1660,11 @@ DATA = {'baseurl': '',
                                     'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
                                             'retain_graph=True（之后每次传播都会重新计算这些块）。',
                                     'page': 'saved_memory',
-                                    'title': '每种工具与 `retain_graph=True`'}],
+                                    'title': '每种工具与 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -1763,7 +1787,15 @@ DATA = {'baseurl': '',
                                             'BackendCompilerFailed：编译器在编译前向传播时就追踪了反向传播。修复方法和 eager '
                                             '模式一样：改掉那个原地运算。',
                                     'page': 'torch_compile',
-                                    'title': '反向传播的错误，由编译后的前向调用抛出'}],
+                                    'title': '反向传播的错误，由编译后的前向调用抛出'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'},
+                                   {'label': 'pit-teacher',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '不该学习的教师网络：知识蒸馏、EMA 教师、动量编码器'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
@@ -2238,7 +2270,11 @@ DATA = {'baseurl': '',
                                    {'label': 'var-module-tensors',
                                     'line': '',
                                     'page': 'variable',
-                                    'title': '模块里的张量：参数、缓冲区和普通张量'}],
+                                    'title': '模块里的张量：参数、缓冲区和普通张量'},
+                                   {'label': 'pit-teacher',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '不该学习的教师网络：知识蒸馏、EMA 教师、动量编码器'}],
                          'historical': False,
                          'id': 'leaf-inplace',
                          'message': 'a leaf Variable that requires grad is being used in an in-place '
@@ -2992,7 +3028,11 @@ DATA = {'baseurl': '',
                                     'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
                                             'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
                                     'page': 'saved_memory',
-                                    'title': '各種工具搭配 `retain_graph=True`'}],
+                                    'title': '各種工具搭配 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -3115,7 +3155,15 @@ DATA = {'baseurl': '',
                                             'BackendCompilerFailed：編譯器在編譯前向傳播時就追蹤了反向傳播。修正方法和 eager '
                                             '模式一樣：改掉那個原地操作。',
                                     'page': 'torch_compile',
-                                    'title': '反向傳播的錯誤，由編譯後的前向呼叫引發'}],
+                                    'title': '反向傳播的錯誤，由編譯後的前向呼叫引發'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'},
+                                   {'label': 'pit-teacher',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '不該學習的教師網路：知識蒸餾、EMA 教師、動量編碼器'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
@@ -3590,7 +3638,11 @@ DATA = {'baseurl': '',
                                    {'label': 'var-module-tensors',
                                     'line': '',
                                     'page': 'variable',
-                                    'title': '模組裡的張量：參數、緩衝區與普通張量'}],
+                                    'title': '模組裡的張量：參數、緩衝區與普通張量'},
+                                   {'label': 'pit-teacher',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '不該學習的教師網路：知識蒸餾、EMA 教師、動量編碼器'}],
                          'historical': False,
                          'id': 'leaf-inplace',
                          'message': 'a leaf Variable that requires grad is being used in an in-place '
@@ -4613,6 +4665,12 @@ DATA = {'baseurl': '',
                                 'or .sum(), or pass the gradient argument.',
               'pit-retain-graph': 'retain_graph=True silenced the error, and now training gets slower every '
                                   'iteration and runs out of memory.',
+              'pit-rollout-graph': 'PPO or MAPPO crashes with mini_epochs > 1: trying to backward through '
+                                   'the graph a second time in the second epoch over the same rollout. Why '
+                                   'does PPO store old_log_probs (action_log_probs) without gradient and '
+                                   'compute log_prob again in the update instead of re-using the log_prob '
+                                   'values saved into the buffer? Policy gradient, REINFORCE, replay buffer, '
+                                   'old policy.',
               'pit-running-loss': 'Readers describe this as a memory leak: GPU or CUDA memory keeps '
                                   'increasing every iteration when total_loss or running_loss accumulates '
                                   'losses that still hold their graphs (running_loss += loss instead of '
@@ -4629,6 +4687,11 @@ DATA = {'baseurl': '',
                                             'backward.',
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
+              'pit-teacher': 'Knowledge distillation: is the teacher model updated by loss.backward() when '
+                             'it is only in eval() mode and its requires_grad is still True? Should the '
+                             'teacher run under torch.no_grad()? Teacher weights in the optimizer. EMA '
+                             'teacher, mean teacher, momentum encoder (MoCo key encoder, BYOL target '
+                             'network) update, and why MoCo uses queue.clone().detach().',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '

@@ -110,7 +110,14 @@ DATA = {'baseurl': '',
                                        'fix the case that makes the second pass, or pass retain_graph=True '
                                        '(each pass then recomputes the blocks).',
                                'page': 'saved_memory',
-                               'title': '`retain_graph=True` with each tool'}],
+                               'title': '`retain_graph=True` with each tool'},
+                              {'label': 'pit-rollout-graph',
+                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
+                                       'whose log-probabilities, values or advantages still carry the '
+                                       "rollout's graph.",
+                               'page': 'pitfalls',
+                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
+                                        'epochs, stored log-probabilities)'}],
                     'historical': False,
                     'id': 'backward-twice',
                     'message': 'Trying to backward through the graph a second time (or directly access saved '
@@ -257,7 +264,21 @@ DATA = {'baseurl': '',
                                        'BackendCompilerFailed: the compiler traces the backward while '
                                        'compiling the forward. Fix the in-place operation as in eager mode.',
                                'page': 'torch_compile',
-                               'title': 'An error of the backward, raised by the compiled forward'}],
+                               'title': 'An error of the backward, raised by the compiled forward'},
+                              {'label': 'pit-rollout-graph',
+                               'line': 'PPO: a second epoch over one rollout with retain_graph=True, through '
+                                       'log-probabilities and values recorded before optimizer.step() '
+                                       'changed the weights.',
+                               'page': 'pitfalls',
+                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
+                                        'epochs, stored log-probabilities)'},
+                              {'label': 'pit-teacher',
+                               'line': 'MoCo and memory banks: the queue of negative keys is overwritten in '
+                                       'place (enqueue) before backward, while q @ queue still needs it; use '
+                                       'queue.clone().detach().',
+                               'page': 'pitfalls',
+                               'title': 'A teacher that must not learn: distillation, EMA teachers, momentum '
+                                        'encoders'}],
                     'historical': False,
                     'id': 'modified-by-inplace',
                     'message': 'one of the variables needed for gradient computation has been modified by an '
@@ -1829,7 +1850,12 @@ DATA = {'baseurl': '',
                                     'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
                                             'retain_graph=True（之后每次传播都会重新计算这些块）。',
                                     'page': 'saved_memory',
-                                    'title': '每种工具与 `retain_graph=True`'}],
+                                    'title': '每种工具与 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
+                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
+                                    'page': 'pitfalls',
+                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -1952,7 +1978,17 @@ DATA = {'baseurl': '',
                                             'BackendCompilerFailed：编译器在编译前向传播时就追踪了反向传播。修复方法和 eager '
                                             '模式一样：改掉那个原地运算。',
                                     'page': 'torch_compile',
-                                    'title': '反向传播的错误，由编译后的前向调用抛出'}],
+                                    'title': '反向传播的错误，由编译后的前向调用抛出'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO：加上 retain_graph=True 之后，在同一段交互数据上跑第二个 epoch，穿过的对数概率和估值是在 '
+                                            'optimizer.step() 改动权重之前记录的。',
+                                    'page': 'pitfalls',
+                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'},
+                                   {'label': 'pit-teacher',
+                                    'line': 'MoCo 与记忆库：反向传播之前，写入队列的操作就原地覆盖了负样本键的队列，而 q @ queue 还要用它；请改用 '
+                                            'queue.clone().detach()。',
+                                    'page': 'pitfalls',
+                                    'title': '不该学习的教师网络：知识蒸馏、EMA 教师、动量编码器'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
@@ -3342,7 +3378,12 @@ DATA = {'baseurl': '',
                                     'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
                                             'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
                                     'page': 'saved_memory',
-                                    'title': '各種工具搭配 `retain_graph=True`'}],
+                                    'title': '各種工具搭配 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
+                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
+                                    'page': 'pitfalls',
+                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -3465,7 +3506,17 @@ DATA = {'baseurl': '',
                                             'BackendCompilerFailed：編譯器在編譯前向傳播時就追蹤了反向傳播。修正方法和 eager '
                                             '模式一樣：改掉那個原地操作。',
                                     'page': 'torch_compile',
-                                    'title': '反向傳播的錯誤，由編譯後的前向呼叫引發'}],
+                                    'title': '反向傳播的錯誤，由編譯後的前向呼叫引發'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO：加上 retain_graph=True 之後，在同一段互動資料上跑第二個 epoch，穿過的對數機率與估值是在 '
+                                            'optimizer.step() 改動權重之前記錄的。',
+                                    'page': 'pitfalls',
+                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'},
+                                   {'label': 'pit-teacher',
+                                    'line': 'MoCo 與記憶庫：反向傳播之前，寫入佇列的動作就原地覆寫了負例鍵的佇列，而 q @ queue 還需要它；請改用 '
+                                            'queue.clone().detach()。',
+                                    'page': 'pitfalls',
+                                    'title': '不該學習的教師網路：知識蒸餾、EMA 教師、動量編碼器'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
@@ -5187,6 +5238,12 @@ DATA = {'baseurl': '',
                                           'outputs: pass output.detach().',
               'pit-retain-graph': 'retain_graph=True silenced the error, and now training gets slower every '
                                   'iteration and runs out of memory.',
+              'pit-rollout-graph': 'PPO or MAPPO crashes with mini_epochs > 1: trying to backward through '
+                                   'the graph a second time in the second epoch over the same rollout. Why '
+                                   'does PPO store old_log_probs (action_log_probs) without gradient and '
+                                   'compute log_prob again in the update instead of re-using the log_prob '
+                                   'values saved into the buffer? Policy gradient, REINFORCE, replay buffer, '
+                                   'old policy.',
               'pit-running-loss': 'Readers describe this as a memory leak: GPU or CUDA memory keeps '
                                   'increasing every iteration when total_loss or running_loss accumulates '
                                   'losses that still hold their graphs (running_loss += loss instead of '
@@ -5206,6 +5263,11 @@ DATA = {'baseurl': '',
                                             'backward.',
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
+              'pit-teacher': 'Knowledge distillation: is the teacher model updated by loss.backward() when '
+                             'it is only in eval() mode and its requires_grad is still True? Should the '
+                             'teacher run under torch.no_grad()? Teacher weights in the optimizer. EMA '
+                             'teacher, mean teacher, momentum encoder (MoCo key encoder, BYOL target '
+                             'network) update, and why MoCo uses queue.clone().detach().',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '

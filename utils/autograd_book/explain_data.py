@@ -5091,7 +5091,10 @@ DATA = {'baseurl': '',
                               'loss.backward() of point-cloud code (pointnet2 furthest point sampling, '
                               'mark_non_differentiable). In which networks can backpropagation not pass '
                               'back? A discrete step (sampling tokens, argmax) between a generator and a '
-                              'discriminator, as in text GANs.',
+                              'discriminator, as in text GANs. Is torch.max or torch.topk differentiable? '
+                              'The indices of topk, sort and max have no gradient (idx is not '
+                              'differentiable), the values pass it to the chosen elements; gather with the '
+                              'indices.',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "

@@ -580,6 +580,17 @@ DATA = {'baseurl': '',
                                'torch.autograd.grad or backward(inputs=...): its backward runs an inner '
                                'backward() that cannot honour them; pass use_reentrant=False, or call '
                                'backward() without inputs.'},
+                   {'cases': [{'label': 'mem-ckpt-reentrant',
+                               'line': '',
+                               'page': 'saved_memory',
+                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                    'historical': False,
+                    'id': 'checkpoint-none-output',
+                    'message': 'none of output has requires_grad=True, this checkpoint() is not necessary',
+                    'summary': 'A torch.utils.checkpoint block with use_reentrant=True got an input that '
+                               'requires grad, but when backward recomputed it none of its outputs required '
+                               'grad: the block detaches or ignores that input and its weights are frozen; '
+                               'call the block without checkpoint, or pass use_reentrant=False.'},
                    {'cases': [{'label': 'cf-ctx-attribute',
                                'line': '',
                                'page': 'custom_function',
@@ -2076,6 +2087,17 @@ DATA = {'baseurl': '',
                          'summary': '对 use_reentrant=True 的 torch.utils.checkpoint 使用了 torch.autograd.grad 或 '
                                     'backward(inputs=...)：它的 backward 会在内部再调用一次 backward()，满足不了这两种调用的要求；请传入 '
                                     'use_reentrant=False，或调用 backward() 时不传 inputs。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '可重入检查点：不需要梯度的输入'}],
+                         'historical': False,
+                         'id': 'checkpoint-none-output',
+                         'message': 'none of output has requires_grad=True, this checkpoint() is not '
+                                    'necessary',
+                         'summary': '以 use_reentrant=True 运行的 torch.utils.checkpoint '
+                                    '块收到了需要梯度的输入，但反向传播重新计算它时，没有任何输出需要梯度：块对这个输入调用了 detach() '
+                                    '或根本没用它，而且自身的权重已冻结；请直接调用这个块、不做检查点，或传入 use_reentrant=False。'},
                         {'cases': [{'label': 'cf-ctx-attribute',
                                     'line': '',
                                     'page': 'custom_function',
@@ -3459,6 +3481,17 @@ DATA = {'baseurl': '',
                                     'backward(inputs=...)：它的 backward 內部會再呼叫一次 '
                                     'backward()，無法依照這些引數只計算指定輸入的梯度；請傳入 use_reentrant=False，或呼叫 backward() '
                                     '時不要傳 inputs。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                         'historical': False,
+                         'id': 'checkpoint-none-output',
+                         'message': 'none of output has requires_grad=True, this checkpoint() is not '
+                                    'necessary',
+                         'summary': '以 use_reentrant=True 執行的 torch.utils.checkpoint '
+                                    '區塊收到需要梯度的輸入，但反向傳播重新計算它時，沒有任何輸出需要梯度：區塊把那個輸入 detach() '
+                                    '掉或根本沒用到，而且自己的權重已凍結；請直接呼叫這個區塊、不用檢查點，或傳入 use_reentrant=False。'},
                         {'cases': [{'label': 'cf-ctx-attribute',
                                     'line': '',
                                     'page': 'custom_function',

@@ -591,6 +591,20 @@ DATA = {'baseurl': '',
                                'requires grad, but when backward recomputed it none of its outputs required '
                                'grad: the block detaches or ignores that input and its weights are frozen; '
                                'call the block without checkpoint, or pass use_reentrant=False.'},
+                   {'cases': [{'label': 'dbg-module-hooks',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
+                                        'tensors'}],
+                    'historical': False,
+                    'id': 'module-hook-output-not-tensor',
+                    'message': 'For backward hooks to be called, module output should be a Tensor or a tuple '
+                               'of Tensors',
+                    'summary': 'A UserWarning: a module with a full backward hook returned something other '
+                               "than a Tensor or a tuple of Tensors (a library's own object such as a "
+                               'SparseTensor, a dict, a dataclass), so PyTorch skips the hook; register a '
+                               'forward hook that calls register_hook on the tensor inside the output, and '
+                               'returns None.'},
                    {'cases': [{'label': 'cf-ctx-attribute',
                                'line': '',
                                'page': 'custom_function',
@@ -2103,6 +2117,17 @@ DATA = {'baseurl': '',
                          'summary': '以 use_reentrant=True 运行的 torch.utils.checkpoint '
                                     '块收到了需要梯度的输入，但反向传播重新计算它时，没有任何输出需要梯度：块对这个输入调用了 detach() '
                                     '或根本没用它，而且自身的权重已冻结；请直接调用这个块、不做检查点，或传入 use_reentrant=False。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                         'historical': False,
+                         'id': 'module-hook-output-not-tensor',
+                         'message': 'For backward hooks to be called, module output should be a Tensor or a '
+                                    'tuple of Tensors',
+                         'summary': '这是一条 UserWarning：注册了完整反向钩子的模块返回的不是张量或张量元组（而是库自己的对象，例如 SparseTensor，或 '
+                                    'dict、dataclass），所以 PyTorch 跳过了这个钩子；请注册一个前向钩子，由它对输出内部的张量调用 '
+                                    'register_hook，并返回 None。'},
                         {'cases': [{'label': 'cf-ctx-attribute',
                                     'line': '',
                                     'page': 'custom_function',
@@ -3501,6 +3526,17 @@ DATA = {'baseurl': '',
                          'summary': '以 use_reentrant=True 執行的 torch.utils.checkpoint '
                                     '區塊收到需要梯度的輸入，但反向傳播重新計算它時，沒有任何輸出需要梯度：區塊把那個輸入 detach() '
                                     '掉或根本沒用到，而且自己的權重已凍結；請直接呼叫這個區塊、不用檢查點，或傳入 use_reentrant=False。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                         'historical': False,
+                         'id': 'module-hook-output-not-tensor',
+                         'message': 'For backward hooks to be called, module output should be a Tensor or a '
+                                    'tuple of Tensors',
+                         'summary': '這是 UserWarning：註冊了完整反向掛鉤的模組傳回的不是張量或張量元組（而是函式庫自己的物件，例如 SparseTensor，或 '
+                                    'dict、dataclass），所以 PyTorch 略過這個掛鉤；請註冊一個前向掛鉤，由它對輸出內部的張量呼叫 '
+                                    'register_hook，並傳回 None。'},
                         {'cases': [{'label': 'cf-ctx-attribute',
                                     'line': '',
                                     'page': 'custom_function',

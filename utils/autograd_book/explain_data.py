@@ -601,6 +601,31 @@ DATA = {'baseurl': '',
                                'torch.autograd.grad or backward(inputs=...): its backward runs an inner '
                                'backward() that cannot honour them; pass use_reentrant=False, or call '
                                'backward() without inputs.'},
+                   {'cases': [{'label': 'mem-ckpt-reentrant',
+                               'line': '',
+                               'page': 'saved_memory',
+                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                    'historical': False,
+                    'id': 'checkpoint-none-output',
+                    'message': 'none of output has requires_grad=True, this checkpoint() is not necessary',
+                    'summary': 'A torch.utils.checkpoint block with use_reentrant=True got an input that '
+                               'requires grad, but when backward recomputed it none of its outputs required '
+                               'grad: the block detaches or ignores that input and its weights are frozen; '
+                               'call the block without checkpoint, or pass use_reentrant=False.'},
+                   {'cases': [{'label': 'dbg-module-hooks',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
+                                        'tensors'}],
+                    'historical': False,
+                    'id': 'module-hook-output-not-tensor',
+                    'message': 'For backward hooks to be called, module output should be a Tensor or a tuple '
+                               'of Tensors',
+                    'summary': 'A UserWarning: a module with a full backward hook returned something other '
+                               "than a Tensor or a tuple of Tensors (a library's own object such as a "
+                               'SparseTensor, a dict, a dataclass), so PyTorch skips the hook; register a '
+                               'forward hook that calls register_hook on the tensor inside the output, and '
+                               'returns None.'},
                    {'cases': [{'label': 'cf-ctx-attribute',
                                'line': '',
                                'page': 'custom_function',
@@ -1455,7 +1480,12 @@ DATA = {'baseurl': '',
                                'line': '',
                                'page': 'create_graph',
                                'title': '"One of the differentiated Tensors does not require grad": frozen '
-                                        'parameters'}],
+                                        'parameters'},
+                              {'label': 'cg-unused',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'Inputs the gradient does not depend on: `allow_unused`, '
+                                        '`materialize_grads`'}],
                     'historical': False,
                     'id': 'grad-input-no-requires-grad',
                     'message': 'One of the differentiated Tensors does not require grad',
@@ -2263,6 +2293,28 @@ DATA = {'baseurl': '',
                          'summary': '对 use_reentrant=True 的 torch.utils.checkpoint 使用了 torch.autograd.grad 或 '
                                     'backward(inputs=...)：它的 backward 会在内部再调用一次 backward()，满足不了这两种调用的要求；请传入 '
                                     'use_reentrant=False，或调用 backward() 时不传 inputs。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '可重入检查点：不需要梯度的输入'}],
+                         'historical': False,
+                         'id': 'checkpoint-none-output',
+                         'message': 'none of output has requires_grad=True, this checkpoint() is not '
+                                    'necessary',
+                         'summary': '以 use_reentrant=True 运行的 torch.utils.checkpoint '
+                                    '块收到了需要梯度的输入，但反向传播重新计算它时，没有任何输出需要梯度：块对这个输入调用了 detach() '
+                                    '或根本没用它，而且自身的权重已冻结；请直接调用这个块、不做检查点，或传入 use_reentrant=False。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                         'historical': False,
+                         'id': 'module-hook-output-not-tensor',
+                         'message': 'For backward hooks to be called, module output should be a Tensor or a '
+                                    'tuple of Tensors',
+                         'summary': '这是一条 UserWarning：注册了完整反向钩子的模块返回的不是张量或张量元组（而是库自己的对象，例如 SparseTensor，或 '
+                                    'dict、dataclass），所以 PyTorch 跳过了这个钩子；请注册一个前向钩子，由它对输出内部的张量调用 '
+                                    'register_hook，并返回 None。'},
                         {'cases': [{'label': 'cf-ctx-attribute',
                                     'line': '',
                                     'page': 'custom_function',
@@ -3025,7 +3077,11 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'create_graph',
                                     'title': '“One of the differentiated Tensors does not require '
-                                             'grad”：冻结的参数'}],
+                                             'grad”：冻结的参数'},
+                                   {'label': 'cg-unused',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '梯度不依赖的输入：`allow_unused`、`materialize_grads`'}],
                          'historical': False,
                          'id': 'grad-input-no-requires-grad',
                          'message': 'One of the differentiated Tensors does not require grad',
@@ -3791,6 +3847,28 @@ DATA = {'baseurl': '',
                                     'backward(inputs=...)：它的 backward 內部會再呼叫一次 '
                                     'backward()，無法依照這些引數只計算指定輸入的梯度；請傳入 use_reentrant=False，或呼叫 backward() '
                                     '時不要傳 inputs。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                         'historical': False,
+                         'id': 'checkpoint-none-output',
+                         'message': 'none of output has requires_grad=True, this checkpoint() is not '
+                                    'necessary',
+                         'summary': '以 use_reentrant=True 執行的 torch.utils.checkpoint '
+                                    '區塊收到需要梯度的輸入，但反向傳播重新計算它時，沒有任何輸出需要梯度：區塊把那個輸入 detach() '
+                                    '掉或根本沒用到，而且自己的權重已凍結；請直接呼叫這個區塊、不用檢查點，或傳入 use_reentrant=False。'},
+                        {'cases': [{'label': 'dbg-module-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                         'historical': False,
+                         'id': 'module-hook-output-not-tensor',
+                         'message': 'For backward hooks to be called, module output should be a Tensor or a '
+                                    'tuple of Tensors',
+                         'summary': '這是 UserWarning：註冊了完整反向掛鉤的模組傳回的不是張量或張量元組（而是函式庫自己的物件，例如 SparseTensor，或 '
+                                    'dict、dataclass），所以 PyTorch 略過這個掛鉤；請註冊一個前向掛鉤，由它對輸出內部的張量呼叫 '
+                                    'register_hook，並傳回 None。'},
                         {'cases': [{'label': 'cf-ctx-attribute',
                                     'line': '',
                                     'page': 'custom_function',
@@ -4553,7 +4631,11 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'create_graph',
                                     'title': '「One of the differentiated Tensors does not require '
-                                             'grad」：凍結的參數'}],
+                                             'grad」：凍結的參數'},
+                                   {'label': 'cg-unused',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'}],
                          'historical': False,
                          'id': 'grad-input-no-requires-grad',
                          'message': 'One of the differentiated Tensors does not require grad',

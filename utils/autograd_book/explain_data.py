@@ -3856,8 +3856,8 @@ DATA = {'baseurl': '',
                          'message': 'none of output has requires_grad=True, this checkpoint() is not '
                                     'necessary',
                          'summary': '以 use_reentrant=True 執行的 torch.utils.checkpoint '
-                                    '區塊收到需要梯度的輸入，但反向傳播重新計算它時，沒有任何輸出需要梯度：區塊把那個輸入 detach() '
-                                    '掉或根本沒用到，而且自己的權重已凍結；請直接呼叫這個區塊、不用檢查點，或傳入 use_reentrant=False。'},
+                                    '區塊收到需要梯度的輸入，但反向傳播重新計算它時，沒有任何輸出需要梯度：區塊對那個輸入呼叫了 detach() '
+                                    '或根本沒用到，而且自己的權重已凍結；請直接呼叫這個區塊、不用檢查點，或傳入 use_reentrant=False。'},
                         {'cases': [{'label': 'dbg-module-hooks',
                                     'line': '',
                                     'page': 'debugging',
@@ -4715,7 +4715,7 @@ DATA = {'baseurl': '',
                          'id': 'amp-step-twice',
                          'message': 'step() has already been called since the last update().',
                          'summary': '同一個最佳化器連續兩次呼叫 scaler.step，中間沒有 scaler.update()：可能是迴圈從來不呼叫 '
-                                    'update()，也可能是清單裡同一個最佳化器出現了兩次。每個最佳化器只呼叫一次 step，接著每次迭代呼叫一次 '
+                                    'update()，也可能是串列裡同一個最佳化器出現了兩次。每個最佳化器只呼叫一次 step，接著每次迭代呼叫一次 '
                                     'scaler.update()。'},
                         {'cases': [{'label': 'pit-empty-params',
                                     'line': '',
@@ -4856,8 +4856,8 @@ DATA = {'baseurl': '',
                          'message': 'This view was created inside a custom Function (or because an input was '
                                     'returned as-is)',
                          'summary': '原地操作改動了自訂 Function 的輸出（或它的切片），而這個輸出是視圖：forward '
-                                    '傳回了輸入的視圖，或直接傳回輸入本身。autograd 拒絕執行，因為改寫視圖的歷史會繞過這個 Function 的 '
-                                    'backward。請複製輸出（在 forward 裡或 apply 之後呼叫 clone()），或改用非原地操作。'},
+                                    '傳回了輸入的視圖，或直接傳回輸入本身。自動微分拒絕執行，因為改寫視圖的歷史會繞過這個 Function 的 backward。請複製輸出（在 '
+                                    'forward 裡或 apply 之後呼叫 clone()），或改用非原地操作。'},
                         {'cases': [{'label': 'cf-save-non-tensor',
                                     'line': '',
                                     'page': 'custom_function',
@@ -4865,8 +4865,8 @@ DATA = {'baseurl': '',
                          'historical': False,
                          'id': 'save-for-backward-non-tensor',
                          'message': 'save_for_backward can only save variables, but argument',
-                         'summary': 'ctx.save_for_backward 收到了不是張量的東西（數字、尺寸組成的 tuple、旗標）。它只接受張量和 '
-                                    'None；其他值請當成屬性存在 ctx 上（ctx.factor = factor），並在 backward 裡對它們傳回 None。'},
+                         'summary': 'ctx.save_for_backward 收到了不是張量的東西（數字、尺寸組成的元組、旗標）。它只接受張量和 None；其他值請當成屬性存在 '
+                                    'ctx 上（ctx.factor = factor），並在 backward 裡對它們傳回 None。'},
                         {'cases': [{'label': 'mem-ckpt-reentrant',
                                     'line': '',
                                     'page': 'saved_memory',
@@ -4875,7 +4875,7 @@ DATA = {'baseurl': '',
                          'id': 'checkpoint-use-reentrant-explicit',
                          'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed '
                                     'explicitly.',
-                         'summary': '呼叫 torch.utils.checkpoint 時沒有傳 use_reentrant 所發出的 UserWarning：torch '
+                         'summary': '呼叫 torch.utils.checkpoint 時沒有傳 use_reentrant，就會發出這個 UserWarning：torch '
                                     '2.13 這時仍執行可重入實作，並要你明確選擇。請傳 use_reentrant=False（建議使用；輸入不需要梯度的區塊也能訓練），或傳 '
                                     'use_reentrant=True 保留原本的行為。'},
                         {'cases': [{'label': 'var-grad-modes',
@@ -4887,7 +4887,7 @@ DATA = {'baseurl': '',
                          'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is '
                                     'not allowed.',
                          'summary': '對在 torch.inference_mode() 裡建立的張量呼叫了 requires_grad_()（或設定 '
-                                    'requires_grad=True）。推論張量不能這樣加入 autograd 的記錄；請改在 torch.no_grad() '
+                                    'requires_grad=True）。推論張量不能這樣加入自動微分的記錄；請改在 torch.no_grad() '
                                     '裡建立它，或在推論模式之外用 clone() 從它得到一個普通張量。'},
                         {'cases': [{'label': 'pit-loss-dtype',
                                     'line': '',

@@ -2849,7 +2849,7 @@ DATA = {'baseurl': '',
                          'id': 'forward-ad-not-implemented',
                          'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
                                     'because it has not been implemented yet.',
-                         'summary': '前向模式的变换（torch.func.jvp、jacfwd、即 jacfwd(jacrev) 的 hessian、对偶张量，或 '
+                         'summary': '前向模式的变换（torch.func.jvp、jacfwd、hessian（即 jacfwd(jacrev)）、对偶张量，或 '
                                     "strategy='forward-mode' 的 "
                                     'jacobian）遇到了只有反向公式、没有前向公式的运算：融合注意力内核、grid_sample、cdist，以及某些设备的内核。请留在反向模式：Hessian '
                                     '矩阵用 jacrev(jacrev(f))，Hessian 向量积用 grad(f) 的 vjp，雅可比向量积用 '
@@ -2936,8 +2936,8 @@ DATA = {'baseurl': '',
                          'id': 'vmap-dynamic-shape',
                          'message': 'vmap: We do not support batching operators that can support dynamic '
                                     'shape. Attempting to batch over indexing with a boolean mask.',
-                         'summary': '在 vmap 中（逐样本梯度、vmap(jacrev(...))），输出形状取决于数值的运算（这里是通过布尔掩码索引或赋值，nonzero '
-                                    '也一样）无法为整个批量给出同一个形状；请改用 torch.where，在完整的形状上算出两个分支。'},
+                         'summary': '在 vmap 中（逐样本梯度、vmap(jacrev(...))），有些运算的输出形状取决于数值（这里是通过布尔掩码索引或赋值，nonzero '
+                                    '也一样），无法为整个批量给出同一个形状；请改用 torch.where，在完整的形状上算出两个分支。'},
                         {'cases': [{'label': 'grad-func-errors',
                                     'line': '',
                                     'page': 'gradients',
@@ -3302,8 +3302,8 @@ DATA = {'baseurl': '',
                          'message': 'This view was created inside a custom Function (or because an input was '
                                     'returned as-is)',
                          'summary': '原地操作改动了自定义 Function 的输出（或它的切片），而这个输出是视图：forward '
-                                    '返回了输入的视图，或直接返回输入本身。autograd 拒绝执行，因为改写视图的历史会绕过这个 Function 的 '
-                                    'backward。请复制输出（在 forward 里或 apply 之后调用 clone()），或改用非原地操作。'},
+                                    '返回了输入的视图，或直接返回输入本身。自动求导拒绝执行，因为改写视图的历史会绕过这个 Function 的 backward。请复制输出（在 '
+                                    'forward 里或 apply 之后调用 clone()），或改用非原地操作。'},
                         {'cases': [{'label': 'cf-save-non-tensor',
                                     'line': '',
                                     'page': 'custom_function',
@@ -3311,7 +3311,7 @@ DATA = {'baseurl': '',
                          'historical': False,
                          'id': 'save-for-backward-non-tensor',
                          'message': 'save_for_backward can only save variables, but argument',
-                         'summary': 'ctx.save_for_backward 收到了不是张量的东西（数字、尺寸组成的 tuple、标志）。它只接受张量和 '
+                         'summary': 'ctx.save_for_backward 收到了非张量的值（数字、由各维大小组成的元组、标志）。它只接受张量和 '
                                     'None；其他值请作为属性存在 ctx 上（ctx.factor = factor），并在 backward 里对它们返回 None。'},
                         {'cases': [{'label': 'mem-ckpt-reentrant',
                                     'line': '',
@@ -3321,7 +3321,7 @@ DATA = {'baseurl': '',
                          'id': 'checkpoint-use-reentrant-explicit',
                          'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed '
                                     'explicitly.',
-                         'summary': '调用 torch.utils.checkpoint 时没有传 use_reentrant 所发出的 UserWarning：torch '
+                         'summary': '调用 torch.utils.checkpoint 时没有传 use_reentrant，于是发出这条 UserWarning：torch '
                                     '2.13 这时仍执行可重入实现，并要求你明确选择。请传 use_reentrant=False（推荐；输入不需要梯度的块也能训练），或传 '
                                     'use_reentrant=True 保留原来的行为。'},
                         {'cases': [{'label': 'var-grad-modes',
@@ -3333,7 +3333,7 @@ DATA = {'baseurl': '',
                          'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is '
                                     'not allowed.',
                          'summary': '对在 torch.inference_mode() 里创建的张量调用了 requires_grad_()（或设置 '
-                                    'requires_grad=True）。推理张量不能这样加入 autograd 的记录；请改在 torch.no_grad() '
+                                    'requires_grad=True）。推理张量不能这样加入自动求导的记录；请改在 torch.no_grad() '
                                     '里创建它，或在推理模式之外用 clone() 从它得到一个普通张量。'},
                         {'cases': [{'label': 'pit-loss-dtype',
                                     'line': '',

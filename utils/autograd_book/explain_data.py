@@ -5015,6 +5015,8 @@ DATA = {'baseurl': '',
                            "doesn't appear to work with grad_outputs and autograd.grad on an nn.Linear "
                            'layer: its first derivative is a constant without a grad_fn, so the second '
                            'derivative is zero.',
+              'cg-what': 'How to compute a second derivative in torch: grad of grad with create_graph=True, '
+                         'higher-order derivatives.',
               'dbg-amp-no-inf': 'AssertionError: No inf checks were recorded for this optimizer in '
                                 'scaler.step(optimizer), Trainer fp16, Accelerate or LoRA fine-tuning, '
                                 'although the loss is normal: all params in the optimizer have None grad and '
@@ -5266,7 +5268,10 @@ DATA = {'baseurl': '',
                                     'w.grad.data.zero_(): the gradient is None before the first backward, or '
                                     'the input does not require grad (Grad-CAM, saliency map).',
               'pit-hidden-state': 'The hidden state of an RNN or LSTM carried from batch to batch needs '
-                                  'detach(), as in truncated backpropagation through time (TBPTT).',
+                                  'detach(), as in truncated backpropagation through time (TBPTT). Language '
+                                  "model: why detach(states) before every training step, and why shouldn't "
+                                  'the states carry their graph? RNN with adjacent sampling detaches the '
+                                  'hidden state before each iteration.',
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
                                     'TBackward0 or AsStrided, and the version numbers, then use anomaly '
                                     'detection. The inplace operation error keeps coming back, and goes away '
@@ -5375,7 +5380,8 @@ DATA = {'baseurl': '',
                                "parameters? Does the generator's backward change the discriminator? Gradient "
                                'of the discriminator when optimizing the generator. When updating G we set '
                                'requires_grad(netD) to False: how do we backward through netD and update '
-                               'netG?',
+                               'netG? Use of detach in a GAN: why do fake_imgs have .detach() while '
+                               "real_imgs don't? Why add detach() at all?",
               'rg-guide': 'I get RuntimeError: Trying to backward through the graph a second time in my '
                           'training loop; which case is mine and how do I fix it without retain_graph=True? '
                           'The first batch works and the second fails. loss.backward() inside a PyTorch '
@@ -5423,7 +5429,9 @@ DATA = {'baseurl': '',
                                       'required) from register_parameter; torch.nn.utils.parametrize.',
               'var-data': 'Does modifying tensor.data affect the gradient? A change made through x.data '
                           'after the forward pass is invisible to autograd, and backward uses the saved '
-                          'value as changed: with y = x ** 2 the gradient follows the new x, with no error.',
+                          'value as changed: with y = x ** 2 the gradient follows the new x, with no error. '
+                          "Does changing tensor.data not affect the gradient? The book's example with y = "
+                          'x**2 prints tensor([200.]).',
               'var-detach': 'What is the difference between .data and .detach()? Detaching a tensor from the '
                             "graph doesn't have effect: nn.Parameter(embedding.weight.T.detach()) still "
                             'requires grad and still trains; pass requires_grad=False or register a buffer. '
@@ -5462,5 +5470,6 @@ DATA = {'baseurl': '',
                                  'or only from tensors that do not require grad).',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed? The Variable API '
                            'has been deprecated: Variable() returns a Tensor in new versions of torch. '
-                           'Difference between Variable and Tensor.'},
+                           'Difference between Variable and Tensor. Difference between Variable and tensor: '
+                           'Variable objects have more attributes.'},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

@@ -5262,7 +5262,8 @@ DATA = {'baseurl': '',
                                'frozen parameters. The gradient of the inputs or of the weights is None '
                                "(NoneType) after backward: the grad value is none. A layer's own parameters "
                                '(GroupNorm gamma and beta) have grad None while the rest of the network is '
-                               'fine: is that normal, will they be updated?',
+                               'fine: is that normal, will they be updated? NoneType of param.grad.data: '
+                               'param.grad is None when read before backward() has run.',
               'pit-grad-none-zero': "AttributeError: 'NoneType' object has no attribute 'zero_' on "
                                     "x.grad.zero_(), or 'NoneType' object has no attribute 'data' on "
                                     'w.grad.data.zero_(): the gradient is None before the first backward, or '
@@ -5333,7 +5334,9 @@ DATA = {'baseurl': '',
                                    'does PPO store old_log_probs (action_log_probs) without gradient and '
                                    'compute log_prob again in the update instead of re-using the log_prob '
                                    'values saved into the buffer? Policy gradient, REINFORCE, replay buffer, '
-                                   'old policy.',
+                                   'old policy. Vanilla policy gradient: the log prob is not the original '
+                                   'log prob; why is the log-probability computed again in the update '
+                                   'instead of taken from the buffer?',
               'pit-running-loss': 'Readers describe this as a memory leak: GPU or CUDA memory keeps '
                                   'increasing every iteration when total_loss or running_loss accumulates '
                                   'losses that still hold their graphs (running_loss += loss instead of '
@@ -5467,7 +5470,9 @@ DATA = {'baseurl': '',
                                  'after backward: call retain_grad() on it before backward(). RuntimeError: '
                                  "can't retain_grad on Tensor that has requires_grad=False: the tensor is "
                                  'not part of a graph (made from .data or detach(), computed under no_grad, '
-                                 'or only from tensors that do not require grad).',
+                                 'or only from tensors that do not require grad). How is the grad '
+                                 "transferred between layers? A layer's output.grad is None while the "
+                                 "input's grad is filled.",
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed? The Variable API '
                            'has been deprecated: Variable() returns a Tensor in new versions of torch. '
                            'Difference between Variable and Tensor. Difference between Variable and tensor: '

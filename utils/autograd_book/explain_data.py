@@ -5222,7 +5222,10 @@ DATA = {'baseurl': '',
                                     "frozen vision tower; gradient_checkpointing_kwargs={'use_reentrant': "
                                     'False}; where to set requires_grad=True; ValueError: Unexpected keyword '
                                     'arguments: use_reentrant on an old PyTorch; the use_reentrant parameter '
-                                    'should be passed explicitly.',
+                                    'should be passed explicitly. Error using gradient_checkpointing in LoRA '
+                                    'training: element 0 of variables does not require grad and does not '
+                                    'have a grad_fn. model.gradient_checkpointing_enable() makes '
+                                    'loss.requires_grad be False.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs.',

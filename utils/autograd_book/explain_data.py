@@ -4970,7 +4970,9 @@ DATA = {'baseurl': '',
                               'transformer. Use sdpa_kernel(SDPBackend.MATH) for that forward pass; '
                               'sdp_kernel(enable_math=True) does not help.',
               'cg-cycle': "The warning 'Using backward() with create_graph=True will create a reference "
-                          "cycle' and the memory leak it names.",
+                          "cycle' and the memory leak it names. Memory leak with "
+                          'backward(create_graph=True): the parameter, its .grad and the graph keep each '
+                          'other alive.',
               'cg-grad-vs-backward': 'Difference between torch.autograd.grad and torch.autograd.backward: '
                                      'grad returns the gradients, backward accumulates them into .grad.',
               'cg-gradient-penalty': 'WGAN-GP gradient penalty: the gradient of the critic with respect to '
@@ -5201,7 +5203,9 @@ DATA = {'baseurl': '',
                            'avoid a reference cycle.',
               'mem-allocator': 'nvidia-smi shows more GPU memory than torch.cuda.memory_allocated(): '
                                'memory_reserved and the CUDA caching allocator; why del and '
-                               'torch.cuda.empty_cache() do not free memory or fix CUDA out of memory.',
+                               'torch.cuda.empty_cache() do not lower what nvidia-smi shows, and why '
+                               'empty_cache() does not fix a CUDA out of memory error of your own process. '
+                               'Adding torch.cuda.empty_cache() to release GPU memory in an evaluation loop.',
               'mem-ckpt-metadata': 'torch.utils.checkpoint.CheckpointError: Recomputed values for the '
                                    'following tensors have different metadata than during the forward pass '
                                    '(saved metadata vs recomputed metadata shape) with gradient '

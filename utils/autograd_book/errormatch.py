@@ -162,6 +162,65 @@ def phrase_words(pasted: list[str], words: list[str]) -> int:
     return best if best >= 3 else 0
 
 
+def osa(a: str, b: str, most: int) -> int:
+    """The Damerau-Levenshtein distance of ``a`` and ``b`` in its restricted form (optimal string
+    alignment: insertions, deletions, substitutions and transpositions of two neighbours, each
+    costing one), or ``most + 1`` when it is more than ``most`` (errormatch.js: osa)."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    before, row = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        here = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            here[j] = min(row[j] + 1, here[j - 1] + 1, row[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                here[j] = min(here[j], before[j - 2] + 1)
+        before, row = row, here
+        if min(row) > most:
+            return most + 1
+    return min(row[-1], most + 1)
+
+
+def tolerance(*words: str) -> int:
+    """How many typing slips the shortest of ``words`` may carry and still be read as a word of a
+    wording, by its letters (a-z: not the digits of fp16 nor the underscore of _scale): none below 6
+    (short words differ by a letter: "grad", "read"), 1 from 6, 2 from 10."""
+    length = min(len(_LETTER.findall(w)) for w in words)
+    return 2 if length >= 10 else 1 if length >= 6 else 0
+
+
+_LETTER = re.compile("[a-z]")
+
+
+_spelled: dict[int, tuple[list, set, dict]] = {}
+
+
+def spelled(word: str, errors: list[dict]) -> str:
+    """``word`` of a paste as a wording spells it: itself when a wording or a tail has it (or it is too
+    short to judge), otherwise the one word of the wordings and tails nearest to it within the
+    tolerance of the shorter of the two (``tolerance``); itself again when none is that near or two
+    are equally near ("Attemting", "uscale": attempting, unscale) (errormatch.js: spelled)."""
+    held = _spelled.get(id(errors))
+    if held is None or held[0] is not errors:
+        known = {w for e in errors for w in tokens(e["message"], errors) + (tokens(e["tail"], errors) if e.get("tail") else [])}
+        held = (errors, known, {})
+        _spelled[id(errors)] = held
+    known, memo = held[1], held[2]
+    if word in known or word in STOP or tolerance(word) == 0:
+        return word
+    if word not in memo:
+        best, found = tolerance(word) + 1, []
+        for w in known:
+            most = tolerance(word, w)
+            d = osa(word, w, most) if most else most + 1
+            if d <= most and d < best:
+                best, found = d, [w]
+            elif d <= most and d == best:
+                found.append(w)
+        memo[word] = found[0] if len(found) == 1 else word
+    return memo[word]
+
+
 def all_words(text: str, errors: list[dict] = ()) -> list[str]:
     return [w for w in normalise(text, errors).split(" ") if w]
 
@@ -185,10 +244,11 @@ def match(text: str, errors: list[dict]) -> list[dict]:
     """The entries of ``errors`` whose wording ``text`` contains (or, for a partial paste, which
     contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's ``tail`` is
     what PyTorch prints after its wording: a paste of only the tail is that entry too."""
-    pasted = tokens(text, errors)
+    # A word of the paste that no wording has is read as the wording's word it is a slip of (spelled).
+    pasted = [spelled(w, errors) for w in tokens(text, errors)]
     if len(pasted) < 3:
         return []
-    written = all_words(text, errors)
+    written = [spelled(w, errors) for w in all_words(text, errors)]
     have = set(pasted)
     known = vocabulary(errors)
     of_messages = len([w for w in have if w in known]) or 1

@@ -151,6 +151,58 @@
     }
     return best >= 3 ? best : 0;
   }
+  /** The Damerau-Levenshtein distance of ``a`` and ``b`` in its restricted form (optimal string
+   *  alignment: insertions, deletions, substitutions and transpositions of two neighbours, each costing
+   *  one), or ``most + 1`` when it is more than ``most`` (errormatch.py: osa). */
+  function osa(a, b, most) {
+    if (Math.abs(a.length - b.length) > most) return most + 1;
+    var before = null, row = [];
+    for (var j = 0; j <= b.length; j++) row.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var here = [i];
+      for (j = 1; j <= b.length; j++) {
+        here[j] = Math.min(row[j] + 1, here[j - 1] + 1, row[j - 1] + (a[i - 1] !== b[j - 1] ? 1 : 0));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) here[j] = Math.min(here[j], before[j - 2] + 1);
+      }
+      before = row; row = here;
+      if (Math.min.apply(null, row) > most) return most + 1;
+    }
+    return Math.min(row[b.length], most + 1);
+  }
+  /** How many typing slips the shortest of the words given may carry and still be read as a word of a
+   *  wording, by its letters (a-z: not the digits of fp16 nor the underscore of _scale): none below 6
+   *  (short words differ by a letter: "grad", "read"), 1 from 6, 2 from 10 (errormatch.py: tolerance). */
+  function tolerance() {
+    var length = Math.min.apply(null, Array.prototype.map.call(arguments, function (w) { return (w.match(/[a-z]/g) || []).length; }));
+    return length >= 10 ? 2 : length >= 6 ? 1 : 0;
+  }
+  var spellings = new WeakMap();
+  /** ``word`` of a paste as a wording spells it: itself when a wording or a tail has it (or it is too
+   *  short to judge), otherwise the one word of the wordings and tails nearest to it within the
+   *  tolerance of the shorter of the two; itself again when none is that near or two are equally near
+   *  ("Attemting", "uscale": attempting, unscale) (errormatch.py: spelled). */
+  function spelled(word, errors) {
+    if (!spellings.has(errors)) {
+      var known = new Set();
+      errors.forEach(function (e) {
+        tokens(e.message, errors).concat(e.tail ? tokens(e.tail, errors) : []).forEach(function (w) { known.add(w); });
+      });
+      spellings.set(errors, { known: known, memo: new Map() });
+    }
+    var held = spellings.get(errors);
+    if (held.known.has(word) || STOP.has(word) || tolerance(word) === 0) return word;
+    if (!held.memo.has(word)) {
+      var best = tolerance(word) + 1, found = [];
+      held.known.forEach(function (w) {
+        var most = tolerance(word, w);
+        var d = most ? osa(word, w, most) : most + 1;
+        if (d <= most && d < best) { best = d; found = [w]; }
+        else if (d <= most && d === best) found.push(w);
+      });
+      held.memo.set(word, found.length === 1 ? found[0] : word);
+    }
+    return held.memo.get(word);
+  }
   function allWords(text, errors) { return normalise(text, errors).split(" ").filter(Boolean); }
 
   // Each entry's tokens, all words and tail tokens, read once per list of entries.
@@ -171,9 +223,11 @@
    *  the tail ("which is output 0 of ReluBackward0, is at version 1; expected version 0 instead")
    *  is that entry too. */
   function match(text, errors) {
-    var pasted = tokens(text, errors);
+    // A word of the paste that no wording has is read as the wording's word it is a slip of (spelled).
+    var respell = function (w) { return spelled(w, errors); };
+    var pasted = tokens(text, errors).map(respell);
     if (pasted.length < 3) return [];
-    var written = allWords(text, errors);
+    var written = allWords(text, errors).map(respell);
     var have = new Set(pasted);
     var known = vocabulary(errors);
     var ofMessages = Array.from(have).filter(function (w) { return known.has(w); }).length || 1;
@@ -235,5 +289,5 @@
     });
   }
 
-  return { normalise: normalise, tokens: tokens, match: match, ownWords: ownWords, varies: varies, names: names };
+  return { normalise: normalise, tokens: tokens, match: match, osa: osa, spelled: spelled, ownWords: ownWords, varies: varies, names: names };
 });

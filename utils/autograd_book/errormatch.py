@@ -199,7 +199,9 @@ def spelled(word: str, errors: list[dict]) -> str:
     """``word`` of a paste as a wording spells it: itself when a wording or a tail has it (or it is too
     short to judge), otherwise the one word of the wordings and tails nearest to it within the
     tolerance of the shorter of the two (``tolerance``); itself again when none is that near or two
-    are equally near ("Attemting", "uscale": attempting, unscale) (errormatch.js: spelled)."""
+    are equally near ("Attemting", "uscale": attempting, unscale; "requirse": require or requires?).
+    A word that is a wording's word with letters added at its end is the reader's own name (optimizerG,
+    lossD), not a slip of it (errormatch.js: spelled)."""
     held = _spelled.get(id(errors))
     if held is None or held[0] is not errors:
         known = {w for e in errors for w in tokens(e["message"], errors) + (tokens(e["tail"], errors) if e.get("tail") else [])}
@@ -211,6 +213,8 @@ def spelled(word: str, errors: list[dict]) -> str:
     if word not in memo:
         best, found = tolerance(word) + 1, []
         for w in known:
+            if word.startswith(w):  # a wording's word with letters added at its end is the reader's name (optimizerG)
+                continue
             most = tolerance(word, w)
             d = osa(word, w, most) if most else most + 1
             if d <= most and d < best:

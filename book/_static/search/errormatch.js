@@ -180,7 +180,9 @@
   /** ``word`` of a paste as a wording spells it: itself when a wording or a tail has it (or it is too
    *  short to judge), otherwise the one word of the wordings and tails nearest to it within the
    *  tolerance of the shorter of the two; itself again when none is that near or two are equally near
-   *  ("Attemting", "uscale": attempting, unscale) (errormatch.py: spelled). */
+   *  ("Attemting", "uscale": attempting, unscale; "requirse": require or requires?). A word that is a
+   *  wording's word with letters added at its end is the reader's own name (optimizerG, lossD), not a
+   *  slip of it (errormatch.py: spelled). */
   function spelled(word, errors) {
     if (!spellings.has(errors)) {
       var known = new Set();
@@ -194,6 +196,7 @@
     if (!held.memo.has(word)) {
       var best = tolerance(word) + 1, found = [];
       held.known.forEach(function (w) {
+        if (word.startsWith(w)) return;  // a wording's word with letters added at its end is the reader's name (optimizerG)
         var most = tolerance(word, w);
         var d = most ? osa(word, w, most) : most + 1;
         if (d <= most && d < best) { best = d; found = [w]; }

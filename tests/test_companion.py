@@ -98,7 +98,8 @@ PASTES = [v for e in ERRORS for v in variants(e["message"])] + [
     "RuntimeError: a view of a leaf Varaible that requires grad is being used in an in-place operation.",
     "RuntimeError: element 0 of tensors does not requre grad and does not have a grad_fn",
     "RuntimeError: One of the diferentiated Tensors does not require grad",
-    "GAN optimizerG.step() one of the variables needed for gradient computaiton has been modifed by an inplace operation"]
+    "GAN optimizerG.step() one of the variables needed for gradient computaiton has been modifed by an inplace operation",
+    "RuntimeError: incorrect number of gradients", "Inference tensors cannot be", "why are my gradients an incorrect number"]
 
 
 def test_python_and_javascript_match_the_same_entries():

@@ -5,6 +5,7 @@ wordings and on pasted variants of them). Keep the two in step: a change to one 
 the other. Pure Python (no torch)."""
 from __future__ import annotations
 
+import math
 import re
 
 A = re.ASCII  # JavaScript's \w, \b and \d are ASCII-only
@@ -244,10 +245,34 @@ def wordings(errors: list[dict]) -> list[tuple[list[str], list[str], list[str]]]
     return held[3]
 
 
+_weight_tables: dict[int, tuple[list, dict]] = {}
+
+
+def weights(errors: list[dict]) -> dict[str, float]:
+    """{word: how much it tells one wording from the others}: log((N + 1) / n), N the wordings, n those that
+    have the word (an inverse document frequency: "grad" tells little, "unscale" much) (errormatch.js: weights)."""
+    held = _weight_tables.get(id(errors))
+    if held is None or held[0] is not errors:
+        have: dict[str, int] = {}
+        for ordered, _, _ in wordings(errors):
+            for w in set(ordered):
+                have[w] = have.get(w, 0) + 1
+        held = (errors, {w: math.log((len(errors) + 1) / n) for w, n in have.items()})
+        _weight_tables[id(errors)] = held
+    return held[1]
+
+
+# A cut paste (the wording's words in its order, three in a row at least) is the wording when it has this
+# share of the weight of the wording's words, and the weight of its own words of messages is the wording's
+# at this share: below any phrase of a wording (errormatch.js: COVER).
+COVER, COVER_OWN = 0.6, 0.8
+
+
 def match(text: str, errors: list[dict]) -> list[dict]:
     """The entries of ``errors`` whose wording ``text`` contains (or, for a partial paste, which
     contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's ``tail`` is
-    what PyTorch prints after its wording: a paste of only the tail is that entry too."""
+    what PyTorch prints after its wording: a paste of only the tail is that entry too. Last, a cut paste:
+    three of the wording's words in a row, most of the weight of its words (``weights``, COVER)."""
     # A word of the paste that no wording has is read as the wording's word it is a slip of (spelled).
     pasted = [spelled(w, errors) for w in tokens(text, errors)]
     if len(pasted) < 3:
@@ -280,6 +305,13 @@ def match(text: str, errors: list[dict]) -> list[dict]:
                 score = phrase + (0 if historical else 0.01)
             elif len(tail) >= 4 and longest_run(pasted, tail) >= 4:
                 score = len(tail)
+            elif agree and run >= 3:
+                weight = weights(errors)  # summed in the order errormatch.js sums them (its Sets keep it)
+                shared = sum(weight[w] for w in dict.fromkeys(ordered) if w in have)
+                cover = shared / sum(weight[w] for w in dict.fromkeys(ordered))
+                own = shared / (sum(weight.get(w, 0) for w in dict.fromkeys(pasted) if w in known) or 1)
+                if cover >= COVER and own >= COVER_OWN:
+                    score = 2 + cover * own + (0 if historical else 0.01)
         if score > 0:
             found.append((score - (1e-6 if historical else 0), order, entry))
     found.sort(key=lambda f: (-f[0], f[1]))

@@ -220,11 +220,32 @@
     return wordingTables.get(errors);
   }
 
+  // {word: how much it tells one wording from the others}: log((N + 1) / n), N the wordings, n those that
+  // have the word (an inverse document frequency: "grad" tells little, "unscale" much) (errormatch.py: weights).
+  var weightTables = new WeakMap();
+  function weights(errors) {
+    if (!weightTables.has(errors)) {
+      var have = new Map();
+      wordings(errors).forEach(function (w) {
+        new Set(w.ordered).forEach(function (x) { have.set(x, (have.get(x) || 0) + 1); });
+      });
+      var weight = new Map();
+      have.forEach(function (n, x) { weight.set(x, Math.log((errors.length + 1) / n)); });
+      weightTables.set(errors, weight);
+    }
+    return weightTables.get(errors);
+  }
+  // A cut paste (the wording's words in its order, three in a row at least) is the wording when it has this
+  // share of the weight of the wording's words, and the weight of its own words of messages is the wording's
+  // at this share: below any phrase of a wording (errormatch.py: COVER, COVER_OWN).
+  var COVER = 0.6, COVER_OWN = 0.8;
+
   /** The entries of ``errors`` whose wording the pasted ``text`` contains (or, for a partial paste,
    *  which contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's
    *  ``tail`` is what PyTorch prints after its wording (without the parts that vary): a paste of only
    *  the tail ("which is output 0 of ReluBackward0, is at version 1; expected version 0 instead")
-   *  is that entry too. */
+   *  is that entry too. Last, a cut paste: three of the wording's words in a row, most of the weight of
+   *  its words (weights, COVER). */
   function match(text, errors) {
     // A word of the paste that no wording has is read as the wording's word it is a slip of (spelled).
     var respell = function (w) { return spelled(w, errors); };
@@ -257,6 +278,13 @@
         var phrase = !agree ? 0 : Math.max(run >= Math.min(PHRASE, ordered.length) ? run : 0, phraseWords(written, read[order].all));
         if (phrase) score = phrase + (entry.historical ? 0 : 0.01);
         else if (tail.length >= 4 && longestRun(pasted, tail) >= 4) score = tail.length;
+        else if (agree && run >= 3) {
+          var weight = weights(errors), shared = 0, all = 0, mine = 0;
+          words.forEach(function (w) { all += weight.get(w); if (have.has(w)) shared += weight.get(w); });
+          have.forEach(function (w) { if (known.has(w)) mine += weight.get(w) || 0; });
+          var cover = shared / all, own = shared / (mine || 1);
+          if (cover >= COVER && own >= COVER_OWN) score = 2 + cover * own + (entry.historical ? 0 : 0.01);
+        }
       }
       if (score > 0) found.push({ entry: entry, score: score - (entry.historical ? 1e-6 : 0), order: order });
     });

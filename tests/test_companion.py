@@ -272,7 +272,7 @@ def test_explain_prints_in_the_readers_edition(monkeypatch, capsys):
 def test_explain_links_to_the_published_pages_when_there_are_some(monkeypatch):
     monkeypatch.setitem(words.data(), "baseurl", "https://example.org/book")
     text = explanation(raised(carried_hidden_state), "zh-hans").text()
-    assert "https://example.org/book/zh-hans/pitfalls.html#pit-hidden-state" in text
+    assert "https://example.org/book/zh-hans/training_loops.html#pit-hidden-state" in text
 
 
 def test_an_unknown_message_says_so():

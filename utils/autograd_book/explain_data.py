@@ -4976,7 +4976,9 @@ DATA = {'baseurl': '',
                               'transformer. Use sdpa_kernel(SDPBackend.MATH) for that forward pass; '
                               'sdp_kernel(enable_math=True) does not help.',
               'cg-cycle': "The warning 'Using backward() with create_graph=True will create a reference "
-                          "cycle' and the memory leak it names.",
+                          "cycle' and the memory leak it names. Memory leak with "
+                          'backward(create_graph=True): the parameter, its .grad and the graph keep each '
+                          'other alive.',
               'cg-grad-vs-backward': 'Difference between torch.autograd.grad and torch.autograd.backward: '
                                      'grad returns the gradients, backward accumulates them into .grad.',
               'cg-gradient-penalty': 'WGAN-GP gradient penalty: the gradient of the critic with respect to '
@@ -5207,7 +5209,9 @@ DATA = {'baseurl': '',
                            'avoid a reference cycle.',
               'mem-allocator': 'nvidia-smi shows more GPU memory than torch.cuda.memory_allocated(): '
                                'memory_reserved and the CUDA caching allocator; why del and '
-                               'torch.cuda.empty_cache() do not free memory or fix CUDA out of memory.',
+                               'torch.cuda.empty_cache() do not lower what nvidia-smi shows, and why '
+                               'empty_cache() does not fix a CUDA out of memory error of your own process. '
+                               'Adding torch.cuda.empty_cache() to release GPU memory in an evaluation loop.',
               'mem-ckpt-metadata': 'torch.utils.checkpoint.CheckpointError: Recomputed values for the '
                                    'following tensors have different metadata than during the forward pass '
                                    '(saved metadata vs recomputed metadata shape) with gradient '
@@ -5228,7 +5232,10 @@ DATA = {'baseurl': '',
                                     "frozen vision tower; gradient_checkpointing_kwargs={'use_reentrant': "
                                     'False}; where to set requires_grad=True; ValueError: Unexpected keyword '
                                     'arguments: use_reentrant on an old PyTorch; the use_reentrant parameter '
-                                    'should be passed explicitly.',
+                                    'should be passed explicitly. Error using gradient_checkpointing in LoRA '
+                                    'training: element 0 of variables does not require grad and does not '
+                                    'have a grad_fn. model.gradient_checkpointing_enable() makes '
+                                    'loss.requires_grad be False.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs.',

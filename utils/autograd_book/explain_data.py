@@ -2294,9 +2294,11 @@ DATA = {'baseurl': '',
                                'deepcopy protocol at the moment',
                     'summary': 'copy.deepcopy met a tensor with a grad_fn: usually an intermediate that a '
                                "module's forward (or a forward hook) stored on self, so deepcopy(model) "
-                               'fails after a forward pass, in an EMA helper or a best-model snapshot. Store '
-                               'it detached, delete it before copying, or copy the weights with '
-                               'state_dict().'},
+                               'fails after a forward pass, in an EMA helper or a best-model snapshot; or '
+                               'the weight of a layer wrapped by the old torch.nn.utils.weight_norm, which '
+                               'fails even before any forward pass. Store the intermediate detached, delete '
+                               'it before copying, or copy the weights with state_dict(); replace the old '
+                               'weight_norm with torch.nn.utils.parametrizations.weight_norm.'},
                    {'cases': [{'label': 'pit-grad-none-zero',
                                'line': '',
                                'page': 'pitfalls',
@@ -4342,8 +4344,10 @@ DATA = {'baseurl': '',
                          'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
                                     'deepcopy protocol at the moment',
                          'summary': 'copy.deepcopy 遇到了带有 grad_fn 的张量：通常是模块的 forward（或前向钩子）存到 self '
-                                    '上的中间结果，所以做过一次前向传播之后，deepcopy(model) 就会失败，常见于 EMA 辅助类或保存最佳模型的时候。请改存调用 '
-                                    'detach() 之后的张量、在复制前删掉这个属性，或用 state_dict() 复制权重。'},
+                                    '上的中间结果，所以做过一次前向传播之后，deepcopy(model) 就会失败，常见于 EMA 辅助类或保存最佳模型的时候；也可能是旧版 '
+                                    'torch.nn.utils.weight_norm 包装的层的权重，这时连一次前向传播都还没做就会失败。中间结果请改存调用 detach() '
+                                    '之后的张量、在复制前删掉这个属性，或用 state_dict() 复制权重；旧版 weight_norm 请换成 '
+                                    'torch.nn.utils.parametrizations.weight_norm。'},
                         {'cases': [{'label': 'pit-grad-none-zero',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -6376,8 +6380,10 @@ DATA = {'baseurl': '',
                          'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
                                     'deepcopy protocol at the moment',
                          'summary': 'copy.deepcopy 碰到了帶有 grad_fn 的張量：通常是模組的 forward（或前向掛鉤）存到 self '
-                                    '上的中間結果，所以做過一次前向傳播之後，deepcopy(model) 就會失敗，常見於 EMA 輔助類別或保存最佳模型的時候。請改存呼叫 '
-                                    'detach() 之後的張量、在複製前刪掉這個屬性，或用 state_dict() 複製權重。'},
+                                    '上的中間結果，所以做過一次前向傳播之後，deepcopy(model) 就會失敗，常見於 EMA 輔助類別或保存最佳模型的時候；也可能是舊版 '
+                                    'torch.nn.utils.weight_norm 包裝的層的權重，這時連一次前向傳播都還沒做就會失敗。中間結果請改存呼叫 detach() '
+                                    '之後的張量、在複製前刪掉這個屬性，或用 state_dict() 複製權重；舊版 weight_norm 請換成 '
+                                    'torch.nn.utils.parametrizations.weight_norm。'},
                         {'cases': [{'label': 'pit-grad-none-zero',
                                     'line': '',
                                     'page': 'pitfalls',

@@ -5320,7 +5320,11 @@ DATA = {'baseurl': '',
                                 'feats.data, and the vision encoder gets no gradient.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
-                                   'non-leaf Tensor, printed during training: what it means.',
+                                   'non-leaf Tensor, printed during training: what it means. How to solve '
+                                   'the .grad warning during inference when my code never reads .grad: a '
+                                   'library checks t.grad is not None on a model output; find who reads it '
+                                   "with warnings.filterwarnings('error') or python -W error, run inference "
+                                   'under torch.no_grad(), or filter the warning.',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument.',
@@ -5465,7 +5469,13 @@ DATA = {'baseurl': '',
               'var-requires-grad': 'Parameters freeze invalid: requires_grad=False is overwritten by a later '
                                    'loop that sets requires_grad=True on every parameter, so frozen layers '
                                    'still train. Check which parameters require grad right before building '
-                                   'the optimizer; requires_grad can only be changed on leaf tensors.',
+                                   'the optimizer; requires_grad can only be changed on leaf tensors. Error '
+                                   'freezing weights: module.weight.requires_grad = False raises you can '
+                                   'only change requires_grad flags of leaf variables although the weight '
+                                   'seems to be a leaf: weight_norm or parametrizations make weight a '
+                                   'computed tensor, and FSDP or FlattenParamsWrapper make it a view of a '
+                                   'flat parameter; freeze module.parameters() with '
+                                   'module.requires_grad_(False).',
               'var-retain-grad': "The .grad of a layer's output or of another intermediate tensor is None "
                                  'after backward: call retain_grad() on it before backward(). RuntimeError: '
                                  "can't retain_grad on Tensor that has requires_grad=False: the tensor is "

@@ -5178,7 +5178,9 @@ DATA = {'baseurl': '',
                               'discriminator, as in text GANs. Is torch.max or torch.topk differentiable? '
                               'The indices of topk, sort and max have no gradient (idx is not '
                               'differentiable), the values pass it to the chosen elements; gather with the '
-                              'indices.',
+                              'indices. Differentiable top k indices: a soft top-k mask (a sigmoid around a '
+                              'threshold between the k-th and the (k+1)-th score, with a temperature) or a '
+                              'straight-through top-k mask, so the scores left out get a gradient too.',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "

@@ -5053,7 +5053,11 @@ DATA = {'baseurl': '',
                                  'eigvalsh; MmBackward0 returned nan values only with anomaly detection '
                                  'under AMP GradScaler (skipped steps, get_scale); which layer produces NaN '
                                  'inside a transformers model (forward hooks, isfinite); torch.norm of a '
-                                 'zero slice gives MulBackward0 nan in old versions.',
+                                 'zero slice gives MulBackward0 nan in old versions. Gradients contaminated '
+                                 'by unused inputs: NaN rows sliced away after a Linear layer still make '
+                                 'weight.grad NaN (0 * nan); a loss divided by the number of positives is '
+                                 'nan for a batch without positives (torch.sum(gt_score) is zero): '
+                                 'clamp(min=1), nan_to_num.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '

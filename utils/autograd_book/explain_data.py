@@ -5301,7 +5301,11 @@ DATA = {'baseurl': '',
                                   'inputs_embeds + ..., not no_grad; enable_input_require_grads makes the '
                                   'embedding output a leaf. with torch.no_grad(): dist.broadcast(p, 0) in '
                                   'sync_params still raises a leaf Variable that requires grad is being used '
-                                  'in an in-place operation on Windows with gloo: broadcast p.detach().',
+                                  'in an in-place operation on Windows with gloo: broadcast p.detach(). '
+                                  'Under torch.no_grad(), w -= lr * w.grad and w = w - lr * w.grad behave '
+                                  'differently: the second makes a new tensor that does not require grad and '
+                                  'rebinds the name, the leaf keeps its old values, and the next backward '
+                                  'says element 0 of tensors does not require grad.',
               'pit-loss-dtype': 'RuntimeError: Found dtype Long but expected Float (or Found dtype Double '
                                 'but expected Float) in loss.backward() or in the loss: the labels or target '
                                 'have the wrong dtype for BCELoss, HuberLoss or MSELoss. Convert the target '

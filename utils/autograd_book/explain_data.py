@@ -15,12 +15,12 @@ DATA = {'baseurl': '',
                               {'label': 'pit-target-outside-loop',
                                'line': 'A tensor computed once before the training loop, from inputs that '
                                        'require grad, used in every iteration.',
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': 'A target computed once, outside the loop'},
                               {'label': 'pit-hidden-state',
                                'line': 'An RNN or LSTM hidden state carried from one batch into the next '
                                        'without detach().',
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': 'A recurrent hidden state carried across iterations'},
                               {'label': 'rg-two-losses',
                                'line': 'Two losses over one shared network, each with its own backward().',
@@ -101,7 +101,7 @@ DATA = {'baseurl': '',
                                        'membrane potential, a running memory): at the end of a batch the '
                                        "state still holds that batch's graph, and the next batch's loss runs "
                                        'back into it; reset or detach the state at the start of each batch.',
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': 'State kept inside a module: spiking neurons and other stateful '
                                         'layers'},
                               {'label': 'mem-retain',
@@ -115,7 +115,7 @@ DATA = {'baseurl': '',
                                'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
                                        'whose log-probabilities, values or advantages still carry the '
                                        "rollout's graph.",
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
                                         'epochs, stored log-probabilities)'}],
                     'historical': False,
@@ -131,7 +131,123 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'rg-wordings',
                                'line': '',
                                'page': 'retain_graph',
-                               'title': 'The older wordings you may have pasted'}],
+                               'title': 'The older wordings you may have pasted'},
+                              {'label': 'rg-guide',
+                               'line': 'Not sure which case is yours: the decision guide, from the line that '
+                                       'fails to the fix.',
+                               'page': 'retain_graph',
+                               'title': 'Decision guide: you got this error; which case are you?'},
+                              {'label': 'rg-error',
+                               'line': 'How it happens: the first backward() freed the saved tensors that '
+                                       'the second one needs.',
+                               'page': 'retain_graph',
+                               'title': 'The error, reproduced'},
+                              {'label': 'pit-target-outside-loop',
+                               'line': 'A tensor computed once before the training loop, from inputs that '
+                                       'require grad, used in every iteration.',
+                               'page': 'training_loops',
+                               'title': 'A target computed once, outside the loop'},
+                              {'label': 'pit-hidden-state',
+                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
+                                       'without detach().',
+                               'page': 'training_loops',
+                               'title': 'A recurrent hidden state carried across iterations'},
+                              {'label': 'rg-two-losses',
+                               'line': 'Two losses over one shared network, each with its own backward().',
+                               'page': 'retain_graph',
+                               'title': 'Two losses over one graph'},
+                              {'label': 'rg-gan',
+                               'line': 'A GAN step whose discriminator backward also ran through the '
+                                       "generator's graph.",
+                               'page': 'retain_graph',
+                               'title': 'GAN training: the pattern that no longer runs'},
+                              {'label': 'rg-prefix',
+                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
+                               'page': 'retain_graph',
+                               'title': 'Two optimizers over a shared prefix'},
+                              {'label': 'rg-anomaly',
+                               'line': "Finding which tensor carries one iteration's graph into the next.",
+                               'page': 'retain_graph',
+                               'title': 'Finding the tensor that carries the graph over'},
+                              {'label': 'pit-retain-graph',
+                               'line': 'retain_graph=True added to make the error go away, and memory that '
+                                       'grows since.',
+                               'page': 'pitfalls',
+                               'title': '`retain_graph=True` added to silence the error'},
+                              {'label': 'int-freed',
+                               'line': 'Reading a saved tensor after backward(), with no second backward: '
+                                       'the message comes from the saved value, not from the engine.',
+                               'page': 'internals',
+                               'title': 'What "freed" means at this level'},
+                              {'label': 'cg-retain',
+                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
+                                       'gradient still needs the saved tensors of the first graph, which '
+                                       'that call freed.',
+                               'page': 'create_graph',
+                               'title': 'Why `retain_graph` defaults to `create_graph`'},
+                              {'label': 'rg-semantics',
+                               'line': 'torch.autograd.grad called twice on the same output without '
+                                       'create_graph=True: retain_graph defaults to create_graph, so the '
+                                       'first call freed the saved tensors.',
+                               'page': 'retain_graph',
+                               'title': 'What `retain_graph` does, exactly'},
+                              {'label': 'rg-loop',
+                               'line': 'A state carried from one iteration of a training loop into the next, '
+                                       'and what retain_graph=True costs there: memory and backward work '
+                                       'that grow with every iteration.',
+                               'page': 'retain_graph',
+                               'title': '`retain_graph=True` left on in a loop'},
+                              {'label': 'cf-ctx-attribute',
+                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
+                                       "like any node's, so a second backward raises this; one kept on ctx "
+                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
+                                       'so no error, and the memory stays held.',
+                               'page': 'custom_function',
+                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
+                              {'label': 'tc-twice',
+                               'line': 'A second backward through a region compiled with torch.compile: the '
+                                       'compiled node frees its saved tensors like any other, and the same '
+                                       'fixes apply.',
+                               'page': 'torch_compile',
+                               'title': 'A second backward through a compiled region'},
+                              {'label': 'rg-layerwise',
+                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
+                                       'in turn; a later loss runs back through blocks, frozen ones '
+                                       'included, that the first backward freed.',
+                               'page': 'retain_graph',
+                               'title': 'Layer-wise losses with frozen layers between them'},
+                              {'label': 'cf-backward-in-backward',
+                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
+                                       'through an inner graph it kept from forward: that inner call frees '
+                                       'the inner graph, so a second outer backward fails even with '
+                                       'retain_graph=True, which the inner call cannot see; recompute the '
+                                       'inner graph in backward, or pass retain_graph=True to the inner '
+                                       'call.',
+                               'page': 'custom_function',
+                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
+                                        'reversible networks'},
+                              {'label': 'pit-module-state',
+                               'line': "A layer that keeps a state between calls (a spiking neuron's "
+                                       'membrane potential, a running memory): at the end of a batch the '
+                                       "state still holds that batch's graph, and the next batch's loss runs "
+                                       'back into it; reset or detach the state at the start of each batch.',
+                               'page': 'training_loops',
+                               'title': 'State kept inside a module: spiking neurons and other stateful '
+                                        'layers'},
+                              {'label': 'mem-retain',
+                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
+                                       'second backward through a checkpointed block fails as without it, so '
+                                       'fix the case that makes the second pass, or pass retain_graph=True '
+                                       '(each pass then recomputes the blocks).',
+                               'page': 'saved_memory',
+                               'title': '`retain_graph=True` with each tool'},
+                              {'label': 'pit-rollout-graph',
+                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
+                                       'whose log-probabilities, values or advantages still carry the '
+                                       "rollout's graph.",
+                               'page': 'training_loops',
+                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
+                                        'epochs, stored log-probabilities)'}],
                     'historical': True,
                     'id': 'backward-twice-saved-results',
                     'message': 'Trying to backward through the graph a second time, but the saved '
@@ -142,7 +258,123 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'rg-wordings',
                                'line': '',
                                'page': 'retain_graph',
-                               'title': 'The older wordings you may have pasted'}],
+                               'title': 'The older wordings you may have pasted'},
+                              {'label': 'rg-guide',
+                               'line': 'Not sure which case is yours: the decision guide, from the line that '
+                                       'fails to the fix.',
+                               'page': 'retain_graph',
+                               'title': 'Decision guide: you got this error; which case are you?'},
+                              {'label': 'rg-error',
+                               'line': 'How it happens: the first backward() freed the saved tensors that '
+                                       'the second one needs.',
+                               'page': 'retain_graph',
+                               'title': 'The error, reproduced'},
+                              {'label': 'pit-target-outside-loop',
+                               'line': 'A tensor computed once before the training loop, from inputs that '
+                                       'require grad, used in every iteration.',
+                               'page': 'training_loops',
+                               'title': 'A target computed once, outside the loop'},
+                              {'label': 'pit-hidden-state',
+                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
+                                       'without detach().',
+                               'page': 'training_loops',
+                               'title': 'A recurrent hidden state carried across iterations'},
+                              {'label': 'rg-two-losses',
+                               'line': 'Two losses over one shared network, each with its own backward().',
+                               'page': 'retain_graph',
+                               'title': 'Two losses over one graph'},
+                              {'label': 'rg-gan',
+                               'line': 'A GAN step whose discriminator backward also ran through the '
+                                       "generator's graph.",
+                               'page': 'retain_graph',
+                               'title': 'GAN training: the pattern that no longer runs'},
+                              {'label': 'rg-prefix',
+                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
+                               'page': 'retain_graph',
+                               'title': 'Two optimizers over a shared prefix'},
+                              {'label': 'rg-anomaly',
+                               'line': "Finding which tensor carries one iteration's graph into the next.",
+                               'page': 'retain_graph',
+                               'title': 'Finding the tensor that carries the graph over'},
+                              {'label': 'pit-retain-graph',
+                               'line': 'retain_graph=True added to make the error go away, and memory that '
+                                       'grows since.',
+                               'page': 'pitfalls',
+                               'title': '`retain_graph=True` added to silence the error'},
+                              {'label': 'int-freed',
+                               'line': 'Reading a saved tensor after backward(), with no second backward: '
+                                       'the message comes from the saved value, not from the engine.',
+                               'page': 'internals',
+                               'title': 'What "freed" means at this level'},
+                              {'label': 'cg-retain',
+                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
+                                       'gradient still needs the saved tensors of the first graph, which '
+                                       'that call freed.',
+                               'page': 'create_graph',
+                               'title': 'Why `retain_graph` defaults to `create_graph`'},
+                              {'label': 'rg-semantics',
+                               'line': 'torch.autograd.grad called twice on the same output without '
+                                       'create_graph=True: retain_graph defaults to create_graph, so the '
+                                       'first call freed the saved tensors.',
+                               'page': 'retain_graph',
+                               'title': 'What `retain_graph` does, exactly'},
+                              {'label': 'rg-loop',
+                               'line': 'A state carried from one iteration of a training loop into the next, '
+                                       'and what retain_graph=True costs there: memory and backward work '
+                                       'that grow with every iteration.',
+                               'page': 'retain_graph',
+                               'title': '`retain_graph=True` left on in a loop'},
+                              {'label': 'cf-ctx-attribute',
+                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
+                                       "like any node's, so a second backward raises this; one kept on ctx "
+                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
+                                       'so no error, and the memory stays held.',
+                               'page': 'custom_function',
+                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
+                              {'label': 'tc-twice',
+                               'line': 'A second backward through a region compiled with torch.compile: the '
+                                       'compiled node frees its saved tensors like any other, and the same '
+                                       'fixes apply.',
+                               'page': 'torch_compile',
+                               'title': 'A second backward through a compiled region'},
+                              {'label': 'rg-layerwise',
+                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
+                                       'in turn; a later loss runs back through blocks, frozen ones '
+                                       'included, that the first backward freed.',
+                               'page': 'retain_graph',
+                               'title': 'Layer-wise losses with frozen layers between them'},
+                              {'label': 'cf-backward-in-backward',
+                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
+                                       'through an inner graph it kept from forward: that inner call frees '
+                                       'the inner graph, so a second outer backward fails even with '
+                                       'retain_graph=True, which the inner call cannot see; recompute the '
+                                       'inner graph in backward, or pass retain_graph=True to the inner '
+                                       'call.',
+                               'page': 'custom_function',
+                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
+                                        'reversible networks'},
+                              {'label': 'pit-module-state',
+                               'line': "A layer that keeps a state between calls (a spiking neuron's "
+                                       'membrane potential, a running memory): at the end of a batch the '
+                                       "state still holds that batch's graph, and the next batch's loss runs "
+                                       'back into it; reset or detach the state at the start of each batch.',
+                               'page': 'training_loops',
+                               'title': 'State kept inside a module: spiking neurons and other stateful '
+                                        'layers'},
+                              {'label': 'mem-retain',
+                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
+                                       'second backward through a checkpointed block fails as without it, so '
+                                       'fix the case that makes the second pass, or pass retain_graph=True '
+                                       '(each pass then recomputes the blocks).',
+                               'page': 'saved_memory',
+                               'title': '`retain_graph=True` with each tool'},
+                              {'label': 'pit-rollout-graph',
+                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
+                                       'whose log-probabilities, values or advantages still carry the '
+                                       "rollout's graph.",
+                               'page': 'training_loops',
+                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
+                                        'epochs, stored log-probabilities)'}],
                     'historical': True,
                     'id': 'backward-twice-dot-backward-or-grad',
                     'message': 'Trying to backward through the graph a second time, but the saved '
@@ -153,7 +385,123 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'rg-wordings',
                                'line': '',
                                'page': 'retain_graph',
-                               'title': 'The older wordings you may have pasted'}],
+                               'title': 'The older wordings you may have pasted'},
+                              {'label': 'rg-guide',
+                               'line': 'Not sure which case is yours: the decision guide, from the line that '
+                                       'fails to the fix.',
+                               'page': 'retain_graph',
+                               'title': 'Decision guide: you got this error; which case are you?'},
+                              {'label': 'rg-error',
+                               'line': 'How it happens: the first backward() freed the saved tensors that '
+                                       'the second one needs.',
+                               'page': 'retain_graph',
+                               'title': 'The error, reproduced'},
+                              {'label': 'pit-target-outside-loop',
+                               'line': 'A tensor computed once before the training loop, from inputs that '
+                                       'require grad, used in every iteration.',
+                               'page': 'training_loops',
+                               'title': 'A target computed once, outside the loop'},
+                              {'label': 'pit-hidden-state',
+                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
+                                       'without detach().',
+                               'page': 'training_loops',
+                               'title': 'A recurrent hidden state carried across iterations'},
+                              {'label': 'rg-two-losses',
+                               'line': 'Two losses over one shared network, each with its own backward().',
+                               'page': 'retain_graph',
+                               'title': 'Two losses over one graph'},
+                              {'label': 'rg-gan',
+                               'line': 'A GAN step whose discriminator backward also ran through the '
+                                       "generator's graph.",
+                               'page': 'retain_graph',
+                               'title': 'GAN training: the pattern that no longer runs'},
+                              {'label': 'rg-prefix',
+                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
+                               'page': 'retain_graph',
+                               'title': 'Two optimizers over a shared prefix'},
+                              {'label': 'rg-anomaly',
+                               'line': "Finding which tensor carries one iteration's graph into the next.",
+                               'page': 'retain_graph',
+                               'title': 'Finding the tensor that carries the graph over'},
+                              {'label': 'pit-retain-graph',
+                               'line': 'retain_graph=True added to make the error go away, and memory that '
+                                       'grows since.',
+                               'page': 'pitfalls',
+                               'title': '`retain_graph=True` added to silence the error'},
+                              {'label': 'int-freed',
+                               'line': 'Reading a saved tensor after backward(), with no second backward: '
+                                       'the message comes from the saved value, not from the engine.',
+                               'page': 'internals',
+                               'title': 'What "freed" means at this level'},
+                              {'label': 'cg-retain',
+                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
+                                       'gradient still needs the saved tensors of the first graph, which '
+                                       'that call freed.',
+                               'page': 'create_graph',
+                               'title': 'Why `retain_graph` defaults to `create_graph`'},
+                              {'label': 'rg-semantics',
+                               'line': 'torch.autograd.grad called twice on the same output without '
+                                       'create_graph=True: retain_graph defaults to create_graph, so the '
+                                       'first call freed the saved tensors.',
+                               'page': 'retain_graph',
+                               'title': 'What `retain_graph` does, exactly'},
+                              {'label': 'rg-loop',
+                               'line': 'A state carried from one iteration of a training loop into the next, '
+                                       'and what retain_graph=True costs there: memory and backward work '
+                                       'that grow with every iteration.',
+                               'page': 'retain_graph',
+                               'title': '`retain_graph=True` left on in a loop'},
+                              {'label': 'cf-ctx-attribute',
+                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
+                                       "like any node's, so a second backward raises this; one kept on ctx "
+                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
+                                       'so no error, and the memory stays held.',
+                               'page': 'custom_function',
+                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
+                              {'label': 'tc-twice',
+                               'line': 'A second backward through a region compiled with torch.compile: the '
+                                       'compiled node frees its saved tensors like any other, and the same '
+                                       'fixes apply.',
+                               'page': 'torch_compile',
+                               'title': 'A second backward through a compiled region'},
+                              {'label': 'rg-layerwise',
+                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
+                                       'in turn; a later loss runs back through blocks, frozen ones '
+                                       'included, that the first backward freed.',
+                               'page': 'retain_graph',
+                               'title': 'Layer-wise losses with frozen layers between them'},
+                              {'label': 'cf-backward-in-backward',
+                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
+                                       'through an inner graph it kept from forward: that inner call frees '
+                                       'the inner graph, so a second outer backward fails even with '
+                                       'retain_graph=True, which the inner call cannot see; recompute the '
+                                       'inner graph in backward, or pass retain_graph=True to the inner '
+                                       'call.',
+                               'page': 'custom_function',
+                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
+                                        'reversible networks'},
+                              {'label': 'pit-module-state',
+                               'line': "A layer that keeps a state between calls (a spiking neuron's "
+                                       'membrane potential, a running memory): at the end of a batch the '
+                                       "state still holds that batch's graph, and the next batch's loss runs "
+                                       'back into it; reset or detach the state at the start of each batch.',
+                               'page': 'training_loops',
+                               'title': 'State kept inside a module: spiking neurons and other stateful '
+                                        'layers'},
+                              {'label': 'mem-retain',
+                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
+                                       'second backward through a checkpointed block fails as without it, so '
+                                       'fix the case that makes the second pass, or pass retain_graph=True '
+                                       '(each pass then recomputes the blocks).',
+                               'page': 'saved_memory',
+                               'title': '`retain_graph=True` with each tool'},
+                              {'label': 'pit-rollout-graph',
+                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
+                                       'whose log-probabilities, values or advantages still carry the '
+                                       "rollout's graph.",
+                               'page': 'training_loops',
+                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
+                                        'epochs, stored log-probabilities)'}],
                     'historical': True,
                     'id': 'backward-twice-buffers',
                     'message': 'Trying to backward through the graph a second time, but the buffers have '
@@ -164,7 +512,123 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'rg-wordings',
                                'line': '',
                                'page': 'retain_graph',
-                               'title': 'The older wordings you may have pasted'}],
+                               'title': 'The older wordings you may have pasted'},
+                              {'label': 'rg-guide',
+                               'line': 'Not sure which case is yours: the decision guide, from the line that '
+                                       'fails to the fix.',
+                               'page': 'retain_graph',
+                               'title': 'Decision guide: you got this error; which case are you?'},
+                              {'label': 'rg-error',
+                               'line': 'How it happens: the first backward() freed the saved tensors that '
+                                       'the second one needs.',
+                               'page': 'retain_graph',
+                               'title': 'The error, reproduced'},
+                              {'label': 'pit-target-outside-loop',
+                               'line': 'A tensor computed once before the training loop, from inputs that '
+                                       'require grad, used in every iteration.',
+                               'page': 'training_loops',
+                               'title': 'A target computed once, outside the loop'},
+                              {'label': 'pit-hidden-state',
+                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
+                                       'without detach().',
+                               'page': 'training_loops',
+                               'title': 'A recurrent hidden state carried across iterations'},
+                              {'label': 'rg-two-losses',
+                               'line': 'Two losses over one shared network, each with its own backward().',
+                               'page': 'retain_graph',
+                               'title': 'Two losses over one graph'},
+                              {'label': 'rg-gan',
+                               'line': 'A GAN step whose discriminator backward also ran through the '
+                                       "generator's graph.",
+                               'page': 'retain_graph',
+                               'title': 'GAN training: the pattern that no longer runs'},
+                              {'label': 'rg-prefix',
+                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
+                               'page': 'retain_graph',
+                               'title': 'Two optimizers over a shared prefix'},
+                              {'label': 'rg-anomaly',
+                               'line': "Finding which tensor carries one iteration's graph into the next.",
+                               'page': 'retain_graph',
+                               'title': 'Finding the tensor that carries the graph over'},
+                              {'label': 'pit-retain-graph',
+                               'line': 'retain_graph=True added to make the error go away, and memory that '
+                                       'grows since.',
+                               'page': 'pitfalls',
+                               'title': '`retain_graph=True` added to silence the error'},
+                              {'label': 'int-freed',
+                               'line': 'Reading a saved tensor after backward(), with no second backward: '
+                                       'the message comes from the saved value, not from the engine.',
+                               'page': 'internals',
+                               'title': 'What "freed" means at this level'},
+                              {'label': 'cg-retain',
+                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
+                                       'gradient still needs the saved tensors of the first graph, which '
+                                       'that call freed.',
+                               'page': 'create_graph',
+                               'title': 'Why `retain_graph` defaults to `create_graph`'},
+                              {'label': 'rg-semantics',
+                               'line': 'torch.autograd.grad called twice on the same output without '
+                                       'create_graph=True: retain_graph defaults to create_graph, so the '
+                                       'first call freed the saved tensors.',
+                               'page': 'retain_graph',
+                               'title': 'What `retain_graph` does, exactly'},
+                              {'label': 'rg-loop',
+                               'line': 'A state carried from one iteration of a training loop into the next, '
+                                       'and what retain_graph=True costs there: memory and backward work '
+                                       'that grow with every iteration.',
+                               'page': 'retain_graph',
+                               'title': '`retain_graph=True` left on in a loop'},
+                              {'label': 'cf-ctx-attribute',
+                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
+                                       "like any node's, so a second backward raises this; one kept on ctx "
+                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
+                                       'so no error, and the memory stays held.',
+                               'page': 'custom_function',
+                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
+                              {'label': 'tc-twice',
+                               'line': 'A second backward through a region compiled with torch.compile: the '
+                                       'compiled node frees its saved tensors like any other, and the same '
+                                       'fixes apply.',
+                               'page': 'torch_compile',
+                               'title': 'A second backward through a compiled region'},
+                              {'label': 'rg-layerwise',
+                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
+                                       'in turn; a later loss runs back through blocks, frozen ones '
+                                       'included, that the first backward freed.',
+                               'page': 'retain_graph',
+                               'title': 'Layer-wise losses with frozen layers between them'},
+                              {'label': 'cf-backward-in-backward',
+                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
+                                       'through an inner graph it kept from forward: that inner call frees '
+                                       'the inner graph, so a second outer backward fails even with '
+                                       'retain_graph=True, which the inner call cannot see; recompute the '
+                                       'inner graph in backward, or pass retain_graph=True to the inner '
+                                       'call.',
+                               'page': 'custom_function',
+                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
+                                        'reversible networks'},
+                              {'label': 'pit-module-state',
+                               'line': "A layer that keeps a state between calls (a spiking neuron's "
+                                       'membrane potential, a running memory): at the end of a batch the '
+                                       "state still holds that batch's graph, and the next batch's loss runs "
+                                       'back into it; reset or detach the state at the start of each batch.',
+                               'page': 'training_loops',
+                               'title': 'State kept inside a module: spiking neurons and other stateful '
+                                        'layers'},
+                              {'label': 'mem-retain',
+                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
+                                       'second backward through a checkpointed block fails as without it, so '
+                                       'fix the case that makes the second pass, or pass retain_graph=True '
+                                       '(each pass then recomputes the blocks).',
+                               'page': 'saved_memory',
+                               'title': '`retain_graph=True` with each tool'},
+                              {'label': 'pit-rollout-graph',
+                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
+                                       'whose log-probabilities, values or advantages still carry the '
+                                       "rollout's graph.",
+                               'page': 'training_loops',
+                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
+                                        'epochs, stored log-probabilities)'}],
                     'historical': True,
                     'id': 'backward-twice-retain-variables',
                     'message': 'Trying to backward through the graph second time, but the buffers have '
@@ -185,13 +649,13 @@ DATA = {'baseurl': '',
                               {'label': 'pit-step-between-backwards',
                                'line': 'optimizer.step() ran between two backward() calls through the same '
                                        'graph and changed weights the graph had saved.',
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': 'An optimizer step between two backward passes through the same '
                                         'graph'},
                               {'label': 'pit-step-two-models',
                                'line': "Actor-critic (A2C, PPO, SAC, DDPG): the critic's optimizer stepped "
                                        "before the actor's loss went back through the critic.",
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': 'Two models updated in turn: actor-critic and friends'},
                               {'label': 'rg-gan',
                                'line': "GAN training: the discriminator's optimizer stepped before the "
@@ -269,14 +733,14 @@ DATA = {'baseurl': '',
                                'line': 'PPO: a second epoch over one rollout with retain_graph=True, through '
                                        'log-probabilities and values recorded before optimizer.step() '
                                        'changed the weights.',
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
                                         'epochs, stored log-probabilities)'},
                               {'label': 'pit-teacher',
                                'line': 'MoCo and memory banks: the queue of negative keys is overwritten in '
                                        'place (enqueue) before backward, while q @ queue still needs it; use '
                                        'queue.clone().detach().',
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': 'A teacher that must not learn: distillation, EMA teachers, momentum '
                                         'encoders'}],
                     'historical': False,
@@ -306,7 +770,12 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'pit-data-index',
                                'line': '',
                                'page': 'pitfalls',
-                               'title': '`loss.data[0]` on a 0-dim tensor'}],
+                               'title': '`loss.data[0]` on a 0-dim tensor'},
+                              {'label': 'var-history',
+                               'line': '0-dimensional tensors arrived in PyTorch 0.4; loss.data[0] warned '
+                                       'then and raises today.',
+                               'page': 'variable',
+                               'title': 'The history in one table'}],
                     'historical': True,
                     'id': 'zero-dim-index-python-number',
                     'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim tensor '
@@ -316,7 +785,12 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'pit-data-index',
                                'line': '',
                                'page': 'pitfalls',
-                               'title': '`loss.data[0]` on a 0-dim tensor'}],
+                               'title': '`loss.data[0]` on a 0-dim tensor'},
+                              {'label': 'var-history',
+                               'line': '0-dimensional tensors arrived in PyTorch 0.4; loss.data[0] warned '
+                                       'then and raises today.',
+                               'page': 'variable',
+                               'title': 'The history in one table'}],
                     'historical': True,
                     'id': 'zero-dim-index-warning',
                     'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. Use '
@@ -420,7 +894,7 @@ DATA = {'baseurl': '',
                                        'validation_step or test_step, which run under '
                                        'torch.inference_mode(): use Trainer(inference_mode=False) and '
                                        'torch.enable_grad().',
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': '`backward()` in a validation step, or in eval mode'}],
                     'historical': False,
                     'id': 'no-grad-fn',
@@ -478,7 +952,123 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'rg-wordings',
                                'line': '',
                                'page': 'retain_graph',
-                               'title': 'The older wordings you may have pasted'}],
+                               'title': 'The older wordings you may have pasted'},
+                              {'label': 'rg-guide',
+                               'line': 'Not sure which case is yours: the decision guide, from the line that '
+                                       'fails to the fix.',
+                               'page': 'retain_graph',
+                               'title': 'Decision guide: you got this error; which case are you?'},
+                              {'label': 'rg-error',
+                               'line': 'How it happens: the first backward() freed the saved tensors that '
+                                       'the second one needs.',
+                               'page': 'retain_graph',
+                               'title': 'The error, reproduced'},
+                              {'label': 'pit-target-outside-loop',
+                               'line': 'A tensor computed once before the training loop, from inputs that '
+                                       'require grad, used in every iteration.',
+                               'page': 'training_loops',
+                               'title': 'A target computed once, outside the loop'},
+                              {'label': 'pit-hidden-state',
+                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
+                                       'without detach().',
+                               'page': 'training_loops',
+                               'title': 'A recurrent hidden state carried across iterations'},
+                              {'label': 'rg-two-losses',
+                               'line': 'Two losses over one shared network, each with its own backward().',
+                               'page': 'retain_graph',
+                               'title': 'Two losses over one graph'},
+                              {'label': 'rg-gan',
+                               'line': 'A GAN step whose discriminator backward also ran through the '
+                                       "generator's graph.",
+                               'page': 'retain_graph',
+                               'title': 'GAN training: the pattern that no longer runs'},
+                              {'label': 'rg-prefix',
+                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
+                               'page': 'retain_graph',
+                               'title': 'Two optimizers over a shared prefix'},
+                              {'label': 'rg-anomaly',
+                               'line': "Finding which tensor carries one iteration's graph into the next.",
+                               'page': 'retain_graph',
+                               'title': 'Finding the tensor that carries the graph over'},
+                              {'label': 'pit-retain-graph',
+                               'line': 'retain_graph=True added to make the error go away, and memory that '
+                                       'grows since.',
+                               'page': 'pitfalls',
+                               'title': '`retain_graph=True` added to silence the error'},
+                              {'label': 'int-freed',
+                               'line': 'Reading a saved tensor after backward(), with no second backward: '
+                                       'the message comes from the saved value, not from the engine.',
+                               'page': 'internals',
+                               'title': 'What "freed" means at this level'},
+                              {'label': 'cg-retain',
+                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
+                                       'gradient still needs the saved tensors of the first graph, which '
+                                       'that call freed.',
+                               'page': 'create_graph',
+                               'title': 'Why `retain_graph` defaults to `create_graph`'},
+                              {'label': 'rg-semantics',
+                               'line': 'torch.autograd.grad called twice on the same output without '
+                                       'create_graph=True: retain_graph defaults to create_graph, so the '
+                                       'first call freed the saved tensors.',
+                               'page': 'retain_graph',
+                               'title': 'What `retain_graph` does, exactly'},
+                              {'label': 'rg-loop',
+                               'line': 'A state carried from one iteration of a training loop into the next, '
+                                       'and what retain_graph=True costs there: memory and backward work '
+                                       'that grow with every iteration.',
+                               'page': 'retain_graph',
+                               'title': '`retain_graph=True` left on in a loop'},
+                              {'label': 'cf-ctx-attribute',
+                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
+                                       "like any node's, so a second backward raises this; one kept on ctx "
+                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
+                                       'so no error, and the memory stays held.',
+                               'page': 'custom_function',
+                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
+                              {'label': 'tc-twice',
+                               'line': 'A second backward through a region compiled with torch.compile: the '
+                                       'compiled node frees its saved tensors like any other, and the same '
+                                       'fixes apply.',
+                               'page': 'torch_compile',
+                               'title': 'A second backward through a compiled region'},
+                              {'label': 'rg-layerwise',
+                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
+                                       'in turn; a later loss runs back through blocks, frozen ones '
+                                       'included, that the first backward freed.',
+                               'page': 'retain_graph',
+                               'title': 'Layer-wise losses with frozen layers between them'},
+                              {'label': 'cf-backward-in-backward',
+                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
+                                       'through an inner graph it kept from forward: that inner call frees '
+                                       'the inner graph, so a second outer backward fails even with '
+                                       'retain_graph=True, which the inner call cannot see; recompute the '
+                                       'inner graph in backward, or pass retain_graph=True to the inner '
+                                       'call.',
+                               'page': 'custom_function',
+                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
+                                        'reversible networks'},
+                              {'label': 'pit-module-state',
+                               'line': "A layer that keeps a state between calls (a spiking neuron's "
+                                       'membrane potential, a running memory): at the end of a batch the '
+                                       "state still holds that batch's graph, and the next batch's loss runs "
+                                       'back into it; reset or detach the state at the start of each batch.',
+                               'page': 'training_loops',
+                               'title': 'State kept inside a module: spiking neurons and other stateful '
+                                        'layers'},
+                              {'label': 'mem-retain',
+                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
+                                       'second backward through a checkpointed block fails as without it, so '
+                                       'fix the case that makes the second pass, or pass retain_graph=True '
+                                       '(each pass then recomputes the blocks).',
+                               'page': 'saved_memory',
+                               'title': '`retain_graph=True` with each tool'},
+                              {'label': 'pit-rollout-graph',
+                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
+                                       'whose log-probabilities, values or advantages still carry the '
+                                       "rollout's graph.",
+                               'page': 'training_loops',
+                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
+                                        'epochs, stored log-probabilities)'}],
                     'historical': True,
                     'id': 'backward-twice-saved-variables',
                     'message': 'Trying to backward through the graph a second time (or directly access saved '
@@ -663,7 +1253,11 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'cf-errors',
                                'line': '',
                                'page': 'custom_function',
-                               'title': "When a custom Function's `backward` is rejected"}],
+                               'title': "When a custom Function's `backward` is rejected"},
+                              {'label': 'ddp-sharded-grad',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`param.grad` is None under FSDP or DeepSpeed ZeRO'}],
                     'historical': False,
                     'id': 'function-gradient-shape',
                     'message': 'returned an invalid gradient at index',
@@ -1002,7 +1596,7 @@ DATA = {'baseurl': '',
                               {'label': 'pit-running-loss',
                                'line': 'A running total of the loss kept as a tensor, which keeps every '
                                        "iteration's graph alive.",
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': "`running_loss += loss` keeps every iteration's graph alive"}],
                     'historical': False,
                     'id': 'cpu-out-of-memory',
@@ -1119,7 +1713,7 @@ DATA = {'baseurl': '',
                               {'label': 'pit-running-loss',
                                'line': 'A running total of the loss kept as a tensor, which keeps every '
                                        "iteration's graph alive.",
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': "`running_loss += loss` keeps every iteration's graph alive"}],
                     'historical': False,
                     'id': 'cuda-out-of-memory',
@@ -1585,7 +2179,7 @@ DATA = {'baseurl': '',
                                'per iteration.'},
                    {'cases': [{'label': 'pit-empty-params',
                                'line': '',
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': '`optimizer got an empty parameter list`'}],
                     'historical': False,
                     'id': 'optimizer-empty-params',
@@ -1647,8 +2241,9 @@ DATA = {'baseurl': '',
                                'F.softmax(self.w)), was assigned to a module attribute that holds an '
                                'nn.Parameter; keep the result in a local variable, or use '
                                'torch.nn.utils.parametrize for a weight computed at every call.',
-                    'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter 'weight'",
-                                'pattern': "cannot assign '[\\w.]+' as parameter '\\w+'"}]},
+                    'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter",
+                                'pattern': "cannot assign '[\\w.]+' as parameter\\b"},
+                               {'as': "as parameter 'weight'", 'pattern': "\\bas parameter '\\w+'"}]},
                    {'cases': [{'label': 'var-assign-parameter',
                                'line': '',
                                'page': 'variable',
@@ -1659,8 +2254,10 @@ DATA = {'baseurl': '',
                                '(torch.nn.Parameter or None required)',
                     'summary': 'register_parameter was given a plain tensor; wrap it first: '
                                'register_parameter(name, nn.Parameter(tensor)).',
-                    'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter 'weight'",
-                                'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]},
+                    'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter",
+                                'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
+                               {'as': "object to parameter 'weight'",
+                                'pattern': "\\bobject to parameter '\\w+'"}]},
                    {'cases': [{'label': 'var-retain-grad',
                                'line': '',
                                'page': 'variable',
@@ -1675,7 +2272,7 @@ DATA = {'baseurl': '',
                                'retain_grad() only when requires_grad is True.'},
                    {'cases': [{'label': 'pit-loss-dtype',
                                'line': '',
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': "`Found dtype Long but expected Float`: the target's dtype"}],
                     'historical': False,
                     'id': 'loss-target-dtype',
@@ -1688,7 +2285,7 @@ DATA = {'baseurl': '',
                                 'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
                    {'cases': [{'label': 'pit-deepcopy-graph',
                                'line': '',
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': '`deepcopy` of a model: `Only Tensors created explicitly by the user '
                                         '(graph leaves) support the deepcopy protocol`'}],
                     'historical': False,
@@ -1782,7 +2379,7 @@ DATA = {'baseurl': '',
                                'tensor from it with clone() outside inference mode.'},
                    {'cases': [{'label': 'pit-loss-dtype',
                                'line': '',
-                               'page': 'pitfalls',
+                               'page': 'training_loops',
                                'title': "`Found dtype Long but expected Float`: the target's dtype"}],
                     'historical': False,
                     'id': 'loss-target-cast',
@@ -1803,11 +2400,11 @@ DATA = {'baseurl': '',
                                     'title': '复现这个报错'},
                                    {'label': 'pit-target-outside-loop',
                                     'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '在循环外只计算一次的目标值'},
                                    {'label': 'pit-hidden-state',
                                     'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '跨迭代传递的循环神经网络隐藏状态'},
                                    {'label': 'rg-two-losses',
                                     'line': '两个损失共享同一个网络，各自做一次 backward()。',
@@ -1874,7 +2471,7 @@ DATA = {'baseurl': '',
                                    {'label': 'pit-module-state',
                                     'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
                                             'detach()。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
                                    {'label': 'mem-retain',
                                     'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
@@ -1884,7 +2481,7 @@ DATA = {'baseurl': '',
                                    {'label': 'pit-rollout-graph',
                                     'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
                                             '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
                          'historical': False,
                          'id': 'backward-twice',
@@ -1898,7 +2495,100 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'rg-wordings',
                                     'line': '',
                                     'page': 'retain_graph',
-                                    'title': '你粘贴的可能是旧版措辞'}],
+                                    'title': '你粘贴的可能是旧版措辞'},
+                                   {'label': 'rg-guide',
+                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
+                                   {'label': 'rg-error',
+                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
+                                    'page': 'retain_graph',
+                                    'title': '复现这个报错'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
+                                    'page': 'training_loops',
+                                    'title': '在循环外只计算一次的目标值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
+                                    'page': 'training_loops',
+                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '两个损失共享同一个网络，各自做一次 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一张计算图上的两个损失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 训练：如今已经跑不通的写法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
+                                    'page': 'retain_graph',
+                                    'title': '共享前缀上的两个优化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把计算图带进下一次迭代的张量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
+                                    'page': 'pitfalls',
+                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在这个层面上，“释放”指什么'},
+                                   {'label': 'cg-retain',
+                                    'line': '使用 create_graph=True 却显式传入 '
+                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
+                                    'page': 'create_graph',
+                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
+                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
+                                            'create_graph，所以第一次调用就把保存的张量释放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 到底做了什么'},
+                                   {'label': 'rg-loop',
+                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
+                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
+                                    'page': 'retain_graph',
+                                    'title': '循环里一直开着 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
+                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
+                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
+                                    'page': 'custom_function',
+                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '在编译区域上再做一次反向传播'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
+                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
+                                    'page': 'retain_graph',
+                                    'title': '逐层损失，中间夹着冻结的层'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
+                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
+                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
+                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
+                                            'detach()。',
+                                    'page': 'training_loops',
+                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
+                                   {'label': 'mem-retain',
+                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
+                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
+                                    'page': 'saved_memory',
+                                    'title': '每种工具与 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
+                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
+                                    'page': 'training_loops',
+                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
                          'historical': True,
                          'id': 'backward-twice-saved-results',
                          'message': 'Trying to backward through the graph a second time, but the saved '
@@ -1908,7 +2598,100 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'rg-wordings',
                                     'line': '',
                                     'page': 'retain_graph',
-                                    'title': '你粘贴的可能是旧版措辞'}],
+                                    'title': '你粘贴的可能是旧版措辞'},
+                                   {'label': 'rg-guide',
+                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
+                                   {'label': 'rg-error',
+                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
+                                    'page': 'retain_graph',
+                                    'title': '复现这个报错'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
+                                    'page': 'training_loops',
+                                    'title': '在循环外只计算一次的目标值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
+                                    'page': 'training_loops',
+                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '两个损失共享同一个网络，各自做一次 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一张计算图上的两个损失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 训练：如今已经跑不通的写法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
+                                    'page': 'retain_graph',
+                                    'title': '共享前缀上的两个优化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把计算图带进下一次迭代的张量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
+                                    'page': 'pitfalls',
+                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在这个层面上，“释放”指什么'},
+                                   {'label': 'cg-retain',
+                                    'line': '使用 create_graph=True 却显式传入 '
+                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
+                                    'page': 'create_graph',
+                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
+                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
+                                            'create_graph，所以第一次调用就把保存的张量释放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 到底做了什么'},
+                                   {'label': 'rg-loop',
+                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
+                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
+                                    'page': 'retain_graph',
+                                    'title': '循环里一直开着 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
+                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
+                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
+                                    'page': 'custom_function',
+                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '在编译区域上再做一次反向传播'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
+                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
+                                    'page': 'retain_graph',
+                                    'title': '逐层损失，中间夹着冻结的层'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
+                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
+                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
+                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
+                                            'detach()。',
+                                    'page': 'training_loops',
+                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
+                                   {'label': 'mem-retain',
+                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
+                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
+                                    'page': 'saved_memory',
+                                    'title': '每种工具与 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
+                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
+                                    'page': 'training_loops',
+                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
                          'historical': True,
                          'id': 'backward-twice-dot-backward-or-grad',
                          'message': 'Trying to backward through the graph a second time, but the saved '
@@ -1918,7 +2701,100 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'rg-wordings',
                                     'line': '',
                                     'page': 'retain_graph',
-                                    'title': '你粘贴的可能是旧版措辞'}],
+                                    'title': '你粘贴的可能是旧版措辞'},
+                                   {'label': 'rg-guide',
+                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
+                                   {'label': 'rg-error',
+                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
+                                    'page': 'retain_graph',
+                                    'title': '复现这个报错'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
+                                    'page': 'training_loops',
+                                    'title': '在循环外只计算一次的目标值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
+                                    'page': 'training_loops',
+                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '两个损失共享同一个网络，各自做一次 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一张计算图上的两个损失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 训练：如今已经跑不通的写法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
+                                    'page': 'retain_graph',
+                                    'title': '共享前缀上的两个优化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把计算图带进下一次迭代的张量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
+                                    'page': 'pitfalls',
+                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在这个层面上，“释放”指什么'},
+                                   {'label': 'cg-retain',
+                                    'line': '使用 create_graph=True 却显式传入 '
+                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
+                                    'page': 'create_graph',
+                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
+                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
+                                            'create_graph，所以第一次调用就把保存的张量释放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 到底做了什么'},
+                                   {'label': 'rg-loop',
+                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
+                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
+                                    'page': 'retain_graph',
+                                    'title': '循环里一直开着 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
+                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
+                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
+                                    'page': 'custom_function',
+                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '在编译区域上再做一次反向传播'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
+                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
+                                    'page': 'retain_graph',
+                                    'title': '逐层损失，中间夹着冻结的层'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
+                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
+                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
+                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
+                                            'detach()。',
+                                    'page': 'training_loops',
+                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
+                                   {'label': 'mem-retain',
+                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
+                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
+                                    'page': 'saved_memory',
+                                    'title': '每种工具与 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
+                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
+                                    'page': 'training_loops',
+                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
                          'historical': True,
                          'id': 'backward-twice-buffers',
                          'message': 'Trying to backward through the graph a second time, but the buffers '
@@ -1928,7 +2804,100 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'rg-wordings',
                                     'line': '',
                                     'page': 'retain_graph',
-                                    'title': '你粘贴的可能是旧版措辞'}],
+                                    'title': '你粘贴的可能是旧版措辞'},
+                                   {'label': 'rg-guide',
+                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
+                                   {'label': 'rg-error',
+                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
+                                    'page': 'retain_graph',
+                                    'title': '复现这个报错'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
+                                    'page': 'training_loops',
+                                    'title': '在循环外只计算一次的目标值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
+                                    'page': 'training_loops',
+                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '两个损失共享同一个网络，各自做一次 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一张计算图上的两个损失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 训练：如今已经跑不通的写法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
+                                    'page': 'retain_graph',
+                                    'title': '共享前缀上的两个优化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把计算图带进下一次迭代的张量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
+                                    'page': 'pitfalls',
+                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在这个层面上，“释放”指什么'},
+                                   {'label': 'cg-retain',
+                                    'line': '使用 create_graph=True 却显式传入 '
+                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
+                                    'page': 'create_graph',
+                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
+                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
+                                            'create_graph，所以第一次调用就把保存的张量释放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 到底做了什么'},
+                                   {'label': 'rg-loop',
+                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
+                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
+                                    'page': 'retain_graph',
+                                    'title': '循环里一直开着 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
+                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
+                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
+                                    'page': 'custom_function',
+                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '在编译区域上再做一次反向传播'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
+                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
+                                    'page': 'retain_graph',
+                                    'title': '逐层损失，中间夹着冻结的层'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
+                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
+                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
+                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
+                                            'detach()。',
+                                    'page': 'training_loops',
+                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
+                                   {'label': 'mem-retain',
+                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
+                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
+                                    'page': 'saved_memory',
+                                    'title': '每种工具与 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
+                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
+                                    'page': 'training_loops',
+                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
                          'historical': True,
                          'id': 'backward-twice-retain-variables',
                          'message': 'Trying to backward through the graph second time, but the buffers have '
@@ -1946,11 +2915,11 @@ DATA = {'baseurl': '',
                                     'title': '读懂原地操作报错：是哪个张量，又是什么改了它'},
                                    {'label': 'pit-step-between-backwards',
                                     'line': '在对同一张计算图的两次 backward() 之间执行了 optimizer.step()，改动了计算图保存的权重。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '在同一张计算图的两次反向传播之间执行了优化步骤'},
                                    {'label': 'pit-step-two-models',
                                     'line': '演员-评论家（actor-critic：A2C、PPO、SAC、DDPG）：评论家的优化器先更新了参数，演员的损失才反向传播穿过评论家。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '轮流更新两个模型：演员-评论家及类似算法'},
                                    {'label': 'rg-gan',
                                     'line': 'GAN 训练：判别器的优化器先更新了参数，生成器的损失才反向传播穿过 D(fake)（PyTorch 1.5 '
@@ -2012,12 +2981,12 @@ DATA = {'baseurl': '',
                                    {'label': 'pit-rollout-graph',
                                     'line': 'PPO：加上 retain_graph=True 之后，在同一段交互数据上跑第二个 epoch，穿过的对数概率和估值是在 '
                                             'optimizer.step() 改动权重之前记录的。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'},
                                    {'label': 'pit-teacher',
                                     'line': 'MoCo 与记忆库：反向传播之前，写入队列的操作就原地覆盖了负样本键的队列，而 q @ queue 还要用它；请改用 '
                                             'queue.clone().detach()。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '不该学习的教师网络：知识蒸馏、EMA 教师、动量编码器'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
@@ -2041,7 +3010,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'pit-data-index',
                                     'line': '',
                                     'page': 'pitfalls',
-                                    'title': '对 0 维张量使用 `loss.data[0]`'}],
+                                    'title': '对 0 维张量使用 `loss.data[0]`'},
+                                   {'label': 'var-history',
+                                    'line': '0 维张量从 PyTorch 0.4 开始出现；当时 loss.data[0] 只会发出警告，现在则会报错。',
+                                    'page': 'variable',
+                                    'title': '一张表看懂这段历史'}],
                          'historical': True,
                          'id': 'zero-dim-index-python-number',
                          'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim '
@@ -2050,7 +3023,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'pit-data-index',
                                     'line': '',
                                     'page': 'pitfalls',
-                                    'title': '对 0 维张量使用 `loss.data[0]`'}],
+                                    'title': '对 0 维张量使用 `loss.data[0]`'},
+                                   {'label': 'var-history',
+                                    'line': '0 维张量从 PyTorch 0.4 开始出现；当时 loss.data[0] 只会发出警告，现在则会报错。',
+                                    'page': 'variable',
+                                    'title': '一张表看懂这段历史'}],
                          'historical': True,
                          'id': 'zero-dim-index-warning',
                          'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. '
@@ -2133,7 +3110,7 @@ DATA = {'baseurl': '',
                                     'line': '在 PyTorch Lightning 的 validation_step 或 test_step 里调用 '
                                             'backward() 或 autograd.grad，而这些步骤在 torch.inference_mode() 下运行：请用 '
                                             'Trainer(inference_mode=False) 并配合 torch.enable_grad()。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '在验证步骤或评估模式下调用 `backward()`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
@@ -2187,7 +3164,100 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'rg-wordings',
                                     'line': '',
                                     'page': 'retain_graph',
-                                    'title': '你粘贴的可能是旧版措辞'}],
+                                    'title': '你粘贴的可能是旧版措辞'},
+                                   {'label': 'rg-guide',
+                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
+                                   {'label': 'rg-error',
+                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
+                                    'page': 'retain_graph',
+                                    'title': '复现这个报错'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
+                                    'page': 'training_loops',
+                                    'title': '在循环外只计算一次的目标值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
+                                    'page': 'training_loops',
+                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '两个损失共享同一个网络，各自做一次 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一张计算图上的两个损失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 训练：如今已经跑不通的写法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
+                                    'page': 'retain_graph',
+                                    'title': '共享前缀上的两个优化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把计算图带进下一次迭代的张量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
+                                    'page': 'pitfalls',
+                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在这个层面上，“释放”指什么'},
+                                   {'label': 'cg-retain',
+                                    'line': '使用 create_graph=True 却显式传入 '
+                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
+                                    'page': 'create_graph',
+                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
+                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
+                                            'create_graph，所以第一次调用就把保存的张量释放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 到底做了什么'},
+                                   {'label': 'rg-loop',
+                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
+                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
+                                    'page': 'retain_graph',
+                                    'title': '循环里一直开着 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
+                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
+                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
+                                    'page': 'custom_function',
+                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '在编译区域上再做一次反向传播'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
+                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
+                                    'page': 'retain_graph',
+                                    'title': '逐层损失，中间夹着冻结的层'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
+                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
+                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
+                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
+                                            'detach()。',
+                                    'page': 'training_loops',
+                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
+                                   {'label': 'mem-retain',
+                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
+                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
+                                    'page': 'saved_memory',
+                                    'title': '每种工具与 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
+                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
+                                    'page': 'training_loops',
+                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
                          'historical': True,
                          'id': 'backward-twice-saved-variables',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -2348,7 +3418,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'cf-errors',
                                     'line': '',
                                     'page': 'custom_function',
-                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'},
+                                   {'label': 'ddp-sharded-grad',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '在 FSDP 或 DeepSpeed ZeRO 下，`param.grad` 是 None'}],
                          'historical': False,
                          'id': 'function-gradient-shape',
                          'message': 'returned an invalid gradient at index',
@@ -2654,7 +3728,7 @@ DATA = {'baseurl': '',
                                     'title': '只有垃圾回收器才能释放的内存'},
                                    {'label': 'pit-running-loss',
                                     'line': '以张量形式累加的损失总和，留住了每一轮迭代的计算图。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '`running_loss += loss` 让每次迭代的计算图都一直存活'}],
                          'historical': False,
                          'id': 'cpu-out-of-memory',
@@ -2750,7 +3824,7 @@ DATA = {'baseurl': '',
                                     'title': '只有垃圾回收器才能释放的内存'},
                                    {'label': 'pit-running-loss',
                                     'line': '以张量形式累加的损失总和，留住了每一轮迭代的计算图。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '`running_loss += loss` 让每次迭代的计算图都一直存活'}],
                          'historical': False,
                          'id': 'cuda-out-of-memory',
@@ -3165,7 +4239,7 @@ DATA = {'baseurl': '',
                                     'scaler.update()。'},
                         {'cases': [{'label': 'pit-empty-params',
                                     'line': '',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '`optimizer got an empty parameter list`'}],
                          'historical': False,
                          'id': 'optimizer-empty-params',
@@ -3219,8 +4293,9 @@ DATA = {'baseurl': '',
                          'summary': '把一个普通张量赋给了存放 nn.Parameter 的模块属性，这个张量通常是由参数本身算出来的（self.w = '
                                     'F.softmax(self.w)）；请把结果存进局部变量，若权重每次调用都要重新计算，请使用 '
                                     'torch.nn.utils.parametrize。',
-                         'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter 'weight'",
-                                     'pattern': "cannot assign '[\\w.]+' as parameter '\\w+'"}]},
+                         'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter",
+                                     'pattern': "cannot assign '[\\w.]+' as parameter\\b"},
+                                    {'as': "as parameter 'weight'", 'pattern': "\\bas parameter '\\w+'"}]},
                         {'cases': [{'label': 'var-assign-parameter',
                                     'line': '',
                                     'page': 'variable',
@@ -3231,8 +4306,10 @@ DATA = {'baseurl': '',
                                     '(torch.nn.Parameter or None required)',
                          'summary': '传给 register_parameter 的是普通张量；请先包装一下：register_parameter(name, '
                                     'nn.Parameter(tensor))。',
-                         'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter 'weight'",
-                                     'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]},
+                         'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter",
+                                     'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
+                                    {'as': "object to parameter 'weight'",
+                                     'pattern': "\\bobject to parameter '\\w+'"}]},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',
@@ -3245,7 +4322,7 @@ DATA = {'baseurl': '',
                                     'requires_grad 为 True 时调用 retain_grad()。'},
                         {'cases': [{'label': 'pit-loss-dtype',
                                     'line': '',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '`Found dtype Long but expected Float`：目标的 dtype'}],
                          'historical': False,
                          'id': 'loss-target-dtype',
@@ -3257,7 +4334,7 @@ DATA = {'baseurl': '',
                                      'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
                         {'cases': [{'label': 'pit-deepcopy-graph',
                                     'line': '',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '对模型做 `deepcopy`：`Only Tensors created explicitly by the user '
                                              '(graph leaves) support the deepcopy protocol`'}],
                          'historical': False,
@@ -3337,7 +4414,7 @@ DATA = {'baseurl': '',
                                     '里创建它，或在推理模式之外用 clone() 从它得到一个普通张量。'},
                         {'cases': [{'label': 'pit-loss-dtype',
                                     'line': '',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '`Found dtype Long but expected Float`：目标的 dtype'}],
                          'historical': False,
                          'id': 'loss-target-cast',
@@ -3357,11 +4434,11 @@ DATA = {'baseurl': '',
                                     'title': '重現這個錯誤'},
                                    {'label': 'pit-target-outside-loop',
                                     'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '在迴圈外只算一次的目標值'},
                                    {'label': 'pit-hidden-state',
                                     'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '跨迭代傳遞的 RNN 隱藏狀態'},
                                    {'label': 'rg-two-losses',
                                     'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
@@ -3428,7 +4505,7 @@ DATA = {'baseurl': '',
                                    {'label': 'pit-module-state',
                                     'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
                                             'detach()。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
                                    {'label': 'mem-retain',
                                     'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
@@ -3438,7 +4515,7 @@ DATA = {'baseurl': '',
                                    {'label': 'pit-rollout-graph',
                                     'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
                                             '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
                          'historical': False,
                          'id': 'backward-twice',
@@ -3452,7 +4529,100 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'rg-wordings',
                                     'line': '',
                                     'page': 'retain_graph',
-                                    'title': '你可能搜尋過的舊版錯誤訊息'}],
+                                    'title': '你可能搜尋過的舊版錯誤訊息'},
+                                   {'label': 'rg-guide',
+                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
+                                   {'label': 'rg-error',
+                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
+                                    'page': 'retain_graph',
+                                    'title': '重現這個錯誤'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
+                                    'page': 'training_loops',
+                                    'title': '在迴圈外只算一次的目標值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
+                                    'page': 'training_loops',
+                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一張計算圖上的兩個損失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
+                                    'page': 'retain_graph',
+                                    'title': '共用前段網路的兩個最佳化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把計算圖帶進下一輪的張量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
+                                    'page': 'pitfalls',
+                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在這個層次上，「釋放」是什麼意思'},
+                                   {'label': 'cg-retain',
+                                    'line': '搭配 create_graph=True 卻明確傳入 '
+                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
+                                    'page': 'create_graph',
+                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
+                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
+                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 的確切作用'},
+                                   {'label': 'rg-loop',
+                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
+                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
+                                    'page': 'retain_graph',
+                                    'title': '在迴圈中開著 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
+                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
+                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
+                                    'page': 'custom_function',
+                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '對編譯區域做第二次反向傳播'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
+                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
+                                    'page': 'retain_graph',
+                                    'title': '逐層損失，中間夾著凍結的層'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
+                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
+                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
+                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
+                                            'detach()。',
+                                    'page': 'training_loops',
+                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
+                                   {'label': 'mem-retain',
+                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
+                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
+                                    'page': 'saved_memory',
+                                    'title': '各種工具搭配 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
+                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
+                                    'page': 'training_loops',
+                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
                          'historical': True,
                          'id': 'backward-twice-saved-results',
                          'message': 'Trying to backward through the graph a second time, but the saved '
@@ -3462,7 +4632,100 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'rg-wordings',
                                     'line': '',
                                     'page': 'retain_graph',
-                                    'title': '你可能搜尋過的舊版錯誤訊息'}],
+                                    'title': '你可能搜尋過的舊版錯誤訊息'},
+                                   {'label': 'rg-guide',
+                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
+                                   {'label': 'rg-error',
+                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
+                                    'page': 'retain_graph',
+                                    'title': '重現這個錯誤'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
+                                    'page': 'training_loops',
+                                    'title': '在迴圈外只算一次的目標值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
+                                    'page': 'training_loops',
+                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一張計算圖上的兩個損失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
+                                    'page': 'retain_graph',
+                                    'title': '共用前段網路的兩個最佳化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把計算圖帶進下一輪的張量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
+                                    'page': 'pitfalls',
+                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在這個層次上，「釋放」是什麼意思'},
+                                   {'label': 'cg-retain',
+                                    'line': '搭配 create_graph=True 卻明確傳入 '
+                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
+                                    'page': 'create_graph',
+                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
+                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
+                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 的確切作用'},
+                                   {'label': 'rg-loop',
+                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
+                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
+                                    'page': 'retain_graph',
+                                    'title': '在迴圈中開著 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
+                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
+                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
+                                    'page': 'custom_function',
+                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '對編譯區域做第二次反向傳播'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
+                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
+                                    'page': 'retain_graph',
+                                    'title': '逐層損失，中間夾著凍結的層'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
+                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
+                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
+                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
+                                            'detach()。',
+                                    'page': 'training_loops',
+                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
+                                   {'label': 'mem-retain',
+                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
+                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
+                                    'page': 'saved_memory',
+                                    'title': '各種工具搭配 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
+                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
+                                    'page': 'training_loops',
+                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
                          'historical': True,
                          'id': 'backward-twice-dot-backward-or-grad',
                          'message': 'Trying to backward through the graph a second time, but the saved '
@@ -3472,7 +4735,100 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'rg-wordings',
                                     'line': '',
                                     'page': 'retain_graph',
-                                    'title': '你可能搜尋過的舊版錯誤訊息'}],
+                                    'title': '你可能搜尋過的舊版錯誤訊息'},
+                                   {'label': 'rg-guide',
+                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
+                                   {'label': 'rg-error',
+                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
+                                    'page': 'retain_graph',
+                                    'title': '重現這個錯誤'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
+                                    'page': 'training_loops',
+                                    'title': '在迴圈外只算一次的目標值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
+                                    'page': 'training_loops',
+                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一張計算圖上的兩個損失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
+                                    'page': 'retain_graph',
+                                    'title': '共用前段網路的兩個最佳化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把計算圖帶進下一輪的張量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
+                                    'page': 'pitfalls',
+                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在這個層次上，「釋放」是什麼意思'},
+                                   {'label': 'cg-retain',
+                                    'line': '搭配 create_graph=True 卻明確傳入 '
+                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
+                                    'page': 'create_graph',
+                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
+                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
+                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 的確切作用'},
+                                   {'label': 'rg-loop',
+                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
+                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
+                                    'page': 'retain_graph',
+                                    'title': '在迴圈中開著 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
+                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
+                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
+                                    'page': 'custom_function',
+                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '對編譯區域做第二次反向傳播'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
+                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
+                                    'page': 'retain_graph',
+                                    'title': '逐層損失，中間夾著凍結的層'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
+                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
+                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
+                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
+                                            'detach()。',
+                                    'page': 'training_loops',
+                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
+                                   {'label': 'mem-retain',
+                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
+                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
+                                    'page': 'saved_memory',
+                                    'title': '各種工具搭配 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
+                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
+                                    'page': 'training_loops',
+                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
                          'historical': True,
                          'id': 'backward-twice-buffers',
                          'message': 'Trying to backward through the graph a second time, but the buffers '
@@ -3482,7 +4838,100 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'rg-wordings',
                                     'line': '',
                                     'page': 'retain_graph',
-                                    'title': '你可能搜尋過的舊版錯誤訊息'}],
+                                    'title': '你可能搜尋過的舊版錯誤訊息'},
+                                   {'label': 'rg-guide',
+                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
+                                   {'label': 'rg-error',
+                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
+                                    'page': 'retain_graph',
+                                    'title': '重現這個錯誤'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
+                                    'page': 'training_loops',
+                                    'title': '在迴圈外只算一次的目標值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
+                                    'page': 'training_loops',
+                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一張計算圖上的兩個損失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
+                                    'page': 'retain_graph',
+                                    'title': '共用前段網路的兩個最佳化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把計算圖帶進下一輪的張量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
+                                    'page': 'pitfalls',
+                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在這個層次上，「釋放」是什麼意思'},
+                                   {'label': 'cg-retain',
+                                    'line': '搭配 create_graph=True 卻明確傳入 '
+                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
+                                    'page': 'create_graph',
+                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
+                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
+                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 的確切作用'},
+                                   {'label': 'rg-loop',
+                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
+                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
+                                    'page': 'retain_graph',
+                                    'title': '在迴圈中開著 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
+                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
+                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
+                                    'page': 'custom_function',
+                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '對編譯區域做第二次反向傳播'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
+                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
+                                    'page': 'retain_graph',
+                                    'title': '逐層損失，中間夾著凍結的層'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
+                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
+                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
+                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
+                                            'detach()。',
+                                    'page': 'training_loops',
+                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
+                                   {'label': 'mem-retain',
+                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
+                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
+                                    'page': 'saved_memory',
+                                    'title': '各種工具搭配 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
+                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
+                                    'page': 'training_loops',
+                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
                          'historical': True,
                          'id': 'backward-twice-retain-variables',
                          'message': 'Trying to backward through the graph second time, but the buffers have '
@@ -3500,11 +4949,11 @@ DATA = {'baseurl': '',
                                     'title': '解讀原地操作錯誤：是哪個張量，又是什麼改了它'},
                                    {'label': 'pit-step-between-backwards',
                                     'line': '在對同一張計算圖的兩次 backward() 之間執行了 optimizer.step()，改動了計算圖儲存的權重。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '在同一張計算圖的兩次反向傳播之間執行最佳化步驟'},
                                    {'label': 'pit-step-two-models',
                                     'line': '行動者－評論者（actor-critic：A2C、PPO、SAC、DDPG）：評論者的最佳化器先更新了參數，行動者的損失才反向傳播穿過評論者。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '輪流更新兩個模型：行動者－評論者與類似的演算法'},
                                    {'label': 'rg-gan',
                                     'line': 'GAN 訓練：鑑別器的最佳化器先更新了參數，生成器的損失才反向傳播穿過 D(fake)（PyTorch 1.5 '
@@ -3566,12 +5015,12 @@ DATA = {'baseurl': '',
                                    {'label': 'pit-rollout-graph',
                                     'line': 'PPO：加上 retain_graph=True 之後，在同一段互動資料上跑第二個 epoch，穿過的對數機率與估值是在 '
                                             'optimizer.step() 改動權重之前記錄的。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'},
                                    {'label': 'pit-teacher',
                                     'line': 'MoCo 與記憶庫：反向傳播之前，寫入佇列的動作就原地覆寫了負例鍵的佇列，而 q @ queue 還需要它；請改用 '
                                             'queue.clone().detach()。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '不該學習的教師網路：知識蒸餾、EMA 教師、動量編碼器'}],
                          'historical': False,
                          'id': 'modified-by-inplace',
@@ -3595,7 +5044,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'pit-data-index',
                                     'line': '',
                                     'page': 'pitfalls',
-                                    'title': '對 0 維張量使用 `loss.data[0]`'}],
+                                    'title': '對 0 維張量使用 `loss.data[0]`'},
+                                   {'label': 'var-history',
+                                    'line': '0 維張量從 PyTorch 0.4 開始出現；當時 loss.data[0] 只會發出警告，現在則會引發錯誤。',
+                                    'page': 'variable',
+                                    'title': '一張表看懂演變'}],
                          'historical': True,
                          'id': 'zero-dim-index-python-number',
                          'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim '
@@ -3604,7 +5057,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'pit-data-index',
                                     'line': '',
                                     'page': 'pitfalls',
-                                    'title': '對 0 維張量使用 `loss.data[0]`'}],
+                                    'title': '對 0 維張量使用 `loss.data[0]`'},
+                                   {'label': 'var-history',
+                                    'line': '0 維張量從 PyTorch 0.4 開始出現；當時 loss.data[0] 只會發出警告，現在則會引發錯誤。',
+                                    'page': 'variable',
+                                    'title': '一張表看懂演變'}],
                          'historical': True,
                          'id': 'zero-dim-index-warning',
                          'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. '
@@ -3687,7 +5144,7 @@ DATA = {'baseurl': '',
                                     'line': '在 PyTorch Lightning 的 validation_step 或 test_step 裡呼叫 '
                                             'backward() 或 autograd.grad，而這些步驟在 torch.inference_mode() '
                                             '之下執行：請用 Trainer(inference_mode=False) 並搭配 torch.enable_grad()。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '在驗證步驟或評估模式下呼叫 `backward()`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
@@ -3741,7 +5198,100 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'rg-wordings',
                                     'line': '',
                                     'page': 'retain_graph',
-                                    'title': '你可能搜尋過的舊版錯誤訊息'}],
+                                    'title': '你可能搜尋過的舊版錯誤訊息'},
+                                   {'label': 'rg-guide',
+                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
+                                    'page': 'retain_graph',
+                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
+                                   {'label': 'rg-error',
+                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
+                                    'page': 'retain_graph',
+                                    'title': '重現這個錯誤'},
+                                   {'label': 'pit-target-outside-loop',
+                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
+                                    'page': 'training_loops',
+                                    'title': '在迴圈外只算一次的目標值'},
+                                   {'label': 'pit-hidden-state',
+                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
+                                    'page': 'training_loops',
+                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
+                                   {'label': 'rg-two-losses',
+                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
+                                    'page': 'retain_graph',
+                                    'title': '同一張計算圖上的兩個損失'},
+                                   {'label': 'rg-gan',
+                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
+                                    'page': 'retain_graph',
+                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
+                                   {'label': 'rg-prefix',
+                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
+                                    'page': 'retain_graph',
+                                    'title': '共用前段網路的兩個最佳化器'},
+                                   {'label': 'rg-anomaly',
+                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
+                                    'page': 'retain_graph',
+                                    'title': '找出把計算圖帶進下一輪的張量'},
+                                   {'label': 'pit-retain-graph',
+                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
+                                    'page': 'pitfalls',
+                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
+                                   {'label': 'int-freed',
+                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
+                                    'page': 'internals',
+                                    'title': '在這個層次上，「釋放」是什麼意思'},
+                                   {'label': 'cg-retain',
+                                    'line': '搭配 create_graph=True 卻明確傳入 '
+                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
+                                    'page': 'create_graph',
+                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
+                                   {'label': 'rg-semantics',
+                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
+                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
+                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
+                                    'page': 'retain_graph',
+                                    'title': '`retain_graph` 的確切作用'},
+                                   {'label': 'rg-loop',
+                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
+                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
+                                    'page': 'retain_graph',
+                                    'title': '在迴圈中開著 `retain_graph=True`'},
+                                   {'label': 'cf-ctx-attribute',
+                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
+                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
+                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
+                                    'page': 'custom_function',
+                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
+                                   {'label': 'tc-twice',
+                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
+                                    'page': 'torch_compile',
+                                    'title': '對編譯區域做第二次反向傳播'},
+                                   {'label': 'rg-layerwise',
+                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
+                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
+                                    'page': 'retain_graph',
+                                    'title': '逐層損失，中間夾著凍結的層'},
+                                   {'label': 'cf-backward-in-backward',
+                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
+                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
+                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
+                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
+                                    'page': 'custom_function',
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
+                                   {'label': 'pit-module-state',
+                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
+                                            'detach()。',
+                                    'page': 'training_loops',
+                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
+                                   {'label': 'mem-retain',
+                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
+                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
+                                    'page': 'saved_memory',
+                                    'title': '各種工具搭配 `retain_graph=True`'},
+                                   {'label': 'pit-rollout-graph',
+                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
+                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
+                                    'page': 'training_loops',
+                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
                          'historical': True,
                          'id': 'backward-twice-saved-variables',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -3902,7 +5452,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'cf-errors',
                                     'line': '',
                                     'page': 'custom_function',
-                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'},
+                                   {'label': 'ddp-sharded-grad',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '在 FSDP 或 DeepSpeed ZeRO 下，`param.grad` 是 `None`'}],
                          'historical': False,
                          'id': 'function-gradient-shape',
                          'message': 'returned an invalid gradient at index',
@@ -4207,7 +5761,7 @@ DATA = {'baseurl': '',
                                     'title': '只有垃圾回收器才能釋放的記憶體'},
                                    {'label': 'pit-running-loss',
                                     'line': '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '`running_loss += loss` 讓每一輪迭代的計算圖都存活下來'}],
                          'historical': False,
                          'id': 'cpu-out-of-memory',
@@ -4303,7 +5857,7 @@ DATA = {'baseurl': '',
                                     'title': '只有垃圾回收器才能釋放的記憶體'},
                                    {'label': 'pit-running-loss',
                                     'line': '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '`running_loss += loss` 讓每一輪迭代的計算圖都存活下來'}],
                          'historical': False,
                          'id': 'cuda-out-of-memory',
@@ -4719,7 +6273,7 @@ DATA = {'baseurl': '',
                                     'scaler.update()。'},
                         {'cases': [{'label': 'pit-empty-params',
                                     'line': '',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '`optimizer got an empty parameter list`'}],
                          'historical': False,
                          'id': 'optimizer-empty-params',
@@ -4773,8 +6327,9 @@ DATA = {'baseurl': '',
                          'summary': '程式把一個普通張量指定給存放 nn.Parameter 的模組屬性，這個張量通常是從參數本身算出來的（self.w = '
                                     'F.softmax(self.w)）；請把結果存進區域變數，若權重每次呼叫都要重新計算，請使用 '
                                     'torch.nn.utils.parametrize。',
-                         'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter 'weight'",
-                                     'pattern': "cannot assign '[\\w.]+' as parameter '\\w+'"}]},
+                         'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter",
+                                     'pattern': "cannot assign '[\\w.]+' as parameter\\b"},
+                                    {'as': "as parameter 'weight'", 'pattern': "\\bas parameter '\\w+'"}]},
                         {'cases': [{'label': 'var-assign-parameter',
                                     'line': '',
                                     'page': 'variable',
@@ -4785,8 +6340,10 @@ DATA = {'baseurl': '',
                                     '(torch.nn.Parameter or None required)',
                          'summary': '傳給 register_parameter 的是普通張量；請先把它包成 '
                                     'nn.Parameter：register_parameter(name, nn.Parameter(tensor))。',
-                         'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter 'weight'",
-                                     'pattern': "cannot assign '[\\w.]+' object to parameter '\\w+'"}]},
+                         'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter",
+                                     'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
+                                    {'as': "object to parameter 'weight'",
+                                     'pattern': "\\bobject to parameter '\\w+'"}]},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',
@@ -4799,7 +6356,7 @@ DATA = {'baseurl': '',
                                     'requires_grad 為 True 時呼叫 retain_grad()。'},
                         {'cases': [{'label': 'pit-loss-dtype',
                                     'line': '',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '`Found dtype Long but expected Float`：目標的 dtype'}],
                          'historical': False,
                          'id': 'loss-target-dtype',
@@ -4811,7 +6368,7 @@ DATA = {'baseurl': '',
                                      'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
                         {'cases': [{'label': 'pit-deepcopy-graph',
                                     'line': '',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '對模型做 `deepcopy`：`Only Tensors created explicitly by the user '
                                              '(graph leaves) support the deepcopy protocol`'}],
                          'historical': False,
@@ -4891,7 +6448,7 @@ DATA = {'baseurl': '',
                                     '裡建立它，或在推論模式之外用 clone() 從它得到一個普通張量。'},
                         {'cases': [{'label': 'pit-loss-dtype',
                                     'line': '',
-                                    'page': 'pitfalls',
+                                    'page': 'training_loops',
                                     'title': '`Found dtype Long but expected Float`：目標的 dtype'}],
                          'historical': False,
                          'id': 'loss-target-cast',
@@ -4910,7 +6467,9 @@ DATA = {'baseurl': '',
                                          'the retain_graph flag.',
               'cf-ctx-attribute': 'A custom autograd Function that stores tensors as ctx attributes instead '
                                   'of save_for_backward leaks memory, and backward can be called twice '
-                                  'without error.',
+                                  'without error. Why should a custom Function save tensors with '
+                                  'ctx.save_for_backward and not directly on ctx? To avoid incorrect '
+                                  'gradients and memory leaks.',
               'cf-errors': "My custom autograd Function's backward fails: returned an incorrect number of "
                            'gradients (expected 2, got 1), returned an invalid gradient at index 0 (wrong '
                            'shape), or some elements marked as dirty were not returned as output. How many '
@@ -4970,7 +6529,9 @@ DATA = {'baseurl': '',
                               'transformer. Use sdpa_kernel(SDPBackend.MATH) for that forward pass; '
                               'sdp_kernel(enable_math=True) does not help.',
               'cg-cycle': "The warning 'Using backward() with create_graph=True will create a reference "
-                          "cycle' and the memory leak it names.",
+                          "cycle' and the memory leak it names. Memory leak with "
+                          'backward(create_graph=True): the parameter, its .grad and the graph keep each '
+                          'other alive.',
               'cg-grad-vs-backward': 'Difference between torch.autograd.grad and torch.autograd.backward: '
                                      'grad returns the gradients, backward accumulates them into .grad.',
               'cg-gradient-penalty': 'WGAN-GP gradient penalty: the gradient of the critic with respect to '
@@ -5016,7 +6577,9 @@ DATA = {'baseurl': '',
                            'layer: its first derivative is a constant without a grad_fn, so the second '
                            'derivative is zero.',
               'cg-what': 'How to compute a second derivative in torch: grad of grad with create_graph=True, '
-                         'higher-order derivatives.',
+                         "higher-order derivatives. What does 'compute higher order derivative products' in "
+                         'the torch.autograd.grad documentation mean? With create_graph=True the gradient is '
+                         'recorded, so it can be differentiated again.',
               'dbg-amp-no-inf': 'AssertionError: No inf checks were recorded for this optimizer in '
                                 'scaler.step(optimizer), Trainer fp16, Accelerate or LoRA fine-tuning, '
                                 'although the loss is normal: all params in the optimizer have None grad and '
@@ -5102,6 +6665,20 @@ DATA = {'baseurl': '',
                                   'performance, how to fix or silence it; grad.sizes() [256, 256, 1, 1] '
                                   'strides [256, 1, 256, 256] vs bucket_view strides; 1x1 conv weight, '
                                   'channels_last, .contiguous() after permute.',
+              'ddp-ready-twice': 'Running the student model forward twice and summing the losses: will the '
+                                 'same parameter be marked twice in the graph and make loss.backward() fail '
+                                 'under DDP? One backward over the summed loss marks each parameter once; a '
+                                 'reentrant checkpoint around the same module in both forward passes can '
+                                 'mark it twice.',
+              'ddp-sharded-grad': 'param.grad is None after backward with FSDP, FSDP2 (fully_shard) or '
+                                  'DeepSpeed ZeRO stage 2 / stage 3, though requires_grad is True: how to '
+                                  'get, print or log the real (full) gradient of each parameter; '
+                                  'named_parameters() shows _flat_param, flattened 1-D parameters, '
+                                  'use_orig_params=True, a parameter of size 0 (numel() 0, tensor([])) on '
+                                  'one rank; summon_full_params(with_grads=True); DTensor grad, to_local(), '
+                                  'full_tensor(); safe_get_full_grad; gradient norm with clip_grad_norm_. '
+                                  'Where is the parameter gradient? param.grad is None after '
+                                  'deepspeed.initialize(), the parameter prints tensor([]).',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -5207,7 +6784,9 @@ DATA = {'baseurl': '',
                            'avoid a reference cycle.',
               'mem-allocator': 'nvidia-smi shows more GPU memory than torch.cuda.memory_allocated(): '
                                'memory_reserved and the CUDA caching allocator; why del and '
-                               'torch.cuda.empty_cache() do not free memory or fix CUDA out of memory.',
+                               'torch.cuda.empty_cache() do not lower what nvidia-smi shows, and why '
+                               'empty_cache() does not fix a CUDA out of memory error of your own process. '
+                               'Adding torch.cuda.empty_cache() to release GPU memory in an evaluation loop.',
               'mem-ckpt-metadata': 'torch.utils.checkpoint.CheckpointError: Recomputed values for the '
                                    'following tensors have different metadata than during the forward pass '
                                    '(saved metadata vs recomputed metadata shape) with gradient '
@@ -5228,7 +6807,10 @@ DATA = {'baseurl': '',
                                     "frozen vision tower; gradient_checkpointing_kwargs={'use_reentrant': "
                                     'False}; where to set requires_grad=True; ValueError: Unexpected keyword '
                                     'arguments: use_reentrant on an old PyTorch; the use_reentrant parameter '
-                                    'should be passed explicitly.',
+                                    'should be passed explicitly. Error using gradient_checkpointing in LoRA '
+                                    'training: element 0 of variables does not require grad and does not '
+                                    'have a grad_fn. model.gradient_checkpointing_enable() makes '
+                                    'loss.requires_grad be False.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs.',
@@ -5252,7 +6834,11 @@ DATA = {'baseurl': '',
               'pit-deepcopy-graph': 'copy.deepcopy(model) fails with Only Tensors created explicitly by the '
                                     'user (graph leaves) support the deepcopy protocol: a deepcopy error in '
                                     'ModelEMA or when saving the best model, because the model stores a '
-                                    'tensor from forward on self.',
+                                    'tensor from forward on self. Some models copy and others fail: the '
+                                    'failing ones use the old torch.nn.utils.weight_norm, whose computed '
+                                    'weight attribute deepcopy refuses even before any forward pass; use '
+                                    'torch.nn.utils.parametrizations.weight_norm, which loads old weight_g '
+                                    'and weight_v checkpoints.',
               'pit-embedding-max-norm': 'nn.Embedding with max_norm: one of the variables needed for '
                                         'gradient computation has been modified by an inplace operation in a '
                                         'recommender or collaborative metric learning (CML) model; the '
@@ -5310,7 +6896,11 @@ DATA = {'baseurl': '',
                                 'but expected Float) in loss.backward() or in the loss: the labels or target '
                                 'have the wrong dtype for BCELoss, HuberLoss or MSELoss. Convert the target '
                                 'with target.float() before the criterion. BCEWithLogitsLoss: result type '
-                                "Float can't be cast to the desired output type Long.",
+                                "Float can't be cast to the desired output type Long. Issue fitting the "
+                                'model: a Hugging Face image classifier trained on one class (num_labels=1) '
+                                'is treated as regression with MSELoss and integer labels; converting the '
+                                'labels to float gives The target has to be an integer tensor; use at least '
+                                'two classes or set problem_type.',
               'pit-loss-number': "AttributeError: 'int' object has no attribute 'backward' ('float' object "
                                  "has no attribute 'backward'): the loss function returned 0 when an image "
                                  'has no target boxes; return pred.sum() * 0.',
@@ -5411,7 +7001,9 @@ DATA = {'baseurl': '',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder.',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '
-                               'and loss2.backward(), or one backward of their sum.',
+                               'and loss2.backward(), or one backward of their sum. Is there a difference '
+                               'between calling backward on errD_real and errD_fake separately and calling '
+                               'backward once on their sum errD? The gradients are the same.',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '
@@ -5496,5 +7088,7 @@ DATA = {'baseurl': '',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed? The Variable API '
                            'has been deprecated: Variable() returns a Tensor in new versions of torch. '
                            'Difference between Variable and Tensor. Difference between Variable and tensor: '
-                           'Variable objects have more attributes.'},
+                           "Variable objects have more attributes. What does 'just remove Variable' mean "
+                           'when porting code to PyTorch 1.0 and later? Variable(t) returns a plain tensor '
+                           "that shares t's memory, so the wrapper can be dropped."},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

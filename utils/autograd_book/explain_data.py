@@ -6622,7 +6622,11 @@ DATA = {'baseurl': '',
                                  'eigvalsh; MmBackward0 returned nan values only with anomaly detection '
                                  'under AMP GradScaler (skipped steps, get_scale); which layer produces NaN '
                                  'inside a transformers model (forward hooks, isfinite); torch.norm of a '
-                                 'zero slice gives MulBackward0 nan in old versions.',
+                                 'zero slice gives MulBackward0 nan in old versions. Gradients contaminated '
+                                 'by unused inputs: NaN rows sliced away after a Linear layer still make '
+                                 'weight.grad NaN (0 * nan); a loss divided by the number of positives is '
+                                 'nan for a batch without positives (torch.sum(gt_score) is zero): '
+                                 'clamp(min=1), nan_to_num.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '
@@ -6761,7 +6765,9 @@ DATA = {'baseurl': '',
                               'discriminator, as in text GANs. Is torch.max or torch.topk differentiable? '
                               'The indices of topk, sort and max have no gradient (idx is not '
                               'differentiable), the values pass it to the chosen elements; gather with the '
-                              'indices.',
+                              'indices. Differentiable top k indices: a soft top-k mask (a sigmoid around a '
+                              'threshold between the k-th and the (k+1)-th score, with a temperature) or a '
+                              'straight-through top-k mask, so the scores left out get a gradient too.',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "
@@ -6834,7 +6840,11 @@ DATA = {'baseurl': '',
               'pit-deepcopy-graph': 'copy.deepcopy(model) fails with Only Tensors created explicitly by the '
                                     'user (graph leaves) support the deepcopy protocol: a deepcopy error in '
                                     'ModelEMA or when saving the best model, because the model stores a '
-                                    'tensor from forward on self.',
+                                    'tensor from forward on self. Some models copy and others fail: the '
+                                    'failing ones use the old torch.nn.utils.weight_norm, whose computed '
+                                    'weight attribute deepcopy refuses even before any forward pass; use '
+                                    'torch.nn.utils.parametrizations.weight_norm, which loads old weight_g '
+                                    'and weight_v checkpoints.',
               'pit-embedding-max-norm': 'nn.Embedding with max_norm: one of the variables needed for '
                                         'gradient computation has been modified by an inplace operation in a '
                                         'recommender or collaborative metric learning (CML) model; the '
@@ -6883,12 +6893,20 @@ DATA = {'baseurl': '',
                                   'inputs_embeds + ..., not no_grad; enable_input_require_grads makes the '
                                   'embedding output a leaf. with torch.no_grad(): dist.broadcast(p, 0) in '
                                   'sync_params still raises a leaf Variable that requires grad is being used '
-                                  'in an in-place operation on Windows with gloo: broadcast p.detach().',
+                                  'in an in-place operation on Windows with gloo: broadcast p.detach(). '
+                                  'Under torch.no_grad(), w -= lr * w.grad and w = w - lr * w.grad behave '
+                                  'differently: the second makes a new tensor that does not require grad and '
+                                  'rebinds the name, the leaf keeps its old values, and the next backward '
+                                  'says element 0 of tensors does not require grad.',
               'pit-loss-dtype': 'RuntimeError: Found dtype Long but expected Float (or Found dtype Double '
                                 'but expected Float) in loss.backward() or in the loss: the labels or target '
                                 'have the wrong dtype for BCELoss, HuberLoss or MSELoss. Convert the target '
                                 'with target.float() before the criterion. BCEWithLogitsLoss: result type '
-                                "Float can't be cast to the desired output type Long.",
+                                "Float can't be cast to the desired output type Long. Issue fitting the "
+                                'model: a Hugging Face image classifier trained on one class (num_labels=1) '
+                                'is treated as regression with MSELoss and integer labels; converting the '
+                                'labels to float gives The target has to be an integer tensor; use at least '
+                                'two classes or set problem_type.',
               'pit-loss-number': "AttributeError: 'int' object has no attribute 'backward' ('float' object "
                                  "has no attribute 'backward'): the loss function returned 0 when an image "
                                  'has no target boxes; return pred.sum() * 0.',
@@ -6908,7 +6926,11 @@ DATA = {'baseurl': '',
                                 'feats.data, and the vision encoder gets no gradient.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
-                                   'non-leaf Tensor, printed during training: what it means.',
+                                   'non-leaf Tensor, printed during training: what it means. How to solve '
+                                   'the .grad warning during inference when my code never reads .grad: a '
+                                   'library checks t.grad is not None on a model output; find who reads it '
+                                   "with warnings.filterwarnings('error') or python -W error, run inference "
+                                   'under torch.no_grad(), or filter the warning.',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument.',
@@ -7055,7 +7077,13 @@ DATA = {'baseurl': '',
               'var-requires-grad': 'Parameters freeze invalid: requires_grad=False is overwritten by a later '
                                    'loop that sets requires_grad=True on every parameter, so frozen layers '
                                    'still train. Check which parameters require grad right before building '
-                                   'the optimizer; requires_grad can only be changed on leaf tensors.',
+                                   'the optimizer; requires_grad can only be changed on leaf tensors. Error '
+                                   'freezing weights: module.weight.requires_grad = False raises you can '
+                                   'only change requires_grad flags of leaf variables although the weight '
+                                   'seems to be a leaf: weight_norm or parametrizations make weight a '
+                                   'computed tensor, and FSDP or FlattenParamsWrapper make it a view of a '
+                                   'flat parameter; freeze module.parameters() with '
+                                   'module.requires_grad_(False).',
               'var-retain-grad': "The .grad of a layer's output or of another intermediate tensor is None "
                                  'after backward: call retain_grad() on it before backward(). RuntimeError: '
                                  "can't retain_grad on Tensor that has requires_grad=False: the tensor is "

@@ -97,10 +97,12 @@ sync: setup
 
 # The fast tier (no notebook execution, no site build, no browser): every edition and
 # convention fault and every unit test, all run even when one fails, then reported together.
+# One OpenMP thread per xdist worker (unless OMP_NUM_THREADS is set): a worker per core already
+# fills the cores, and torch's spinning threads on top of them cost about a third more CPU.
 check: setup
 	@failed=""; \
 	$(PY) -m utils.book.editions check || failed="$$failed 'editions check'"; \
-	$(PYCACHE) $(PY) -m pytest -q -m "not slow" -n auto tests || failed="$$failed 'unit tests'"; \
+	$(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -q -m "not slow" -n auto tests || failed="$$failed 'unit tests'"; \
 	if [ -n "$$failed" ]; then echo "make check: FAILED:$$failed (each reported above)"; exit 1; fi; \
 	echo "make check: everything passed"
 

@@ -25,6 +25,14 @@ STAMP := $(VENV)/.installed-$(REQ_HASH)
 
 setup: $(STAMP)
 
+# Where PYTHONDONTWRITEBYTECODE is set, every test run would compile utils/ again and pytest would
+# rewrite every test module's asserts again (collection: about 6 CPU-s per process instead of 3.5,
+# and each xdist worker collects). The test runs keep their bytecode under _build/pycache instead,
+# never next to the sources; elsewhere Python's own __pycache__ folders serve.
+ifneq ($(PYTHONDONTWRITEBYTECODE),)
+PYCACHE := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/_build/pycache
+endif
+
 # A venv stamped by the old rule (.venv/.installed, newer than requirements.txt) is taken as
 # installed, once: it is only given the relative .pth and kernel and the new stamp.
 $(STAMP):
@@ -50,7 +58,7 @@ book: setup
 # WORKERS=N sets the number of workers (default: one per core).
 WORKERS ?= auto
 test: setup browser latex
-	$(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder -m "not bench"
+	$(PYCACHE) $(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder -m "not bench"
 
 # The browser tests drive Debian's Chromium (never a downloaded browser); the paste
 # box's matcher is tested under Node.js. In CI, or with BOOK_INSTALL_BROWSER=1, a
@@ -89,10 +97,12 @@ sync: setup
 
 # The fast tier (no notebook execution, no site build, no browser): every edition and
 # convention fault and every unit test, all run even when one fails, then reported together.
+# One OpenMP thread per xdist worker (unless OMP_NUM_THREADS is set): a worker per core already
+# fills the cores, and torch's spinning threads on top of them cost about a third more CPU.
 check: setup
 	@failed=""; \
 	$(PY) -m utils.book.editions check || failed="$$failed 'editions check'"; \
-	$(PY) -m pytest -q -m "not slow" -n auto tests || failed="$$failed 'unit tests'"; \
+	$(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -q -m "not slow" -n auto tests || failed="$$failed 'unit tests'"; \
 	if [ -n "$$failed" ]; then echo "make check: FAILED:$$failed (each reported above)"; exit 1; fi; \
 	echo "make check: everything passed"
 

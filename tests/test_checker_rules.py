@@ -42,12 +42,16 @@ def test_a_missing_stamp_is_a_problem(entry):
     assert problems and "no translated_from stamp for zh-hant" in problems[0]
 
 
-def test_a_current_and_a_stale_stamp():
+def test_a_current_and_a_stale_stamp(tmp_path):
+    # root: a folder outside git, so the stale stamp's English is looked up in no history (the
+    # repository's would parse every committed errors.yml, about 3 s; tests/small_book.py's tests
+    # find an older English in a git history)
     english = "some English"
     entry = {"id": "x", "summary": {"en": english}}
     assert changes.entry_stamp_problems("errors", "w", dict(entry, translated_from={"zh-hant": data.text_hash(english)}),
-                                        "zh-hant") == []
-    stale = changes.entry_stamp_problems("errors", "w", dict(entry, translated_from={"zh-hant": "0" * 16}), "zh-hant")
+                                        "zh-hant", root=tmp_path) == []
+    stale = changes.entry_stamp_problems("errors", "w", dict(entry, translated_from={"zh-hant": "0" * 16}), "zh-hant",
+                                         root=tmp_path)
     assert stale and "changed since the zh-hant translation" in stale[0]
 
 

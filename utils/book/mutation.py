@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import re
 import shutil
 import subprocess
@@ -143,7 +144,11 @@ def run(modules: list[str], tests: list[str], root: Path = ROOT, timeout: int = 
         copy = Path(tmp) / "tree"
         shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".venv", ".git", "_build", "__pycache__", "mutants"))
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:xdist", "-p", "no:randomly", *tests]
-        baseline = subprocess.run(command, cwd=copy, capture_output=True, text=True, timeout=timeout * 4)
+        # No bytecode cache: a mutant of the same size written within the second of the last run
+        # would be read from the stale .pyc (Python checks a source's size and mtime in seconds).
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPYCACHEPREFIX"}
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        baseline = subprocess.run(command, cwd=copy, capture_output=True, text=True, timeout=timeout * 4, env=env)
         if baseline.returncode != 0:  # else every mutant would count as killed
             raise RuntimeError("the tests fail without any mutant:\n" + baseline.stdout[-3000:])
         for module in modules:
@@ -155,7 +160,7 @@ def run(modules: list[str], tests: list[str], root: Path = ROOT, timeout: int = 
                     continue
                 target.write_text(m.source, encoding="utf-8")
                 try:
-                    rc = subprocess.run(command, cwd=copy, capture_output=True, timeout=timeout).returncode
+                    rc = subprocess.run(command, cwd=copy, capture_output=True, timeout=timeout, env=env).returncode
                 except subprocess.TimeoutExpired:
                     rc = 1  # a mutant that hangs the tests is caught
                 if rc != 0:
@@ -194,7 +199,6 @@ def _exec_into(modules: list, source: str, filename: str) -> None:
 
 def _forked(modules: list, source: str, filename: str, args: list[str], timeout: int) -> int:
     """The exit status of pytest run in a fork of this process with ``source`` in place of the module."""
-    import os
     import signal
     import time
 

@@ -6,6 +6,7 @@ Colab render. A construct it does not know is a ``ReaderNotebookError``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from utils.book import config, myst, notebooks, pytorch_api
@@ -21,16 +22,24 @@ class ReaderNotebookError(ValueError):
 
 # ------------------------------------------------------------------ the edition's words
 
-def _translate(msgid: str, po_files: list[Path]) -> str:
-    """``msgid`` as the first of ``po_files`` that translates it has it (English when none does)."""
+@lru_cache(maxsize=64)
+def _catalog(path: Path, stamp: tuple[int, int]) -> dict[str, str]:
+    """{msgid: translation} of the .po file at ``path``, read once per version (``stamp``: its
+    mtime and size): each chapter's converter asks for the same few words."""
     from babel.messages.pofile import read_po
 
+    with path.open("rb") as f:
+        return {m.id: m.string for m in read_po(f) if isinstance(m.id, str) and isinstance(m.string, str)}
+
+
+def _translate(msgid: str, po_files: list[Path]) -> str:
+    """``msgid`` as the first of ``po_files`` that translates it has it (English when none does)."""
     for po in po_files:
         if po.exists():
-            with po.open("rb") as f:
-                message = read_po(f).get(msgid)
-            if message is not None and message.string:
-                return message.string
+            st = po.stat()
+            message = _catalog(po, (st.st_mtime_ns, st.st_size)).get(msgid)
+            if message:
+                return message
     return msgid
 
 

@@ -310,3 +310,30 @@ def test_the_spacing_check_runs_over_the_chinese_editions(small_book):
         "book/zh-hans/demo.ipynb: no space between a Chinese character and {ref}`demo-raise`, whose text there is "
         "code or Latin; run 'python -m utils.book.editions.spacing'"]
     assert spacing.fix(small_book) == 1 and spacing.spacing_problems(small_book) == []
+
+
+def test_prose_needs_three_latin_words():
+    """A cell with three Latin words is prose a translation must render in its own script; two are not."""
+    assert prose.has_prose("the graph keeps")
+    assert not prose.has_prose("the graph `keeps`")
+
+
+def test_a_raw_asterisk_counts_in_the_emphasis_shape_and_one_in_code_does_not():
+    assert prose.emphasis_shape("a * b") == ("*",)
+    assert prose.emphasis_shape("`a * b`") == ()
+    assert prose.emphasis_shape("*a* and **b**") == ("<", ">", "[", "]")
+
+
+def test_prose_of_names_a_figure_s_alt_text_and_caption(tmp_path):
+    cell = nbformat.v4.new_code_cell("plot()")
+    cell["id"] = "fig"
+    cell["metadata"]["mystnb"] = {"image": {"alt": "a bar chart"}, "figure": {"caption": "Memory per step"}}
+    path = tmp_path / "x.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("Hello"), cell]), path)
+    assert prose.prose_of(path)[1:] == [("cell 1 (id fig) figure alt text", "a bar chart"),
+                                        ("cell 1 (id fig) figure caption", "Memory per step")]
+
+
+def test_directive_fences_are_not_prose():
+    """A fence with its name (and what follows it) and a closing fence are markup, not prose."""
+    assert prose.strip_code(":::{exercise} Which graph stays\n:label: rg-ex1\nText\n:::").split() == ["Text"]

@@ -70,6 +70,16 @@ def test_a_row_naming_a_cell_that_is_gone_is_rejected(small_book):
         f"{cuda_review.REVIEW}: names cell 'no-such-cell' of demo, which has no such code cell"]
 
 
+def test_the_header_row_is_not_a_row_of_cells(small_book):
+    """The table's header (first column 'chapter') names no cell, even with a column name in code."""
+    root = _with_review(small_book)
+    review = root / cuda_review.REVIEW
+    review.write_text("| chapter | `cells` | what differs | how |\n" + review.read_text(encoding="utf-8"),
+                      encoding="utf-8")
+    assert ("chapter", "cells") not in cuda_review.reviewed_cells(root)
+    assert cuda_review.review_problems(root) == []
+
+
 def test_a_missing_review_is_rejected(small_book):
     assert cuda_review.review_problems(small_book) == [f"{cuda_review.REVIEW}: missing"]
 

@@ -209,3 +209,20 @@ def test_execute_records_the_messages_each_cell_shows(tmp_path):
         for edition in TRANSLATIONS:
             assert outputs.render(specs[0], edition) in outputs.localized(cell, edition).outputs[0]["text"]
     assert out.cells[2].outputs[0]["text"].startswith("judged: ")
+
+
+def test_a_message_shown_as_a_cell_s_value_is_translated_and_checked():
+    """The text/plain of an execute_result (the cell's last expression) is read like printed text;
+    a display with no text/plain is left alone; the problem quotes the first 80 characters."""
+    english = outputs.render(CORRECT, "en")
+    cell = nbformat.v4.new_code_cell("check()")
+    cell.outputs = [nbformat.v4.new_output("execute_result", data={"text/plain": english}, execution_count=1),
+                    nbformat.v4.new_output("display_data", data={"image/png": "iVBOR"})]
+    cell.metadata["messages"] = [CORRECT]
+    assert outputs.localized(cell, "zh-hans").outputs[0]["data"]["text/plain"] == outputs.render(CORRECT, "zh-hans")
+    assert outputs.problems(cell, "here") == []
+    long = dict(CORRECT, say=["common", "verdict.wrong"], fields=dict(CORRECT["fields"], reason="", hint="h" * 100))
+    cell.metadata["messages"] = [long]
+    [problem] = outputs.problems(cell, "here")
+    english = outputs.render(long, "en")
+    assert len(english) > 81 and repr(english[:80]) in problem and repr(english[:81]) not in problem

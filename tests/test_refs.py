@@ -162,3 +162,20 @@ def test_a_translation_in_another_language_is_not_held_to_the_chinese_rule(small
     edit_prose(small_book, "ja", add="做法与{ref}`demo`相同。")
     assert refs.chinese_editions(small_book) == ["zh-hant", "zh-hans"]
     assert not [p for p in refs.ref_problems(small_book) if p.startswith("book/ja/")]
+
+
+def test_the_exercise_word_is_looked_for_in_the_twelve_characters_before_the_reference():
+    # 'Exercise' and four spaces are 12 characters: right before it; with five, the word is too far
+    assert refs.doubled_exercise_words("Exercise    {ref}`int-ex2`", EXERCISES) == ["{ref}`int-ex2`"]
+    assert refs.doubled_exercise_words("Exercise     {ref}`int-ex2`", EXERCISES) == []
+
+
+@pytest.mark.parametrize("text", [
+    "做法與{ref}`pit-target`相同。",       # melts
+    "見{ref}`pit-target`  相同。",         # two spaces read as a closing: both look at 2 characters after it
+    "原因見{ref}`pit-target`。",           # set apart
+])
+def test_the_fix_changes_exactly_the_references_the_check_reports(text):
+    known = {"pit-target": "在迴圈外只算一次的目標值"}
+    assert (refs.with_own_text(text, "zh-hant", known) != text) == bool(refs.melting(text))
+

@@ -6380,9 +6380,10 @@ DATA = {'baseurl': '',
                          'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
                                     'deepcopy protocol at the moment',
                          'summary': 'copy.deepcopy 碰到了帶有 grad_fn 的張量：通常是模組的 forward（或前向掛鉤）存到 self '
-                                    '上的中間結果，所以做過一次前向傳播之後，deepcopy(model) 就會失敗，常見於 EMA 輔助類別或保存最佳模型的時候；也可能是舊版 '
-                                    'torch.nn.utils.weight_norm 包裝的層的權重，這時連一次前向傳播都還沒做就會失敗。中間結果請改存呼叫 detach() '
-                                    '之後的張量、在複製前刪掉這個屬性，或用 state_dict() 複製權重；舊版 weight_norm 請換成 '
+                                    '上的中間結果，所以做過一次前向傳播之後，deepcopy(model) 就會失敗，常見於 EMA 輔助類別或保存最佳模型的時候；也可能是用舊版 '
+                                    'torch.nn.utils.weight_norm 包裝過的層，它的權重帶有 '
+                                    'grad_fn，這時連一次前向傳播都不必做，複製就會失敗。中間結果請改存呼叫 detach() 之後的張量、在複製前刪掉這個屬性，或用 '
+                                    'state_dict() 複製權重；舊版 weight_norm 請換成 '
                                     'torch.nn.utils.parametrizations.weight_norm。'},
                         {'cases': [{'label': 'pit-grad-none-zero',
                                     'line': '',

@@ -7004,7 +7004,10 @@ DATA = {'baseurl': '',
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block.",
               'rg-loop': 'Left on in a loop, retain_graph=True looks like a memory leak: GPU memory grows '
-                         'with every iteration, and an out of memory error follows.',
+                         'with every iteration, and an out of memory error follows. Style transfer: the '
+                         'features a forward hook (SaveFeatures) stored during an earlier forward pass are '
+                         'used as the target in the next optimisation step: Trying to backward through the '
+                         'graph a second time; detach the target or compute it under no_grad.',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder.',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '

@@ -234,6 +234,17 @@ def test_stale_alt_text_is_caught(small_book):
     assert any(f"cell {i} " in p and "alt text" in p for p in problems)
 
 
+def test_a_figure_text_with_no_stamp_is_caught_outside_a_draft(small_book):
+    """No alt_source stamp: not translated yet, a problem in an edition that is not a draft."""
+    tr_path = _book(small_book) / "zh-hans" / "demo.ipynb"
+    nb = notebooks.read_notebook(tr_path)
+    i = next(i for i, c in enumerate(nb.cells) if prose.figure_text(c, "alt"))
+    del nb.cells[i].metadata["translation"]["alt_source"]
+    notebooks.write_notebook(nb, tr_path)
+    assert any(p.startswith("book/zh-hans") and f"cell {i} " in p and "alt text" in p
+               for p in checks.step_problems(small_book))
+
+
 def test_a_figure_caption_is_translated_round_trip_and_a_stale_one_is_caught(small_book):
     en_path = _book(small_book) / "en" / "demo.ipynb"
     nb = notebooks.read_notebook(en_path)

@@ -519,3 +519,10 @@ def test_an_edition_without_its_labels_stamp_is_named_and_restamp_writes_it(smal
     assert restamp.restamp("labels", small_book).done == []  # never translated as far as git knows: named only
     assert len(restamp.restamp("labels", small_book, cells=["labels"]).done) == len(TRANSLATIONS)
     assert cfg.read_text(encoding="utf-8") == text  # the line written back where it was, before labels:
+
+
+def test_a_named_entry_restamps_its_case_lines_and_nothing_else():
+    """--cell ID restamps the entry ID and its case lines (ID/SECTION), not another entry's."""
+    decide = restamp._Decide("errors.yml", {"freed"}, restamp.Restamped())
+    assert decide("w", "freed", "a", "b") and decide("w", "freed/rg-guide", "a", "b")
+    assert not decide("w", "other", "a", "b") and not decide("w", "other/freed", "a", "b")

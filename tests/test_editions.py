@@ -234,6 +234,17 @@ def test_stale_alt_text_is_caught(small_book):
     assert any(f"cell {i} " in p and "alt text" in p for p in problems)
 
 
+def test_a_figure_text_with_no_stamp_is_caught_outside_a_draft(small_book):
+    """No alt_source stamp: not translated yet, a problem in an edition that is not a draft."""
+    tr_path = _book(small_book) / "zh-hans" / "demo.ipynb"
+    nb = notebooks.read_notebook(tr_path)
+    i = next(i for i, c in enumerate(nb.cells) if prose.figure_text(c, "alt"))
+    del nb.cells[i].metadata["translation"]["alt_source"]
+    notebooks.write_notebook(nb, tr_path)
+    assert any(p.startswith("book/zh-hans") and f"cell {i} " in p and "alt text" in p
+               for p in checks.step_problems(small_book))
+
+
 def test_a_figure_caption_is_translated_round_trip_and_a_stale_one_is_caught(small_book):
     en_path = _book(small_book) / "en" / "demo.ipynb"
     nb = notebooks.read_notebook(en_path)
@@ -552,3 +563,17 @@ def test_a_translation_whose_cells_are_not_englishs_is_caught(small_book):
     nb.cells.pop()
     notebooks.write_notebook(nb, path)
     assert any(f"(English {len(nb.cells) + 1} cells, this {len(nb.cells)})" in p for p in checks.step_problems(small_book))
+
+
+def test_the_emphasis_problem_shows_both_shapes_and_none_for_no_emphasis(small_book):
+    en_path = _book(small_book) / "en" / "demo.ipynb"
+    nb = notebooks.read_notebook(en_path)
+    i = _md_index(nb)
+    english = "**Symptom:** the second call fails."
+    nb.cells[i].source = english
+    notebooks.write_notebook(nb, en_path)
+    sync.sync_all(small_book)
+    mark = f"<!-- cell: {nb.cells[i].id} english: {data.text_hash(english)} -->"
+    translate.apply_translation("demo", "zh-hant", f"{mark}\n症狀：第二次呼叫失敗。\n", small_book)
+    [problem] = [p for p in checks.step_problems(small_book) if p.startswith(f"book/zh-hant/demo.ipynb: cell {i} ")]
+    assert "do not render as in English (none vs [])" in problem

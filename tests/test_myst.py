@@ -121,3 +121,36 @@ def test_error_index_links_follow_a_role_that_wraps_a_line(tmp_path, monkeypatch
     found = error_index.sections(tmp_path)
     assert set(found) == {"sec-a", "sec-b"}
     assert found["sec-a"]["links"] == ["sec-b", "sec-c"] and found["sec-b"]["parents"] == []
+
+
+def test_title_is_the_first_level_one_heading_outside_a_directive():
+    text = ":::{note}\n# Inside\n:::\n\n## Second level\n\n# The title\n\n# Another\n"
+    assert myst.title(text).content == "The title"
+    assert myst.title("## Only a section\n") is None
+
+
+def test_markup_spans_are_a_directive_s_own_lines_and_all_of_a_literal_one():
+    text = ":::{note}\n:class: x\nBody text.\n:::\n\n```{code-cell} python\nx = 1\n```\n"
+    [note] = myst.directives(text, "note")
+    assert [text[a:b] for a, b in myst.markup_spans(note)] == [":::{note}\n:class: x\n", ":::"]
+    [heading] = myst.headings("# H\n")
+    assert myst.markup_spans(heading) == [(heading.start, heading.end)]
+    literal = "::::{exercise}\n:label: e\n:::{math}\nx\n:::\nText\n::::\n"
+    [math] = myst.directives(literal, "math")
+    assert [literal[a:b] for a, b in myst.markup_spans(math)] == [":::{math}\nx\n:::"]
+
+
+def test_each_kind_of_element_spans_exactly_its_source():
+    """A label, a level-2 heading, an indented code block, a two-line paragraph, a directive with a
+    title holding a role and YAML options: each element's offsets cover its text, no more."""
+    text = ("(lbl)=\n## Title two\n\n    indented code\n    more\n\nA paragraph\nover two lines.\n\n"
+            ":::{note} A {ref}`x` title\n---\nclass: tip\n---\nBody.\n:::\n")
+    got = [(e.kind, e.name, text[e.start:e.end], e.inside) for e in myst._parse(text)]
+    assert got == [("label", "lbl", "(lbl)=", ()), ("heading", "", "## Title two", ()),
+                   ("fence", "", "    indented code\n    more", ()),
+                   ("block", "paragraph", "A paragraph\nover two lines.", ()),
+                   ("directive", "note", ":::{note} A {ref}`x` title\n---\nclass: tip\n---\nBody.\n:::", ()),
+                   ("role", "ref", "{ref}`x`", ("note",)), ("block", "paragraph", "Body.", ("note",))]
+    [heading] = myst.headings(text)
+    [note] = myst.directives(text, "note")
+    assert heading.level == 2 and note.options == {"class": "tip"} and text[note.body[0]:note.body[1]] == "Body.\n"

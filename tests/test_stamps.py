@@ -169,6 +169,31 @@ def test_restamp_of_a_data_file_uses_the_same_rule(small_book, name, rel):
     assert f"translated_from: {stamps}\n" in path.read_text(encoding="utf-8")  # the line rewritten in place
 
 
+def test_restamp_of_a_data_file_rewrites_only_its_stamp_lines(small_book):
+    """Written back as book/*.yml are written (indents, quotes, line width): every other line stays."""
+    name, key = "messages/demo.yml", "ex1.freed"
+    path = small_book / "utils/autograd_book/exercises/messages/demo.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace(sb.ENTRY_EN, sb.ENTRY_EN.replace("first", "frist")),
+                    encoding="utf-8")
+    before = path.read_text(encoding="utf-8").splitlines()
+    assert len(restamp.restamp(name, small_book, cells=[key]).done) == len(TRANSLATIONS)
+    after = path.read_text(encoding="utf-8").splitlines()
+    changed = [b for a, b in zip(before, after) if a != b]
+    assert len(after) == len(before) and changed and all("translated_from" in line for line in changed)
+
+
+def test_the_data_files_round_trip_keeps_their_bytes():
+    """book/*.yml's layout (a list under a key, its dash two in; a nested list; a flow-style stamp; a long
+    line kept on one line) loads and dumps to the same bytes."""
+    import io
+    text = ("# a comment\nerrors:\n  - id: x\n    message: \"" + "long " * 30 + "\"\n    cases:\n"
+            "      - section: a\n        en: \"A.\"\n        translated_from: {zh-hant: \"ab\", zh-hans: \"ab\"}\n")
+    yaml = restamp._round_trip()
+    out = io.StringIO()
+    yaml.dump(yaml.load(text), out)
+    assert out.getvalue() == text
+
+
 def test_restamp_of_a_markdown_page_finds_its_older_english_in_git(small_book):
     page = small_book / "book" / "en" / "preface.md"
     page.write_text(sb.PREFACE.replace("about", "abuot"), encoding="utf-8")
@@ -494,3 +519,10 @@ def test_an_edition_without_its_labels_stamp_is_named_and_restamp_writes_it(smal
     assert restamp.restamp("labels", small_book).done == []  # never translated as far as git knows: named only
     assert len(restamp.restamp("labels", small_book, cells=["labels"]).done) == len(TRANSLATIONS)
     assert cfg.read_text(encoding="utf-8") == text  # the line written back where it was, before labels:
+
+
+def test_a_named_entry_restamps_its_case_lines_and_nothing_else():
+    """--cell ID restamps the entry ID and its case lines (ID/SECTION), not another entry's."""
+    decide = restamp._Decide("errors.yml", {"freed"}, restamp.Restamped())
+    assert decide("w", "freed", "a", "b") and decide("w", "freed/rg-guide", "a", "b")
+    assert not decide("w", "other", "a", "b") and not decide("w", "other/freed", "a", "b")

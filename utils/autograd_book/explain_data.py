@@ -6876,7 +6876,9 @@ DATA = {'baseurl': '',
                                     'TBackward0 or AsStrided, and the version numbers, then use anomaly '
                                     'detection. The inplace operation error keeps coming back, and goes away '
                                     'when one block (rotary embeddings, an erasing step) is removed: which '
-                                    'operation is it?',
+                                    'operation is it? The in-place error appeared suddenly after a change to '
+                                    'the code: how to find which operation modified the tensor, and how to '
+                                    'avoid it.',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
                                    'gradient cannot flow back once a data augmentation such as random '
@@ -6955,7 +6957,9 @@ DATA = {'baseurl': '',
                                   'end of the first epoch. GPU memory usage increases with the iteration '
                                   'number in a loop that adds up tensors that require grad (I_total += I_i); '
                                   'del on the loop variables frees nothing, because the total keeps every '
-                                  "iteration's graph.",
+                                  "iteration's graph. Avoid high memory usage from past computations: the "
+                                  'computation graph of the losses is held in memory because of not using '
+                                  '.item().',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
@@ -7061,7 +7065,9 @@ DATA = {'baseurl': '',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ. What does with '
                                 'torch.no_grad() do: a context manager that temporarily disables gradient '
-                                'computation.',
+                                'computation. Modules run under inference_mode instead of no_grad cause '
+                                'problems later: autograd refuses to save inference tensors; use no_grad '
+                                'where the outputs may meet a tensor that requires grad.',
               'var-module-tensors': 'register_buffer vs nn.Parameter vs a plain tensor attribute: a tensor '
                                     'created in __init__ is not moved by model.to(device) or model.cuda(), '
                                     'RuntimeError: Expected all tensors to be on the same device, but found '

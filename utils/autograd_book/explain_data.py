@@ -4910,7 +4910,9 @@ DATA = {'baseurl': '',
                                          'the retain_graph flag.',
               'cf-ctx-attribute': 'A custom autograd Function that stores tensors as ctx attributes instead '
                                   'of save_for_backward leaks memory, and backward can be called twice '
-                                  'without error.',
+                                  'without error. Why should a custom Function save tensors with '
+                                  'ctx.save_for_backward and not directly on ctx? To avoid incorrect '
+                                  'gradients and memory leaks.',
               'cf-errors': "My custom autograd Function's backward fails: returned an incorrect number of "
                            'gradients (expected 2, got 1), returned an invalid gradient at index 0 (wrong '
                            'shape), or some elements marked as dirty were not returned as output. How many '
@@ -5018,7 +5020,9 @@ DATA = {'baseurl': '',
                            'layer: its first derivative is a constant without a grad_fn, so the second '
                            'derivative is zero.',
               'cg-what': 'How to compute a second derivative in torch: grad of grad with create_graph=True, '
-                         'higher-order derivatives.',
+                         "higher-order derivatives. What does 'compute higher order derivative products' in "
+                         'the torch.autograd.grad documentation mean? With create_graph=True the gradient is '
+                         'recorded, so it can be differentiated again.',
               'dbg-amp-no-inf': 'AssertionError: No inf checks were recorded for this optimizer in '
                                 'scaler.step(optimizer), Trainer fp16, Accelerate or LoRA fine-tuning, '
                                 'although the loss is normal: all params in the optimizer have None grad and '
@@ -5100,6 +5104,11 @@ DATA = {'baseurl': '',
                                   'performance, how to fix or silence it; grad.sizes() [256, 256, 1, 1] '
                                   'strides [256, 1, 256, 256] vs bucket_view strides; 1x1 conv weight, '
                                   'channels_last, .contiguous() after permute.',
+              'ddp-ready-twice': 'Running the student model forward twice and summing the losses: will the '
+                                 'same parameter be marked twice in the graph and make loss.backward() fail '
+                                 'under DDP? One backward over the summed loss marks each parameter once; a '
+                                 'reentrant checkpoint around the same module in both forward passes can '
+                                 'mark it twice.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -5404,7 +5413,9 @@ DATA = {'baseurl': '',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder.',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '
-                               'and loss2.backward(), or one backward of their sum.',
+                               'and loss2.backward(), or one backward of their sum. Is there a difference '
+                               'between calling backward on errD_real and errD_fake separately and calling '
+                               'backward once on their sum errD? The gradients are the same.',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '
@@ -5483,5 +5494,7 @@ DATA = {'baseurl': '',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed? The Variable API '
                            'has been deprecated: Variable() returns a Tensor in new versions of torch. '
                            'Difference between Variable and Tensor. Difference between Variable and tensor: '
-                           'Variable objects have more attributes.'},
+                           "Variable objects have more attributes. What does 'just remove Variable' mean "
+                           'when porting code to PyTorch 1.0 and later? Variable(t) returns a plain tensor '
+                           "that shares t's memory, so the wrapper can be dropped."},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

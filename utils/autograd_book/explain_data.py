@@ -6666,7 +6666,10 @@ DATA = {'baseurl': '',
               'ddp-dataparallel-grad': 'nn.DataParallel with autograd.grad(create_graph=True), StyleGAN2 '
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '
-                                       'allow_unused returns None.',
+                                       'allow_unused returns None. Using hooks with DataParallel gets an '
+                                       'autograd error after the first 2 iterations: a forward hook on '
+                                       'BatchNorm stores a loss on the hook object (self.r_feature), and '
+                                       'every replica calls the same hook.',
               'ddp-grad-strides': 'UserWarning: Grad strides do not match bucket view strides under DDP '
                                   '(DistributedDataParallel): what causes it, which code, does it affect '
                                   'performance, how to fix or silence it; grad.sizes() [256, 256, 1, 1] '
@@ -6698,7 +6701,11 @@ DATA = {'baseurl': '',
                             'create_ddp_model, Lightning strategy ddp_find_unused_parameters_true, '
                             'accelerate DistributedDataParallelKwargs kwargs_handlers, Hugging Face Trainer '
                             'ddp_find_unused_parameters, gradient_checkpointing_kwargs use_reentrant False; '
-                            'backward(inputs=...) on part of a DDP model.',
+                            'backward(inputs=...) on part of a DDP model. Freeze certain layers during DDP '
+                            "training and unfreeze them later: param_group['freeze'] = True instead of "
+                            'setting requires_grad to False, because changing requires_grad in the middle of '
+                            'DistributedDataParallel training raises this error; freeze the backbone for the '
+                            'first iterations.',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '
@@ -6741,7 +6748,10 @@ DATA = {'baseurl': '',
                                   'issues with indexing: inside vmap the sample has no batch dimension, '
                                   'unsqueeze(0). vmap: We do not support batching operators that can support '
                                   'dynamic shape. Attempting to batch over indexing with a boolean mask '
-                                  '(vmap(jacrev) of a leaky ReLU written with out[out <= 0]).',
+                                  '(vmap(jacrev) of a leaky ReLU written with out[out <= 0]). Get .item() '
+                                  'error without calling .item(): vmap(jacrev(f)) of a function that only '
+                                  'slices q[0:3]; float(), math.exp, torch.tensor([...]) or torch.full '
+                                  'inside vmap convert a value to a Python number.',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '
@@ -7106,5 +7116,8 @@ DATA = {'baseurl': '',
                            'Difference between Variable and Tensor. Difference between Variable and tensor: '
                            "Variable objects have more attributes. What does 'just remove Variable' mean "
                            'when porting code to PyTorch 1.0 and later? Variable(t) returns a plain tensor '
-                           "that shares t's memory, so the wrapper can be dropped."},
+                           "that shares t's memory, so the wrapper can be dropped. Variable has a problem in "
+                           'the new version: variable = variable(tensor, requires_grad=True) raises '
+                           "NameError: name 'variable' is not defined; Variable is still there, write it "
+                           'with a capital V and import it.'},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

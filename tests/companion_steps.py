@@ -10,7 +10,7 @@ DEVICE = torch.device("cpu")
 
 
 def target_outside_loop():
-    """pitfalls: a target computed once, from inputs that require grad (pit-target-outside-loop)."""
+    """training_loops: a target computed once, from inputs that require grad (pit-target-outside-loop)."""
     x = torch.linspace(0, 1, 8, requires_grad=True)
     y = 1 + 2 * x
     w = torch.zeros(1, requires_grad=True)
@@ -25,7 +25,7 @@ def target_outside_loop():
 
 
 class CharModel:
-    """pitfalls: an LSTM whose hidden state is carried from batch to batch (pit-hidden-state)."""
+    """training_loops: an LSTM whose hidden state is carried from batch to batch (pit-hidden-state)."""
 
     def __init__(self, detach: bool, retain_graph: bool = False):
         torch.manual_seed(0)
@@ -57,7 +57,7 @@ running_loss = 0.0
 
 
 def running_loss_step(item=False):
-    """pitfalls: running_loss += loss (pit-running-loss); a global, as in a notebook."""
+    """training_loops: running_loss += loss (pit-running-loss); a global, as in a notebook."""
     torch.manual_seed(0)
     model = nn.Sequential(nn.Linear(16, 16), nn.ReLU(), nn.Linear(16, 1))
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)

@@ -249,7 +249,7 @@ def test_a_prose_choice_is_rejected():
     assert any("not one code span" in p for p in answer_check_problems(nb, "planted"))
 
 
-@pytest.mark.parametrize("name,label", [("retain_graph", "rg-ex2"), ("pitfalls", "pit-ex2"), ("variable", "var-ex2")])
+@pytest.mark.parametrize("name,label", [("retain_graph", "rg-ex2"), ("training_loops", "pit-ex2"), ("variable", "var-ex2")])
 def test_the_chapters_own_judge_runs_the_expression_forms(name, label):
     """The forms of an expression box, judged by the check cell of the chapter (not only the judges'
     tests); a wrong form listed as accepted, or a right one listed as wrong, is caught."""

@@ -1,4 +1,4 @@
-"""The judges of the pitfalls chapter reject the wrong answers the chapter names, with a reason."""
+"""The judges of the pitfalls exercises (chapter training_loops) reject the wrong answers the chapter names, with a reason."""
 import pytest
 import torch
 from torch import nn

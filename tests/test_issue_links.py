@@ -45,3 +45,23 @@ def test_a_written_out_address_of_an_issue_or_pull_request_is_a_link():
     assert "".join(n.astext() for n in linked(text)) == text
     # another GitHub address (a file, a repository) is not one of the forms the book links
     assert links("see https://github.com/pytorch/pytorch/blob/main/torch/autograd/graph.py") == []
+
+
+def test_a_written_out_address_gets_no_platform_icon():
+    """pydata-sphinx-theme's ShortenLinkTransform marks a link whose text is its GitHub address with
+    the class "github" (a logo in the 118 kB Font Awesome Brands font, issue 35); NoPlatformIcon,
+    run after it, takes the class off the book's issue links and leaves other links alone."""
+    from docutils.utils import new_document
+
+    from utils.book.sphinx_ext.issue_links import NoPlatformIcon
+
+    doc = new_document("test")
+    para = nodes.paragraph()
+    ours = nodes.reference("", "pytorch/pytorch#3970", refuri="https://github.com/pytorch/pytorch/pull/3970",
+                           classes=["book-issue-link", "github"])
+    other = nodes.reference("", "pytorch/vision", refuri="https://github.com/pytorch/vision", classes=["github"])
+    para += [ours, other]
+    doc += para
+    NoPlatformIcon(doc).run()
+    assert ours["classes"] == ["book-issue-link"] and other["classes"] == ["github"]
+    assert NoPlatformIcon.default_priority > 400  # after the theme's ShortenLinkTransform (400)

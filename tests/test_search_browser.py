@@ -116,12 +116,12 @@ def test_the_other_words_of_a_query_choose_among_the_sections_that_explain_its_e
     hrefs, _ = search(page, origin, edition, "GAN " + INPLACE)
     assert hrefs[:2] == ["errors.html#error-modified-by-inplace", "retain_graph.html#rg-gan"], hrefs
     hrefs, _ = search(page, origin, edition, INPLACE + " after optimizer.step()")
-    assert hrefs[1] in ("pitfalls.html#pit-step-between-backwards", "pitfalls.html#pit-step-two-models"), hrefs
+    assert hrefs[1] in ("training_loops.html#pit-step-between-backwards", "training_loops.html#pit-step-two-models"), hrefs
     # Every case is listed with its line; the error alone keeps its main section first.
     hrefs, _ = search(page, origin, edition, INPLACE)
     assert hrefs[1] == "pitfalls.html#pit-inplace-saved"
     listed = page.eval_on_selector_all("li.search-hit-error > a", "els => els.map(e => e.getAttribute('href'))")
-    assert {"retain_graph.html#rg-gan", "pitfalls.html#pit-step-between-backwards", "create_graph.html#cg-inplace",
+    assert {"retain_graph.html#rg-gan", "training_loops.html#pit-step-between-backwards", "create_graph.html#cg-inplace",
             "variable.html#var-version"} <= set(listed)
     assert page.locator("li.search-hit-error .search-hit-excerpt").count() >= 5
     # The error index's hit is named with the edition's words and colon (issue 34: zh-hans showed "报错信息索引: ").
@@ -140,7 +140,7 @@ def test_the_paste_box_lists_every_case_of_an_error(browser, origin, where):
     lines = [cases.nth(i).locator(".error-paste-line").inner_text() for i in range(cases.count())]
     assert all(len(line) > 10 for line in lines) and len(set(lines)) == len(lines)
     hrefs = [a.get_attribute("href") for a in box.locator("li.error-paste-case a").all()]
-    assert any(h.endswith("pitfalls.html#pit-step-between-backwards") for h in hrefs)
+    assert any(h.endswith("training_loops.html#pit-step-between-backwards") for h in hrefs)
     assert any(h.endswith("retain_graph.html#rg-gan") for h in hrefs)
     assert hrefs[0].endswith("pitfalls.html#pit-inplace-saved")
     if where != "index.html":

@@ -5,6 +5,7 @@ wordings and on pasted variants of them). Keep the two in step: a change to one 
 the other. Pure Python (no torch)."""
 from __future__ import annotations
 
+import math
 import re
 
 A = re.ASCII  # JavaScript's \w, \b and \d are ASCII-only
@@ -162,6 +163,69 @@ def phrase_words(pasted: list[str], words: list[str]) -> int:
     return best if best >= 3 else 0
 
 
+def osa(a: str, b: str, most: int) -> int:
+    """The Damerau-Levenshtein distance of ``a`` and ``b`` in its restricted form (optimal string
+    alignment: insertions, deletions, substitutions and transpositions of two neighbours, each
+    costing one), or ``most + 1`` when it is more than ``most`` (errormatch.js: osa)."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    before, row = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        here = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            here[j] = min(row[j] + 1, here[j - 1] + 1, row[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                here[j] = min(here[j], before[j - 2] + 1)
+        before, row = row, here
+        if min(row) > most:
+            return most + 1
+    return min(row[-1], most + 1)
+
+
+def tolerance(*words: str) -> int:
+    """How many typing slips the shortest of ``words`` may carry and still be read as a word of a
+    wording, by its letters (a-z: not the digits of fp16 nor the underscore of _scale): none below 6
+    (short words differ by a letter: "grad", "read"), 1 from 6, 2 from 10."""
+    length = min(len(_LETTER.findall(w)) for w in words)
+    return 2 if length >= 10 else 1 if length >= 6 else 0
+
+
+_LETTER = re.compile("[a-z]")
+
+
+_spelled: dict[int, tuple[list, set, dict]] = {}
+
+
+def spelled(word: str, errors: list[dict]) -> str:
+    """``word`` of a paste as a wording spells it: itself when a wording or a tail has it (or it is too
+    short to judge), otherwise the one word of the wordings and tails nearest to it within the
+    tolerance of the shorter of the two (``tolerance``); itself again when none is that near or two
+    are equally near ("Attemting", "uscale": attempting, unscale; "requirse": require or requires?).
+    A word that is a wording's word with letters added at its end is the reader's own name (optimizerG,
+    lossD), not a slip of it (errormatch.js: spelled)."""
+    held = _spelled.get(id(errors))
+    if held is None or held[0] is not errors:
+        known = {w for e in errors for w in tokens(e["message"], errors) + (tokens(e["tail"], errors) if e.get("tail") else [])}
+        held = (errors, known, {})
+        _spelled[id(errors)] = held
+    known, memo = held[1], held[2]
+    if word in known or word in STOP or tolerance(word) == 0:
+        return word
+    if word not in memo:
+        best, found = tolerance(word) + 1, []
+        for w in known:
+            if word.startswith(w):  # a wording's word with letters added at its end is the reader's name (optimizerG)
+                continue
+            most = tolerance(word, w)
+            d = osa(word, w, most) if most else most + 1
+            if d <= most and d < best:
+                best, found = d, [w]
+            elif d <= most and d == best:
+                found.append(w)
+        memo[word] = found[0] if len(found) == 1 else word
+    return memo[word]
+
+
 def all_words(text: str, errors: list[dict] = ()) -> list[str]:
     return [w for w in normalise(text, errors).split(" ") if w]
 
@@ -181,14 +245,39 @@ def wordings(errors: list[dict]) -> list[tuple[list[str], list[str], list[str]]]
     return held[3]
 
 
+_weight_tables: dict[int, tuple[list, dict]] = {}
+
+
+def weights(errors: list[dict]) -> dict[str, float]:
+    """{word: how much it tells one wording from the others}: log((N + 1) / n), N the wordings, n those that
+    have the word (an inverse document frequency: "grad" tells little, "unscale" much) (errormatch.js: weights)."""
+    held = _weight_tables.get(id(errors))
+    if held is None or held[0] is not errors:
+        have: dict[str, int] = {}
+        for ordered, _, _ in wordings(errors):
+            for w in set(ordered):
+                have[w] = have.get(w, 0) + 1
+        held = (errors, {w: math.log((len(errors) + 1) / n) for w, n in have.items()})
+        _weight_tables[id(errors)] = held
+    return held[1]
+
+
+# A cut paste (the wording's words in its order, three in a row at least) is the wording when it has this
+# share of the weight of the wording's words, and the weight of its own words of messages is the wording's
+# at this share: below any phrase of a wording (errormatch.js: COVER).
+COVER, COVER_OWN = 0.6, 0.8
+
+
 def match(text: str, errors: list[dict]) -> list[dict]:
     """The entries of ``errors`` whose wording ``text`` contains (or, for a partial paste, which
     contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's ``tail`` is
-    what PyTorch prints after its wording: a paste of only the tail is that entry too."""
-    pasted = tokens(text, errors)
+    what PyTorch prints after its wording: a paste of only the tail is that entry too. Last, a cut paste:
+    three of the wording's words in a row, most of the weight of its words (``weights``, COVER)."""
+    # A word of the paste that no wording has is read as the wording's word it is a slip of (spelled).
+    pasted = [spelled(w, errors) for w in tokens(text, errors)]
     if len(pasted) < 3:
         return []
-    written = all_words(text, errors)
+    written = [spelled(w, errors) for w in all_words(text, errors)]
     have = set(pasted)
     known = vocabulary(errors)
     of_messages = len([w for w in have if w in known]) or 1
@@ -216,6 +305,13 @@ def match(text: str, errors: list[dict]) -> list[dict]:
                 score = phrase + (0 if historical else 0.01)
             elif len(tail) >= 4 and longest_run(pasted, tail) >= 4:
                 score = len(tail)
+            elif agree and run >= 3:
+                weight = weights(errors)  # summed in the order errormatch.js sums them (its Sets keep it)
+                shared = sum(weight[w] for w in dict.fromkeys(ordered) if w in have)
+                cover = shared / sum(weight[w] for w in dict.fromkeys(ordered))
+                own = shared / (sum(weight.get(w, 0) for w in dict.fromkeys(pasted) if w in known) or 1)
+                if cover >= COVER and own >= COVER_OWN:
+                    score = 2 + cover * own + (0 if historical else 0.01)
         if score > 0:
             found.append((score - (1e-6 if historical else 0), order, entry))
     found.sort(key=lambda f: (-f[0], f[1]))

@@ -24,7 +24,7 @@ from pathlib import Path
 from utils.book import config
 from utils.book.editions import data
 from utils.book.reader_markdown import site_url, targets
-from utils.book.search import load_keywords
+from utils.book.search import load_keywords, today_of
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "utils" / "autograd_book" / "explain_data.py"
@@ -37,9 +37,15 @@ def build(root: Path = ROOT) -> dict:
     for edition in config.editions(root):
         known = targets(edition, root) if edition != config.SOURCE else english
         errors = []
-        for entry in data.load_errors(root):
+        entries = data.load_errors(root)
+        for entry in entries:
             cases = []
-            for label, line in data.error_cases(entry, edition):
+            # An older wording is explained where today's is, as on the paste box (search.errors_data).
+            listed = list(data.error_cases(entry, edition))
+            current = today_of(entry, entries)
+            if current is not None:
+                listed += [case for case in data.error_cases(current, edition) if case[0] not in {l for l, _ in listed}]
+            for label, line in listed:
                 page, title = known.get(label) or english.get(label) or (None, None)
                 if page is None:
                     raise RuntimeError(f"explain_data: errors.yml entry {entry['id']}: no section labelled {label!r}")

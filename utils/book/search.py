@@ -145,11 +145,13 @@ def errors_data(edition: str, labels: dict[str, tuple[str, str]], root: Path = R
 def today_of(entry: dict, entries: list[dict]) -> dict | None:
     """For a historical wording, the entry of today's wording of the same message: the current
     (not historical) entry whose wording starts with the same first clause ("Trying to backward
-    through the graph a second time"); None for a current wording or one without a successor."""
+    through the graph a second time"), its articles aside; None for a current wording or one without
+    a successor. utils/book/explain_data.py lists the same cases for ``explain``."""
     if "historical" not in entry:
         return None
-    def first(message: str) -> str:
-        return re.split(r"[,.;:(]", message, maxsplit=1)[0].strip().lower()
+    def first(message: str) -> str:  # its words, without the articles (0.1 said "the graph second time")
+        clause = re.split(r"[,.;:(]", message, maxsplit=1)[0].lower()
+        return " ".join(w for w in re.findall(r"\w+", clause) if w not in {"a", "an", "the"})
     head = first(entry["message"])
     return next((e for e in entries if "historical" not in e and len(head) >= 20 and first(e["message"]) == head), None)
 

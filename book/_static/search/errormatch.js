@@ -151,6 +151,61 @@
     }
     return best >= 3 ? best : 0;
   }
+  /** The Damerau-Levenshtein distance of ``a`` and ``b`` in its restricted form (optimal string
+   *  alignment: insertions, deletions, substitutions and transpositions of two neighbours, each costing
+   *  one), or ``most + 1`` when it is more than ``most`` (errormatch.py: osa). */
+  function osa(a, b, most) {
+    if (Math.abs(a.length - b.length) > most) return most + 1;
+    var before = null, row = [];
+    for (var j = 0; j <= b.length; j++) row.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var here = [i];
+      for (j = 1; j <= b.length; j++) {
+        here[j] = Math.min(row[j] + 1, here[j - 1] + 1, row[j - 1] + (a[i - 1] !== b[j - 1] ? 1 : 0));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) here[j] = Math.min(here[j], before[j - 2] + 1);
+      }
+      before = row; row = here;
+      if (Math.min.apply(null, row) > most) return most + 1;
+    }
+    return Math.min(row[b.length], most + 1);
+  }
+  /** How many typing slips the shortest of the words given may carry and still be read as a word of a
+   *  wording, by its letters (a-z: not the digits of fp16 nor the underscore of _scale): none below 6
+   *  (short words differ by a letter: "grad", "read"), 1 from 6, 2 from 10 (errormatch.py: tolerance). */
+  function tolerance() {
+    var length = Math.min.apply(null, Array.prototype.map.call(arguments, function (w) { return (w.match(/[a-z]/g) || []).length; }));
+    return length >= 10 ? 2 : length >= 6 ? 1 : 0;
+  }
+  var spellings = new WeakMap();
+  /** ``word`` of a paste as a wording spells it: itself when a wording or a tail has it (or it is too
+   *  short to judge), otherwise the one word of the wordings and tails nearest to it within the
+   *  tolerance of the shorter of the two; itself again when none is that near or two are equally near
+   *  ("Attemting", "uscale": attempting, unscale; "requirse": require or requires?). A word that is a
+   *  wording's word with letters added at its end is the reader's own name (optimizerG, lossD), not a
+   *  slip of it (errormatch.py: spelled). */
+  function spelled(word, errors) {
+    if (!spellings.has(errors)) {
+      var known = new Set();
+      errors.forEach(function (e) {
+        tokens(e.message, errors).concat(e.tail ? tokens(e.tail, errors) : []).forEach(function (w) { known.add(w); });
+      });
+      spellings.set(errors, { known: known, memo: new Map() });
+    }
+    var held = spellings.get(errors);
+    if (held.known.has(word) || STOP.has(word) || tolerance(word) === 0) return word;
+    if (!held.memo.has(word)) {
+      var best = tolerance(word) + 1, found = [];
+      held.known.forEach(function (w) {
+        if (word.startsWith(w)) return;  // a wording's word with letters added at its end is the reader's name (optimizerG)
+        var most = tolerance(word, w);
+        var d = most ? osa(word, w, most) : most + 1;
+        if (d <= most && d < best) { best = d; found = [w]; }
+        else if (d <= most && d === best) found.push(w);
+      });
+      held.memo.set(word, found.length === 1 ? found[0] : word);
+    }
+    return held.memo.get(word);
+  }
   function allWords(text, errors) { return normalise(text, errors).split(" ").filter(Boolean); }
 
   // Each entry's tokens, all words and tail tokens, read once per list of entries.
@@ -165,15 +220,38 @@
     return wordingTables.get(errors);
   }
 
+  // {word: how much it tells one wording from the others}: log((N + 1) / n), N the wordings, n those that
+  // have the word (an inverse document frequency: "grad" tells little, "unscale" much) (errormatch.py: weights).
+  var weightTables = new WeakMap();
+  function weights(errors) {
+    if (!weightTables.has(errors)) {
+      var have = new Map();
+      wordings(errors).forEach(function (w) {
+        new Set(w.ordered).forEach(function (x) { have.set(x, (have.get(x) || 0) + 1); });
+      });
+      var weight = new Map();
+      have.forEach(function (n, x) { weight.set(x, Math.log((errors.length + 1) / n)); });
+      weightTables.set(errors, weight);
+    }
+    return weightTables.get(errors);
+  }
+  // A cut paste (the wording's words in its order, three in a row at least) is the wording when it has this
+  // share of the weight of the wording's words, and the weight of its own words of messages is the wording's
+  // at this share: below any phrase of a wording (errormatch.py: COVER, COVER_OWN).
+  var COVER = 0.6, COVER_OWN = 0.8;
+
   /** The entries of ``errors`` whose wording the pasted ``text`` contains (or, for a partial paste,
    *  which contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's
    *  ``tail`` is what PyTorch prints after its wording (without the parts that vary): a paste of only
    *  the tail ("which is output 0 of ReluBackward0, is at version 1; expected version 0 instead")
-   *  is that entry too. */
+   *  is that entry too. Last, a cut paste: three of the wording's words in a row, most of the weight of
+   *  its words (weights, COVER). */
   function match(text, errors) {
-    var pasted = tokens(text, errors);
+    // A word of the paste that no wording has is read as the wording's word it is a slip of (spelled).
+    var respell = function (w) { return spelled(w, errors); };
+    var pasted = tokens(text, errors).map(respell);
     if (pasted.length < 3) return [];
-    var written = allWords(text, errors);
+    var written = allWords(text, errors).map(respell);
     var have = new Set(pasted);
     var known = vocabulary(errors);
     var ofMessages = Array.from(have).filter(function (w) { return known.has(w); }).length || 1;
@@ -200,6 +278,13 @@
         var phrase = !agree ? 0 : Math.max(run >= Math.min(PHRASE, ordered.length) ? run : 0, phraseWords(written, read[order].all));
         if (phrase) score = phrase + (entry.historical ? 0 : 0.01);
         else if (tail.length >= 4 && longestRun(pasted, tail) >= 4) score = tail.length;
+        else if (agree && run >= 3) {
+          var weight = weights(errors), shared = 0, all = 0, mine = 0;
+          words.forEach(function (w) { all += weight.get(w); if (have.has(w)) shared += weight.get(w); });
+          have.forEach(function (w) { if (known.has(w)) mine += weight.get(w) || 0; });
+          var cover = shared / all, own = shared / (mine || 1);
+          if (cover >= COVER && own >= COVER_OWN) score = 2 + cover * own + (entry.historical ? 0 : 0.01);
+        }
       }
       if (score > 0) found.push({ entry: entry, score: score - (entry.historical ? 1e-6 : 0), order: order });
     });
@@ -235,5 +320,5 @@
     });
   }
 
-  return { normalise: normalise, tokens: tokens, match: match, ownWords: ownWords, varies: varies, names: names };
+  return { normalise: normalise, tokens: tokens, match: match, osa: osa, spelled: spelled, ownWords: ownWords, varies: varies, names: names };
 });

@@ -1,4 +1,5 @@
-"""Judges of the exercises of the chapter "Common pitfalls" (book/en/pitfalls.ipynb).
+"""Judges of the exercises pit-ex1 to pit-ex5 of the chapter "Pitfalls in training loops"
+(book/en/training_loops.ipynb; they were in "Common pitfalls" until the split of issue 35, hence the name).
 
 Each judge runs the reader's function on fresh data and checks the rule that
 the exercise states, not only the numbers: exercise 1 must train without

@@ -13,6 +13,7 @@ import re
 
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
+from sphinx.transforms.post_transforms import SphinxPostTransform
 
 DEFAULT = "pytorch/pytorch"
 REPO = r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+"
@@ -70,5 +71,22 @@ def ancestors(node):
         node = node.parent
 
 
+class NoPlatformIcon(SphinxPostTransform):
+    """A written-out address ("fixed with https://github.com/pytorch/pytorch/pull/3970") is a link
+    whose text is its address: pydata-sphinx-theme's ShortenLinkTransform (priority 400) shortens
+    its text to "pytorch/pytorch#3970", as the book writes one, and adds the class "github", whose
+    a.github:before draws GitHub's logo in the Font Awesome Brands font: 118 kB of font loaded for
+    one icon (issue 35: debugging weighed 1,052 kB, 934 kB without it). The book's other issue links
+    have no icon; this one keeps the short text and loses the class."""
+    default_priority = 401
+    formats = ("html",)
+
+    def run(self, **kwargs) -> None:
+        for ref in self.document.findall(nodes.reference):
+            if "book-issue-link" in ref["classes"]:
+                ref["classes"] = [c for c in ref["classes"] if c not in ("github", "gitlab")]
+
+
 def setup(app):
     app.add_transform(IssueLinks)
+    app.add_post_transform(NoPlatformIcon)

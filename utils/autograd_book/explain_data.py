@@ -912,7 +912,16 @@ DATA = {'baseurl': '',
                                        'gradient was taken without create_graph=True, so it has no graph; '
                                        'pass create_graph=True to the first torch.autograd.grad.',
                                'page': 'create_graph',
-                               'title': 'Hessian-vector products and full Hessians'}],
+                               'title': 'Hessian-vector products and full Hessians'},
+                              {'label': 'mem-ckpt-reentrant',
+                               'line': 'Gradient checkpointing (use_reentrant=True) with LoRA or adapters '
+                                       'and a frozen embedding, a cause still reported with this wording: '
+                                       'every trainable weight sits inside a checkpointed block whose input '
+                                       'does not require grad, so the loss has no graph; use '
+                                       "use_reentrant=False, or make the block's input require grad "
+                                       '(enable_input_require_grads()).',
+                               'page': 'saved_memory',
+                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
                     'historical': True,
                     'id': 'no-grad-fn-variables',
                     'message': 'element 0 of variables does not require grad and does not have a grad_fn',
@@ -3129,7 +3138,13 @@ DATA = {'baseurl': '',
                                             'create_graph=True，所以那个梯度没有计算图；请在第一次调用 torch.autograd.grad 时传入 '
                                             'create_graph=True。',
                                     'page': 'create_graph',
-                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'}],
+                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'},
+                                   {'label': 'mem-ckpt-reentrant',
+                                    'line': '梯度检查点（use_reentrant=True）配合 LoRA 或 adapter '
+                                            '和冻结的嵌入层，至今仍有人报告这个措辞：所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
+                                            'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。',
+                                    'page': 'saved_memory',
+                                    'title': '可重入检查点：不需要梯度的输入'}],
                          'historical': True,
                          'id': 'no-grad-fn-variables',
                          'message': 'element 0 of variables does not require grad and does not have a '
@@ -5165,7 +5180,13 @@ DATA = {'baseurl': '',
                                             'create_graph=True，所以那個梯度沒有計算圖；請在第一次呼叫 torch.autograd.grad 時傳入 '
                                             'create_graph=True。',
                                     'page': 'create_graph',
-                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'}],
+                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'},
+                                   {'label': 'mem-ckpt-reentrant',
+                                    'line': '梯度檢查點（use_reentrant=True）搭配 LoRA '
+                                            '或轉接器（adapter）與凍結的嵌入層，至今仍有人回報這個措辭：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
+                                            'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。',
+                                    'page': 'saved_memory',
+                                    'title': '可重入檢查點：不需要梯度的輸入'}],
                          'historical': True,
                          'id': 'no-grad-fn-variables',
                          'message': 'element 0 of variables does not require grad and does not have a '
@@ -6471,7 +6492,10 @@ DATA = {'baseurl': '',
                                          'or autograd.grad inside its backward on a graph kept from forward: '
                                          'a second backward with retain_graph=True fails with Trying to '
                                          'backward through the graph a second time; the Function cannot see '
-                                         'the retain_graph flag.',
+                                         'the retain_graph flag. Checkpointing is not compatible with '
+                                         '.grad() in a jvp calculation: torch.autograd.functional.jvp calls '
+                                         'autograd.grad itself, and torch.func.jvp asks for setup_context; '
+                                         'use use_reentrant=False.',
               'cf-ctx-attribute': 'A custom autograd Function that stores tensors as ctx attributes instead '
                                   'of save_for_backward leaks memory, and backward can be called twice '
                                   'without error. Why should a custom Function save tensors with '
@@ -6538,7 +6562,9 @@ DATA = {'baseurl': '',
               'cg-cycle': "The warning 'Using backward() with create_graph=True will create a reference "
                           "cycle' and the memory leak it names. Memory leak with "
                           'backward(create_graph=True): the parameter, its .grad and the graph keep each '
-                          'other alive.',
+                          'other alive. Memory leak under full backward hook with '
+                          'backward(create_graph=True), even with .grad reset: fixed in August 2022 by '
+                          'pytorch#82788; upgrade.',
               'cg-grad-vs-backward': 'Difference between torch.autograd.grad and torch.autograd.backward: '
                                      'grad returns the gradients, backward accumulates them into .grad.',
               'cg-gradient-penalty': 'WGAN-GP gradient penalty: the gradient of the critic with respect to '
@@ -6627,7 +6653,10 @@ DATA = {'baseurl': '',
                                  'by unused inputs: NaN rows sliced away after a Linear layer still make '
                                  'weight.grad NaN (0 * nan); a loss divided by the number of positives is '
                                  'nan for a batch without positives (torch.sum(gt_score) is zero): '
-                                 'clamp(min=1), nan_to_num.',
+                                 'clamp(min=1), nan_to_num. Second gradient gives NaN with '
+                                 'torch.autograd.set_detect_anomaly(True): the second derivative of a norm '
+                                 'or a pairwise distance (cdist) at zero, DivBackward0 returned nan values; '
+                                 'mask the zero distances before the norm.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '
@@ -6653,7 +6682,10 @@ DATA = {'baseurl': '',
                                   'path to the box score. Inplace ReLU incompatible with backward hook: '
                                   'nn.ReLU(inplace=True) after a module with register_full_backward_hook '
                                   'fails with Output 0 of BackwardHookFunction is a view and is being '
-                                  'modified inplace.',
+                                  'modified inplace. torch.no_grad() creates memory leak because of forward '
+                                  "hook: a library's hooks (Opacus) keep storing activations under no_grad "
+                                  'in training mode; use model.eval() or disable the hooks during '
+                                  'evaluation.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list.',
@@ -6679,7 +6711,10 @@ DATA = {'baseurl': '',
                                  'same parameter be marked twice in the graph and make loss.backward() fail '
                                  'under DDP? One backward over the summed loss marks each parameter once; a '
                                  'reentrant checkpoint around the same module in both forward passes can '
-                                 'mark it twice.',
+                                 'mark it twice. Expected to mark a variable ready only once with gradient '
+                                 'checkpointing under DDP: where to set use_reentrant=False '
+                                 '(gradient_checkpointing_kwargs in TrainingArguments), and what to check '
+                                 'when it is already False.',
               'ddp-sharded-grad': 'param.grad is None after backward with FSDP, FSDP2 (fully_shard) or '
                                   'DeepSpeed ZeRO stage 2 / stage 3, though requires_grad is True: how to '
                                   'get, print or log the real (full) gradient of each parameter; '
@@ -6803,7 +6838,11 @@ DATA = {'baseurl': '',
                                'memory_reserved and the CUDA caching allocator; why del and '
                                'torch.cuda.empty_cache() do not lower what nvidia-smi shows, and why '
                                'empty_cache() does not fix a CUDA out of memory error of your own process. '
-                               'Adding torch.cuda.empty_cache() to release GPU memory in an evaluation loop.',
+                               'Adding torch.cuda.empty_cache() to release GPU memory in an evaluation loop. '
+                               'Evaluating a large language model on one 24 GB GPU runs out of memory; del '
+                               'batch_input and torch.cuda.empty_cache() at the end of the batch loop: the '
+                               "del frees the previous batch's logits before the next batch, empty_cache() "
+                               'in every iteration only costs time.',
               'mem-ckpt-metadata': 'torch.utils.checkpoint.CheckpointError: Recomputed values for the '
                                    'following tensors have different metadata than during the forward pass '
                                    '(saved metadata vs recomputed metadata shape) with gradient '
@@ -6827,10 +6866,15 @@ DATA = {'baseurl': '',
                                     'should be passed explicitly. Error using gradient_checkpointing in LoRA '
                                     'training: element 0 of variables does not require grad and does not '
                                     'have a grad_fn. model.gradient_checkpointing_enable() makes '
-                                    'loss.requires_grad be False.',
+                                    'loss.requires_grad be False. None of the inputs have requires_grad=True '
+                                    'even when using torch.no_grad() and model.eval() at inference: expected '
+                                    'and harmless there; skip the checkpoint when grad is disabled, or pass '
+                                    'use_reentrant=False.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
-                        'until gc.collect() runs.',
+                        'until gc.collect() runs. GPU memory when registering a forward hook with self '
+                        'access: a hook that closes over self makes a reference cycle, and a model built '
+                        'again and again lives until gc.collect().',
               'mem-oom': 'CUDA out of memory (OOM) during training or validation: GPU memory usage that '
                          'keeps growing, nvidia-smi, empty_cache, memory_allocated and memory_reserved. Ran '
                          'out of memory on almost every run when training on my own data: which settings to '

@@ -1385,8 +1385,8 @@ DATA = {'baseurl': '',
                                'title': '`Expected to have finished reduction in the prior iteration`'}],
                     'historical': False,
                     'id': 'ddp-not-needed',
-                    'message': "DistributedDataParallel is not needed when a module doesn't have any "
-                               'parameter that requires a gradient.',
+                    'message': "is not needed when a module doesn't have any parameter that requires a "
+                               'gradient.',
                     'summary': 'A module none of whose parameters requires grad (a frozen network used only '
                                'for a loss, such as a VGG for a perceptual loss) was wrapped in '
                                'DistributedDataParallel; wrap only the model you train and call the frozen '
@@ -3563,8 +3563,8 @@ DATA = {'baseurl': '',
                                     'title': '`Expected to have finished reduction in the prior iteration`'}],
                          'historical': False,
                          'id': 'ddp-not-needed',
-                         'message': "DistributedDataParallel is not needed when a module doesn't have any "
-                                    'parameter that requires a gradient.',
+                         'message': "is not needed when a module doesn't have any parameter that requires a "
+                                    'gradient.',
                          'summary': '把一个没有任何参数需要梯度的模块（只用来计算损失的冻结网络，例如感知损失里的 VGG）包进了 '
                                     'DistributedDataParallel；只包装要训练的模型，冻结的网络在每个进程上直接调用即可。'},
                         {'cases': [{'label': 'ddp-unused',
@@ -5619,8 +5619,8 @@ DATA = {'baseurl': '',
                                     'title': '`Expected to have finished reduction in the prior iteration`'}],
                          'historical': False,
                          'id': 'ddp-not-needed',
-                         'message': "DistributedDataParallel is not needed when a module doesn't have any "
-                                    'parameter that requires a gradient.',
+                         'message': "is not needed when a module doesn't have any parameter that requires a "
+                                    'gradient.',
                          'summary': '把一個沒有任何參數需要梯度的模組（只用來算損失的凍結網路，例如感知損失裡的 VGG）包進了 '
                                     'DistributedDataParallel；只包裝要訓練的模型，凍結的網路在每個行程上直接呼叫即可。'},
                         {'cases': [{'label': 'ddp-unused',

@@ -1393,6 +1393,18 @@ DATA = {'baseurl': '',
                                'page': 'distributed',
                                'title': '`Expected to have finished reduction in the prior iteration`'}],
                     'historical': False,
+                    'id': 'ddp-not-needed',
+                    'message': "is not needed when a module doesn't have any parameter that requires a "
+                               'gradient.',
+                    'summary': 'A module none of whose parameters requires grad (a frozen network used only '
+                               'for a loss, such as a VGG for a perceptual loss) was wrapped in '
+                               'DistributedDataParallel; wrap only the model you train and call the frozen '
+                               'one as it is on every rank.'},
+                   {'cases': [{'label': 'ddp-unused',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`Expected to have finished reduction in the prior iteration`'}],
+                    'historical': False,
                     'id': 'ddp-undefined-grad-allreduced',
                     'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
                                'reducer.',
@@ -2238,6 +2250,17 @@ DATA = {'baseurl': '',
                     'summary': 'The older wording of the same error: a reentrant checkpoint '
                                '(use_reentrant=True, the old default) differentiated with '
                                'torch.autograd.grad or backward(inputs=...); pass use_reentrant=False.'},
+                   {'cases': [{'label': 'tc-graph-break',
+                               'line': '',
+                               'page': 'torch_compile',
+                               'title': 'Graph breaks put ordinary nodes back'}],
+                    'historical': True,
+                    'id': 'compile-mirrored-meta',
+                    'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
+                    'summary': 'A function compiled with torch.compile called torch.autograd.backward on its '
+                               'own output, and Dynamo traced into the call instead of skipping it: a Dynamo '
+                               'bug fixed by pytorch/pytorch#124399. Upgrade, or call backward outside the '
+                               'compiled function.'},
                    {'cases': [{'label': 'var-assign-parameter',
                                'line': '',
                                'page': 'variable',
@@ -3554,6 +3577,16 @@ DATA = {'baseurl': '',
                                     'page': 'distributed',
                                     'title': '`Expected to have finished reduction in the prior iteration`'}],
                          'historical': False,
+                         'id': 'ddp-not-needed',
+                         'message': "is not needed when a module doesn't have any parameter that requires a "
+                                    'gradient.',
+                         'summary': '把一个没有任何参数需要梯度的模块（只用来计算损失的冻结网络，例如感知损失里的 VGG）包进了 '
+                                    'DistributedDataParallel；只包装要训练的模型，冻结的网络在每个进程上直接调用即可。'},
+                        {'cases': [{'label': 'ddp-unused',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                         'historical': False,
                          'id': 'ddp-undefined-grad-allreduced',
                          'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
                                     'reducer.',
@@ -4299,6 +4332,16 @@ DATA = {'baseurl': '',
                                     'pass its `inputs` argument.',
                          'summary': '同一个错误的旧版措辞：对可重入的 checkpoint（use_reentrant=True，旧版的默认值）使用了 '
                                     'torch.autograd.grad 或 backward(inputs=...)；请传入 use_reentrant=False。'},
+                        {'cases': [{'label': 'tc-graph-break',
+                                    'line': '',
+                                    'page': 'torch_compile',
+                                    'title': '图中断让普通节点回到图中'}],
+                         'historical': True,
+                         'id': 'compile-mirrored-meta',
+                         'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
+                         'summary': '用 torch.compile 编译的函数对自己的输出调用了 torch.autograd.backward，Dynamo '
+                                    '没有跳过这个调用，而是追踪了进去：这是 Dynamo 的缺陷，pytorch/pytorch#124399 '
+                                    '已修复。请升级，或在编译的函数之外调用 backward。'},
                         {'cases': [{'label': 'var-assign-parameter',
                                     'line': '',
                                     'page': 'variable',
@@ -5596,6 +5639,16 @@ DATA = {'baseurl': '',
                                     'page': 'distributed',
                                     'title': '`Expected to have finished reduction in the prior iteration`'}],
                          'historical': False,
+                         'id': 'ddp-not-needed',
+                         'message': "is not needed when a module doesn't have any parameter that requires a "
+                                    'gradient.',
+                         'summary': '把一個沒有任何參數需要梯度的模組（只用來算損失的凍結網路，例如感知損失裡的 VGG）包進了 '
+                                    'DistributedDataParallel；只包裝要訓練的模型，凍結的網路在每個行程上直接呼叫即可。'},
+                        {'cases': [{'label': 'ddp-unused',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                         'historical': False,
                          'id': 'ddp-undefined-grad-allreduced',
                          'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
                                     'reducer.',
@@ -6341,6 +6394,16 @@ DATA = {'baseurl': '',
                                     'pass its `inputs` argument.',
                          'summary': '同一個錯誤的舊版措辭：對可重入的 checkpoint（use_reentrant=True，舊版的預設）使用了 '
                                     'torch.autograd.grad 或 backward(inputs=...)；請傳入 use_reentrant=False。'},
+                        {'cases': [{'label': 'tc-graph-break',
+                                    'line': '',
+                                    'page': 'torch_compile',
+                                    'title': '圖中斷讓一般節點回到計算圖裡'}],
+                         'historical': True,
+                         'id': 'compile-mirrored-meta',
+                         'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
+                         'summary': '用 torch.compile 編譯的函式對自己的輸出呼叫了 torch.autograd.backward，Dynamo '
+                                    '沒有跳過這個呼叫，而是追蹤了進去：這是 Dynamo 本身的缺陷，pytorch/pytorch#124399 '
+                                    '已修正。請升級，或在編譯的函式之外呼叫 backward。'},
                         {'cases': [{'label': 'var-assign-parameter',
                                     'line': '',
                                     'page': 'variable',
@@ -6740,7 +6803,10 @@ DATA = {'baseurl': '',
                             "training and unfreeze them later: param_group['freeze'] = True instead of "
                             'setting requires_grad to False, because changing requires_grad in the middle of '
                             'DistributedDataParallel training raises this error; freeze the backbone for the '
-                            'first iterations.',
+                            'first iterations. Error using DDP for parameters that do not need to update '
+                            'gradients: a frozen VGG feature map for a perceptual loss wrapped in DDP, '
+                            "DistributedDataParallel is not needed when a module doesn't have any parameter "
+                            'that requires a gradient.',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '
@@ -7098,6 +7164,15 @@ DATA = {'baseurl': '',
                                  'for gradient computation has been modified by an inplace operation), with '
                                  "anomaly detection's warning Error detected in ...Backward naming the "
                                  'forward line, while eager mode and compiled inference under no_grad run.',
+              'tc-graph-break': 'Graph breaks in torch.compile and what autograd sees of them; '
+                                'loss.backward() in a training step compiled with fullgraph=True fails with '
+                                'torch._dynamo.exc.Unsupported: Tensor.backward() call. torch.compile a '
+                                'module that contains autograd within it: torch.autograd.grad inside the '
+                                'compiled forward (an energy and its gradient, forces) fails with '
+                                'Unsupported: skip function grad, or using torch.autograd.grad with '
+                                'trace_autograd_ops=False. torch.compile and torch.autograd.backward or '
+                                'loss.backward() called inside the compiled function: call backward outside '
+                                'the compiled code.',
               'var-assign-parameter': "TypeError: cannot assign 'torch.cuda.FloatTensor' as parameter "
                                       "'weight' (torch.nn.Parameter or None expected), when assigning a "
                                       'computed tensor to a parameter in forward (self.w = '

@@ -453,3 +453,22 @@ def ddp_uneven_batches(rank: int, world_size: int, join: bool = False) -> dict:
         for x, y in batches:
             mse_loss(ddp(x), y).backward()  # DDP's all-reduce of the gradients
     return {"steps": len(batches)}
+
+
+def frozen_features() -> torch.nn.Module:
+    """A frozen feature extractor (a VGG in a perceptual loss, in small): no parameter requires grad."""
+    torch.manual_seed(1)
+    return torch.nn.Sequential(torch.nn.Linear(1, 8), torch.nn.ReLU()).requires_grad_(False)
+
+
+def ddp_frozen_features(rank: int, world_size: int, wrap_frozen: bool = True) -> dict:
+    """A perceptual loss: ``wrap_frozen`` wraps the frozen extractor in DDP too (the constructor refuses it);
+    otherwise DDP wraps only the trained model and each rank runs the extractor as it is."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    model, features = DDP(make_model()), frozen_features()
+    if wrap_frozen:
+        features = DDP(features)  # raises: nothing in it requires grad
+    x, y = shard(rank)
+    mse_loss(features(model(x)), features(y)).backward()  # compares features of output and target
+    return {"grad": flat_grad(model.module), "extractor grads": [p.grad for p in features.parameters()]}

@@ -5226,7 +5226,7 @@ DATA = {'baseurl': '',
                                     'title': 'Hessian 向量積與完整的 Hessian 矩陣'},
                                    {'label': 'mem-ckpt-reentrant',
                                     'line': '梯度檢查點（use_reentrant=True）搭配 LoRA '
-                                            '或轉接器（adapter）與凍結的嵌入層，至今仍有人回報這個措辭：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
+                                            '或轉接器（adapter）與凍結的嵌入層，是至今仍以這個措辭回報的成因：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
                                             'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。',
                                     'page': 'saved_memory',
                                     'title': '可重入檢查點：不需要梯度的輸入'}],
@@ -6403,7 +6403,7 @@ DATA = {'baseurl': '',
                          'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
                          'summary': '用 torch.compile 編譯的函式對自己的輸出呼叫了 torch.autograd.backward，Dynamo '
                                     '沒有跳過這個呼叫，而是追蹤了進去：這是 Dynamo 本身的缺陷，pytorch/pytorch#124399 '
-                                    '已修正。請升級，或在編譯的函式之外呼叫 backward。'},
+                                    '已修正。請升級，或在編譯的函式之外呼叫 backward()。'},
                         {'cases': [{'label': 'var-assign-parameter',
                                     'line': '',
                                     'page': 'variable',

@@ -3163,8 +3163,8 @@ DATA = {'baseurl': '',
                                     'page': 'create_graph',
                                     'title': 'Hessian 向量积与完整的 Hessian 矩阵'},
                                    {'label': 'mem-ckpt-reentrant',
-                                    'line': '梯度检查点（use_reentrant=True）配合 LoRA 或 adapter '
-                                            '和冻结的嵌入层，至今仍有人报告这个措辞：所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
+                                    'line': '梯度检查点（use_reentrant=True）配合 LoRA '
+                                            '或适配器（adapter）和冻结的嵌入层：至今仍有人因此遇到这条报错。所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
                                             'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。',
                                     'page': 'saved_memory',
                                     'title': '可重入检查点：不需要梯度的输入'}],
@@ -4340,8 +4340,8 @@ DATA = {'baseurl': '',
                          'id': 'compile-mirrored-meta',
                          'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
                          'summary': '用 torch.compile 编译的函数对自己的输出调用了 torch.autograd.backward，Dynamo '
-                                    '没有跳过这个调用，而是追踪了进去：这是 Dynamo 的缺陷，pytorch/pytorch#124399 '
-                                    '已修复。请升级，或在编译的函数之外调用 backward。'},
+                                    '没有跳过这个调用，而是追踪了进去：这是 Dynamo 自身的缺陷，已由 pytorch/pytorch#124399 '
+                                    '修复。请升级，或者在编译的函数之外调用 backward()。'},
                         {'cases': [{'label': 'var-assign-parameter',
                                     'line': '',
                                     'page': 'variable',

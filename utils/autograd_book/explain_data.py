@@ -2259,8 +2259,8 @@ DATA = {'baseurl': '',
                     'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
                     'summary': 'A function compiled with torch.compile called torch.autograd.backward on its '
                                'own output, and Dynamo traced into the call instead of skipping it: a Dynamo '
-                               'bug fixed by pytorch/pytorch#124399. Upgrade, or call backward outside the '
-                               'compiled function.'},
+                               'bug, fixed since (the section links the fix). Upgrade, or call backward '
+                               'outside the compiled function.'},
                    {'cases': [{'label': 'var-assign-parameter',
                                'line': '',
                                'page': 'variable',
@@ -4340,8 +4340,8 @@ DATA = {'baseurl': '',
                          'id': 'compile-mirrored-meta',
                          'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
                          'summary': '用 torch.compile 编译的函数对自己的输出调用了 torch.autograd.backward，Dynamo '
-                                    '没有跳过这个调用，而是追踪了进去：这是 Dynamo 自身的缺陷，已由 pytorch/pytorch#124399 '
-                                    '修复。请升级，或者在编译的函数之外调用 backward()。'},
+                                    '没有跳过这个调用，而是追踪了进去：这是 Dynamo 自身的缺陷，后来已经修复（小节里附有修复的链接）。请升级，或者在编译的函数之外调用 '
+                                    'backward()。'},
                         {'cases': [{'label': 'var-assign-parameter',
                                     'line': '',
                                     'page': 'variable',
@@ -6402,8 +6402,8 @@ DATA = {'baseurl': '',
                          'id': 'compile-mirrored-meta',
                          'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
                          'summary': '用 torch.compile 編譯的函式對自己的輸出呼叫了 torch.autograd.backward，Dynamo '
-                                    '沒有跳過這個呼叫，而是追蹤了進去：這是 Dynamo 本身的缺陷，pytorch/pytorch#124399 '
-                                    '已修正。請升級，或在編譯的函式之外呼叫 backward()。'},
+                                    '沒有跳過這個呼叫，而是追蹤了進去：這是 Dynamo 本身的缺陷，後來已經修正（小節裡附有修正的連結）。請升級，或在編譯的函式之外呼叫 '
+                                    'backward()。'},
                         {'cases': [{'label': 'var-assign-parameter',
                                     'line': '',
                                     'page': 'variable',

@@ -6777,7 +6777,10 @@ DATA = {'baseurl': '',
                                  'mark it twice. Expected to mark a variable ready only once with gradient '
                                  'checkpointing under DDP: where to set use_reentrant=False '
                                  '(gradient_checkpointing_kwargs in TrainingArguments), and what to check '
-                                 'when it is already False.',
+                                 'when it is already False. QLoRA fine-tuning on one machine with several '
+                                 'GPUs (Baichuan2-13B, LLaMA) fails with gradient_checkpointing and '
+                                 'ddp_find_unused_parameters=True; with ddp_find_unused_parameters=False it '
+                                 'trains.',
               'ddp-sharded-grad': 'param.grad is None after backward with FSDP, FSDP2 (fully_shard) or '
                                   'DeepSpeed ZeRO stage 2 / stage 3, though requires_grad is True: how to '
                                   'get, print or log the real (full) gradient of each parameter; '
@@ -6908,7 +6911,9 @@ DATA = {'baseurl': '',
                                'Evaluating a large language model on one 24 GB GPU runs out of memory; del '
                                'batch_input and torch.cuda.empty_cache() at the end of the batch loop: the '
                                "del frees the previous batch's logits before the next batch, empty_cache() "
-                               'in every iteration only costs time.',
+                               'in every iteration only costs time. After inference the GPU memory stays '
+                               'high (27 GB instead of the 14 GB the model needs) and '
+                               'torch.cuda.empty_cache() does not release it.',
               'mem-ckpt-metadata': 'torch.utils.checkpoint.CheckpointError: Recomputed values for the '
                                    'following tensors have different metadata than during the forward pass '
                                    '(saved metadata vs recomputed metadata shape) with gradient '
@@ -7036,7 +7041,12 @@ DATA = {'baseurl': '',
               'pit-module-state': 'Spiking neurons (SpikingJelly, snnTorch) or a stateful layer keep the '
                                   'membrane potential between batches: Trying to backward through the graph '
                                   'a second time on the second batch; reset the network state every batch '
-                                  '(functional.reset_net).',
+                                  '(functional.reset_net). Problem with STDP learning: when I repeat the '
+                                  'training process, loss.backward() the second time says the computing '
+                                  'graph has already been freed; the neurons were not reset. A spiking '
+                                  'ResNet (MultiStepIFNode) runs CUDA out of memory in a loop of forward '
+                                  'passes: the membrane potential chains each call onto the previous graph '
+                                  'until reset_net.',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
@@ -7046,7 +7056,10 @@ DATA = {'baseurl': '',
                                 'the policy does not learn. Every parameter of the model is frozen '
                                 '(model.requires_grad_(False)), so training needs loss.requires_grad_(True); '
                                 "image features written into a frozen LLM's embeddings with h.data[i, a:b] = "
-                                'feats.data, and the vision encoder gets no gradient.',
+                                'feats.data, and the vision encoder gets no gradient. Training works on the '
+                                'demo datasets and fails with element 0 of tensors does not require grad '
+                                'only on my own dataset: a loss that is a constant tensor for a batch with '
+                                'no targets.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '

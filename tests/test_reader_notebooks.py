@@ -236,7 +236,8 @@ def _conv(edition="en", glue=None, url=""):
 
 
 def test_each_role_has_its_reader_form_and_an_unknown_one_fails():
-    c = _conv(glue={"n": "1234.5678", "w": "'word'"}, url="https://example.org/b")
+    c = _conv(glue={"n": "1234.5678", "w": "'word'", "ns:n": "2.25"}, url="https://example.org/b")
+    assert c.inline("{glue:text}`ns:n:.1f`") == "2.2"  # the format is what follows the last colon
     assert c.inline("{ref}`here` {ref}`own <there>` {math}`x^2` {glue:text}`n:.1f` {glue}`n`", api_links=False) == \
         "[Here](#here) [own](https://example.org/b/en/other.html#there) $x^2$ 1234.6 1234.5678"
     assert _conv().inline("{ref}`there`") == "There"  # no site: the title as text
@@ -270,6 +271,7 @@ def test_blocks_split_at_the_top_level_fences_and_directives_only():
         ("text", "a\n"), ("code", "~~~\ncode\n~~~"), ("text", "b"),
         ("directive", ("note", "", {}, "```\ninner\n```"))]
     assert c.blocks("```\nx\n```") == [("code", "```\nx\n```")]
+    assert c.blocks("\n```\nx\n```") == [("text", ""), ("code", "```\nx\n```")]  # a fence on the second line
 
 
 def test_a_folded_solution_shows_each_output_as_text_or_image():
@@ -307,16 +309,17 @@ def test_a_solution_is_folded_under_its_exercise_s_number_and_targets_number_the
     glued = nbformat.v4.new_code_cell("glue('n', 3)", outputs=[nbformat.v4.new_output(
         "display_data", data={"application/papermill.record/text/plain": ["3", "0"]},
         metadata={"scrapbook": {"name": "n", "mime_prefix": "application/papermill.record/"}})])
-    _chapter_cells(small_book, "(no-title)=\nText.", ":::{exercise}\n:label: ex-a\nA.\n:::", glued,
+    _chapter_cells(small_book, "(no-title)=\nText.", ":::{exercise}\nNo label.\n:::", ":::{exercise}\n:label: ex-a\nA.\n:::", glued,
                    ":::{exercise}\n:label: ex-b\nB {glue:text}`n`.\n:::",
                    "::::{solution-start} ex-b\n::::", "Why.", nbformat.v4.new_code_cell("1"), "::::{solution-end}\n::::")
+    assert rn.chapters("en", small_book) == ["demo"]  # the preface is a page, not a notebook
     known = rn.targets("en", small_book)
-    assert known["ex-a"] == ("demo", "Exercise 1") and known["ex-b"] == ("demo", "Exercise 2")
+    assert known["ex-a"] == ("demo", "Exercise 2") and known["ex-b"] == ("demo", "Exercise 3")  # all are counted
     assert known["no-title"] == ("demo", None) and known["demo"] == ("demo", "Under no_grad")
     nb = rn.reader_notebook("en", "demo", small_book)
-    assert nb.cells[-2].source.endswith("### Exercise 2\n\nB 30.")
+    assert nb.cells[-2].source.endswith("### Exercise 3\n\nB 30.")
     assert nb.cells[-1].id == "solution-ex-b" and nb.cells[-1].source == (
-        "<details>\n<summary>Solution to Exercise 2</summary>\n\nWhy.\n\n```python\n1\n```\n\n</details>")
+        "<details>\n<summary>Solution to Exercise 3</summary>\n\nWhy.\n\n```python\n1\n```\n\n</details>")
     assert "translation" not in nb.cells[-2].metadata and nb.metadata["colab"] == {"provenance": []}
     [setup] = [c for c in nb.cells if c.cell_type == "code" and notebooks.SETUP_TAG in notebooks.tags(c)]
     assert setup.source == "# setup en demo" and setup.metadata["cellView"] == "form"
@@ -336,6 +339,7 @@ def test_a_solution_out_of_place_fails(small_book, sources, says):
 
 def test_the_zip_holds_each_notebook_under_one_folder_with_fixed_dates_and_modes(tmp_path):
     import zipfile
+    import zlib
 
     a, b = tmp_path / "a.ipynb", tmp_path / "b.ipynb"
     a.write_text("{}"), b.write_text("{ }")
@@ -346,3 +350,40 @@ def test_the_zip_holds_each_notebook_under_one_folder_with_fixed_dates_and_modes
         assert {(i.date_time, i.external_attr >> 16, i.compress_type) for i in infos} == {
             ((1980, 1, 1, 0, 0, 0), 0o644, zipfile.ZIP_DEFLATED)}
         assert zf.read("book-en-notebooks/b.ipynb") == b"{ }"
+    # at level 9: zipfile gives an entry written from a ZipInfo the default level (6) unless told
+    text = ("".join(f"cell {i}: {i * i % 97} " * (i % 7 + 1) for i in range(3000))).encode()
+    a.write_bytes(text)
+    rn.write_zip("en", [a], target)
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    assert zipfile.ZipFile(target).infolist()[0].compress_size == len(deflate.compress(text) + deflate.flush())
+
+
+def test_the_command_writes_the_editions_named_or_every_edition(tmp_path, monkeypatch, capsys):
+    calls = []
+    monkeypatch.setattr(rn, "write_edition", lambda edition, out: calls.append((edition, out)) or [out / "a.ipynb"])
+    rn.main([str(tmp_path), "--edition", "zh-hans"])
+    assert calls == [("zh-hans", tmp_path / "zh-hans")]
+    rn.main([str(tmp_path)])
+    assert [e for e, _ in calls[1:]] == list(config.editions()) and "Wrote 1 reader" in capsys.readouterr().err
+
+
+def test_the_setup_cell_packs_for_the_chapter_s_own_code_and_says_whether_it_is_translated(monkeypatch):
+    from utils.book import package
+
+    seen = []
+    monkeypatch.setattr(package, "reader_setup_source", lambda code, edition, check, page, helpers, translated:
+                        seen.append((code, edition, page, translated)) or "")
+    setup = nbformat.v4.new_code_cell("import autograd_book")
+    setup.metadata["tags"] = [notebooks.SETUP_TAG]
+    nb = nbformat.v4.new_notebook(cells=[setup, nbformat.v4.new_markdown_cell("x = 0"), nbformat.v4.new_code_cell("x = 1"),
+                                         nbformat.v4.new_code_cell("y = 2")])
+    rn.setup_source(nb, "en", "demo")
+    rn.setup_source(nb, "zh-hant", "demo")
+    assert seen == [("x = 1\ny = 2", "en", "demo", False), ("x = 1\ny = 2", "zh-hant", "demo", True)]
+
+
+def test_a_leftover_is_named_by_its_cell_and_its_first_line():
+    cell = nbformat.v4.new_markdown_cell(":::{exercise}\nText\n:::\n\n:class: stray")
+    cell.id = "c1"
+    assert rn.leftovers(nbformat.v4.new_notebook(cells=[cell, nbformat.v4.new_code_cell("{ref}`x`")])) == [
+        "c1: ':::{exercise}'", "c1: ':class:'"]

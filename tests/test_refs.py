@@ -96,6 +96,9 @@ def test_the_fix_drops_a_run_of_spaces_between_the_reference_and_the_clause():
         "見{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`相同。"
     assert refs.with_own_text("見{ref}`pit-target` 相同。", "zh-hant", known) == \
         "見{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`相同。"
+    # before a Latin word the space is left as written (only a space before a Chinese character goes)
+    assert refs.with_own_text("做法與{ref}`pit-target` GAN。", "zh-hant", known) == \
+        "做法與{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>` GAN。"
 
 
 @pytest.mark.parametrize("text", [

@@ -154,3 +154,53 @@ def test_each_kind_of_element_spans_exactly_its_source():
     [heading] = myst.headings(text)
     [note] = myst.directives(text, "note")
     assert heading.level == 2 and note.options == {"class": "tip"} and text[note.body[0]:note.body[1]] == "Body.\n"
+
+
+def _spans(text, *wanted):
+    return [(e.kind, text[e.start:e.end]) for e in myst._parse(text) if e.kind in wanted]
+
+
+def test_a_directive_s_empty_yaml_block_its_untitled_body_and_a_title_right_after_the_name():
+    """``---`` then ``---`` at once: empty options, the body after them; a body's first line is read
+    (a role there); a title that starts right after ``{name}`` keeps its code span's offsets."""
+    text = ":::{note}\n---\n---\nbody {ref}`a`\n:::"
+    [note] = myst.directives(text, "note")
+    assert note.options == {} and note.content == "body {ref}`a`\n"
+    assert text[note.body[0]:note.body[1]] == "body {ref}`a`\n"
+    assert _spans(":::{note}\n{ref}`x` first\n:::", "role") == [("role", "{ref}`x`")]
+    assert _spans(":::{note}`x` y\nbody\n:::", "code") == [("code", "`x`")]
+
+
+def test_fences_empty_or_plain_and_the_body_of_an_indented_code_block():
+    """An empty fence is closed; a plain fence's body is its code lines; an indented block's body is
+    all of it; a block (hr) and a list are one top-level block each, their inner blocks none."""
+    [empty] = myst.parse("```\n```")
+    assert empty.kind == "fence" and empty.closed and empty.body == (4, 4)
+    plain = "```\nx\n```"
+    [fence] = myst.parse(plain)
+    assert plain[fence.body[0]:fence.body[1]] == "x\n"
+    indented = "    code\n    more\n"
+    [code] = myst.parse(indented)
+    assert indented[code.body[0]:code.body[1]] == "    code\n    more"
+    assert _spans("***\n\n- a\n- b\n", "block") == [("block", "***"), ("block", "- a\n- b")]
+
+
+def test_inline_math_and_a_link_with_emphasis_span_their_source():
+    """Inline math with an escaped dollar inside ends at its own closing dollar; a text the reader
+    cannot place (an entity) does not move its cursor; a link ends after the code that ends it, past
+    an emphasis inside it."""
+    math = "$ab\\$cdef$ and $x$"
+    assert _spans(math, "math") == [("math", "$ab\\$cdef$"), ("math", "$x$")]
+    assert _spans("&#120;{ref}`x`", "role") == [("role", "{ref}`x`")]
+    link = "[*a* `c`](u)"
+    [found] = [e for e in myst.parse(link) if e.kind == "link"]
+    assert found.raw.endswith("`c`")
+
+
+def test_a_span_the_reader_cannot_place_is_left_out_not_given_another_line_s_offsets():
+    """A code span or a math span whose opening marker follows an escaped backslash is not placed
+    (the reader's search skips a marker after a backslash); it is left out rather than matched to a
+    marker of the next line."""
+    text = ":::{note} \\\\`x`\nbody `y`\n:::"
+    assert _spans(text, "code") == [("code", "`y`")]
+    assert _spans("\\\\$x$\n", "math") == []

@@ -224,3 +224,166 @@ def test_every_reader_notebook_links_pytorch_apis_of_the_pinned_release(written)
                 for u in re.findall(r"\]\((https://docs\.pytorch\.org/[^)\s]+)\)", c.source)]
         assert len(urls) >= 300, (key, len(urls))
         assert [u for u in urls if pytorch_api.link_problem(u)] == [], key
+
+
+# ------------------------------------------------------------ planted inputs, one construct each (no book text)
+
+def _conv(edition="en", glue=None, url=""):
+    known = {"here": ("demo", "Here"), "there": ("other", "There"), "bare": ("demo", None)}
+    c = rn.Converter(edition, "demo", glue or {}, known=known)
+    c.url = url
+    return c
+
+
+def test_each_role_has_its_reader_form_and_an_unknown_one_fails():
+    c = _conv(glue={"n": "1234.5678", "w": "'word'", "ns:n": "2.25"}, url="https://example.org/b")
+    assert c.inline("{glue:text}`ns:n:.1f`") == "2.2"  # the format is what follows the last colon
+    assert c.inline("{ref}`here` {ref}`own <there>` {math}`x^2` {glue:text}`n:.1f` {glue}`n`", api_links=False) == \
+        "[Here](#here) [own](https://example.org/b/en/other.html#there) $x^2$ 1234.6 1234.5678"
+    assert _conv().inline("{ref}`there`") == "There"  # no site: the title as text
+    assert c.inline("(a-b)=\n## A") == '<a id="a-b"></a>\n## A'
+    assert c.inline("[p](other.ipynb#sec) [q](page.md) [r](x.txt)") == \
+        "[p](https://example.org/b/en/other.html#sec) [q](https://example.org/b/en/page.html) [r](x.txt)"
+    for markdown, says in [("{ref}`bare`", "heads no section"), ("{glue:text}`w:.1f`", "cannot be formatted"),
+                           ("{glue:text}`gone`", "no cell glues"), ("{numref}`here`", "role {numref}")]:
+        with pytest.raises(rn.ReaderNotebookError, match=re.escape(says)):
+            c.inline(markdown)
+
+
+def test_each_directive_has_its_reader_form():
+    c = _conv("zh-hant")
+    text = c.markdown("Intro.\n\n:::{exercise} The {ref}`here` one\n:label: ex-a\nDo it.\n:::\n\n"
+                      ":::{exercise}\nAgain.\n:::\n\n:::{answer-check} q\n:kind: choice\na: one\nb: {math}`y`\n:::\n\n"
+                      ":::{answer-check} n\n:kind: number\n:::\n\n:::{note}\nA note.\n\nTwo.\n:::\n\n"
+                      ":::{admonition} Own `title`\nBody.\n:::\n\n:::{warning}\nCareful.\n:::\n\n```python\nx = 1\n```\nEnd.")
+    assert text == ('Intro.\n\n<a id="ex-a"></a>\n### 練習 1 (The [Here](#here) one)\n\nDo it.\n\n\n### 練習 2\n\n'
+                    'Again.\n\n\n- **a**: one\n- **b**: $y$\n\n\n\n\n> **備註**\n>\n> A note.\n>\n> Two.\n\n\n'
+                    '> **Own `title`**\n>\n> Body.\n\n\n> **Warning**\n>\n> Careful.\n\n\n```python\nx = 1\n```\nEnd.')
+    for markdown, says in [(":::{answer-check} q\nno colon\n:::", "'key: text'"), (":::{seealso}\nx\n:::", "{seealso}"),
+                           ("Text.\n\n```python\nx = 1\n", "never closed: '```python'")]:
+        with pytest.raises(rn.ReaderNotebookError, match=re.escape(says)):
+            c.markdown(markdown)
+
+
+def test_blocks_split_at_the_top_level_fences_and_directives_only():
+    c = _conv()
+    assert c.blocks("a\n\n~~~\ncode\n~~~\nb\n:::{note}\n```\ninner\n```\n:::") == [
+        ("text", "a\n"), ("code", "~~~\ncode\n~~~"), ("text", "b"),
+        ("directive", ("note", "", {}, "```\ninner\n```"))]
+    assert c.blocks("```\nx\n```") == [("code", "```\nx\n```")]
+    assert c.blocks("\n```\nx\n```") == [("text", ""), ("code", "```\nx\n```")]  # a fence on the second line
+
+
+def test_a_folded_solution_shows_each_output_as_text_or_image():
+    out = nbformat.v4.new_output
+    cell = nbformat.v4.new_code_cell("f()", outputs=[
+        out("stream", name="stdout", text="\x1b[31mred\x1b[0m ```\n"),
+        out("error", ename="E", evalue="e", traceback=["\x1b[1mTraceback\x1b[0m", "E: e"]),
+        out("execute_result", data={"text/plain": ["4", "2"]}, execution_count=1),
+        out("display_data", data={"text/plain": "glued"}, metadata={"scrapbook": {"name": "g"}}),
+        out("display_data", data={"image/svg+xml": "<svg/>", "text/plain": "  "}),
+        out("display_data", data={"image/png": "iVBO\n"}),
+        out("stream", name="stdout", text="   \n")])
+    assert rn.folded_code(cell).split("\n\n") == [
+        "```python\nf()\n```", "````text\nred ```\n````", "```text\nTraceback\nE: e\n```", "```text\n42\n```",
+        "![](data:image/svg+xml;base64,PHN2Zy8+)", "![](data:image/png;base64,iVBO)"]
+
+
+def test_a_solution_opens_and_closes_with_its_own_directives_only():
+    assert rn.solution_start("::::{solution-start} ex-a\n:class: dropdown\n::::") == "ex-a"
+    assert rn.solution_start("[a link](#x) first\n\n::::{solution-start} ex-a\n::::") is None
+    assert rn.solution_start("::::{solution-start}\n::::") is None
+    assert rn.solution_start("::::{solution-end}\n::::") is None and rn.solution_end("::::{solution-end}\n::::")
+    assert not rn.solution_end("Text.\n\n::::{solution-end}\n::::")
+
+
+def _chapter_cells(small_book, *sources):
+    path = small_book / "book" / "en" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    nb.cells += [nbformat.v4.new_markdown_cell(s) if isinstance(s, str) else s for s in sources]
+    notebooks.write_notebook(nb, path)
+
+
+def test_a_solution_is_folded_under_its_exercise_s_number_and_targets_number_the_exercises(small_book, monkeypatch):
+    monkeypatch.setattr(rn, "setup_source", lambda nb, edition, page, root: f"# setup {edition} {page}")  # packing: above
+    glued = nbformat.v4.new_code_cell("glue('n', 3)", outputs=[nbformat.v4.new_output(
+        "display_data", data={"application/papermill.record/text/plain": ["3", "0"]},
+        metadata={"scrapbook": {"name": "n", "mime_prefix": "application/papermill.record/"}})])
+    _chapter_cells(small_book, "(no-title)=\nText.", ":::{exercise}\nNo label.\n:::", ":::{exercise}\n:label: ex-a\nA.\n:::", glued,
+                   ":::{exercise}\n:label: ex-b\nB {glue:text}`n`.\n:::",
+                   "::::{solution-start} ex-b\n::::", "Why.", nbformat.v4.new_code_cell("1"), "::::{solution-end}\n::::")
+    assert rn.chapters("en", small_book) == ["demo"]  # the preface is a page, not a notebook
+    known = rn.targets("en", small_book)
+    assert known["ex-a"] == ("demo", "Exercise 2") and known["ex-b"] == ("demo", "Exercise 3")  # all are counted
+    assert known["no-title"] == ("demo", None) and known["demo"] == ("demo", "Under no_grad")
+    nb = rn.reader_notebook("en", "demo", small_book)
+    assert nb.cells[-2].source.endswith("### Exercise 3\n\nB 30.")
+    assert nb.cells[-1].id == "solution-ex-b" and nb.cells[-1].source == (
+        "<details>\n<summary>Solution to Exercise 3</summary>\n\nWhy.\n\n```python\n1\n```\n\n</details>")
+    assert "translation" not in nb.cells[-2].metadata and nb.metadata["colab"] == {"provenance": []}
+    [setup] = [c for c in nb.cells if c.cell_type == "code" and notebooks.SETUP_TAG in notebooks.tags(c)]
+    assert setup.source == "# setup en demo" and setup.metadata["cellView"] == "form"
+    assert [c.source for c in nb.cells if c.cell_type == "code"][-1] == "glue('n', 3)"  # the solution's code is folded
+
+
+@pytest.mark.parametrize("sources, says", [
+    (["::::{solution-end}\n::::"], "solution-end without solution-start"),
+    (["::::{solution-start} nowhere\n::::", "::::{solution-end}\n::::"], "which is no exercise above it"),
+    (["::::{solution-start} ex-a\n::::"], "is never ended"),
+])
+def test_a_solution_out_of_place_fails(small_book, sources, says):
+    _chapter_cells(small_book, ":::{exercise}\n:label: ex-a\nA.\n:::", *sources)
+    with pytest.raises(rn.ReaderNotebookError, match=re.escape(says)):
+        rn.reader_notebook("en", "demo", small_book)
+
+
+def test_the_zip_holds_each_notebook_under_one_folder_with_fixed_dates_and_modes(tmp_path):
+    import zipfile
+    import zlib
+
+    a, b = tmp_path / "a.ipynb", tmp_path / "b.ipynb"
+    a.write_text("{}"), b.write_text("{ }")
+    target = rn.write_zip("en", [a, b], tmp_path / "book-en-notebooks.zip")
+    with zipfile.ZipFile(target) as zf:
+        infos = zf.infolist()
+        assert [i.filename for i in infos] == ["book-en-notebooks/a.ipynb", "book-en-notebooks/b.ipynb"]
+        assert {(i.date_time, i.external_attr >> 16, i.compress_type) for i in infos} == {
+            ((1980, 1, 1, 0, 0, 0), 0o644, zipfile.ZIP_DEFLATED)}
+        assert zf.read("book-en-notebooks/b.ipynb") == b"{ }"
+    # at level 9: zipfile gives an entry written from a ZipInfo the default level (6) unless told
+    text = ("".join(f"cell {i}: {i * i % 97} " * (i % 7 + 1) for i in range(3000))).encode()
+    a.write_bytes(text)
+    rn.write_zip("en", [a], target)
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    assert zipfile.ZipFile(target).infolist()[0].compress_size == len(deflate.compress(text) + deflate.flush())
+
+
+def test_the_command_writes_the_editions_named_or_every_edition(tmp_path, monkeypatch, capsys):
+    calls = []
+    monkeypatch.setattr(rn, "write_edition", lambda edition, out: calls.append((edition, out)) or [out / "a.ipynb"])
+    rn.main([str(tmp_path), "--edition", "zh-hans"])
+    assert calls == [("zh-hans", tmp_path / "zh-hans")]
+    rn.main([str(tmp_path)])
+    assert [e for e, _ in calls[1:]] == list(config.editions()) and "Wrote 1 reader" in capsys.readouterr().err
+
+
+def test_the_setup_cell_packs_for_the_chapter_s_own_code_and_says_whether_it_is_translated(monkeypatch):
+    from utils.book import package
+
+    seen = []
+    monkeypatch.setattr(package, "reader_setup_source", lambda code, edition, check, page, helpers, translated:
+                        seen.append((code, edition, page, translated)) or "")
+    setup = nbformat.v4.new_code_cell("import autograd_book")
+    setup.metadata["tags"] = [notebooks.SETUP_TAG]
+    nb = nbformat.v4.new_notebook(cells=[setup, nbformat.v4.new_markdown_cell("x = 0"), nbformat.v4.new_code_cell("x = 1"),
+                                         nbformat.v4.new_code_cell("y = 2")])
+    rn.setup_source(nb, "en", "demo")
+    rn.setup_source(nb, "zh-hant", "demo")
+    assert seen == [("x = 1\ny = 2", "en", "demo", False), ("x = 1\ny = 2", "zh-hant", "demo", True)]
+
+
+def test_a_leftover_is_named_by_its_cell_and_its_first_line():
+    cell = nbformat.v4.new_markdown_cell(":::{exercise}\nText\n:::\n\n:class: stray")
+    cell.id = "c1"
+    assert rn.leftovers(nbformat.v4.new_notebook(cells=[cell, nbformat.v4.new_code_cell("{ref}`x`")])) == [
+        "c1: ':::{exercise}'", "c1: ':class:'"]

@@ -23,6 +23,8 @@ def test_the_chinese_editions_have_no_melting_reference_and_no_doubled_exercise_
     "下一章{doc}`retain_graph`會解釋。",                                  # a page's title melts the same way
     "和{ref}`pit-grad-none`。",                                          # one character of a clause before it
     "1. {ref}`pit-grad-none`的說明。",                                   # a list item, but the clause goes on
+    "見{ref}`pit-target`  相同。",                                      # two spaces, then the clause goes on
+    "見{ref}`pit-target`   \t相同。",                                  # any run of spaces: the clause still follows
 ])
 def test_a_bare_reference_inside_a_chinese_clause_is_rejected(text):
     assert refs.melting(text, EXERCISES)
@@ -86,6 +88,17 @@ def test_a_melting_reference_is_given_its_own_text(edition, want):
     assert refs.with_own_text("見下一章{doc}`retain_graph`的說明。", "zh-hant", {"retain_graph": "保留計算圖"}) == \
         "見下一章{doc}`「保留計算圖」一章 <retain_graph>`的說明。"
     assert refs.melting(fixed) == [] and spacing._bad_spaces(fixed, known) == []
+
+
+def test_the_fix_drops_a_run_of_spaces_between_the_reference_and_the_clause():
+    known = {"pit-target": "在迴圈外只算一次的目標值"}
+    assert refs.with_own_text("見{ref}`pit-target`  相同。", "zh-hant", known) == \
+        "見{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`相同。"
+    assert refs.with_own_text("見{ref}`pit-target` 相同。", "zh-hant", known) == \
+        "見{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>`相同。"
+    # before a Latin word the space is left as written (only a space before a Chinese character goes)
+    assert refs.with_own_text("做法與{ref}`pit-target` GAN。", "zh-hant", known) == \
+        "做法與{ref}`「在迴圈外只算一次的目標值」一節 <pit-target>` GAN。"
 
 
 @pytest.mark.parametrize("text", [
@@ -172,7 +185,7 @@ def test_the_exercise_word_is_looked_for_in_the_twelve_characters_before_the_ref
 
 @pytest.mark.parametrize("text", [
     "做法與{ref}`pit-target`相同。",       # melts
-    "見{ref}`pit-target`  相同。",         # two spaces read as a closing: both look at 2 characters after it
+    "見{ref}`pit-target`  相同。",         # two spaces, then the clause: both read past the spaces
     "原因見{ref}`pit-target`。",           # set apart
 ])
 def test_the_fix_changes_exactly_the_references_the_check_reports(text):

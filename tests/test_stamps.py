@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import nbformat
 import pytest
 import yaml
 
@@ -526,3 +527,21 @@ def test_a_named_entry_restamps_its_case_lines_and_nothing_else():
     decide = restamp._Decide("errors.yml", {"freed"}, restamp.Restamped())
     assert decide("w", "freed", "a", "b") and decide("w", "freed/rg-guide", "a", "b")
     assert not decide("w", "other", "a", "b") and not decide("w", "other/freed", "a", "b")
+
+
+def test_restamp_leaves_a_translation_cell_whose_type_differs_from_the_english_one(small_book):
+    # zh-hant's prose cell turned into a code cell (keeping its stamp): the typo fix restamps zh-hans
+    # only; the cell of the wrong type is the check's problem, not a translation to mark current
+    path = small_book / "book" / "zh-hant" / "demo.ipynb"
+    nb = notebooks.read_notebook(path)
+    i = next(i for i, c in enumerate(nb.cells) if c.get("id") == "attributes")
+    code = nbformat.v4.new_code_cell(nb.cells[i].source)
+    code.id, code.metadata = "attributes", nb.cells[i].metadata
+    nb.cells[i] = code
+    notebooks.write_notebook(nb, path)
+    sb.commit(small_book)
+    _set_prose(small_book, sb.PROSE.replace("teh", "the"))
+    done = restamp.restamp("demo", small_book)
+    assert done.done == ["zh-hans: attributes"] and done.refused == []
+    cell = next(c for c in notebooks.read_notebook(path).cells if c.get("id") == "attributes")
+    assert cell.metadata["translation"] == {"source": text_hash(sb.PROSE)}

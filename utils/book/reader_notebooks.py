@@ -219,7 +219,7 @@ def write_zip(edition: str, notebooks_written: list[Path], target: Path) -> Path
         for path in notebooks_written:
             info = zipfile.ZipInfo(f"{folder}/{path.name}", date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, path.read_bytes(), compresslevel=zf.compresslevel)  # a ZipInfo gets no level of its own
     return target
 
 

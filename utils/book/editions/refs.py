@@ -33,7 +33,8 @@ POINTERS = ("見", "见", "另見", "另见", "參見", "参见", "詳見", "详
             "參閱", "参阅")
 LEFT_OPEN = re.compile(r"^[ \t>]*(?:[-*+]|\d+[.)])?[ \t]*$|[（(「“『\[：:、|]\s*$|(?:"
                        + "|".join(POINTERS) + r")\s*$")
-RIGHT_CLOSE = re.compile(r"^\s*(?:$|\n|[）)」”』\]。，、；：！？.,;:!?|])")
+# matched at the reference's end (RIGHT_CLOSE.match(text, end)), past any run of spaces: what follows them
+RIGHT_CLOSE = re.compile(r"\s*(?:$|\n|[）)」”』\]。，、；：！？.,;:!?|])")
 EXERCISE_WORD = re.compile(r"(?:練習|练习|exercise)\s*(?:第\s*)?$", re.I)
 CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -53,7 +54,7 @@ def melting(text: str, exercises: set[str] = frozenset()) -> list[str]:
             continue
         line = text[text.rfind("\n", 0, m.start) + 1:m.start]
         before, after = line[-12:], text[m.end:m.end + 2]
-        if not LEFT_OPEN.search(line) or not RIGHT_CLOSE.match(after):
+        if not LEFT_OPEN.search(line) or not RIGHT_CLOSE.match(text, m.end):
             found.append(f"…{before}{m.raw}{after}…".replace("\n", " "))
     return found
 
@@ -109,11 +110,12 @@ def with_own_text(text: str, edition: str, known: dict[str, str], exercises: set
     space left between it and a Chinese neighbour."""
     for m in reversed(bare_references(text)):
         if m.target in exercises or (LEFT_OPEN.search(text[text.rfind("\n", 0, m.start) + 1:m.start])
-                                     and RIGHT_CLOSE.match(text[m.end:m.end + 2])):
+                                     and RIGHT_CLOSE.match(text, m.end)):
             continue
         start, end = m.start, m.end
-        if text[end:end + 1] == " " and CJK.match(text[end + 1:end + 2]):
-            end += 1
+        spaces = len(text[end:]) - len(text[end:].lstrip(" "))  # a run of them: the melt reads past it
+        if spaces and CJK.match(text[end + spaces:end + spaces + 1]):
+            end += spaces
         if text[end:end + 2] in ("一節", "一节"):  # the sentence already says it: 「…」一節 once
             end += 2
         if start > 0 and text[start - 1] == " " and CJK.match(text[start - 2:start - 1]):

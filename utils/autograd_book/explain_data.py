@@ -6627,7 +6627,10 @@ DATA = {'baseurl': '',
                           'backward(create_graph=True): the parameter, its .grad and the graph keep each '
                           'other alive. Memory leak under full backward hook with '
                           'backward(create_graph=True), even with .grad reset: fixed in August 2022 by '
-                          'pytorch#82788; upgrade.',
+                          'pytorch#82788; upgrade. OOM eventually when using create_graph=True with BackPACK '
+                          'BatchL2Grad: an extension keeps param.batch_l2 and other attributes on the '
+                          'parameters, which hold the graph after zero_grad; delete them or disable the '
+                          'extension.',
               'cg-grad-vs-backward': 'Difference between torch.autograd.grad and torch.autograd.backward: '
                                      'grad returns the gradients, backward accumulates them into .grad.',
               'cg-gradient-penalty': 'WGAN-GP gradient penalty: the gradient of the critic with respect to '

@@ -1191,7 +1191,12 @@ DATA = {'baseurl': '',
                                'line': '',
                                'page': 'custom_function',
                                'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'}],
+                                        'reversible networks'},
+                              {'label': 'mem-ckpt-grad',
+                               'line': '',
+                               'page': 'saved_memory',
+                               'title': 'A checkpointed function that takes a gradient, and a checkpointed '
+                                        'critic'}],
                     'historical': False,
                     'id': 'checkpoint-reentrant-grad',
                     'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with .grad() '
@@ -3395,7 +3400,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'cf-backward-in-backward',
                                     'line': '',
                                     'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'}],
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
+                                   {'label': 'mem-ckpt-grad',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '检查点包住的函数自己求梯度，以及对判别器做检查点'}],
                          'historical': False,
                          'id': 'checkpoint-reentrant-grad',
                          'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with '
@@ -5456,7 +5465,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'cf-backward-in-backward',
                                     'line': '',
                                     'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'}],
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
+                                   {'label': 'mem-ckpt-grad',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '檢查點包住的函式自己求梯度，以及對評論器做檢查點'}],
                          'historical': False,
                          'id': 'checkpoint-reentrant-grad',
                          'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with '
@@ -6627,7 +6640,10 @@ DATA = {'baseurl': '',
                           'backward(create_graph=True): the parameter, its .grad and the graph keep each '
                           'other alive. Memory leak under full backward hook with '
                           'backward(create_graph=True), even with .grad reset: fixed in August 2022 by '
-                          'pytorch#82788; upgrade.',
+                          'pytorch#82788; upgrade. OOM eventually when using create_graph=True with BackPACK '
+                          'BatchL2Grad: an extension keeps param.batch_l2 and other attributes on the '
+                          'parameters, which hold the graph after zero_grad; delete them or disable the '
+                          'extension.',
               'cg-grad-vs-backward': 'Difference between torch.autograd.grad and torch.autograd.backward: '
                                      'grad returns the gradients, backward accumulates them into .grad.',
               'cg-gradient-penalty': 'WGAN-GP gradient penalty: the gradient of the critic with respect to '
@@ -6914,6 +6930,15 @@ DATA = {'baseurl': '',
                                'in every iteration only costs time. After inference the GPU memory stays '
                                'high (27 GB instead of the 14 GB the model needs) and '
                                'torch.cuda.empty_cache() does not release it.',
+              'mem-ckpt-grad': 'torch.utils.checkpoint fails with torch.autograd.grad even when '
+                               'use_reentrant=False: a checkpointed function that itself calls '
+                               'torch.autograd.grad(energy, positions, create_graph=True), a model whose '
+                               'output is a gradient (forces from an energy, a learned potential); second '
+                               'derivatives through gradient checkpointing. CUDA out of memory in '
+                               "gradient_penalty.backward(): I couldn't checkpoint the critic because of "
+                               'autograd.grad; does checkpointing a WGAN-GP critic with a gradient penalty '
+                               'save memory? When use_reentrant=True, torch.utils.checkpoint is incompatible '
+                               'with .grad().',
               'mem-ckpt-metadata': 'torch.utils.checkpoint.CheckpointError: Recomputed values for the '
                                    'following tensors have different metadata than during the forward pass '
                                    '(saved metadata vs recomputed metadata shape) with gradient '

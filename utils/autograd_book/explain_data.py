@@ -6929,7 +6929,11 @@ DATA = {'baseurl': '',
                                "del frees the previous batch's logits before the next batch, empty_cache() "
                                'in every iteration only costs time. After inference the GPU memory stays '
                                'high (27 GB instead of the 14 GB the model needs) and '
-                               'torch.cuda.empty_cache() does not release it.',
+                               'torch.cuda.empty_cache() does not release it. Prompts of varying length '
+                               'fragment the cache (reserved but unallocated): the allocator frees its '
+                               'unused cached blocks and retries before out of memory, so empty_cache() '
+                               'cannot make it fit; set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True or '
+                               'bucket the prompts by length.',
               'mem-ckpt-grad': 'torch.utils.checkpoint fails with torch.autograd.grad even when '
                                'use_reentrant=False: a checkpointed function that itself calls '
                                'torch.autograd.grad(energy, positions, create_graph=True), a model whose '
@@ -7169,7 +7173,10 @@ DATA = {'baseurl': '',
                          'with every iteration, and an out of memory error follows. Style transfer: the '
                          'features a forward hook (SaveFeatures) stored during an earlier forward pass are '
                          'used as the target in the next optimisation step: Trying to backward through the '
-                         'graph a second time; detach the target or compute it under no_grad.',
+                         'graph a second time; detach the target or compute it under no_grad. The hooks were '
+                         'removed (SaveFeatures.close(), handle.remove()) and never re-created, so the loss '
+                         'reads stale features of the previous run whose buffers have already been freed: '
+                         'reinitialize sfs, register the forward hooks again before each run.',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder.',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '

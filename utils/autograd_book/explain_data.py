@@ -6719,7 +6719,12 @@ DATA = {'baseurl': '',
                                  'clamp(min=1), nan_to_num. Second gradient gives NaN with '
                                  'torch.autograd.set_detect_anomaly(True): the second derivative of a norm '
                                  'or a pairwise distance (cdist) at zero, DivBackward0 returned nan values; '
-                                 'mask the zero distances before the norm.',
+                                 'mask the zero distances before the norm. SolveBackward or '
+                                 'LinalgSolveExBackward0 returned nan values in its 0th output: torch.solve '
+                                 'or torch.linalg.solve with a singular or nearly singular matrix; add eps * '
+                                 'I (not eps) or use pinv. The test fails only with anomaly detection; '
+                                 'without anomaly detection the test does not throw an error: a NaN in an '
+                                 'intermediate node that torch.where drops later.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '

@@ -1,7 +1,8 @@
 """Reader notebooks (utils/book/reader_notebooks.py): what Jupyter and Colab show of a chapter.
 
 Every chapter of every edition converts with no MyST left, its code cells and outputs are the
-source's, each solution is folded; planted markup the converter does not know fails.
+source's, each solution is folded; planted markup the converter does not know fails. make test
+converts every chapter (the [all] tests), make check a sample holding every kind of markup.
 """
 # package-rewrite: skip  (this file names `utils` on purpose: `python -m utils.book.package rewrite` leaves it)
 import json

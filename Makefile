@@ -99,10 +99,12 @@ sync: setup
 # convention fault and every unit test, all run even when one fails, then reported together.
 # One OpenMP thread per xdist worker (unless OMP_NUM_THREADS is set): a worker per core already
 # fills the cores, and torch's spinning threads on top of them cost about a third more CPU.
+# A file at a time to each worker, longest first, as `make test` does: a module's fixtures are
+# then built by one worker, not by each.
 check: setup
 	@failed=""; \
 	$(PY) -m utils.book.editions check || failed="$$failed 'editions check'"; \
-	$(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -q -m "not slow" -n auto tests || failed="$$failed 'unit tests'"; \
+	$(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -q -m "not slow and not editions_check" -n auto --dist loadfile --no-loadscope-reorder tests || failed="$$failed 'unit tests'"; \
 	if [ -n "$$failed" ]; then echo "make check: FAILED:$$failed (each reported above)"; exit 1; fi; \
 	echo "make check: everything passed"
 

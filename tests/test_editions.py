@@ -13,14 +13,17 @@ from utils.book.editions import changes, checks, data, error_index, prose, resta
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.editions_check  # make check runs `editions check` instead (the same check)
 def test_every_toc_page_exists_in_every_edition():
     assert checks.structure_problems() == []
 
 
+@pytest.mark.editions_check  # make check runs `editions check` instead (the same check)
 def test_translations_are_in_step_with_english():
     assert checks.step_problems() == []
 
 
+@pytest.mark.editions_check  # make check runs `editions check` instead (the same check)
 def test_scripts_and_glossary_terms():
     assert terms.script_and_term_problems() == []
 

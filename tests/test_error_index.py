@@ -8,6 +8,7 @@ from utils.book.editions import data, error_index
 import small_book as sb
 
 
+@pytest.mark.editions_check  # make check runs `editions check` instead (the same check)
 def test_error_index_is_consistent_with_the_book():
     assert error_index.error_index_problems() == []
 

@@ -6,6 +6,7 @@ from utils.book import notebooks
 from utils.book.editions import checks, leadins
 
 
+@pytest.mark.editions_check  # make check runs `editions check` instead (the same check)
 def test_no_english_form_lead_in_on_a_chinese_page():
     assert leadins.leadin_problems() == []
 

@@ -1,7 +1,8 @@
 """Reader notebooks (utils/book/reader_notebooks.py): what Jupyter and Colab show of a chapter.
 
 Every chapter of every edition converts with no MyST left, its code cells and outputs are the
-source's, each solution is folded; planted markup the converter does not know fails.
+source's, each solution is folded; planted markup the converter does not know fails. make test
+converts every chapter (the [all] tests), make check a sample holding every kind of markup.
 """
 # package-rewrite: skip  (this file names `utils` on purpose: `python -m utils.book.package rewrite` leaves it)
 import json
@@ -16,17 +17,71 @@ import nbformat
 import pytest
 import yaml
 
-from utils.book import config, notebooks, reader_notebooks as rn, yamlread
+from utils.book import config, myst, notebooks, reader_notebooks as rn, yamlread
 from utils.book.editions import data, sync
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = list(config.editions())
 
 
+# The tests below open these chapters by name.
+OPENED = ["graph_basics", "retain_graph"]
+
+
+def sample(edition: str) -> list[str]:
+    """The chapters the fast tier converts: OPENED, then, greedily, the fewest more whose markdown
+    holds every kind of markup the edition's chapters hold (each element kind, role, directive and
+    directive option, at each nesting), so that markup the converter mishandles still fails it
+    (4 of 16 chapters per edition). make test converts every chapter."""
+    kinds = {}
+    for page in rn.chapters(edition):
+        nb = notebooks.read_notebook(data.edition_pages(edition)[page])
+        found = set()
+        for e in (e for c in nb.cells if c.cell_type == "markdown" for e in myst.parse(c.source)):
+            found.add((e.kind, e.name if e.kind in ("role", "directive") else "", tuple(e.inside)))
+            if e.kind == "directive":
+                found |= {("option", e.name, key) for key in (e.options or {})}
+        kinds[page] = found
+    chosen = [p for p in OPENED if p in kinds]
+    missing = set().union(*kinds.values()).difference(*(kinds[p] for p in chosen))
+    while missing:
+        page = max(kinds, key=lambda p: len(kinds[p] & missing))
+        chosen.append(page)
+        missing -= kinds[page]
+    return [p for p in rn.chapters(edition) if p in chosen]
+
+
 @pytest.fixture(scope="module")
-def written(tmp_path_factory):
-    out = tmp_path_factory.mktemp("reader")
-    return {key: rn.write_edition(key, out / key) for key in EDITIONS}
+def reader_folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("reader"), {}  # the folder, and {(edition, page): path} written
+
+
+@pytest.fixture(scope="module", params=[pytest.param("all", id="all", marks=pytest.mark.slow),
+                                        pytest.param("sample", id="sample")])
+def written(request, reader_folder):
+    """{edition: [path of each reader notebook written]}: every chapter, as the build writes them
+    (make test), or the sample (make check), which reuses what the first wrote."""
+    out, done = reader_folder
+    result = {}
+    for key in EDITIONS:
+        if request.param == "all":
+            result[key] = rn.write_edition(key, out / key)
+            done.update({(key, p.stem): p for p in result[key]})
+            continue
+        pages = sample(key)
+        todo = [p for p in pages if (key, p) not in done]
+        if todo:
+            (out / key).mkdir(exist_ok=True)
+            known = rn.targets(key)
+            for page in todo:
+                done[key, page] = out / key / f"{page}.ipynb"
+                notebooks.write_notebook(rn.reader_notebook(key, page, known=known), done[key, page])
+        result[key] = [done[key, p] for p in pages]
+    return result
+
+
+def every_chapter(written) -> bool:
+    return all([p.stem for p in paths] == rn.chapters(key) for key, paths in written.items())
 
 
 def _solution_code(nb) -> list[str]:
@@ -44,14 +99,15 @@ def _solution_code(nb) -> list[str]:
 
 def test_every_chapter_of_every_edition_has_a_reader_notebook_without_myst(written):
     for key, paths in written.items():
-        assert [p.stem for p in paths] == rn.chapters(key) and len(paths) >= 9, key
+        assert [p.stem for p in paths] == [c for c in rn.chapters(key) if c in {p.stem for p in paths}], key
+        assert len(rn.chapters(key)) >= 9 and set(OPENED) <= {p.stem for p in paths}, key
         in_sources = 0
         for path in paths:
             nb = nbformat.read(path, as_version=4)
             nbformat.validate(nb)
             assert rn.leftovers(nb) == [], path
             in_sources += len(rn.leftovers(notebooks.read_notebook(data.edition_pages(key)[path.stem])))
-        assert in_sources > 100, f"{key}: the sources have MyST, yet the check sees {in_sources} pieces"
+        assert in_sources > (100 if every_chapter(written) else 20), f"{key}: the sources have MyST, yet the check sees {in_sources} pieces"
 
 
 def test_code_and_outputs_are_the_sources_and_solutions_are_folded(written):
@@ -189,7 +245,8 @@ def test_each_edition_has_one_zip_of_its_reader_notebooks(written, tmp_path):
     for key, paths in written.items():
         target = rn.write_zip(key, paths, tmp_path / rn.zip_name(key))
         names = zipfile.ZipFile(target).namelist()
-        assert names == [f"{target.stem}/{p.name}" for p in paths] and len(names) == len(rn.chapters(key))
+        assert names == [f"{target.stem}/{p.name}" for p in paths]
+        assert len(names) == len(rn.chapters(key)) or not every_chapter(written)
         (tmp_path / "again").mkdir(exist_ok=True)
         again = rn.write_zip(key, paths, tmp_path / "again" / rn.zip_name(key))
         assert again.read_bytes() == target.read_bytes()  # no dates: the same bytes at every build
@@ -222,7 +279,7 @@ def test_every_reader_notebook_links_pytorch_apis_of_the_pinned_release(written)
     for key, paths in written.items():
         urls = [u for p in paths for c in nbformat.read(p, as_version=4).cells if c.cell_type == "markdown"
                 for u in re.findall(r"\]\((https://docs\.pytorch\.org/[^)\s]+)\)", c.source)]
-        assert len(urls) >= 300, (key, len(urls))
+        assert len(urls) >= (300 if every_chapter(written) else 30), (key, len(urls))
         assert [u for u in urls if pytorch_api.link_problem(u)] == [], key
 
 

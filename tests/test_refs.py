@@ -9,6 +9,7 @@ from utils.book.editions import checks, refs, spacing
 EXERCISES = {"int-ex2"}
 
 
+@pytest.mark.editions_check  # make check runs `editions check` instead (the same check)
 def test_the_chinese_editions_have_no_melting_reference_and_no_doubled_exercise_word():
     assert refs.ref_problems() == []
 

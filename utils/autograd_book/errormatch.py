@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 A = re.ASCII  # JavaScript's \w, \b and \d are ASCII-only
 
@@ -122,16 +123,25 @@ def names_agree(have: set[str], order: int, errors: list[dict]) -> bool:
 def longest_run(pasted: list[str], words: list[str]) -> int:
     """The longest run of ``words`` that ``pasted`` holds in the same order, without a gap (the
     longest common run, one row of runs ending at each word at a time)."""
-    best, ending = 0, [0] * (len(words) + 1)
+    at = _positions(tuple(words))  # only the places where a pasted word is one of the wording's
+    best, ending = 0, {}
     for p in pasted:
-        row = [0] * (len(words) + 1)
-        for j, w in enumerate(words):
-            if p == w:
-                row[j + 1] = k = ending[j] + 1
-                if k > best:
-                    best = k
+        row = {}
+        for j in at.get(p, ()):
+            row[j] = k = ending.get(j - 1, 0) + 1
+            if k > best:
+                best = k
         ending = row
     return best
+
+
+@lru_cache(maxsize=4096)
+def _positions(words: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """{word: the indexes where ``words`` has it}, kept per wording (there are a few hundred)."""
+    found: dict[str, list[int]] = {}
+    for j, w in enumerate(words):
+        found.setdefault(w, []).append(j)
+    return {w: tuple(js) for w, js in found.items()}
 
 
 # A phrase of this many of a wording's words, in its order, is that wording even when the rest of the
@@ -144,7 +154,7 @@ def phrase_words(pasted: list[str], words: list[str]) -> int:
     wording (a title quotes a message's start, a cut line keeps its end: "modified by an inplace
     operation"), of which three at least say something: those words' count (0 for none)."""
     n, best = len(words), 0
-    if n < PHRASE:
+    if n < PHRASE or (words[0] not in pasted and words[-1] not in pasted):  # no phrase can begin or end here
         return 0
     said = [0]  # said[k]: the words of words[:k] that say something
     for w in words:

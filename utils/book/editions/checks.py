@@ -20,7 +20,7 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT, draf
     from an older English is."""
     rel = tr_path.relative_to(root)
     edition = tr_path.relative_to(root / "book").parts[0]
-    en_nb, tr_nb = notebooks.read_notebook(en_path), notebooks.read_notebook(tr_path)
+    en_nb, tr_nb = notebooks.peek_notebook(en_path), notebooks.peek_notebook(tr_path)  # read, never changed
     problems = []
     en_ids = [(c.cell_type, c.get("id")) for c in en_nb.cells]
     tr_ids = [(c.cell_type, c.get("id")) for c in tr_nb.cells]
@@ -110,7 +110,7 @@ def message_problems(root: Path = ROOT) -> list[str]:
     catalogs render it now: what sync translates in each edition's copy (outputs.py)."""
     problems = []
     for path in notebooks.english_notebooks(root):
-        for i, cell in enumerate(notebooks.read_notebook(path).cells):
+        for i, cell in enumerate(notebooks.peek_notebook(path).cells):
             if cell.cell_type == "code":
                 problems += outputs.problems(cell, f"{path.relative_to(root)}: cell {i} (id {cell.get('id')})")
     return problems

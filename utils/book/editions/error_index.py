@@ -19,7 +19,7 @@ def stored_warnings(root: Path = ROOT) -> list[tuple[str, str]]:
     warning it recorded (``warnings.catch_warnings(record=True)``; warnings on stderr are refused)."""
     found = []
     for path in notebooks.english_notebooks(root):
-        for i, c in enumerate(notebooks.read_notebook(path).cells):
+        for i, c in enumerate(notebooks.peek_notebook(path).cells):
             for o in c.get("outputs", []):
                 if o.get("output_type") == "stream" and o.get("name") == "stdout":
                     found.append((f"{path.relative_to(root)}: cell {i}", o["text"]))
@@ -30,7 +30,7 @@ def stored_errors(root: Path = ROOT) -> list[tuple[str, str]]:
     """(where, 'Type: message') of every error output stored in the English chapters."""
     found = []
     for path in notebooks.english_notebooks(root):
-        for i, c in enumerate(notebooks.read_notebook(path).cells):
+        for i, c in enumerate(notebooks.peek_notebook(path).cells):
             for o in c.get("outputs", []):
                 if o.get("output_type") == "error":
                     found.append((f"{path.relative_to(root)}: cell {i}", f"{o['ename']}: {o['evalue']}"))
@@ -51,7 +51,7 @@ def sections(root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
     for path in notebooks.english_notebooks(root):
         open_: list[tuple[str, int]] = []
         pending = None
-        for c in notebooks.read_notebook(path).cells:
+        for c in notebooks.peek_notebook(path).cells:
             if c.cell_type == "markdown":
                 for e in myst.parse(c.source):  # the MyST reader: labels, headings, links
                     if e.kind == "label" and not e.inside:
@@ -162,7 +162,7 @@ def label_chapters(root: Path = ROOT) -> dict[str, str]:
     """label -> the English chapter (file stem) whose markdown defines it."""
     found = {}
     for path in notebooks.english_notebooks(root):
-        for c in notebooks.read_notebook(path).cells:
+        for c in notebooks.peek_notebook(path).cells:
             if c.cell_type == "markdown":
                 found.update(dict.fromkeys((e.name for e in myst.labels(c.source)), path.stem))
     return found

@@ -46,7 +46,7 @@ def leadin_problems(root: Path = ROOT) -> list[str]:
     for path, _ in _chinese_pages(root):
         if path.suffix == ".ipynb":
             texts = [(f" cell {i} (id {c.get('id')}):", c.source)
-                     for i, c in enumerate(notebooks.read_notebook(path).cells) if c.cell_type == "markdown"]
+                     for i, c in enumerate(notebooks.peek_notebook(path).cells) if c.cell_type == "markdown"]
         else:
             texts = [("", path.read_text(encoding="utf-8"))]
         for where, text in texts:

@@ -72,7 +72,7 @@ def has_prose(text: str) -> bool:
 def prose_of(path: Path) -> list[tuple[str, str]]:
     """(where, text) of the prose of a page: its markdown cells, or the page itself."""
     if path.suffix == ".ipynb":
-        nb = notebooks.read_notebook(path)
+        nb = notebooks.peek_notebook(path)  # read, never changed
         out = [(f"cell {i} (id {c.get('id')})", strip_code(c.source)) for i, c in enumerate(nb.cells)
                if c.cell_type == "markdown"]
         for i, c in enumerate(nb.cells):

@@ -22,7 +22,7 @@ REFERENCES = ("ref", "doc", "numref")  # the roles that render as their target's
 
 def _texts(path: Path) -> list[str]:
     if path.suffix == ".ipynb":
-        return [c.source for c in notebooks.read_notebook(path).cells if c.cell_type == "markdown"]
+        return [c.source for c in notebooks.peek_notebook(path).cells if c.cell_type == "markdown"]
     return [path.read_text(encoding="utf-8")]
 
 

@@ -67,7 +67,7 @@ def prose_problems(root: Path = ROOT) -> list[str]:
     problems = []
     for edition in config.translations(root):
         for path in sorted((Path(root) / "book" / edition).glob("*.ipynb")):
-            for i, cell in enumerate(notebooks.read_notebook(path).cells):
+            for i, cell in enumerate(notebooks.peek_notebook(path).cells):
                 if cell.cell_type == "markdown" and (found := english_verbs(cell.source)):
                     problems.append(f"{path.relative_to(root)}: cell {i} (id {cell.get('id')}): the English verb "
                                     f"{', '.join(sorted(set(found)))} in a Chinese sentence")

@@ -6791,6 +6791,14 @@ DATA = {'baseurl': '',
                                   'performance, how to fix or silence it; grad.sizes() [256, 256, 1, 1] '
                                   'strides [256, 1, 256, 256] vs bucket_view strides; 1x1 conv weight, '
                                   'channels_last, .contiguous() after permute.',
+              'ddp-param-grad': 'DDP tutorials all-reduce the loss with reduce_mean(loss, nprocs) for '
+                                'printing: why does the code call loss.backward() and not '
+                                'reduced_loss.backward()? DDP already averages the gradients in '
+                                'loss.backward(); backward of the all-reduced loss gives gradients divided '
+                                'by the world size, and dist.all_reduce is not differentiable '
+                                '(c10d::allreduce_: an autograd kernel was not registered). A gradient '
+                                'penalty or MAML inner step with autograd.grad(create_graph=True) under DDP '
+                                'uses local gradients.',
               'ddp-ready-twice': 'Running the student model forward twice and summing the losses: will the '
                                  'same parameter be marked twice in the graph and make loss.backward() fail '
                                  'under DDP? One backward over the summed loss marks each parameter once; a '

@@ -1648,6 +1648,18 @@ DATA = {'baseurl': '',
                                'power of a negative base, sqrt, log or a division at 0, the torch.where '
                                'trap, or a NaN the forward pass already made (a softmax over a fully masked '
                                'row).'},
+                   {'cases': [{'label': 'dbg-anomaly-nan',
+                               'line': '',
+                               'page': 'nan_amp',
+                               'title': "`Function 'PowBackward1' returned nan values in its 1th output`"}],
+                    'historical': False,
+                    'id': 'anomaly-no-forward-info',
+                    'message': 'No forward pass information available. Enable detect anomaly during forward '
+                               'pass for more information.',
+                    'summary': 'Anomaly mode was on during backward() but off during the forward pass, so '
+                               'the failing node has no forward traceback: each node records the Python '
+                               'stack when it is created. Run the forward pass under anomaly mode too '
+                               '(set_detect_anomaly(True) before the loop).'},
                    {'cases': [{'label': 'dbg-numpy',
                                'line': '',
                                'page': 'debugging',
@@ -3806,6 +3818,17 @@ DATA = {'baseurl': '',
                          'summary': '异常检测模式在某个反向节点返回的梯度中发现了 NaN。第 N 个输出是该运算第 N 个参数的梯度，从 0 开始数（PowBackward1 的 '
                                     '1th output 就是指数的梯度）。常见原因：底数为负的幂运算，在 0 处的 sqrt、log 或除法，torch.where '
                                     '的陷阱，或者前向传播就已产生的 NaN（整行都遮住的 softmax）。'},
+                        {'cases': [{'label': 'dbg-anomaly-nan',
+                                    'line': '',
+                                    'page': 'nan_amp',
+                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
+                                             'output`'}],
+                         'historical': False,
+                         'id': 'anomaly-no-forward-info',
+                         'message': 'No forward pass information available. Enable detect anomaly during '
+                                    'forward pass for more information.',
+                         'summary': '执行 backward() 时开启了异常检测模式，前向传播时却没有开启，所以出错的节点没有前向传播的回溯信息：每个节点在创建时才记下 '
+                                    'Python 调用栈。前向传播也要在异常检测模式下运行（在训练循环之前调用 set_detect_anomaly(True)）。'},
                         {'cases': [{'label': 'dbg-numpy',
                                     'line': '',
                                     'page': 'debugging',
@@ -5871,6 +5894,17 @@ DATA = {'baseurl': '',
                          'summary': '異常偵測模式在某個反向節點傳回的梯度中發現了 NaN。第 N 個輸出是該運算第 N 個引數的梯度，從 0 開始數（PowBackward1 的 '
                                     '1th output 就是指數的梯度）。常見原因：底數為負的冪運算，在 0 處的 sqrt、log 或除法，torch.where '
                                     '的陷阱，或是前向傳播就已產生的 NaN（整列都遮住的 softmax）。'},
+                        {'cases': [{'label': 'dbg-anomaly-nan',
+                                    'line': '',
+                                    'page': 'nan_amp',
+                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
+                                             'output`'}],
+                         'historical': False,
+                         'id': 'anomaly-no-forward-info',
+                         'message': 'No forward pass information available. Enable detect anomaly during '
+                                    'forward pass for more information.',
+                         'summary': '執行 backward() 時開啟了異常偵測模式，前向傳播時卻沒有開啟，所以出錯的節點沒有前向傳播的回溯訊息：每個節點在建立時才記下 '
+                                    'Python 呼叫堆疊。前向傳播也要在異常偵測模式下執行（在訓練迴圈之前呼叫 set_detect_anomaly(True)）。'},
                         {'cases': [{'label': 'dbg-numpy',
                                     'line': '',
                                     'page': 'debugging',
@@ -6740,7 +6774,16 @@ DATA = {'baseurl': '',
                                  'or torch.linalg.solve with a singular or nearly singular matrix; add eps * '
                                  'I (not eps) or use pinv. The test fails only with anomaly detection; '
                                  'without anomaly detection the test does not throw an error: a NaN in an '
-                                 'intermediate node that torch.where drops later.',
+                                 'intermediate node that torch.where drops later. '
+                                 'torch.autograd.detect_anomaly stops tracing back further into the code: '
+                                 'Error detected in SqrtBackward0. No forward pass information available, '
+                                 'enable detect anomaly during forward pass; run the forward under anomaly '
+                                 'mode too. The loss suddenly becomes nan when training from scratch, loss '
+                                 'and grad_norm are nan: find the first step whose loss or grad norm is not '
+                                 'finite (torch.isfinite before optimizer.step), skip it and check its '
+                                 'batch. LoRA fine-tuning logs loss 0.0 and grad_norm nan at every step with '
+                                 'fp16: float16 overflow in the forward pass, use bf16 or fp32; '
+                                 'logging_nan_inf_filter.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '

@@ -1660,6 +1660,20 @@ DATA = {'baseurl': '',
                                'the failing node has no forward traceback: each node records the Python '
                                'stack when it is created. Run the forward pass under anomaly mode too '
                                '(set_detect_anomaly(True) before the loop).'},
+                   {'cases': [{'label': 'int-accumulator',
+                               'line': '',
+                               'page': 'internals',
+                               'title': 'Why a leaf has no `grad_fn`, but has an `AccumulateGrad`'}],
+                    'historical': True,
+                    'id': 'saved-leaf-no-accumulator',
+                    'message': 'No grad accumulator for a saved leaf',
+                    'summary': 'Older releases only: backward unpacked a saved leaf that requires grad, but '
+                               "the leaf's AccumulateGrad node, kept through a weak pointer, was already "
+                               'gone, because no edge of the graph held it (a node that saved a leaf that '
+                               'was not one of its inputs). Askers got past it by setting requires_grad back '
+                               'to False on a data batch after an R1 gradient penalty '
+                               '(rosinality/swapping-autoencoder-pytorch#20) or by calling the block without '
+                               'checkpoint (state-spaces/mamba#126); torch 2.13 does not raise it.'},
                    {'cases': [{'label': 'dbg-numpy',
                                'line': '',
                                'page': 'debugging',
@@ -3829,6 +3843,18 @@ DATA = {'baseurl': '',
                                     'forward pass for more information.',
                          'summary': '执行 backward() 时开启了异常检测模式，前向传播时却没有开启，所以出错的节点没有前向传播的回溯信息：每个节点在创建时才记下 '
                                     'Python 调用栈。前向传播也要在异常检测模式下运行（在训练循环之前调用 set_detect_anomaly(True)）。'},
+                        {'cases': [{'label': 'int-accumulator',
+                                    'line': '',
+                                    'page': 'internals',
+                                    'title': '为什么叶子张量没有 `grad_fn`，却有 `AccumulateGrad`'}],
+                         'historical': True,
+                         'id': 'saved-leaf-no-accumulator',
+                         'message': 'No grad accumulator for a saved leaf',
+                         'summary': '只出现在旧版：反向传播要解包一个需要梯度、已保存的叶子张量，但这个叶子张量的 AccumulateGrad '
+                                    '节点只靠弱指针记着，早已不在了，因为计算图里没有任何一条边持有它（某个节点保存了不属于自己输入的叶子张量）。提问者的解决办法是在 R1 '
+                                    '梯度惩罚之后，把那批数据的 requires_grad 改回 '
+                                    'False（rosinality/swapping-autoencoder-pytorch#20），或者不经过 checkpoint '
+                                    '直接调用那个模块（state-spaces/mamba#126）；torch 2.13 不会再出现这个错误。'},
                         {'cases': [{'label': 'dbg-numpy',
                                     'line': '',
                                     'page': 'debugging',
@@ -5905,6 +5931,18 @@ DATA = {'baseurl': '',
                                     'forward pass for more information.',
                          'summary': '執行 backward() 時開啟了異常偵測模式，前向傳播時卻沒有開啟，所以出錯的節點沒有前向傳播的回溯訊息：每個節點在建立時才記下 '
                                     'Python 呼叫堆疊。前向傳播也要在異常偵測模式下執行（在訓練迴圈之前呼叫 set_detect_anomaly(True)）。'},
+                        {'cases': [{'label': 'int-accumulator',
+                                    'line': '',
+                                    'page': 'internals',
+                                    'title': '為什麼葉張量沒有 `grad_fn`，卻有 `AccumulateGrad`'}],
+                         'historical': True,
+                         'id': 'saved-leaf-no-accumulator',
+                         'message': 'No grad accumulator for a saved leaf',
+                         'summary': '只出現在舊版：反向傳播要解包一個需要梯度、已儲存的葉張量，但這個葉張量的 AccumulateGrad '
+                                    '節點只靠弱指標記著，早已不在了，因為計算圖裡沒有任何一條邊留住它（某個節點儲存了不屬於自己輸入的葉張量）。提問者的解法是在 R1 '
+                                    '梯度懲罰之後，把那批資料的 requires_grad 改回 '
+                                    'False（rosinality/swapping-autoencoder-pytorch#20），或是不經過 checkpoint '
+                                    '直接呼叫那個區塊（state-spaces/mamba#126）；torch 2.13 不會再出現這個錯誤。'},
                         {'cases': [{'label': 'dbg-numpy',
                                     'line': '',
                                     'page': 'debugging',
@@ -6961,6 +6999,9 @@ DATA = {'baseurl': '',
                               'written-to tensor refer to a single memory location; in-place operation on an '
                               'expanded tensor (expand, expand_as, register_buffer with expand); x[1] = '
                               'x[1].transpose(); expand vs repeat vs clone.',
+              'int-accumulator': 'Why is grad_fn None for a leaf tensor? AccumulateGrad is the node that '
+                                 "adds the gradient into the leaf's .grad; next_functions shows it, and the "
+                                 'leaf holds it only through a weak pointer.',
               'int-freed': 'What backward() actually releases with retain_graph=False: release_variables and '
                            'reset_data drop the saved tensors while the nodes and edges stay, and '
                            'SavedVariable::unpack raises ERR_BACKWARD_TWICE.',

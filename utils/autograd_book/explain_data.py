@@ -1648,6 +1648,32 @@ DATA = {'baseurl': '',
                                'power of a negative base, sqrt, log or a division at 0, the torch.where '
                                'trap, or a NaN the forward pass already made (a softmax over a fully masked '
                                'row).'},
+                   {'cases': [{'label': 'dbg-anomaly-nan',
+                               'line': '',
+                               'page': 'nan_amp',
+                               'title': "`Function 'PowBackward1' returned nan values in its 1th output`"}],
+                    'historical': False,
+                    'id': 'anomaly-no-forward-info',
+                    'message': 'No forward pass information available. Enable detect anomaly during forward '
+                               'pass for more information.',
+                    'summary': 'Anomaly mode was on during backward() but off during the forward pass, so '
+                               'the failing node has no forward traceback: each node records the Python '
+                               'stack when it is created. Run the forward pass under anomaly mode too '
+                               '(set_detect_anomaly(True) before the loop).'},
+                   {'cases': [{'label': 'int-accumulator',
+                               'line': '',
+                               'page': 'internals',
+                               'title': 'Why a leaf has no `grad_fn`, but has an `AccumulateGrad`'}],
+                    'historical': True,
+                    'id': 'saved-leaf-no-accumulator',
+                    'message': 'No grad accumulator for a saved leaf',
+                    'summary': 'Older releases only: backward unpacked a saved leaf that requires grad, but '
+                               "the leaf's AccumulateGrad node, kept through a weak pointer, was already "
+                               'gone, because no edge of the graph held it (a node that saved a leaf that '
+                               'was not one of its inputs). Askers got past it by setting requires_grad back '
+                               'to False on a data batch after an R1 gradient penalty '
+                               '(rosinality/swapping-autoencoder-pytorch#20) or by calling the block without '
+                               'checkpoint (state-spaces/mamba#126); torch 2.13 does not raise it.'},
                    {'cases': [{'label': 'dbg-numpy',
                                'line': '',
                                'page': 'debugging',
@@ -3806,6 +3832,29 @@ DATA = {'baseurl': '',
                          'summary': '异常检测模式在某个反向节点返回的梯度中发现了 NaN。第 N 个输出是该运算第 N 个参数的梯度，从 0 开始数（PowBackward1 的 '
                                     '1th output 就是指数的梯度）。常见原因：底数为负的幂运算，在 0 处的 sqrt、log 或除法，torch.where '
                                     '的陷阱，或者前向传播就已产生的 NaN（整行都遮住的 softmax）。'},
+                        {'cases': [{'label': 'dbg-anomaly-nan',
+                                    'line': '',
+                                    'page': 'nan_amp',
+                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
+                                             'output`'}],
+                         'historical': False,
+                         'id': 'anomaly-no-forward-info',
+                         'message': 'No forward pass information available. Enable detect anomaly during '
+                                    'forward pass for more information.',
+                         'summary': '执行 backward() 时开启了异常检测模式，前向传播时却没有开启，所以出错的节点没有前向传播的回溯信息：每个节点在创建时才记下 '
+                                    'Python 调用栈。前向传播也要在异常检测模式下运行（在训练循环之前调用 set_detect_anomaly(True)）。'},
+                        {'cases': [{'label': 'int-accumulator',
+                                    'line': '',
+                                    'page': 'internals',
+                                    'title': '为什么叶子张量没有 `grad_fn`，却有 `AccumulateGrad`'}],
+                         'historical': True,
+                         'id': 'saved-leaf-no-accumulator',
+                         'message': 'No grad accumulator for a saved leaf',
+                         'summary': '只出现在旧版：反向传播要解包一个需要梯度、已保存的叶子张量，但这个叶子张量的 AccumulateGrad '
+                                    '节点只靠弱指针记着，早已不在了，因为计算图里没有任何一条边持有它（某个节点保存了不属于自己输入的叶子张量）。提问者的解决办法是在 R1 '
+                                    '梯度惩罚之后，把那批数据的 requires_grad 改回 '
+                                    'False（rosinality/swapping-autoencoder-pytorch#20），或者不经过 checkpoint '
+                                    '直接调用那个模块（state-spaces/mamba#126）；torch 2.13 不会再出现这个错误。'},
                         {'cases': [{'label': 'dbg-numpy',
                                     'line': '',
                                     'page': 'debugging',
@@ -5871,6 +5920,29 @@ DATA = {'baseurl': '',
                          'summary': '異常偵測模式在某個反向節點傳回的梯度中發現了 NaN。第 N 個輸出是該運算第 N 個引數的梯度，從 0 開始數（PowBackward1 的 '
                                     '1th output 就是指數的梯度）。常見原因：底數為負的冪運算，在 0 處的 sqrt、log 或除法，torch.where '
                                     '的陷阱，或是前向傳播就已產生的 NaN（整列都遮住的 softmax）。'},
+                        {'cases': [{'label': 'dbg-anomaly-nan',
+                                    'line': '',
+                                    'page': 'nan_amp',
+                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
+                                             'output`'}],
+                         'historical': False,
+                         'id': 'anomaly-no-forward-info',
+                         'message': 'No forward pass information available. Enable detect anomaly during '
+                                    'forward pass for more information.',
+                         'summary': '執行 backward() 時開啟了異常偵測模式，前向傳播時卻沒有開啟，所以出錯的節點沒有前向傳播的回溯訊息：每個節點在建立時才記下 '
+                                    'Python 呼叫堆疊。前向傳播也要在異常偵測模式下執行（在訓練迴圈之前呼叫 set_detect_anomaly(True)）。'},
+                        {'cases': [{'label': 'int-accumulator',
+                                    'line': '',
+                                    'page': 'internals',
+                                    'title': '為什麼葉張量沒有 `grad_fn`，卻有 `AccumulateGrad`'}],
+                         'historical': True,
+                         'id': 'saved-leaf-no-accumulator',
+                         'message': 'No grad accumulator for a saved leaf',
+                         'summary': '只出現在舊版：反向傳播要解包一個需要梯度、已儲存的葉張量，但這個葉張量的 AccumulateGrad '
+                                    '節點只靠弱指標記著，早已不在了，因為計算圖裡沒有任何一條邊留住它（某個節點儲存了不屬於自己輸入的葉張量）。提問者的解法是在 R1 '
+                                    '梯度懲罰之後，把那批資料的 requires_grad 改回 '
+                                    'False（rosinality/swapping-autoencoder-pytorch#20），或是不經過 checkpoint '
+                                    '直接呼叫那個區塊（state-spaces/mamba#126）；torch 2.13 不會再出現這個錯誤。'},
                         {'cases': [{'label': 'dbg-numpy',
                                     'line': '',
                                     'page': 'debugging',
@@ -6740,7 +6812,16 @@ DATA = {'baseurl': '',
                                  'or torch.linalg.solve with a singular or nearly singular matrix; add eps * '
                                  'I (not eps) or use pinv. The test fails only with anomaly detection; '
                                  'without anomaly detection the test does not throw an error: a NaN in an '
-                                 'intermediate node that torch.where drops later.',
+                                 'intermediate node that torch.where drops later. '
+                                 'torch.autograd.detect_anomaly stops tracing back further into the code: '
+                                 'Error detected in SqrtBackward0. No forward pass information available, '
+                                 'enable detect anomaly during forward pass; run the forward under anomaly '
+                                 'mode too. The loss suddenly becomes nan when training from scratch, loss '
+                                 'and grad_norm are nan: find the first step whose loss or grad norm is not '
+                                 'finite (torch.isfinite before optimizer.step), skip it and check its '
+                                 'batch. LoRA fine-tuning logs loss 0.0 and grad_norm nan at every step with '
+                                 'fp16: float16 overflow in the forward pass, use bf16 or fp32; '
+                                 'logging_nan_inf_filter.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '
@@ -6926,6 +7007,9 @@ DATA = {'baseurl': '',
                               'written-to tensor refer to a single memory location; in-place operation on an '
                               'expanded tensor (expand, expand_as, register_buffer with expand); x[1] = '
                               'x[1].transpose(); expand vs repeat vs clone.',
+              'int-accumulator': 'Why is grad_fn None for a leaf tensor? AccumulateGrad is the node that '
+                                 "adds the gradient into the leaf's .grad; next_functions shows it, and the "
+                                 'leaf holds it only through a weak pointer.',
               'int-freed': 'What backward() actually releases with retain_graph=False: release_variables and '
                            'reset_data drop the saved tensors while the nodes and edges stay, and '
                            'SavedVariable::unpack raises ERR_BACKWARD_TWICE.',

@@ -1166,6 +1166,24 @@ DATA = {'baseurl': '',
                     'summary': 'torch.func.vmap was applied to a custom autograd Function that has no '
                                'batching rule; set generate_vmap_rule = True on the class or write a vmap '
                                'staticmethod.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'},
+                              {'label': 'cg-hvp',
+                               'line': '',
+                               'page': 'create_graph',
+                               'title': 'Hessian-vector products and full Hessians'}],
+                    'historical': False,
+                    'id': 'func-saved-tensor-hooks',
+                    'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
+                               'hooks. Please open an issue with your use case.',
+                    'summary': 'A reverse-mode torch.func transform (grad, vjp, jacrev, hessian) met a '
+                               'saved-tensor hook, most often the one '
+                               'torch.utils.checkpoint(use_reentrant=False) installs inside the function. '
+                               'Keep the checkpoint and take the derivative with jacfwd, '
+                               'torch.autograd.functional.jacobian, or torch.autograd.grad with '
+                               'is_grads_batched=True.'},
                    {'cases': [{'label': 'cf-mark-dirty',
                                'line': '',
                                'page': 'custom_function',
@@ -3404,6 +3422,22 @@ DATA = {'baseurl': '',
                                     'staticmethod or set generate_vmap_rule=True',
                          'summary': '对没有批处理规则的自定义 autograd Function 使用了 torch.func.vmap；请在类上设置 '
                                     'generate_vmap_rule = True，或编写一个 vmap 静态方法。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'},
+                                   {'label': 'cg-hvp',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'}],
+                         'historical': False,
+                         'id': 'func-saved-tensor-hooks',
+                         'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
+                                    'hooks. Please open an issue with your use case.',
+                         'summary': '反向模式的 torch.func 变换（grad、vjp、jacrev、hessian）遇到了保存张量钩子，最常见的是函数里 '
+                                    'torch.utils.checkpoint(use_reentrant=False) 装上的那一个。检查点可以保留，改用 '
+                                    'jacfwd、torch.autograd.functional.jacobian，或带 is_grads_batched=True 的 '
+                                    'torch.autograd.grad 来求导数。'},
                         {'cases': [{'label': 'cf-mark-dirty',
                                     'line': '',
                                     'page': 'custom_function',
@@ -5492,6 +5526,22 @@ DATA = {'baseurl': '',
                                     'staticmethod or set generate_vmap_rule=True',
                          'summary': '對沒有批次處理規則的自訂 autograd Function 使用了 torch.func.vmap；請在類別上設定 '
                                     'generate_vmap_rule = True，或寫一個 vmap 靜態方法。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'},
+                                   {'label': 'cg-hvp',
+                                    'line': '',
+                                    'page': 'create_graph',
+                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'}],
+                         'historical': False,
+                         'id': 'func-saved-tensor-hooks',
+                         'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
+                                    'hooks. Please open an issue with your use case.',
+                         'summary': '反向模式的 torch.func 轉換（grad、vjp、jacrev、hessian）遇到了已儲存張量掛鉤，最常見的是函式裡 '
+                                    'torch.utils.checkpoint(use_reentrant=False) 裝上的那一個。檢查點可以保留，改用 '
+                                    'jacfwd、torch.autograd.functional.jacobian，或帶 is_grads_batched=True 的 '
+                                    'torch.autograd.grad 來計算導數。'},
                         {'cases': [{'label': 'cf-mark-dirty',
                                     'line': '',
                                     'page': 'custom_function',
@@ -6965,7 +7015,12 @@ DATA = {'baseurl': '',
                                   '(vmap(jacrev) of a leaky ReLU written with out[out <= 0]). Get .item() '
                                   'error without calling .item(): vmap(jacrev(f)) of a function that only '
                                   'slices q[0:3]; float(), math.exp, torch.tensor([...]) or torch.full '
-                                  'inside vmap convert a value to a Python number.',
+                                  'inside vmap convert a value to a Python number. Usecase for saved tensor '
+                                  "hooks with torch.func: torch.func.{grad, vjp, jacrev, hessian} don't yet "
+                                  'support saved tensor hooks when the function uses torch.utils.checkpoint '
+                                  '(use_reentrant=False) to save memory; jacfwd, '
+                                  'torch.autograd.functional.jacobian and autograd.grad with '
+                                  'is_grads_batched=True work with checkpointing.',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '

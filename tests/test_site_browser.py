@@ -87,7 +87,13 @@ def settled(page, seen, action=None):
 # mem-allocator to mem-second-step, 12 labels, 49 cells) moved, cells unchanged, to the new chapter
 # memory_growth (issue 35). Measured on 2026-12-05 after that and the session's new cases (zh-hant): debugging
 # 967,461 B, create_graph 952,036 B (zh-hans), training_loops 918,759 B, saved_memory 871,710 B, pitfalls
-# 822,362 B, memory_growth 756,242 B. Debugging and create_graph are the next to near the budget.
+# 822,362 B, memory_growth 756,242 B.
+# Then debugging's NaN and mixed-precision sections (dbg-anomaly-nan, dbg-amp-scaler, dbg-amp-no-inf,
+# dbg-amp-several, 76 cells) moved, cells unchanged, to the new chapter nan_amp. Measured on 2026-12-05 (later)
+# with that session's new cases, per page at most: create_graph 959,726 B (zh-hans), training_loops 941,588 B,
+# retain_graph 938,525 B, gradients 907,858 B, saved_memory 893,009 B, custom_function 880,033 B, distributed
+# 877,986 B, pitfalls 864,496 B, nan_amp 813,005 B, memory_growth 812,110 B, debugging 807,698 B (zh-hant).
+# create_graph, training_loops and retain_graph are the next to near the budget.
 PAGE_BUDGET = 1_000_000
 
 

@@ -7206,7 +7206,10 @@ DATA = {'baseurl': '',
                                   'Under torch.no_grad(), w -= lr * w.grad and w = w - lr * w.grad behave '
                                   'differently: the second makes a new tensor that does not require grad and '
                                   'rebinds the name, the leaf keeps its old values, and the next backward '
-                                  'says element 0 of tensors does not require grad.',
+                                  'says element 0 of tensors does not require grad. In-place operation error '
+                                  'thrown after mutation instead of before: does the failed w.add_() change '
+                                  "the leaf's values and break the graph? No: the check runs before the "
+                                  'operation, the leaf keeps its values and version 0.',
               'pit-loss-dtype': 'RuntimeError: Found dtype Long but expected Float (or Found dtype Double '
                                 'but expected Float) in loss.backward() or in the loss: the labels or target '
                                 'have the wrong dtype for BCELoss, HuberLoss or MSELoss. Convert the target '
@@ -7240,7 +7243,14 @@ DATA = {'baseurl': '',
                                 'feats.data, and the vision encoder gets no gradient. Training works on the '
                                 'demo datasets and fails with element 0 of tensors does not require grad '
                                 'only on my own dataset: a loss that is a constant tensor for a batch with '
-                                'no targets.',
+                                'no targets. To find the failing batch, check loss.grad_fn before backward '
+                                "and print the batch's labels: with every label -100 (ignore_index) "
+                                'cross_entropy gives a nan loss that still has a grad_fn; skip the batch or '
+                                'keep the loss on the graph. I want the gradients to flow through the frozen '
+                                "LLM but don't want its params updated: freeze with requires_grad_(False), "
+                                'compute the loss from the forward, not generate() (no_grad), keep '
+                                'inputs_embeds requiring grad, and with gradient checkpointing call '
+                                'enable_input_require_grads or use_reentrant=False.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '

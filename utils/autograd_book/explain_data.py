@@ -6812,9 +6812,8 @@ DATA = {'baseurl': '',
                            'derivative is zero. Autograd.grad not making a higher order graph for scaling '
                            'functions: torch.autograd.grad seems to not create graph if the function being '
                            'differentiated has a second derivative of 0. For (2 * x).sum() the first '
-                           'derivative is a constant without grad_fn, even with create_graph=True, and the '
-                           'second grad raises element 0 of tensors does not require grad; the second '
-                           'derivative is zero.',
+                           'derivative is a constant without grad_fn, and the second grad raises element 0 '
+                           'of tensors does not require grad; the second derivative is zero.',
               'cg-what': 'How to compute a second derivative in torch: grad of grad with create_graph=True, '
                          "higher-order derivatives. What does 'compute higher order derivative products' in "
                          'the torch.autograd.grad documentation mean? With create_graph=True the gradient is '

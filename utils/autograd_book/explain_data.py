@@ -6809,7 +6809,11 @@ DATA = {'baseurl': '',
                            'function: the derivative of 2x is a constant without grad_fn. 2nd derivative '
                            "doesn't appear to work with grad_outputs and autograd.grad on an nn.Linear "
                            'layer: its first derivative is a constant without a grad_fn, so the second '
-                           'derivative is zero.',
+                           'derivative is zero. Autograd.grad not making a higher order graph for scaling '
+                           'functions: torch.autograd.grad seems to not create graph if the function being '
+                           'differentiated has a second derivative of 0. For (2 * x).sum() the first '
+                           'derivative is a constant without grad_fn, and the second grad raises element 0 '
+                           'of tensors does not require grad; the second derivative is zero.',
               'cg-what': 'How to compute a second derivative in torch: grad of grad with create_graph=True, '
                          "higher-order derivatives. What does 'compute higher order derivative products' in "
                          'the torch.autograd.grad documentation mean? With create_graph=True the gradient is '
@@ -6940,7 +6944,9 @@ DATA = {'baseurl': '',
                                  'when it is already False. QLoRA fine-tuning on one machine with several '
                                  'GPUs (Baichuan2-13B, LLaMA) fails with gradient_checkpointing and '
                                  'ddp_find_unused_parameters=True; with ddp_find_unused_parameters=False it '
-                                 'trains.',
+                                 'trains. How to handle the loss of several forward passes of the student: '
+                                 'two forwards followed by one loss.backward() do not mark the same '
+                                 'parameter twice in the graph.',
               'ddp-sharded-grad': 'param.grad is None after backward with FSDP, FSDP2 (fully_shard) or '
                                   'DeepSpeed ZeRO stage 2 / stage 3, though requires_grad is True: how to '
                                   'get, print or log the real (full) gradient of each parameter; '
@@ -7047,7 +7053,11 @@ DATA = {'baseurl': '',
                               'differentiable), the values pass it to the chosen elements; gather with the '
                               'indices. Differentiable top k indices: a soft top-k mask (a sigmoid around a '
                               'threshold between the k-th and the (k+1)-th score, with a temperature) or a '
-                              'straight-through top-k mask, so the scores left out get a gradient too.',
+                              'straight-through top-k mask, so the scores left out get a gradient too. '
+                              'Backprop through argmax back to the weights of the first module: argmax is '
+                              'not recorded, so the parameters of the module before it get no gradient, '
+                              "their .grad stays None, and reading .grad.data raises 'NoneType' object has "
+                              "no attribute 'data'.",
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "
@@ -7121,7 +7131,9 @@ DATA = {'baseurl': '',
                                     'loss.requires_grad be False. None of the inputs have requires_grad=True '
                                     'even when using torch.no_grad() and model.eval() at inference: expected '
                                     'and harmless there; skip the checkpoint when grad is disabled, or pass '
-                                    'use_reentrant=False.',
+                                    'use_reentrant=False. Error using gradient_checkpoining (gradient '
+                                    'checkpointing): RuntimeError: element 0 of variables does not require '
+                                    'grad and does not have a grad_fn when only the U-Net is trained.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '
@@ -7177,7 +7189,12 @@ DATA = {'baseurl': '',
                                   'detach(), as in truncated backpropagation through time (TBPTT). Language '
                                   "model: why detach(states) before every training step, and why shouldn't "
                                   'the states carry their graph? RNN with adjacent sampling detaches the '
-                                  'hidden state before each iteration.',
+                                  'hidden state before each iteration. How does the hidden state work if the '
+                                  "hidden state passed to the model is always just zeroes, then what's the "
+                                  "point? Starting every chunk from zeros throws the state's values away. "
+                                  'Making the gradient flow through each iteration of the hidden state '
+                                  'without detach() causes the error Trying to backward through the graph a '
+                                  'second time; detach() keeps the values and cuts the history.',
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
                                     'TBackward0 or AsStrided, and the version numbers, then use anomaly '
                                     'detection. The inplace operation error keeps coming back, and goes away '

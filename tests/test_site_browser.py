@@ -90,9 +90,10 @@ def settled(page, seen, action=None):
 # 822,362 B, memory_growth 756,242 B.
 # Then debugging's NaN and mixed-precision sections (dbg-anomaly-nan, dbg-amp-scaler, dbg-amp-no-inf,
 # dbg-amp-several, 76 cells) moved, cells unchanged, to the new chapter nan_amp. Measured on 2026-12-05 (later)
-# with that session's new cases, per page at most: create_graph 959,726 B (zh-hans), training_loops 941,588 B,
-# retain_graph 938,525 B, gradients 907,858 B, saved_memory 893,009 B, custom_function 880,033 B, distributed
-# 877,986 B, pitfalls 864,496 B, nan_amp 813,005 B, memory_growth 812,110 B, debugging 807,698 B (zh-hant).
+# with that session's new cases, per page at most (zh-hant unless named): create_graph 960,249 B,
+# training_loops 941,588 B, retain_graph 938,525 B, gradients 913,967 B, saved_memory 893,441 B,
+# custom_function 880,501 B (zh-hans), pitfalls 879,060 B, distributed 877,986 B, memory_growth 830,491 B,
+# debugging 816,558 B, nan_amp 813,254 B.
 # create_graph, training_loops and retain_graph are the next to near the budget.
 PAGE_BUDGET = 1_000_000
 

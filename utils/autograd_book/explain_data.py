@@ -1689,9 +1689,8 @@ DATA = {'baseurl': '',
                                "the leaf's AccumulateGrad node, kept through a weak pointer, was already "
                                'gone, because no edge of the graph held it (a node that saved a leaf that '
                                'was not one of its inputs). Askers got past it by setting requires_grad back '
-                               'to False on a data batch after an R1 gradient penalty '
-                               '(rosinality/swapping-autoencoder-pytorch#20) or by calling the block without '
-                               'checkpoint (state-spaces/mamba#126); torch 2.13 does not raise it.'},
+                               'to False on a data batch after an R1 gradient penalty or by calling the '
+                               'block without checkpoint; torch 2.13 does not raise it.'},
                    {'cases': [{'label': 'dbg-numpy',
                                'line': '',
                                'page': 'debugging',
@@ -3886,9 +3885,8 @@ DATA = {'baseurl': '',
                          'message': 'No grad accumulator for a saved leaf',
                          'summary': '只出现在旧版：反向传播要解包一个需要梯度、已保存的叶子张量，但这个叶子张量的 AccumulateGrad '
                                     '节点只靠弱指针记着，早已不在了，因为计算图里没有任何一条边持有它（某个节点保存了不属于自己输入的叶子张量）。提问者的解决办法是在 R1 '
-                                    '梯度惩罚之后，把那批数据的 requires_grad 改回 '
-                                    'False（rosinality/swapping-autoencoder-pytorch#20），或者不经过 checkpoint '
-                                    '直接调用那个模块（state-spaces/mamba#126）；torch 2.13 不会再出现这个错误。'},
+                                    '梯度惩罚之后，把那批数据的 requires_grad 改回 False，或者不经过 checkpoint 直接调用那个模块；torch '
+                                    '2.13 不会再出现这个错误。'},
                         {'cases': [{'label': 'dbg-numpy',
                                     'line': '',
                                     'page': 'debugging',
@@ -5990,9 +5988,8 @@ DATA = {'baseurl': '',
                          'message': 'No grad accumulator for a saved leaf',
                          'summary': '只出現在舊版：反向傳播要解包一個需要梯度、已儲存的葉張量，但這個葉張量的 AccumulateGrad '
                                     '節點只靠弱指標記著，早已不在了，因為計算圖裡沒有任何一條邊留住它（某個節點儲存了不屬於自己輸入的葉張量）。提問者的解法是在 R1 '
-                                    '梯度懲罰之後，把那批資料的 requires_grad 改回 '
-                                    'False（rosinality/swapping-autoencoder-pytorch#20），或是不經過 checkpoint '
-                                    '直接呼叫那個區塊（state-spaces/mamba#126）；torch 2.13 不會再出現這個錯誤。'},
+                                    '梯度懲罰之後，把那批資料的 requires_grad 改回 False，或是不經過 checkpoint 直接呼叫那個區塊；torch '
+                                    '2.13 不會再出現這個錯誤。'},
                         {'cases': [{'label': 'dbg-numpy',
                                     'line': '',
                                     'page': 'debugging',

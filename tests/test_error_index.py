@@ -377,3 +377,14 @@ def test_an_entry_s_planted_data_faults_are_each_reported(small_book, edition):
     assert any(p.startswith(f"book/errors.yml: entry 'freed': {edition} summary uses {avoided!r}") for p in problems)
     _edit_errors(small_book, lambda errs: _entry(errs, "freed")["summary"].pop(edition))
     assert f"book/errors.yml: entry 'freed': no {edition} summary" in error_index.error_index_problems(small_book)
+
+
+@pytest.mark.parametrize("cite", ["pytorch/pytorch#104039", "see #13827", "https://github.com/a/b/issues/1"])
+def test_a_summary_that_cites_an_issue_is_caught(small_book, cite):
+    assert error_index.error_index_problems(small_book) == []
+
+    def change(errs):
+        errs[0]["summary"]["en"] += f" ({cite})"
+    _edit_errors(small_book, change)
+    problems = error_index.error_index_problems(small_book)
+    assert any("summary cites" in p and "'en'" not in p and " en summary" in p for p in problems), problems

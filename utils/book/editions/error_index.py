@@ -2,6 +2,7 @@
 entry points at a real section, and its translations follow its English summary."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from utils.book import config, myst, notebooks
@@ -12,6 +13,9 @@ from utils.book.editions.varies import varies_problems
 
 ROOT = config.ROOT
 SOURCE = config.SOURCE
+# A cited issue as the site links it (utils/book/sphinx_ext/issue_links.py: OWNER/REPO#N, a bare #N, an
+# address): in a summary it becomes a link, and the error index page then no longer shows the summary's text.
+CITED_ISSUE = re.compile(r"https://github\.com/|\b[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+#\d{1,6}\b|#\d{2,6}\b")
 
 
 def stored_warnings(root: Path = ROOT) -> list[tuple[str, str]]:
@@ -224,6 +228,11 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
         for edition in [SOURCE, *config.translations(root)]:  # a draft's missing ones are its progress
             if not summary.get(edition):
                 problems.append(f"{where}: no {edition} summary")
+            cited = CITED_ISSUE.search(summary.get(edition) or "")
+            if cited:
+                problems.append(f"{where}: the {edition} summary cites {cited.group()!r}: the site makes it a link, and "
+                                f"the error index would not show the summary; cite it in the section or the "
+                                f"historical source")
         for edition in config.translations(root):
             if summary.get(SOURCE) is not None:
                 problems += entry_stamp_problems("errors", where, e, edition, root)

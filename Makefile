@@ -55,10 +55,11 @@ book: setup
 # Spread over the cores by pytest-xdist; the tests of one file stay on one worker (a notebook's
 # cells, a module's browser page), and the site is built once for all of them (tests/conftest.py).
 # Files go to the workers longest first, in the order tests/conftest.py's run_order gives.
-# WORKERS=N sets the number of workers (default: one per core).
+# WORKERS=N sets the number of workers (default: one per core). The 25 slowest tests are listed at the
+# end (--durations), so that a CI log says where make test's time goes.
 WORKERS ?= auto
 test: setup browser latex
-	$(PYCACHE) $(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder -m "not bench"
+	$(PYCACHE) $(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder -m "not bench" --durations=25
 
 # The browser tests drive Debian's Chromium (never a downloaded browser); the paste
 # box's matcher is tested under Node.js. In CI, or with BOOK_INSTALL_BROWSER=1, a

@@ -6872,7 +6872,11 @@ DATA = {'baseurl': '',
                                  'finite (torch.isfinite before optimizer.step), skip it and check its '
                                  'batch. LoRA fine-tuning logs loss 0.0 and grad_norm nan at every step with '
                                  'fp16: float16 overflow in the forward pass, use bf16 or fp32; '
-                                 'logging_nan_inf_filter.',
+                                 'logging_nan_inf_filter. Are the weights already NaN? Without GradScaler '
+                                 '(bf16 or fp32 Trainer) clip_grad_norm_ with a NaN norm writes NaN into '
+                                 'every weight and the loss is 0.0 or nan from then on; a trainer that skips '
+                                 'non-finite grad_norm steps (CosyVoice update_parameter_and_lr) keeps the '
+                                 'weights finite, so a nan loss comes from the forward pass of that batch.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '

@@ -7421,7 +7421,10 @@ DATA = {'baseurl': '',
                                 'torch.no_grad() do: a context manager that temporarily disables gradient '
                                 'computation. Modules run under inference_mode instead of no_grad cause '
                                 'problems later: autograd refuses to save inference tensors; use no_grad '
-                                'where the outputs may meet a tensor that requires grad.',
+                                'where the outputs may meet a tensor that requires grad. Exporting to ONNX '
+                                'or torch.export inside inference_mode works on 2.13; an example input made '
+                                'under inference_mode and exported after it fails with Inference tensors '
+                                'cannot be saved for backward: export under no_grad or pass a clone.',
               'var-module-tensors': 'register_buffer vs nn.Parameter vs a plain tensor attribute: a tensor '
                                     'created in __init__ is not moved by model.to(device) or model.cuda(), '
                                     'RuntimeError: Expected all tensors to be on the same device, but found '

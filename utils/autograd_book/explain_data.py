@@ -7134,7 +7134,12 @@ DATA = {'baseurl': '',
                                     'and harmless there; skip the checkpoint when grad is disabled, or pass '
                                     'use_reentrant=False. Error using gradient_checkpoining (gradient '
                                     'checkpointing): RuntimeError: element 0 of variables does not require '
-                                    'grad and does not have a grad_fn when only the U-Net is trained.',
+                                    'grad and does not have a grad_fn when only the U-Net is trained. '
+                                    'TypeError: _set_gradient_checkpointing() got an unexpected keyword '
+                                    "argument 'enable' with a model's remote code (Qwen-7B-Chat, ChatGLM3) "
+                                    'on transformers 4.35: is it necessary to set gradient_checkpointing to '
+                                    'False? No: transformers==4.34.0 or a later release, then '
+                                    'enable_input_require_grads.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '

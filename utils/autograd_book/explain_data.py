@@ -7269,7 +7269,10 @@ DATA = {'baseurl': '',
                                 "LLM but don't want its params updated: freeze with requires_grad_(False), "
                                 'compute the loss from the forward, not generate() (no_grad), keep '
                                 'inputs_embeds requiring grad, and with gradient checkpointing call '
-                                'enable_input_require_grads or use_reentrant=False.',
+                                'enable_input_require_grads or use_reentrant=False. A LoRA training script '
+                                'whose adapters a newer library (diffusers) no longer attaches: '
+                                'accelerator.backward(loss) raises it and training fails; count the '
+                                'parameters that require grad.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '

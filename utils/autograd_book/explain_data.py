@@ -6992,7 +6992,11 @@ DATA = {'baseurl': '',
               'grad-clip': 'clip_grad_norm_ returns nan or inf, the total norm is non-finite, '
                            'error_if_nonfinite=True; after gradient clipping every gradient and weight '
                            'becomes NaN; how to find which parameter has an inf or NaN gradient; exploding '
-                           'gradients.',
+                           'gradients. The principle of gradient clipping, when the norm is finite: '
+                           'clip_grad_norm_ computes one norm over all the gradients and, when it is larger '
+                           'than max_norm, multiplies every gradient by max_norm / total_norm, keeping the '
+                           'direction; call it after backward() and before optimizer.step(); '
+                           'clip_grad_value_ clamps each element.',
               'grad-forward-missing': 'NotImplementedError: Trying to use forward AD with '
                                       '_scaled_dot_product_efficient_attention (or '
                                       '_scaled_dot_product_flash_attention, grid_sampler_2d, _cdist_forward, '
@@ -7098,7 +7102,8 @@ DATA = {'baseurl': '',
                                'fragment the cache (reserved but unallocated): the allocator frees its '
                                'unused cached blocks and retries before out of memory, so empty_cache() '
                                'cannot make it fit; set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True or '
-                               'bucket the prompts by length.',
+                               'bucket the prompts by length. How to free GPU memory by deleting tensors '
+                               '(del); how PyTorch manages the memory of tensors: allocation and release.',
               'mem-ckpt-grad': 'torch.utils.checkpoint fails with torch.autograd.grad even when '
                                'use_reentrant=False: a checkpointed function that itself calls '
                                'torch.autograd.grad(energy, positions, create_graph=True), a model whose '
@@ -7280,7 +7285,10 @@ DATA = {'baseurl': '',
                                 "LLM but don't want its params updated: freeze with requires_grad_(False), "
                                 'compute the loss from the forward, not generate() (no_grad), keep '
                                 'inputs_embeds requiring grad, and with gradient checkpointing call '
-                                'enable_input_require_grads or use_reentrant=False.',
+                                'enable_input_require_grads or use_reentrant=False. A LoRA training script '
+                                'whose adapters a newer library (diffusers) no longer attaches: '
+                                'accelerator.backward(loss) raises it and training fails; count the '
+                                'parameters that require grad.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -7313,7 +7321,8 @@ DATA = {'baseurl': '',
                                   'del on the loop variables frees nothing, because the total keeps every '
                                   "iteration's graph. Avoid high memory usage from past computations: the "
                                   'computation graph of the losses is held in memory because of not using '
-                                  '.item().',
+                                  '.item(). How to release the loss to avoid a memory leak: keep '
+                                  'loss.item(), not the loss tensor.',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "

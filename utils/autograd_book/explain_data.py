@@ -1505,6 +1505,18 @@ DATA = {'baseurl': '',
                                'operation.',
                     'summary': 'A view of a leaf that requires grad (w[0], w.view(...)) was changed in place '
                                'with grad mode on, as in w[0] = 0; write it under torch.no_grad().'},
+                   {'cases': [{'label': 'pit-leaf-out',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': "`functions with out=... arguments don't support automatic "
+                                        'differentiation`'}],
+                    'historical': False,
+                    'id': 'out-arg-requires-grad',
+                    'message': "functions with out=... arguments don't support automatic differentiation, "
+                               'but one of the arguments requires grad.',
+                    'summary': 'An operation was given out=, a tensor to write its result into, while grad '
+                               'mode was on and one of its tensors requires grad; bind the result instead (y '
+                               '= x + 1), or make the write under torch.no_grad().'},
                    {'cases': [{'label': 'pit-view-inplace',
                                'line': '',
                                'page': 'pitfalls',
@@ -3725,6 +3737,17 @@ DATA = {'baseurl': '',
                                     'in-place operation.',
                          'summary': '梯度模式开启时，通过视图（w[0]、w.view(...)）原地修改了需要梯度的叶子张量，例如 w[0] = 0；请改在 '
                                     'torch.no_grad() 下写入。'},
+                        {'cases': [{'label': 'pit-leaf-out',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': "`functions with out=... arguments don't support automatic "
+                                             'differentiation`'}],
+                         'historical': False,
+                         'id': 'out-arg-requires-grad',
+                         'message': "functions with out=... arguments don't support automatic "
+                                    'differentiation, but one of the arguments requires grad.',
+                         'summary': '梯度模式开启时，某个运算收到了 out= 参数，要把结果写进已有的张量，而它用到的张量中有一个需要梯度；请改为把结果赋给变量（y = x + '
+                                    '1），或在 torch.no_grad() 下写入。'},
                         {'cases': [{'label': 'pit-view-inplace',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -5829,6 +5852,17 @@ DATA = {'baseurl': '',
                                     'in-place operation.',
                          'summary': '梯度模式開啟時，程式透過視圖（w[0]、w.view(...)）原地修改了需要梯度的葉張量，例如 w[0] = 0；請改在 '
                                     'torch.no_grad() 之下寫入。'},
+                        {'cases': [{'label': 'pit-leaf-out',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': "`functions with out=... arguments don't support automatic "
+                                             'differentiation`'}],
+                         'historical': False,
+                         'id': 'out-arg-requires-grad',
+                         'message': "functions with out=... arguments don't support automatic "
+                                    'differentiation, but one of the arguments requires grad.',
+                         'summary': '梯度模式開啟時，某個運算收到 out= 參數，要把結果寫進既有的張量，而它用到的張量之中有一個需要梯度；請改成把結果指定給變數（y = x + '
+                                    '1），或在 torch.no_grad() 之下寫入。'},
                         {'cases': [{'label': 'pit-view-inplace',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -7245,6 +7279,10 @@ DATA = {'baseurl': '',
                                   'thrown after mutation instead of before: does the failed w.add_() change '
                                   "the leaf's values and break the graph? No: the check runs before the "
                                   'operation, the leaf keeps its values and version 0.',
+              'pit-leaf-out': "RuntimeError: add(): functions with out=... arguments don't support automatic "
+                              'differentiation, but one of the arguments requires grad. torch.cat, '
+                              'torch.matmul or torch.add with out= on a tensor that requires grad; write the '
+                              'result into an existing tensor.',
               'pit-loss-dtype': 'RuntimeError: Found dtype Long but expected Float (or Found dtype Double '
                                 'but expected Float) in loss.backward() or in the loss: the labels or target '
                                 'have the wrong dtype for BCELoss, HuberLoss or MSELoss. Convert the target '
@@ -7298,7 +7336,8 @@ DATA = {'baseurl': '',
                                    'under torch.no_grad(), or filter the warning.',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
-                                'or .sum(), or pass the gradient argument.',
+                                'or .sum(), or pass the gradient argument. torch.autograd.grad(y, x) for a '
+                                'non-scalar y: pass grad_outputs=torch.ones_like(y).',
               'pit-resize-requires-grad': 'RuntimeError: cannot resize variables that require grad in '
                                           "resize_(), in a metric meter (APMeter) that stores the model's "
                                           'outputs: pass output.detach().',

@@ -5861,7 +5861,7 @@ DATA = {'baseurl': '',
                          'id': 'out-arg-requires-grad',
                          'message': "functions with out=... arguments don't support automatic "
                                     'differentiation, but one of the arguments requires grad.',
-                         'summary': '梯度模式開啟時，某個運算收到 out= 參數，要把結果寫進既有的張量，而它用到的張量之中有一個需要梯度；請改成把結果指定給變數（y = x + '
+                         'summary': '梯度模式開啟時，某個運算收到 out= 引數，要把結果寫進既有的張量，而它用到的張量之中有一個需要梯度；請改成把結果指定給變數（y = x + '
                                     '1），或在 torch.no_grad() 之下寫入。'},
                         {'cases': [{'label': 'pit-view-inplace',
                                     'line': '',

@@ -2462,6 +2462,18 @@ DATA = {'baseurl': '',
                                'torch 2.13 still runs the reentrant variant then, and asks you to choose. '
                                'Pass use_reentrant=False (recommended; it also trains a block whose inputs '
                                'do not require grad), or use_reentrant=True to keep the old behaviour.'},
+                   {'cases': [{'label': 'mem-ckpt-reentrant',
+                               'line': '',
+                               'page': 'saved_memory',
+                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                    'historical': True,
+                    'id': 'checkpoint-use-reentrant-explicit-old',
+                    'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
+                               'use_reentrant=False explicitly.',
+                    'summary': 'The older wording of the same UserWarning (torch 2.1 and the releases right '
+                               'after it): checkpoint was called without use_reentrant. Pass '
+                               'use_reentrant=False (recommended), or use_reentrant=True to keep the old '
+                               'behaviour.'},
                    {'cases': [{'label': 'var-grad-modes',
                                'line': '',
                                'page': 'variable',
@@ -4579,6 +4591,17 @@ DATA = {'baseurl': '',
                          'summary': '调用 torch.utils.checkpoint 时没有传 use_reentrant，于是发出这条 UserWarning：torch '
                                     '2.13 这时仍执行可重入实现，并要求你明确选择。请传 use_reentrant=False（推荐；输入不需要梯度的块也能训练），或传 '
                                     'use_reentrant=True 保留原来的行为。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '可重入检查点：不需要梯度的输入'}],
+                         'historical': True,
+                         'id': 'checkpoint-use-reentrant-explicit-old',
+                         'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
+                                    'use_reentrant=False explicitly.',
+                         'summary': '同一条 UserWarning 的旧版措辞（torch 2.1 和紧随其后的版本）：调用 checkpoint 时没有传 '
+                                    'use_reentrant。请传 use_reentrant=False（推荐），或传 use_reentrant=True '
+                                    '保留原来的行为。'},
                         {'cases': [{'label': 'var-grad-modes',
                                     'line': '',
                                     'page': 'variable',
@@ -6695,6 +6718,17 @@ DATA = {'baseurl': '',
                          'summary': '呼叫 torch.utils.checkpoint 時沒有傳 use_reentrant，就會發出這個 UserWarning：torch '
                                     '2.13 這時仍執行可重入實作，並要你明確選擇。請傳 use_reentrant=False（建議使用；輸入不需要梯度的區塊也能訓練），或傳 '
                                     'use_reentrant=True 保留原本的行為。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                         'historical': True,
+                         'id': 'checkpoint-use-reentrant-explicit-old',
+                         'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
+                                    'use_reentrant=False explicitly.',
+                         'summary': '同一個 UserWarning 的舊版措辭（torch 2.1 和緊接其後的版本）：呼叫 checkpoint 時沒有傳 '
+                                    'use_reentrant。請傳 use_reentrant=False（建議使用），或傳 use_reentrant=True '
+                                    '保留原本的行為。'},
                         {'cases': [{'label': 'var-grad-modes',
                                     'line': '',
                                     'page': 'variable',

@@ -1771,6 +1771,21 @@ DATA = {'baseurl': '',
                     'summary': 'A module with a full backward hook is followed by an in-place operation, '
                                'such as nn.ReLU(inplace=True); use a forward hook with a tensor hook (the '
                                'Grad-CAM recipe), or an out-of-place ReLU.'},
+                   {'cases': [{'label': 'dbg-jit-hooks',
+                               'line': '',
+                               'page': 'debugging',
+                               'title': 'Backward hooks and TorchScript: `is not supported on '
+                                        'ScriptModules`'}],
+                    'historical': False,
+                    'id': 'scriptmodule-not-supported',
+                    'message': 'register_full_backward_hook is not supported on ScriptModules',
+                    'summary': 'A module hook was registered on a model compiled with torch.jit.script: a '
+                               'ScriptModule has no backward hooks, and a backward hook put on the eager '
+                               'module before scripting never fires either. Debug the eager module, or put '
+                               'tensor hooks (register_hook) on the tensors that go in and out of the '
+                               'scripted model.',
+                    'varies': [{'as': 'register_full_backward_hook is not supported on ScriptModules',
+                                'pattern': '\\b\\w+ is not supported on ScriptModules'}]},
                    {'cases': [{'label': 'mem-oom',
                                'line': 'Out of memory in training or evaluation: reading the memory figures '
                                        'and finding the cause.',
@@ -2459,6 +2474,18 @@ DATA = {'baseurl': '',
                                'torch 2.13 still runs the reentrant variant then, and asks you to choose. '
                                'Pass use_reentrant=False (recommended; it also trains a block whose inputs '
                                'do not require grad), or use_reentrant=True to keep the old behaviour.'},
+                   {'cases': [{'label': 'mem-ckpt-reentrant',
+                               'line': '',
+                               'page': 'saved_memory',
+                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                    'historical': True,
+                    'id': 'checkpoint-use-reentrant-explicit-old',
+                    'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
+                               'use_reentrant=False explicitly.',
+                    'summary': 'The older wording of the same UserWarning (torch 2.1 and the releases right '
+                               'after it): checkpoint was called without use_reentrant. Pass '
+                               'use_reentrant=False (recommended), or use_reentrant=True to keep the old '
+                               'behaviour.'},
                    {'cases': [{'label': 'var-grad-modes',
                                'line': '',
                                'page': 'variable',
@@ -3969,6 +3996,17 @@ DATA = {'baseurl': '',
                                     'inplace.',
                          'summary': '带有完整反向钩子的模块后面跟着原地操作，例如 nn.ReLU(inplace=True)；请改用前向钩子加张量钩子（Grad-CAM '
                                     '的做法），或者改用非原地的 ReLU。'},
+                        {'cases': [{'label': 'dbg-jit-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '反向钩子与 TorchScript：`is not supported on ScriptModules`'}],
+                         'historical': False,
+                         'id': 'scriptmodule-not-supported',
+                         'message': 'register_full_backward_hook is not supported on ScriptModules',
+                         'summary': '在 torch.jit.script 编译过的模型上注册了模块钩子：ScriptModule 没有反向钩子，编译之前挂在 eager '
+                                    '模块上的反向钩子也从来不触发。请在 eager 模块上调试，或者对进出编译后模型的张量注册张量钩子（register_hook）。',
+                         'varies': [{'as': 'register_full_backward_hook is not supported on ScriptModules',
+                                     'pattern': '\\b\\w+ is not supported on ScriptModules'}]},
                         {'cases': [{'label': 'mem-oom',
                                     'line': '训练或评估时内存不足：看懂内存的各项数字，找出原因。',
                                     'page': 'memory_growth',
@@ -4576,6 +4614,17 @@ DATA = {'baseurl': '',
                          'summary': '调用 torch.utils.checkpoint 时没有传 use_reentrant，于是发出这条 UserWarning：torch '
                                     '2.13 这时仍执行可重入实现，并要求你明确选择。请传 use_reentrant=False（推荐；输入不需要梯度的块也能训练），或传 '
                                     'use_reentrant=True 保留原来的行为。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '可重入检查点：不需要梯度的输入'}],
+                         'historical': True,
+                         'id': 'checkpoint-use-reentrant-explicit-old',
+                         'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
+                                    'use_reentrant=False explicitly.',
+                         'summary': '同一条 UserWarning 的旧版措辞（torch 2.1 和紧随其后的版本）：调用 checkpoint 时没有传 '
+                                    'use_reentrant。请传 use_reentrant=False（推荐），或传 use_reentrant=True '
+                                    '保留原来的行为。'},
                         {'cases': [{'label': 'var-grad-modes',
                                     'line': '',
                                     'page': 'variable',
@@ -6083,6 +6132,17 @@ DATA = {'baseurl': '',
                                     'inplace.',
                          'summary': '帶有完整反向掛鉤的模組後面接著原地操作，例如 nn.ReLU(inplace=True)；請改用前向掛鉤加張量掛鉤（Grad-CAM '
                                     '的做法），或改用非原地的 ReLU。'},
+                        {'cases': [{'label': 'dbg-jit-hooks',
+                                    'line': '',
+                                    'page': 'debugging',
+                                    'title': '反向掛鉤與 TorchScript：`is not supported on ScriptModules`'}],
+                         'historical': False,
+                         'id': 'scriptmodule-not-supported',
+                         'message': 'register_full_backward_hook is not supported on ScriptModules',
+                         'summary': '在 torch.jit.script 編譯過的模型上註冊了模組掛鉤：ScriptModule 沒有反向掛鉤，編譯之前掛在 eager '
+                                    '模組上的反向掛鉤也從來不觸發。請在 eager 模組上除錯，或對進出編譯後模型的張量註冊張量掛鉤（register_hook）。',
+                         'varies': [{'as': 'register_full_backward_hook is not supported on ScriptModules',
+                                     'pattern': '\\b\\w+ is not supported on ScriptModules'}]},
                         {'cases': [{'label': 'mem-oom',
                                     'line': '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。',
                                     'page': 'memory_growth',
@@ -6692,6 +6752,17 @@ DATA = {'baseurl': '',
                          'summary': '呼叫 torch.utils.checkpoint 時沒有傳 use_reentrant，就會發出這個 UserWarning：torch '
                                     '2.13 這時仍執行可重入實作，並要你明確選擇。請傳 use_reentrant=False（建議使用；輸入不需要梯度的區塊也能訓練），或傳 '
                                     'use_reentrant=True 保留原本的行為。'},
+                        {'cases': [{'label': 'mem-ckpt-reentrant',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                         'historical': True,
+                         'id': 'checkpoint-use-reentrant-explicit-old',
+                         'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
+                                    'use_reentrant=False explicitly.',
+                         'summary': '同一個 UserWarning 的舊版措辭（torch 2.1 和緊接其後的版本）：呼叫 checkpoint 時沒有傳 '
+                                    'use_reentrant。請傳 use_reentrant=False（建議使用），或傳 use_reentrant=True '
+                                    '保留原本的行為。'},
                         {'cases': [{'label': 'var-grad-modes',
                                     'line': '',
                                     'page': 'variable',
@@ -6920,6 +6991,11 @@ DATA = {'baseurl': '',
                                        '@torch.inference_mode() (DINOv2 depth model cannot be fine-tuned), '
                                        'old log_probs and advantages of a rollout; find the inference '
                                        'tensors with is_inference() and use torch.no_grad() instead.',
+              'dbg-jit-hooks': 'ScriptModule hook does not fire: register_full_backward_hook on a '
+                               'TorchScript model (torch.jit.script) is not supported on ScriptModules, and '
+                               'a backward hook registered before scripting never runs. Debug the eager '
+                               "module, or use a tensor hook (register_hook) on the scripted model's inputs "
+                               'and outputs.',
               'dbg-module-hooks': 'register_backward_hook is not called, the hook function never fires, '
                                   'Grad-CAM gradients are None, grad_input is None; '
                                   'register_full_backward_hook vs register_backward_hook; '

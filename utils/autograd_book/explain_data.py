@@ -6814,7 +6814,9 @@ DATA = {'baseurl': '',
               'cg-what': 'How to compute a second derivative in torch: grad of grad with create_graph=True, '
                          "higher-order derivatives. What does 'compute higher order derivative products' in "
                          'the torch.autograd.grad documentation mean? With create_graph=True the gradient is '
-                         'recorded, so it can be differentiated again.',
+                         'recorded, so it can be differentiated again. Why does the gradient returned by '
+                         "torch.autograd.grad have requires_grad False, so that the gradient penalty's "
+                         'backward fails? Without create_graph=True the returned gradient is not recorded.',
               'dbg-amp-no-inf': 'AssertionError: No inf checks were recorded for this optimizer in '
                                 'scaler.step(optimizer), Trainer fp16, Accelerate or LoRA fine-tuning, '
                                 'although the loss is normal: all params in the optimizer have None grad and '
@@ -7130,7 +7132,10 @@ DATA = {'baseurl': '',
                                     'and harmless there; skip the checkpoint when grad is disabled, or pass '
                                     'use_reentrant=False. Error using gradient_checkpoining (gradient '
                                     'checkpointing): RuntimeError: element 0 of variables does not require '
-                                    'grad and does not have a grad_fn when only the U-Net is trained.',
+                                    'grad and does not have a grad_fn when only the U-Net is trained. Use of '
+                                    'torch.utils.checkpoint.checkpoint causes a simple model to diverge or '
+                                    'stop learning: the checkpointed first block, whose input is the data, '
+                                    'never trains.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '
@@ -7202,7 +7207,10 @@ DATA = {'baseurl': '',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
                                    'gradient cannot flow back once a data augmentation such as random '
-                                   'erasing writes into its input tensor; computing on x.clone() fixes it.',
+                                   'erasing writes into its input tensor; computing on x.clone() fixes it. '
+                                   'When are in-place operations allowed and when not? An in-place change is '
+                                   'refused only when the backward of an earlier operation saved that tensor '
+                                   '(sigmoid, exp and tanh save their output); otherwise it is allowed.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
@@ -7358,7 +7366,10 @@ DATA = {'baseurl': '',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '
                                'and loss2.backward(), or one backward of their sum. Is there a difference '
                                'between calling backward on errD_real and errD_fake separately and calling '
-                               'backward once on their sum errD? The gradients are the same.',
+                               'backward once on their sum errD? The gradients are the same. Two losses from '
+                               'one discriminator forward, such as the adversarial loss and the GDPP loss, '
+                               'each with its own backward(): the second backward fails; add them and call '
+                               'backward once.',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '
@@ -7459,5 +7470,7 @@ DATA = {'baseurl': '',
                            "that shares t's memory, so the wrapper can be dropped. Variable has a problem in "
                            'the new version: variable = variable(tensor, requires_grad=True) raises '
                            "NameError: name 'variable' is not defined; Variable is still there, write it "
-                           'with a capital V and import it.'},
+                           'with a capital V and import it. Built from source (0.4), '
+                           'Variable(torch.Tensor(3, 4)) prints a Tensor, not a Variable: why? Tensor and '
+                           'Variable are merged.'},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

@@ -6874,7 +6874,10 @@ DATA = {'baseurl': '',
                                  'finite (torch.isfinite before optimizer.step), skip it and check its '
                                  'batch. LoRA fine-tuning logs loss 0.0 and grad_norm nan at every step with '
                                  'fp16: float16 overflow in the forward pass, use bf16 or fp32; '
-                                 'logging_nan_inf_filter.',
+                                 'logging_nan_inf_filter. How to avoid nan output from atan2 during backward '
+                                 "pass? Function 'Atan2Backward0' returned nan values in its 0th output; the "
+                                 'phase of a spectrogram; adding 1e-7 to zero denominators gives a gradient '
+                                 'of 1e7, inf in float16.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '
@@ -7279,7 +7282,9 @@ DATA = {'baseurl': '',
                                    'the .grad warning during inference when my code never reads .grad: a '
                                    'library checks t.grad is not None on a model output; find who reads it '
                                    "with warnings.filterwarnings('error') or python -W error, run inference "
-                                   'under torch.no_grad(), or filter the warning.',
+                                   'under torch.no_grad(), or filter the warning. loss.grad is constant 1: '
+                                   'after loss.retain_grad() and loss.backward(), loss.grad is tensor(1.) '
+                                   'because backward() starts from d loss / d loss = 1.',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument.',

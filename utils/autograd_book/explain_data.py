@@ -7354,7 +7354,10 @@ DATA = {'baseurl': '',
               'rg-guide': 'I get RuntimeError: Trying to backward through the graph a second time in my '
                           'training loop; which case is mine and how do I fix it without retain_graph=True? '
                           'The first batch works and the second fails. loss.backward() inside a PyTorch '
-                          'Lightning training_step, which already calls backward.',
+                          'Lightning training_step, which already calls backward. But retain_graph=True is '
+                          'already in backward(): one_hot.backward(retain_graph=True) still raises Trying to '
+                          'backward through the graph a second time, because an earlier backward without it '
+                          'freed the graph.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block.",

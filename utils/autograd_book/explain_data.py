@@ -7028,7 +7028,13 @@ DATA = {'baseurl': '',
                                   'support saved tensor hooks when the function uses torch.utils.checkpoint '
                                   '(use_reentrant=False) to save memory; jacfwd, '
                                   'torch.autograd.functional.jacobian and autograd.grad with '
-                                  'is_grads_batched=True work with checkpointing.',
+                                  'is_grads_batched=True work with checkpointing. Per-sample-gradient: get '
+                                  'gradient 0 when using grad(params_tograd, params) with respect to part of '
+                                  "the model's parameters; per-sample gradients of only the trainable "
+                                  'parameters (split the dict, functional_call with both). Per sample '
+                                  'gradients using function transforms not working for RNN, GRU or an '
+                                  "autoregressive model: output with shape [1, 4] doesn't match the "
+                                  'broadcast shape; pass h0 = x.new_zeros(...).',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '

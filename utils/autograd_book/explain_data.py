@@ -7261,7 +7261,10 @@ DATA = {'baseurl': '',
                                   'graph has already been freed; the neurons were not reset. A spiking '
                                   'ResNet (MultiStepIFNode) runs CUDA out of memory in a loop of forward '
                                   'passes: the membrane potential chains each call onto the previous graph '
-                                  'until reset_net.',
+                                  'until reset_net. 训练的时候的内存爆炸问题: out of memory while training a spiking '
+                                  'network (Spike-Driven Transformer); tell a state that is not reset '
+                                  '(memory rises after each step) from a batch or time-step count too large '
+                                  '(memory flat after each step, peak grows with T × batch).',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '

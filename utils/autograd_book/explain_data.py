@@ -6983,7 +6983,11 @@ DATA = {'baseurl': '',
                                  '(bf16 or fp32 Trainer) clip_grad_norm_ with a NaN norm writes NaN into '
                                  'every weight and the loss is 0.0 or nan from then on; a trainer that skips '
                                  'non-finite grad_norm steps (CosyVoice update_parameter_and_lr) keeps the '
-                                 'weights finite, so a nan loss comes from the forward pass of that batch.',
+                                 'weights finite, so a nan loss comes from the forward pass of that batch. '
+                                 'How to avoid nan output from atan2 during backward pass? Function '
+                                 "'Atan2Backward0' returned nan values in its 0th output; the phase of a "
+                                 'spectrogram; adding 1e-7 to zero denominators gives a gradient of 1e7, inf '
+                                 'in float16.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '
@@ -7143,7 +7147,13 @@ DATA = {'baseurl': '',
                                   'support saved tensor hooks when the function uses torch.utils.checkpoint '
                                   '(use_reentrant=False) to save memory; jacfwd, '
                                   'torch.autograd.functional.jacobian and autograd.grad with '
-                                  'is_grads_batched=True work with checkpointing.',
+                                  'is_grads_batched=True work with checkpointing. Per-sample-gradient: get '
+                                  'gradient 0 when using grad(params_tograd, params) with respect to part of '
+                                  "the model's parameters; per-sample gradients of only the trainable "
+                                  'parameters (split the dict, functional_call with both). Per sample '
+                                  'gradients using function transforms not working for RNN, GRU or an '
+                                  "autoregressive model: output with shape [1, 4] doesn't match the "
+                                  'broadcast shape; pass h0 = x.new_zeros(...).',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '
@@ -7379,7 +7389,10 @@ DATA = {'baseurl': '',
                                   'graph has already been freed; the neurons were not reset. A spiking '
                                   'ResNet (MultiStepIFNode) runs CUDA out of memory in a loop of forward '
                                   'passes: the membrane potential chains each call onto the previous graph '
-                                  'until reset_net.',
+                                  'until reset_net. 训练的时候的内存爆炸问题: out of memory while training a spiking '
+                                  'network (Spike-Driven Transformer); tell a state that is not reset '
+                                  '(memory rises after each step) from a batch or time-step count too large '
+                                  '(memory flat after each step, peak grows with T × batch).',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
@@ -7409,7 +7422,9 @@ DATA = {'baseurl': '',
                                    'the .grad warning during inference when my code never reads .grad: a '
                                    'library checks t.grad is not None on a model output; find who reads it '
                                    "with warnings.filterwarnings('error') or python -W error, run inference "
-                                   'under torch.no_grad(), or filter the warning.',
+                                   'under torch.no_grad(), or filter the warning. loss.grad is constant 1: '
+                                   'after loss.retain_grad() and loss.backward(), loss.grad is tensor(1.) '
+                                   'because backward() starts from d loss / d loss = 1.',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument. torch.autograd.grad(y, x) for a '
@@ -7481,7 +7496,10 @@ DATA = {'baseurl': '',
               'rg-guide': 'I get RuntimeError: Trying to backward through the graph a second time in my '
                           'training loop; which case is mine and how do I fix it without retain_graph=True? '
                           'The first batch works and the second fails. loss.backward() inside a PyTorch '
-                          'Lightning training_step, which already calls backward.',
+                          'Lightning training_step, which already calls backward. But retain_graph=True is '
+                          'already in backward(): one_hot.backward(retain_graph=True) still raises Trying to '
+                          'backward through the graph a second time, because an earlier backward without it '
+                          'freed the graph.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block.",

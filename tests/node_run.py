@@ -19,6 +19,7 @@ def _stop() -> None:
     if _server is not None and _server.poll() is None:
         _server.stdin.close()
         _server.wait(timeout=30)
+        _server.stdout.close()
 
 
 def run(script: str, input: str | None = None) -> str:

@@ -98,14 +98,19 @@ sync: setup
 
 # The fast tier (no notebook execution, no site build, no browser): every edition and
 # convention fault and every unit test, all run even when one fails, then reported together.
-# One OpenMP thread per xdist worker (unless OMP_NUM_THREADS is set): a worker per core already
-# fills the cores, and torch's spinning threads on top of them cost about a third more CPU.
-# A file at a time to each worker, longest first, as `make test` does: a module's fixtures are
-# then built by one worker, not by each.
+# Two pytest processes side by side, one per core, not pytest-xdist workers (each of which
+# imports and collects every file): the files that import no torch (TORCH_FREE in
+# tests/conftest.py) in one, `editions check` then every other file in the other; each prints
+# its report when both are done. One OpenMP thread each (unless OMP_NUM_THREADS is set): torch's
+# spinning threads on cores that are already full cost about a third more CPU.
 check: setup
-	@failed=""; \
-	$(PY) -m utils.book.editions check || failed="$$failed 'editions check'"; \
-	$(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -q -m "not slow and not editions_check" -n auto --dist loadfile --no-loadscope-reorder tests || failed="$$failed 'unit tests'"; \
+	@logs=$$(mktemp -d); \
+	( $(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -q -m "not slow and not editions_check" --part torch-free tests > $$logs/1 2>&1 \
+	  || echo " 'unit tests (torch-free part)'" > $$logs/1.failed ) & \
+	( $(PY) -m utils.book.editions check > $$logs/0 2>&1 || echo " 'editions check'" > $$logs/0.failed; \
+	  $(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -q -m "not slow and not editions_check" --part rest tests > $$logs/2 2>&1 \
+	  || echo " 'unit tests (the rest)'" > $$logs/2.failed ) & \
+	wait; cat $$logs/0 $$logs/1 $$logs/2; failed="$$(cat $$logs/*.failed 2>/dev/null | tr -d '\n')"; rm -rf $$logs; \
 	if [ -n "$$failed" ]; then echo "make check: FAILED:$$failed (each reported above)"; exit 1; fi; \
 	echo "make check: everything passed"
 

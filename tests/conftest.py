@@ -19,6 +19,75 @@ os.environ.update(package.kernel_env(root=ROOT))
 
 from no_skip_in_ci import pytest_runtest_makereport  # noqa: E402,F401  (a hook: no skip passes in CI)
 
+# `make check` runs its tests in two pytest processes side by side (`--part torch-free` and
+# `--part rest`), not in pytest-xdist workers, each of which imports and collects every file
+# (torch included: 3.7 CPU-s a worker) and imports torch._dynamo at its first optimizer. The
+# torch-free part collects only these files, which import no torch, about half of the fast tier's
+# work; the rest part every other file (a new file goes there unless listed here). A torch-free
+# run that imports torch fails and names the test that did: take its file out of this list.
+TORCH_FREE = {
+    "test_anchors.py", "test_bare_environment.py", "test_bare_source.py", "test_build.py",
+    "test_checker_rules.py", "test_colab.py", "test_cuda_review.py", "test_editions.py",
+    "test_error_index.py", "test_fast_paths.py", "test_figures.py", "test_figures_browser.py", "test_glossary.py",
+    "test_issue_links.py", "test_leadins.py", "test_mutation.py", "test_myst.py", "test_no_skip_in_ci.py",
+    "test_node_run.py", "test_page_weight.py", "test_page_weight_browser.py", "test_pdf.py", "test_phone_browser.py",
+    "test_reader_notebooks.py", "test_reading_browser.py", "test_real_questions.py", "test_refs.py", "test_search.py",
+    "test_search_browser.py", "test_site_browser.py", "test_sphinx_patches.py", "test_stamps.py",
+    "test_tool_modules.py", "test_typography_browser.py", "test_ui_strings.py", "test_verbs.py",
+}
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_addoption(parser):
+    parser.addoption("--part", choices=("torch-free", "rest"), default=None,
+                     help="make check's halves: only the files of TORCH_FREE (tests/conftest.py), or only the others")
+
+
+def pytest_ignore_collect(collection_path, config):
+    part = config.getoption("part")
+    if part is None or collection_path.is_dir():
+        return None
+    listed = collection_path.parent == TESTS and collection_path.name in TORCH_FREE
+    if part == "torch-free":
+        return True if not listed else None
+    return True if listed else None
+
+
+class _TorchWatch:
+    """In the torch-free part: the test (or the file being collected) that first imports torch."""
+
+    def __init__(self):
+        self.now, self.first = "startup", None
+
+    def find_spec(self, name, path=None, target=None):
+        if self.first is None and name.split(".")[0] == "torch":
+            self.first = self.now
+        return None
+
+
+_watch = _TorchWatch()
+
+
+def pytest_configure(config):
+    if config.getoption("part") == "torch-free" and "torch" not in sys.modules:
+        sys.meta_path.insert(0, _watch)
+
+
+def pytest_collectstart(collector):
+    _watch.now = f"collecting {collector.nodeid}"
+
+
+def pytest_runtest_setup(item):
+    _watch.now = item.nodeid
+
+
+def pytest_sessionfinish(session):
+    if session.config.getoption("part") == "torch-free" and ("torch" in sys.modules or _watch.first):
+        session.config.pluginmanager.get_plugin("terminalreporter").write_line(
+            f"\nThe torch-free part imported torch ({_watch.first or 'before the tests'}): take its file out of "
+            "TORCH_FREE in tests/conftest.py (make check then runs it in the other part)", red=True, bold=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
 
 @pytest.fixture
 def book_copy(tmp_path: Path) -> Path:

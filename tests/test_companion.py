@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import gc
 import json
-import subprocess
 
 import pytest
 import torch
 
 import companion_steps as steps
+import node_run
 from exercise_messages import untranslated
 from test_search import MATCHER, NODE, NODE_NAME_PASTES, variants
 from utils.book import config, explain_data
@@ -80,9 +80,8 @@ def js(function: str, inputs: list[str]) -> list:
     script = (f"const m = require({json.dumps(str(MATCHER))});"
               "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               f"process.stdout.write(JSON.stringify(input.pastes.map(p => {call})));")
-    out = subprocess.run([NODE, "-e", script], input=json.dumps({"pastes": inputs, "errors": data}),
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+    out = node_run.run(script, json.dumps({"pastes": inputs, "errors": data}))
+    return json.loads(out)
 
 
 PASTES = [v for e in ERRORS for v in variants(e["message"])] + [

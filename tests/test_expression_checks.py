@@ -16,11 +16,11 @@ import html
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
+import node_run
 from utils.book import config
 from utils.book.answer_checks import answer_checks
 from utils.book.notebooks import peek_notebook
@@ -41,8 +41,8 @@ def _node(calls: list[list]) -> list:
     program = (f"const E = require({json.dumps(str(SCRIPT))});"
                "const calls = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
                "process.stdout.write(JSON.stringify(calls.map(c => E[c[0]](...c.slice(1)))));")
-    done = subprocess.run([NODE, "-e", program], input=json.dumps(calls), capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    done = node_run.run(program, json.dumps(calls))
+    return json.loads(done)
 
 
 def _data() -> dict:

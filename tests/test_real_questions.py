@@ -31,6 +31,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import node_run  # noqa: E402
 from utils.book import yamlread  # noqa: E402
 CORPUS = ROOT / "tests" / "real_questions.yml"
 MATCHER = ROOT / "book" / "_static" / "search" / "errormatch.js"
@@ -154,11 +155,9 @@ def paste_box(questions: list[dict]) -> list[list[str]]:
     script = (f"const m = require({json.dumps(str(MATCHER))});"
               "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               "process.stdout.write(JSON.stringify(input.pastes.map(p => m.match(p, input.errors).map(e => e.id))));")
-    out = subprocess.run([NODE, "-e", script], input=json.dumps({"pastes": [q["asked"] for q in questions],
-                                                                   "errors": boxed}),
-                         capture_output=True, text=True, check=True)
+    out = node_run.run(script, json.dumps({"pastes": [q["asked"] for q in questions], "errors": boxed}))
     cases = {e["id"]: [c["section"] for c in e["cases"]] for e in boxed}
-    return [cases[found[0]] if found else [] for found in json.loads(out.stdout)]
+    return [cases[found[0]] if found else [] for found in json.loads(out)]
 
 
 def paste_rates(questions=QUESTIONS) -> dict:

@@ -3,12 +3,12 @@ the same file the pages load), the page that Pagefind reads, and the query set's
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 import yaml
 
+import node_run
 from utils.book import config, search, yamlread
 from utils.book.editions import data
 
@@ -28,9 +28,8 @@ def run_matcher(pastes: list[str]) -> list[list[str]]:
     script = (f"const m = require({json.dumps(str(MATCHER))});"
               "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               "process.stdout.write(JSON.stringify(input.pastes.map(p => m.match(p, input.errors).map(e => e.id))));")
-    out = subprocess.run([NODE, "-e", script], input=json.dumps({"pastes": pastes, "errors": data}),
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+    out = node_run.run(script, json.dumps({"pastes": pastes, "errors": data}))
+    return json.loads(out)
 
 
 def variants(message: str) -> list[str]:
@@ -159,9 +158,8 @@ def test_a_slip_is_read_only_within_the_tolerance_and_only_when_one_word_is_near
               "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               "process.stdout.write(JSON.stringify([input.pairs.map(p => m.osa(p[0], p[1], p[2])),"
               " input.words.map(w => m.spelled(w, input.errors))]));")
-    out = subprocess.run([NODE, "-e", script], input=json.dumps({"pairs": pairs, "words": words, "errors": ERRORS}),
-                         capture_output=True, text=True, check=True)
-    distances, spelled = json.loads(out.stdout)
+    out = node_run.run(script, json.dumps({"pairs": pairs, "words": words, "errors": ERRORS}))
+    distances, spelled = json.loads(out)
     # A transposition is one slip (restricted Damerau-Levenshtein); past ``most`` the distance is most + 1.
     assert distances == [1, 1, 1, 1, 1, 3]
     assert dict(zip(words, spelled)) == {
@@ -197,7 +195,7 @@ def test_normalise_strips_what_varies():
     script = (f"const m = require({json.dumps(str(MATCHER))});"
               "process.stdout.write(m.normalise('Traceback (most recent call last):\\n  File \"C:\\\\x\\\\y.py\", line 3, in f\\n"
               "RuntimeError: modified: [torch.FloatTensor [64, 1]], output 0 of AsStridedBackward0 at 0xdeadbeef, version 2'));")
-    out = subprocess.run([NODE, "-e", script], capture_output=True, text=True, check=True).stdout
+    out = node_run.run(script)
     assert out == "modified output of asstrided at version"
 
 
@@ -415,9 +413,8 @@ def test_own_words_are_what_no_wording_holds():
     script = (f"const m = require({json.dumps(str(MATCHER))});"
               "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               "process.stdout.write(JSON.stringify(m.ownWords(input.words, input.errors)));")
-    out = subprocess.run([NODE, "-e", script], input=json.dumps({"words": words, "errors": data}),
-                         capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout) == ["gan", "critic", "optimizerg.step", "先更新critic", "显存"]
+    out = node_run.run(script, json.dumps({"words": words, "errors": data}))
+    assert json.loads(out) == ["gan", "critic", "optimizerg.step", "先更新critic", "显存"]
 
 
 RANK = ROOT / "book" / "_static" / "search" / "rank.js"
@@ -431,8 +428,8 @@ def run_rank(expression: str, words: dict | None = None):
     script = (f"const r = require({json.dumps(str(RANK))});"
               "const w = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               f"process.stdout.write(JSON.stringify({expression}));")
-    out = subprocess.run([NODE, "-e", script], input=json.dumps(words), capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+    out = node_run.run(script, json.dumps(words))
+    return json.loads(out)
 
 
 @pytest.fixture(scope="module")
@@ -536,8 +533,8 @@ def test_a_chinese_word_the_index_holds_whole_in_one_section_is_not_taken_for_a_
       : w === "元素" ? res(["answer"], 9) : w === "元 素" ? res(["answer", "s1"], 9) : res([], 0) }};
     r.sectionScores(pagefind, "張量 元素", "zh-Hant", {{ chars: {{}}, words: ["張量", "元素"] }})
       .then((s) => process.stdout.write(JSON.stringify(s.map((x) => x.r.id))));"""
-    out = subprocess.run([NODE, "-e", script], capture_output=True, text=True, check=True)
-    ranked = json.loads(out.stdout)
+    out = node_run.run(script)
+    ranked = json.loads(out)
     assert ranked[0] == "answer" and ranked.index("one") > 1, ranked
 
 
@@ -548,8 +545,8 @@ def run_rank_script(body: str):
     script = (f"const r = require({json.dumps(str(RANK))});"
               "const out = (v) => process.stdout.write(JSON.stringify(v));"
               f"(async () => {{ {body} }})().catch((e) => {{ console.error(e); process.exit(1); }});")
-    done = subprocess.run([NODE, "-e", script], capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    done = node_run.run(script)
+    return json.loads(done)
 
 
 def test_the_whole_index_is_loaded_before_the_first_search():

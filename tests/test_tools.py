@@ -24,9 +24,25 @@ def test_the_tools_and_utils_import_without_torch():
     assert result.returncode == 0, result.stderr + result.stdout
 
 
+@pytest.mark.slow
 def test_importing_an_instrument_by_name_loads_it():
     code = "import autograd_book, sys; f = autograd_book.describe_graph; sys.exit(0 if 'torch' in sys.modules and callable(f) else 1)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+def test_each_instrument_is_loaded_by_its_name(monkeypatch):
+    """The fast tier's form of the test above (which starts a Python that imports torch, 2 CPU-s):
+    in this process, each name of autograd_book's list, its cached value removed first, is loaded
+    from its module by the package's __getattr__."""
+    import importlib
+
+    import autograd_book
+
+    for name, module in autograd_book._EXPORTS.items():
+        monkeypatch.delitem(vars(autograd_book), name, raising=False)
+        value = getattr(autograd_book, name)
+        assert callable(value) and value is getattr(importlib.import_module(module), name), name
+    assert "torch" in sys.modules
 
 
 def _imports(path: Path) -> set[str]:

@@ -370,8 +370,10 @@ def words_script(data: dict) -> str:
             "window.BOOK_SEARCH_WORDS = " + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + ";\n")
 
 
-def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
-    """Index one built edition (``site``: _build/html/EDITION) and write its paste-box data."""
+def index_edition(site: Path, edition: str, root: Path = ROOT, keywords: dict | None = None) -> None:
+    """Index one built edition (``site``: _build/html/EDITION) and write its paste-box data.
+    ``keywords``: the sentences of readers' words to index (load_keywords(); by default book/search_keywords.yml's;
+    ``{}`` indexes the book's own text only, as tests/test_real_questions.py --no-keywords measures it)."""
     for stale in ("searchindex.js", "_static/searchtools.js", "_static/language_data.js"):
         (site / stale).unlink(missing_ok=True)  # Sphinx's search: one search system only
     soups = parsed_pages(site)
@@ -380,7 +382,8 @@ def index_edition(site: Path, edition: str, root: Path = ROOT) -> None:
     target.mkdir(parents=True, exist_ok=True)
     (target / "errors.js").write_text(errors_script(errors_data(edition, labels, root, page_titles(site, soups))),
                                       encoding="utf-8")
-    keywords = load_keywords(root / "book" / "search_keywords.yml")
+    if keywords is None:
+        keywords = load_keywords(root / "book" / "search_keywords.yml")
     hreflang = config.editions(root)[edition]["hreflang"]
     explained = routes(edition, root)
     pages = {}

@@ -6188,7 +6188,7 @@ DATA = {'baseurl': '',
                                     'autograd.Function to use it with backward mode AD.',
                          'summary': '自訂 autograd Function 只定義了 forward、沒有 '
                                     'backward（torch/autograd/function.py 裡預設的 backward 會引發這個錯誤）。自動微分看不到 '
-                                    'forward 裡的運算，也就無法替它們求導：如果每一步都是 PyTorch 運算，就拿掉這個 Function，改寫成一般函式或 '
+                                    'forward 裡的運算，也就無法對它們微分：如果每一步都是 PyTorch 運算，就拿掉這個 Function，改寫成一般函式或 '
                                     'nn.Module；否則請自己寫 backward。'},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',

@@ -1867,6 +1867,19 @@ DATA = {'baseurl': '',
                                'backward as methods that use self, and an instance called as '
                                'MyFunction()(x)); make both methods static with ctx as their first argument, '
                                'and call MyFunction.apply(x).'},
+                   {'cases': [{'label': 'cf-need-function',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': 'Do you need a custom Function? `backward` left out'}],
+                    'historical': False,
+                    'id': 'function-backward-not-implemented',
+                    'message': 'You must implement either the backward or vjp method for your custom '
+                               'autograd.Function to use it with backward mode AD.',
+                    'summary': 'A custom autograd Function defines forward and no backward (the default '
+                               'backward of torch/autograd/function.py raises this). autograd never sees the '
+                               'operations inside forward, so it cannot differentiate them: if every step is '
+                               'a PyTorch operation, drop the Function and write a plain function or '
+                               'nn.Module; otherwise write backward.'},
                    {'cases': [{'label': 'grad-not-implemented',
                                'line': '',
                                'page': 'gradients',
@@ -4077,6 +4090,18 @@ DATA = {'baseurl': '',
                          'summary': '自定义 autograd Function 用的是 PyTorch 0.3 的写法（forward 和 backward 是使用 self '
                                     '的方法，并以 MyFunction()(x) 调用实例）；请把两个方法都改成以 ctx 为第一个参数的静态方法，并改用 '
                                     'MyFunction.apply(x) 调用。'},
+                        {'cases': [{'label': 'cf-need-function',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '真的需要自定义 Function 吗？少了 `backward`'}],
+                         'historical': False,
+                         'id': 'function-backward-not-implemented',
+                         'message': 'You must implement either the backward or vjp method for your custom '
+                                    'autograd.Function to use it with backward mode AD.',
+                         'summary': '自定义 autograd Function 只定义了 forward、没有 '
+                                    'backward（torch/autograd/function.py 里默认的 backward 会抛出这个错误）。自动求导看不到 '
+                                    'forward 里的运算，也就无法为它们求导：如果每一步都是 PyTorch 运算，就去掉这个 Function，改写成普通函数或 '
+                                    'nn.Module；否则请自己写 backward。'},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
@@ -6213,6 +6238,18 @@ DATA = {'baseurl': '',
                          'summary': '自訂 autograd Function 用的是 PyTorch 0.3 的寫法（forward 和 backward 是使用 self '
                                     '的方法，並以 MyFunction()(x) 呼叫實例）；請把兩個方法都改成以 ctx 為第一個參數的靜態方法，並改用 '
                                     'MyFunction.apply(x) 呼叫。'},
+                        {'cases': [{'label': 'cf-need-function',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '真的需要自訂 Function 嗎？少了 `backward`'}],
+                         'historical': False,
+                         'id': 'function-backward-not-implemented',
+                         'message': 'You must implement either the backward or vjp method for your custom '
+                                    'autograd.Function to use it with backward mode AD.',
+                         'summary': '自訂 autograd Function 只定義了 forward、沒有 '
+                                    'backward（torch/autograd/function.py 裡預設的 backward 會引發這個錯誤）。自動微分看不到 '
+                                    'forward 裡的運算，也就無法對它們微分：如果每一步都是 PyTorch 運算，就拿掉這個 Function，改寫成一般函式或 '
+                                    'nn.Module；否則請自己寫 backward。'},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
@@ -6834,6 +6871,11 @@ DATA = {'baseurl': '',
                                 'grad_output of the unused output is a tensor of zeros; '
                                 'ctx.set_materialize_grads(False) passes None instead, and backward fails '
                                 'with a TypeError unless it checks for None.',
+              'cf-need-function': 'When can backward() be safely omitted in a custom autograd Function? Does '
+                                  'a custom loss need its own backward, and how do I know if an operation is '
+                                  'supported by autograd automatically? A loss written from torch operations '
+                                  'needs no Function and no backward; NotImplementedError: You must '
+                                  'implement either the backward or vjp method.',
               'cf-non-differentiable': 'How to return an index or a mask from a custom autograd Function: '
                                        'the argmax or sort indices output has requires_grad=True and a '
                                        'grad_fn; ctx.mark_non_differentiable makes it a constant.',

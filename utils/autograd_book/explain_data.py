@@ -7378,7 +7378,10 @@ DATA = {'baseurl': '',
                                     'when one block (rotary embeddings, an erasing step) is removed: which '
                                     'operation is it? The in-place error appeared suddenly after a change to '
                                     'the code: how to find which operation modified the tensor, and how to '
-                                    'avoid it.',
+                                    'avoid it. Writing into another column of the same tensor, b[:, 1] = '
+                                    'softplus(b[:, 0]), raises the inplace error with output 0 of '
+                                    'AsStridedBackward0: a view shares one version counter with its tensor; '
+                                    'clone() the input.',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
                                    'gradient cannot flow back once a data augmentation such as random '

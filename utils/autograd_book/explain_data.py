@@ -4100,7 +4100,7 @@ DATA = {'baseurl': '',
                                     'autograd.Function to use it with backward mode AD.',
                          'summary': '自定义 autograd Function 只定义了 forward、没有 '
                                     'backward（torch/autograd/function.py 里默认的 backward 会抛出这个错误）。自动求导看不到 '
-                                    'forward 里的运算，也就无法为它们求导：如果每一步都是 PyTorch 运算，就去掉这个 Function，改写成普通函数或 '
+                                    'forward 里的运算，也就无法对它们求导：如果每一步都是 PyTorch 运算，就去掉这个 Function，改写成普通函数或 '
                                     'nn.Module；否则请自己写 backward。'},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',

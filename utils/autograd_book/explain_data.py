@@ -7394,7 +7394,10 @@ DATA = {'baseurl': '',
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
                                  'any operation: randn(..., requires_grad=True) * 0.01, or a slice of a '
                                  'parameter such as embedding[:2], is a non-leaf. Gradients are always None '
-                                 'after backward when the tensor that requires grad is put on cuda.',
+                                 'after backward when the tensor that requires grad is put on cuda. Using '
+                                 'view on a variable makes backward fail to assign its grad: x = '
+                                 'torch.ones(3, requires_grad=True).view(3, 1) names the view, and its grad '
+                                 'is always None.',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '

@@ -6878,7 +6878,9 @@ DATA = {'baseurl': '',
                                      'second-order MAML with higher through an LSTM), CudnnRNNLegacyBackward '
                                      'is not differentiable twice. NaN during training: torch.sqrt in the '
                                      'gradient penalty returns NaN, and adding 1e-8 under the sqrt does not '
-                                     'help, because the gradient norm explodes and overflows.',
+                                     'help, because the gradient norm explodes and overflows. Retention of '
+                                     'the gradient penalty graph: what is the role of retaining the graph of '
+                                     'the gradient penalty (create_graph=True) for the backward pass?',
               'cg-hvp': 'Hessian-vector product (hessian_vector_product, HVP) fails with element 0 of '
                         'tensors (or variables) does not require grad and does not have a grad_fn: the first '
                         'torch.autograd.grad needs create_graph=True. Full Hessian with '
@@ -6887,7 +6889,9 @@ DATA = {'baseurl': '',
                         'torch.autograd.functional.hessian(func, layer.weight) when func does not use its '
                         'argument; use functional_call. Cannot get the second-order gradients for a '
                         'functional: grad(grad(compute_loss)) fails with Expected f(*args) to return a '
-                        'Tensor, got dict; use torch.func.hessian or jacrev(grad(f)).',
+                        'Tensor, got dict; use torch.func.hessian or jacrev(grad(f)). Scalability of the '
+                        'Hessian-free product Hz with torch.autograd.grad: how is it not O(n²)? It does not '
+                        'compute the full Hessian.',
               'cg-not-require': 'RuntimeError: One of the differentiated Tensors does not require grad when '
                                 'calling torch.autograd.grad(loss, model.parameters()): a frozen layer or '
                                 'backbone (requires_grad=False) is in the list; loss.backward() works but '
@@ -6921,7 +6925,11 @@ DATA = {'baseurl': '',
                          'the torch.autograd.grad documentation mean? With create_graph=True the gradient is '
                          'recorded, so it can be differentiated again. Why does the gradient returned by '
                          "torch.autograd.grad have requires_grad False, so that the gradient penalty's "
-                         'backward fails? Without create_graph=True the returned gradient is not recorded.',
+                         'backward fails? Without create_graph=True the returned gradient is not recorded. '
+                         'The behavior of tensor.grad after backpropagation: is x.grad itself part of the '
+                         'computation graph after backward(create_graph=True)? Why does the gradient '
+                         'returned by autograd.grad not require grad (requires_grad False) without '
+                         'create_graph, so that a later backward fails?',
               'dbg-amp-no-inf': 'AssertionError: No inf checks were recorded for this optimizer in '
                                 'scaler.step(optimizer), Trainer fp16, Accelerate or LoRA fine-tuning, '
                                 'although the loss is normal: all params in the optimizer have None grad and '
@@ -6939,7 +6947,9 @@ DATA = {'baseurl': '',
                                 '1); UserWarning: Detected call of lr_scheduler.step() before '
                                 'optimizer.step() with GradScaler; the loss becomes nan with AMP because '
                                 'optimizer.step() is called after scaler.step(optimizer); autocast fp16 '
-                                'without GradScaler, gradients underflow to zero.',
+                                'without GradScaler, gradients underflow to zero. Does '
+                                'self.scaler.step(self.optimizer) mean optimizer.step()? The scaler calls '
+                                'optimizer.step() and skips the step when the gradients overflow.',
               'dbg-amp-several': 'GradScaler with multiple optimizers and multiple losses: one scaler or two '
                                  'for a GAN generator and discriminator under AMP, where to call '
                                  'scaler.update() (once per iteration, after every scaler.step), '
@@ -7072,7 +7082,9 @@ DATA = {'baseurl': '',
                                   'one rank; summon_full_params(with_grads=True); DTensor grad, to_local(), '
                                   'full_tensor(); safe_get_full_grad; gradient norm with clip_grad_norm_. '
                                   'Where is the parameter gradient? param.grad is None after '
-                                  'deepspeed.initialize(), the parameter prints tensor([]).',
+                                  'deepspeed.initialize(), the parameter prints tensor([]). Need an API to '
+                                  'gather sharded gradients: under FSDP2 full_tensor() gathers the whole '
+                                  'gradient.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -7184,7 +7196,9 @@ DATA = {'baseurl': '',
                               'Backprop through argmax back to the weights of the first module: argmax is '
                               'not recorded, so the parameters of the module before it get no gradient, '
                               "their .grad stays None, and reading .grad.data raises 'NoneType' object has "
-                              "no attribute 'data'.",
+                              "no attribute 'data'. The loss fails in backward because "
+                              'pred.argmax(1).float() is not differentiable. A built-in 0-1 loss function '
+                              '(accuracy as a loss) has no useful gradient.',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "
@@ -7298,7 +7312,9 @@ DATA = {'baseurl': '',
                                     'failing ones use the old torch.nn.utils.weight_norm, whose computed '
                                     'weight attribute deepcopy refuses even before any forward pass; use '
                                     'torch.nn.utils.parametrizations.weight_norm, which loads old weight_g '
-                                    'and weight_v checkpoints.',
+                                    "and weight_v checkpoints. MONAI CopyItemsd transform can't support a "
+                                    'tensor from the model: a tensor with a graph is copied with '
+                                    'tensor.detach().clone().',
               'pit-embedding-max-norm': 'nn.Embedding with max_norm: one of the variables needed for '
                                         'gradient computation has been modified by an inplace operation in a '
                                         'recommender or collaborative metric learning (CML) model; the '
@@ -7329,7 +7345,10 @@ DATA = {'baseurl': '',
                                   "point? Starting every chunk from zeros throws the state's values away. "
                                   'Making the gradient flow through each iteration of the hidden state '
                                   'without detach() causes the error Trying to backward through the graph a '
-                                  'second time; detach() keeps the values and cuts the history.',
+                                  'second time; detach() keeps the values and cuts the history. Question '
+                                  'about h_state = h_state.data in an RNN: Trying to backward through the '
+                                  'graph a second time, but the buffers have already been freed, when the '
+                                  'hidden state is carried across iterations.',
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
                                     'TBackward0 or AsStrided, and the version numbers, then use anomaly '
                                     'detection. The inplace operation error keeps coming back, and goes away '
@@ -7349,7 +7368,11 @@ DATA = {'baseurl': '',
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
                                  'any operation: randn(..., requires_grad=True) * 0.01, or a slice of a '
                                  'parameter such as embedding[:2], is a non-leaf. Gradients are always None '
-                                 'after backward when the tensor that requires grad is put on cuda.',
+                                 'after backward when the tensor that requires grad is put on cuda. w1 = '
+                                 'w.type(torch.float): why is w1.grad None? A conversion after '
+                                 'requires_grad=True makes a non-leaf copy. How to define a leaf tensor: why '
+                                 'are requires_grad=True at creation and a conversion after creation not the '
+                                 'same?',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '
@@ -7415,7 +7438,9 @@ DATA = {'baseurl': '',
                                 'enable_input_require_grads or use_reentrant=False. A LoRA training script '
                                 'whose adapters a newer library (diffusers) no longer attaches: '
                                 'accelerator.backward(loss) raises it and training fails; count the '
-                                'parameters that require grad.',
+                                'parameters that require grad. .grad is None with autograd through a list of '
+                                'tensors: torch.tensor(list_of_tensors) copies the values, so no gradient '
+                                'flows back to them.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -7424,7 +7449,12 @@ DATA = {'baseurl': '',
                                    "with warnings.filterwarnings('error') or python -W error, run inference "
                                    'under torch.no_grad(), or filter the warning. loss.grad is constant 1: '
                                    'after loss.retain_grad() and loss.backward(), loss.grad is tensor(1.) '
-                                   'because backward() starts from d loss / d loss = 1.',
+                                   'because backward() starts from d loss / d loss = 1. Sometimes the '
+                                   'gradient does not seem to back-propagate after view(): the result of '
+                                   'view() is not a leaf, so its .grad stays None. loss.grad is constant 1. '
+                                   'How to save the gradient of an intermediate tensor generated in backward '
+                                   'for future use: call retain_grad() before backward(). Why is the output '
+                                   'of the final nn.Linear layer not retaining its grad, giving None?',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument. torch.autograd.grad(y, x) for a '
@@ -7485,7 +7515,8 @@ DATA = {'baseurl': '',
               'rg-gan': 'Training a GAN: the discriminator and the generator, retain_graph=True, and the '
                         "inplace error after the discriminator's step. CycleGAN, WGAN, DCGAN or pix2pix: "
                         "loss_G.backward() after loss_D.backward(), the generator's loss through the "
-                        "discriminator's graph.",
+                        "discriminator's graph. Why is retain_graph needed here: "
+                        'D_loss.backward(retain_graph=True), reusing the computational graph?',
               'rg-gan-detach': 'Why fake.detach() when training the discriminator, and why no detach() when '
                                "training the generator? Is detach necessary if the optimizer only has D's "
                                "parameters? Does the generator's backward change the discriminator? Gradient "
@@ -7502,7 +7533,9 @@ DATA = {'baseurl': '',
                           'freed the graph.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
-                              "each block's input or backward with inputs= per block.",
+                              "each block's input or backward with inputs= per block. retain_graph=True out "
+                              'of memory when training intermediate layers independently: '
+                              'output.backward(retain_graph=True) in a loop over the layers.',
               'rg-loop': 'Left on in a loop, retain_graph=True looks like a memory leak: GPU memory grows '
                          'with every iteration, and an out of memory error follows. Style transfer: the '
                          'features a forward hook (SaveFeatures) stored during an earlier forward pass are '
@@ -7513,13 +7546,18 @@ DATA = {'baseurl': '',
                          'reinitialize sfs, register the forward hooks again before each run.',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder.',
+              'rg-semantics': 'What does the parameter retain_graph mean in the backward() method of a '
+                              'tensor (the old Variable)?',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '
                                'and loss2.backward(), or one backward of their sum. Is there a difference '
                                'between calling backward on errD_real and errD_fake separately and calling '
                                'backward once on their sum errD? The gradients are the same. Two losses from '
                                'one discriminator forward, such as the adversarial loss and the GDPP loss, '
                                'each with its own backward(): the second backward fails; add them and call '
-                               'backward once.',
+                               'backward once. Why use retain_graph=True in G_loss backward? Is there any '
+                               'difference between (style_loss + perceptual_loss + gan_G).backward() and '
+                               'style_loss.backward(retain_graph=True) followed by (perceptual_loss + '
+                               'gan_G).backward()?',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '
@@ -7527,7 +7565,11 @@ DATA = {'baseurl': '',
                              "Sophia optimizer's Hessian update with loss_sampled.backward().",
               'tc-alternatives': 'How to train with torch.compile when the loss needs a gradient of a '
                                  'gradient (a gradient penalty, create_graph=True): what works instead of '
-                                 'double backward through a compiled model.',
+                                 'double backward through a compiled model. Training with torch.compile '
+                                 'cannot run backward twice through a gradient taken with create_graph=True '
+                                 '(double backward): what works instead. Inductor-compiled code does not '
+                                 'support double-backward gradients, as in force-matching training or a '
+                                 'gradient penalty.',
               'tc-ca-double': 'Double backward under compiled autograd '
                               '(torch._dynamo.config.compiled_autograd).',
               'tc-custom-backend': 'RuntimeError: function CompiledFunctionBackward returned an incorrect '
@@ -7536,7 +7578,10 @@ DATA = {'baseurl': '',
                                    "graph's None outputs; make_boxed_func.",
               'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '
                            'through torch.compile fails. Higher-order gradients under torch.compile: an '
-                           'error, or silently wrong second-order results.',
+                           'error, or silently wrong second-order results. torch.compile and higher-order '
+                           'gradients: the output of autograd.grad(create_graph=True) through a compiled '
+                           'model has a grad_fn, and differentiating it again (the higher-order grad graph) '
+                           'fails.',
               'tc-early-errors': 'torch.compile raises RuntimeError during gradient computation in the '
                                  "forward call: BackendCompilerFailed: backend='aot_eager' (or 'inductor') "
                                  'raised: one of the variables needed for gradient computation has been '
@@ -7614,7 +7659,8 @@ DATA = {'baseurl': '',
                                  'not part of a graph (made from .data or detach(), computed under no_grad, '
                                  'or only from tensors that do not require grad). How is the grad '
                                  "transferred between layers? A layer's output.grad is None while the "
-                                 "input's grad is filled.",
+                                 "input's grad is filled. requires_grad cannot be set to True for non-leaf "
+                                 'nodes, but retain_grad needs requires_grad to be True.',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed? The Variable API '
                            'has been deprecated: Variable() returns a Tensor in new versions of torch. '
                            'Difference between Variable and Tensor. Difference between Variable and tensor: '

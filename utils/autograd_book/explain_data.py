@@ -6891,7 +6891,8 @@ DATA = {'baseurl': '',
                         'functional: grad(grad(compute_loss)) fails with Expected f(*args) to return a '
                         'Tensor, got dict; use torch.func.hessian or jacrev(grad(f)). Scalability of the '
                         'Hessian-free product Hz with torch.autograd.grad: how is it not O(n²)? It does not '
-                        'compute the full Hessian.',
+                        'compute the full Hessian. How does PyTorch compute the second-order Jacobian (the '
+                        'Hessian)?',
               'cg-not-require': 'RuntimeError: One of the differentiated Tensors does not require grad when '
                                 'calling torch.autograd.grad(loss, model.parameters()): a frozen layer or '
                                 'backbone (requires_grad=False) is in the list; loss.backward() works but '
@@ -6929,7 +6930,8 @@ DATA = {'baseurl': '',
                          'The behavior of tensor.grad after backpropagation: is x.grad itself part of the '
                          'computation graph after backward(create_graph=True)? Why does the gradient '
                          'returned by autograd.grad not require grad (requires_grad False) without '
-                         'create_graph, so that a later backward fails?',
+                         'create_graph, so that a later backward fails? Computing the second derivative with '
+                         'backpropagation in PyTorch (second-order derivative with torch).',
               'dbg-amp-no-inf': 'AssertionError: No inf checks were recorded for this optimizer in '
                                 'scaler.step(optimizer), Trainer fp16, Accelerate or LoRA fine-tuning, '
                                 'although the loss is normal: all params in the optimizer have None grad and '
@@ -7198,7 +7200,8 @@ DATA = {'baseurl': '',
                               "their .grad stays None, and reading .grad.data raises 'NoneType' object has "
                               "no attribute 'data'. The loss fails in backward because "
                               'pred.argmax(1).float() is not differentiable. A built-in 0-1 loss function '
-                              '(accuracy as a loss) has no useful gradient.',
+                              '(accuracy as a loss) has no useful gradient. Is an argmax module '
+                              'differentiable? It should not be.',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "
@@ -7282,7 +7285,9 @@ DATA = {'baseurl': '',
                                     "unexpected keyword argument 'enable' with a model's remote code "
                                     '(Qwen-7B-Chat, ChatGLM3) on transformers 4.35: is it necessary to set '
                                     'gradient_checkpointing to False? No: transformers==4.34.0 or a later '
-                                    'release, then enable_input_require_grads.',
+                                    'release, then enable_input_require_grads. During fine-tuning with '
+                                    'gradient checkpointing: RuntimeError: element 0 of tensors does not '
+                                    'require grad and does not have a grad_fn.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '
@@ -7299,12 +7304,16 @@ DATA = {'baseurl': '',
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '
                                 'Is it a memory leak when memory grows during the first iterations and then '
-                                'levels off?',
+                                'levels off? Memory use grows during PyTorch model training: many users see '
+                                'memory usage increase gradually. How to release resources and find a memory '
+                                'leak.',
               'pit-data-parallel-loss': 'grad can be implicitly created only for scalar outputs, this bug '
                                         'appeared when I use several GPUs (multi-GPU, multiple GPUs) with '
                                         'nn.DataParallel: the loss returned by forward is gathered as one '
                                         'value per GPU; use loss.mean().backward(), not '
-                                        'loss.backward(torch.ones_like(loss)).',
+                                        'loss.backward(torch.ones_like(loss)). Adversarial training on '
+                                        'several GPUs (n_gpu=2): should loss_adv be averaged with loss_adv = '
+                                        'loss_adv.mean()?',
               'pit-deepcopy-graph': 'copy.deepcopy(model) fails with Only Tensors created explicitly by the '
                                     'user (graph leaves) support the deepcopy protocol: a deepcopy error in '
                                     'ModelEMA or when saving the best model, because the model stores a '
@@ -7314,7 +7323,9 @@ DATA = {'baseurl': '',
                                     'torch.nn.utils.parametrizations.weight_norm, which loads old weight_g '
                                     "and weight_v checkpoints. MONAI CopyItemsd transform can't support a "
                                     'tensor from the model: a tensor with a graph is copied with '
-                                    'tensor.detach().clone().',
+                                    'tensor.detach().clone(). How to fix the runtime error: Only Tensors '
+                                    'created explicitly by the user (graph leaves) support the deepcopy '
+                                    'protocol.',
               'pit-embedding-max-norm': 'nn.Embedding with max_norm: one of the variables needed for '
                                         'gradient computation has been modified by an inplace operation in a '
                                         'recommender or collaborative metric learning (CML) model; the '
@@ -7355,7 +7366,9 @@ DATA = {'baseurl': '',
                                     'when one block (rotary embeddings, an erasing step) is removed: which '
                                     'operation is it? The in-place error appeared suddenly after a change to '
                                     'the code: how to find which operation modified the tensor, and how to '
-                                    'avoid it.',
+                                    'avoid it. An inplace error in the backward pass of the loss in a second '
+                                    'training stage: [torch.cuda.FloatTensor [802, 768]] is at version 152; '
+                                    'expected version 151 instead. The inplace operation error.',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
                                    'gradient cannot flow back once a data augmentation such as random '
@@ -7372,7 +7385,9 @@ DATA = {'baseurl': '',
                                  'w.type(torch.float): why is w1.grad None? A conversion after '
                                  'requires_grad=True makes a non-leaf copy. How to define a leaf tensor: why '
                                  'are requires_grad=True at creation and a conversion after creation not the '
-                                 'same?',
+                                 "same? Even with requires_grad set to True, the variable's grad is still "
+                                 'None when taking the gradient of a value such as the loss with respect to '
+                                 'it.',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '
@@ -7400,7 +7415,8 @@ DATA = {'baseurl': '',
                                 'model: a Hugging Face image classifier trained on one class (num_labels=1) '
                                 'is treated as regression with MSELoss and integer labels; converting the '
                                 'labels to float gives The target has to be an integer tensor; use at least '
-                                'two classes or set problem_type.',
+                                'two classes or set problem_type. LongTensor/FloatTensor problem when '
+                                'running the loss function.',
               'pit-loss-number': "AttributeError: 'int' object has no attribute 'backward' ('float' object "
                                  "has no attribute 'backward'): the loss function returned 0 when an image "
                                  'has no target boxes; return pred.sum() * 0.',
@@ -7415,7 +7431,8 @@ DATA = {'baseurl': '',
                                   'until reset_net. 训练的时候的内存爆炸问题: out of memory while training a spiking '
                                   'network (Spike-Driven Transformer); tell a state that is not reset '
                                   '(memory rises after each step) from a batch or time-step count too large '
-                                  '(memory flat after each step, peak grows with T × batch).',
+                                  '(memory flat after each step, peak grows with T × batch). Memory explodes '
+                                  'during training: an out-of-memory error while training.',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
@@ -7440,7 +7457,9 @@ DATA = {'baseurl': '',
                                 'accelerator.backward(loss) raises it and training fails; count the '
                                 'parameters that require grad. .grad is None with autograd through a list of '
                                 'tensors: torch.tensor(list_of_tensors) copies the values, so no gradient '
-                                'flows back to them.',
+                                'flows back to them. Training error: element 0 of tensors does not require '
+                                'grad and does not have a grad_fn, although I checked the inputs and '
+                                'outputs.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -7463,7 +7482,8 @@ DATA = {'baseurl': '',
                                           "resize_(), in a metric meter (APMeter) that stores the model's "
                                           'outputs: pass output.detach().',
               'pit-retain-graph': 'retain_graph=True silenced the error, and now training gets slower every '
-                                  'iteration and runs out of memory.',
+                                  'iteration and runs out of memory. Why set retain_graph to True in '
+                                  "backward: won't GPU memory explode?",
               'pit-rollout-graph': 'PPO or MAPPO crashes with mini_epochs > 1: trying to backward through '
                                    'the graph a second time in the second epoch over the same rollout. Why '
                                    'does PPO store old_log_probs (action_log_probs) without gradient and '
@@ -7482,7 +7502,10 @@ DATA = {'baseurl': '',
                                   "iteration's graph. Avoid high memory usage from past computations: the "
                                   'computation graph of the losses is held in memory because of not using '
                                   '.item(). How to release the loss to avoid a memory leak: keep '
-                                  'loss.item(), not the loss tensor.',
+                                  'loss.item(), not the loss tensor. Why does GPU memory overflow after '
+                                  'training for a while? At the start there is free memory, but training '
+                                  'stops with out of memory before one epoch ends. Accumulating the loss as '
+                                  'total_loss += loss or val_loss += loss can overflow GPU memory.',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
@@ -7498,7 +7521,9 @@ DATA = {'baseurl': '',
                              'it is only in eval() mode and its requires_grad is still True? Should the '
                              'teacher run under torch.no_grad()? Teacher weights in the optimizer. EMA '
                              'teacher, mean teacher, momentum encoder (MoCo key encoder, BYOL target '
-                             'network) update, and why MoCo uses queue.clone().detach().',
+                             'network) update, and why MoCo uses queue.clone().detach(). No stop-grad '
+                             'operation in the offline (teacher) branch: the samples pass through the '
+                             'offline encoder without no_grad or detach.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '
@@ -7516,7 +7541,9 @@ DATA = {'baseurl': '',
                         "inplace error after the discriminator's step. CycleGAN, WGAN, DCGAN or pix2pix: "
                         "loss_G.backward() after loss_D.backward(), the generator's loss through the "
                         "discriminator's graph. Why is retain_graph needed here: "
-                        'D_loss.backward(retain_graph=True), reusing the computational graph?',
+                        'D_loss.backward(retain_graph=True), reusing the computational graph? GPU memory '
+                        'explodes with retain_graph=True, and removing retain_graph makes the gradient '
+                        'backpropagation fail.',
               'rg-gan-detach': 'Why fake.detach() when training the discriminator, and why no detach() when '
                                "training the generator? Is detach necessary if the optimizer only has D's "
                                "parameters? Does the generator's backward change the discriminator? Gradient "

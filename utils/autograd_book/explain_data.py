@@ -7375,7 +7375,10 @@ DATA = {'baseurl': '',
                                    'erasing writes into its input tensor; computing on x.clone() fixes it. '
                                    'When are in-place operations allowed and when not? An in-place change is '
                                    'refused only when the backward of an earlier operation saved that tensor '
-                                   '(sigmoid, exp and tanh save their output); otherwise it is allowed.',
+                                   '(sigmoid, exp and tanh save their output); otherwise it is allowed. '
+                                   'Several += operations cause RuntimeError: one of the variables needed '
+                                   'for gradient computation has been modified by an inplace operation, when '
+                                   'I modify an item with +=.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
@@ -7514,7 +7517,12 @@ DATA = {'baseurl': '',
                                             'that a variable needed for gradient computation was modified by '
                                             'an inplace operation, output 0 of TBackward, since PyTorch 1.5: '
                                             "the discriminator's opt_D.step() ran before the generator's "
-                                            'backward.',
+                                            'backward. Wrong gradient calculation code? loss1.backward() '
+                                            'worked with PyTorch 1.4, and since 1.5 loss2.backward() fails '
+                                            'with modified by an inplace operation (output 0 of '
+                                            'AsStridedBackward0, is at version 6; expected version 5 '
+                                            'instead) when optimizer.step() runs between '
+                                            'loss1.backward(retain_graph=True) and loss2.backward().',
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
               'pit-teacher': 'Knowledge distillation: is the teacher model updated by loss.backward() when '

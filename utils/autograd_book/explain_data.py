@@ -7075,7 +7075,8 @@ DATA = {'baseurl': '',
                                  'ddp_find_unused_parameters=True; with ddp_find_unused_parameters=False it '
                                  'trains. How to handle the loss of several forward passes of the student: '
                                  'two forwards followed by one loss.backward() do not mark the same '
-                                 'parameter twice in the graph.',
+                                 'parameter twice in the graph. An error in multi-GPU (DDP) training: '
+                                 'Expected to mark a variable ready only once.',
               'ddp-sharded-grad': 'param.grad is None after backward with FSDP, FSDP2 (fully_shard) or '
                                   'DeepSpeed ZeRO stage 2 / stage 3, though requires_grad is True: how to '
                                   'get, print or log the real (full) gradient of each parameter; '
@@ -7480,7 +7481,9 @@ DATA = {'baseurl': '',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument. torch.autograd.grad(y, x) for a '
-                                'non-scalar y: pass grad_outputs=torch.ones_like(y).',
+                                'non-scalar y: pass grad_outputs=torch.ones_like(y). Why does your '
+                                'loss.backward() raise an error? grad can be implicitly created only for '
+                                'scalar outputs: the loss is not a scalar.',
               'pit-resize-requires-grad': 'RuntimeError: cannot resize variables that require grad in '
                                           "resize_(), in a metric meter (APMeter) that stores the model's "
                                           'outputs: pass output.detach().',

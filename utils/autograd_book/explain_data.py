@@ -7520,12 +7520,7 @@ DATA = {'baseurl': '',
                                             'that a variable needed for gradient computation was modified by '
                                             'an inplace operation, output 0 of TBackward, since PyTorch 1.5: '
                                             "the discriminator's opt_D.step() ran before the generator's "
-                                            'backward. Wrong gradient calculation code? loss1.backward() '
-                                            'worked with PyTorch 1.4, and since 1.5 loss2.backward() fails '
-                                            'with modified by an inplace operation (output 0 of '
-                                            'AsStridedBackward0, is at version 6; expected version 5 '
-                                            'instead) when optimizer.step() runs between '
-                                            'loss1.backward(retain_graph=True) and loss2.backward().',
+                                            'backward.',
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
               'pit-teacher': 'Knowledge distillation: is the teacher model updated by loss.backward() when '

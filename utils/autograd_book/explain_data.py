@@ -7286,9 +7286,7 @@ DATA = {'baseurl': '',
                                     "unexpected keyword argument 'enable' with a model's remote code "
                                     '(Qwen-7B-Chat, ChatGLM3) on transformers 4.35: is it necessary to set '
                                     'gradient_checkpointing to False? No: transformers==4.34.0 or a later '
-                                    'release, then enable_input_require_grads. During fine-tuning with '
-                                    'gradient checkpointing: RuntimeError: element 0 of tensors does not '
-                                    'require grad and does not have a grad_fn.',
+                                    'release, then enable_input_require_grads.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '

@@ -6920,7 +6920,9 @@ DATA = {'baseurl': '',
                                      'second-order MAML with higher through an LSTM), CudnnRNNLegacyBackward '
                                      'is not differentiable twice. NaN during training: torch.sqrt in the '
                                      'gradient penalty returns NaN, and adding 1e-8 under the sqrt does not '
-                                     'help, because the gradient norm explodes and overflows.',
+                                     'help, because the gradient norm explodes and overflows. Retention of '
+                                     'the gradient penalty graph: what is the role of retaining the graph of '
+                                     'the gradient penalty (create_graph=True) for the backward pass?',
               'cg-hvp': 'Hessian-vector product (hessian_vector_product, HVP) fails with element 0 of '
                         'tensors (or variables) does not require grad and does not have a grad_fn: the first '
                         'torch.autograd.grad needs create_graph=True. Full Hessian with '
@@ -6929,7 +6931,10 @@ DATA = {'baseurl': '',
                         'torch.autograd.functional.hessian(func, layer.weight) when func does not use its '
                         'argument; use functional_call. Cannot get the second-order gradients for a '
                         'functional: grad(grad(compute_loss)) fails with Expected f(*args) to return a '
-                        'Tensor, got dict; use torch.func.hessian or jacrev(grad(f)).',
+                        'Tensor, got dict; use torch.func.hessian or jacrev(grad(f)). Scalability of the '
+                        'Hessian-free product Hz with torch.autograd.grad: how is it not O(n²)? It does not '
+                        'compute the full Hessian. How does PyTorch compute the second-order Jacobian (the '
+                        'Hessian)?',
               'cg-not-require': 'RuntimeError: One of the differentiated Tensors does not require grad when '
                                 'calling torch.autograd.grad(loss, model.parameters()): a frozen layer or '
                                 'backbone (requires_grad=False) is in the list; loss.backward() works but '
@@ -6963,7 +6968,12 @@ DATA = {'baseurl': '',
                          'the torch.autograd.grad documentation mean? With create_graph=True the gradient is '
                          'recorded, so it can be differentiated again. Why does the gradient returned by '
                          "torch.autograd.grad have requires_grad False, so that the gradient penalty's "
-                         'backward fails? Without create_graph=True the returned gradient is not recorded.',
+                         'backward fails? Without create_graph=True the returned gradient is not recorded. '
+                         'The behavior of tensor.grad after backpropagation: is x.grad itself part of the '
+                         'computation graph after backward(create_graph=True)? Why does the gradient '
+                         'returned by autograd.grad not require grad (requires_grad False) without '
+                         'create_graph, so that a later backward fails? Computing the second derivative with '
+                         'backpropagation in PyTorch (second-order derivative with torch).',
               'dbg-amp-no-inf': 'AssertionError: No inf checks were recorded for this optimizer in '
                                 'scaler.step(optimizer), Trainer fp16, Accelerate or LoRA fine-tuning, '
                                 'although the loss is normal: all params in the optimizer have None grad and '
@@ -6981,7 +6991,9 @@ DATA = {'baseurl': '',
                                 '1); UserWarning: Detected call of lr_scheduler.step() before '
                                 'optimizer.step() with GradScaler; the loss becomes nan with AMP because '
                                 'optimizer.step() is called after scaler.step(optimizer); autocast fp16 '
-                                'without GradScaler, gradients underflow to zero.',
+                                'without GradScaler, gradients underflow to zero. Does '
+                                'self.scaler.step(self.optimizer) mean optimizer.step()? The scaler calls '
+                                'optimizer.step() and skips the step when the gradients overflow.',
               'dbg-amp-several': 'GradScaler with multiple optimizers and multiple losses: one scaler or two '
                                  'for a GAN generator and discriminator under AMP, where to call '
                                  'scaler.update() (once per iteration, after every scaler.step), '
@@ -7105,7 +7117,8 @@ DATA = {'baseurl': '',
                                  'ddp_find_unused_parameters=True; with ddp_find_unused_parameters=False it '
                                  'trains. How to handle the loss of several forward passes of the student: '
                                  'two forwards followed by one loss.backward() do not mark the same '
-                                 'parameter twice in the graph.',
+                                 'parameter twice in the graph. An error in multi-GPU (DDP) training: '
+                                 'Expected to mark a variable ready only once.',
               'ddp-sharded-grad': 'param.grad is None after backward with FSDP, FSDP2 (fully_shard) or '
                                   'DeepSpeed ZeRO stage 2 / stage 3, though requires_grad is True: how to '
                                   'get, print or log the real (full) gradient of each parameter; '
@@ -7114,7 +7127,9 @@ DATA = {'baseurl': '',
                                   'one rank; summon_full_params(with_grads=True); DTensor grad, to_local(), '
                                   'full_tensor(); safe_get_full_grad; gradient norm with clip_grad_norm_. '
                                   'Where is the parameter gradient? param.grad is None after '
-                                  'deepspeed.initialize(), the parameter prints tensor([]).',
+                                  'deepspeed.initialize(), the parameter prints tensor([]). Need an API to '
+                                  'gather sharded gradients: under FSDP2 full_tensor() gathers the whole '
+                                  'gradient.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -7226,7 +7241,10 @@ DATA = {'baseurl': '',
                               'Backprop through argmax back to the weights of the first module: argmax is '
                               'not recorded, so the parameters of the module before it get no gradient, '
                               "their .grad stays None, and reading .grad.data raises 'NoneType' object has "
-                              "no attribute 'data'.",
+                              "no attribute 'data'. The loss fails in backward because "
+                              'pred.argmax(1).float() is not differentiable. A built-in 0-1 loss function '
+                              '(accuracy as a loss) has no useful gradient. Is an argmax module '
+                              'differentiable? It should not be.',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "
@@ -7327,12 +7345,16 @@ DATA = {'baseurl': '',
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '
                                 'Is it a memory leak when memory grows during the first iterations and then '
-                                'levels off?',
+                                'levels off? Memory use grows during PyTorch model training: many users see '
+                                'memory usage increase gradually. How to release resources and find a memory '
+                                'leak.',
               'pit-data-parallel-loss': 'grad can be implicitly created only for scalar outputs, this bug '
                                         'appeared when I use several GPUs (multi-GPU, multiple GPUs) with '
                                         'nn.DataParallel: the loss returned by forward is gathered as one '
                                         'value per GPU; use loss.mean().backward(), not '
-                                        'loss.backward(torch.ones_like(loss)).',
+                                        'loss.backward(torch.ones_like(loss)). Adversarial training on '
+                                        'several GPUs (n_gpu=2): should loss_adv be averaged with loss_adv = '
+                                        'loss_adv.mean()?',
               'pit-deepcopy-graph': 'copy.deepcopy(model) fails with Only Tensors created explicitly by the '
                                     'user (graph leaves) support the deepcopy protocol: a deepcopy error in '
                                     'ModelEMA or when saving the best model, because the model stores a '
@@ -7340,7 +7362,11 @@ DATA = {'baseurl': '',
                                     'failing ones use the old torch.nn.utils.weight_norm, whose computed '
                                     'weight attribute deepcopy refuses even before any forward pass; use '
                                     'torch.nn.utils.parametrizations.weight_norm, which loads old weight_g '
-                                    'and weight_v checkpoints.',
+                                    "and weight_v checkpoints. MONAI CopyItemsd transform can't support a "
+                                    'tensor from the model: a tensor with a graph is copied with '
+                                    'tensor.detach().clone(). How to fix the runtime error: Only Tensors '
+                                    'created explicitly by the user (graph leaves) support the deepcopy '
+                                    'protocol.',
               'pit-embedding-max-norm': 'nn.Embedding with max_norm: one of the variables needed for '
                                         'gradient computation has been modified by an inplace operation in a '
                                         'recommender or collaborative metric learning (CML) model; the '
@@ -7371,7 +7397,10 @@ DATA = {'baseurl': '',
                                   "point? Starting every chunk from zeros throws the state's values away. "
                                   'Making the gradient flow through each iteration of the hidden state '
                                   'without detach() causes the error Trying to backward through the graph a '
-                                  'second time; detach() keeps the values and cuts the history.',
+                                  'second time; detach() keeps the values and cuts the history. Question '
+                                  'about h_state = h_state.data in an RNN: Trying to backward through the '
+                                  'graph a second time, but the buffers have already been freed, when the '
+                                  'hidden state is carried across iterations.',
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
                                     'TBackward0 or AsStrided, and the version numbers, then use anomaly '
                                     'detection. The inplace operation error keeps coming back, and goes away '
@@ -7381,14 +7410,19 @@ DATA = {'baseurl': '',
                                     'avoid it. Writing into another column of the same tensor, b[:, 1] = '
                                     'softplus(b[:, 0]), raises the inplace error with output 0 of '
                                     'AsStridedBackward0: a view shares one version counter with its tensor; '
-                                    'clone() the input.',
+                                    'clone() the input. An inplace error in the backward pass of the loss in '
+                                    'a second training stage: [torch.cuda.FloatTensor [802, 768]] is at '
+                                    'version 152; expected version 151 instead. The inplace operation error.',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
                                    'gradient cannot flow back once a data augmentation such as random '
                                    'erasing writes into its input tensor; computing on x.clone() fixes it. '
                                    'When are in-place operations allowed and when not? An in-place change is '
                                    'refused only when the backward of an earlier operation saved that tensor '
-                                   '(sigmoid, exp and tanh save their output); otherwise it is allowed.',
+                                   '(sigmoid, exp and tanh save their output); otherwise it is allowed. '
+                                   'Several += operations cause RuntimeError: one of the variables needed '
+                                   'for gradient computation has been modified by an inplace operation, when '
+                                   'I modify an item with +=.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
@@ -7397,7 +7431,12 @@ DATA = {'baseurl': '',
                                  'after backward when the tensor that requires grad is put on cuda. Using '
                                  'view on a variable makes backward fail to assign its grad: x = '
                                  'torch.ones(3, requires_grad=True).view(3, 1) names the view, and its grad '
-                                 'is always None.',
+                                 'is always None. w1 = w.type(torch.float): why is w1.grad None? A '
+                                 'conversion after requires_grad=True makes a non-leaf copy. How to define a '
+                                 'leaf tensor: why are requires_grad=True at creation and a conversion after '
+                                 "creation not the same? Even with requires_grad set to True, the variable's "
+                                 'grad is still None when taking the gradient of a value such as the loss '
+                                 'with respect to it.',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '
@@ -7425,7 +7464,8 @@ DATA = {'baseurl': '',
                                 'model: a Hugging Face image classifier trained on one class (num_labels=1) '
                                 'is treated as regression with MSELoss and integer labels; converting the '
                                 'labels to float gives The target has to be an integer tensor; use at least '
-                                'two classes or set problem_type.',
+                                'two classes or set problem_type. LongTensor/FloatTensor problem when '
+                                'running the loss function.',
               'pit-loss-number': "AttributeError: 'int' object has no attribute 'backward' ('float' object "
                                  "has no attribute 'backward'): the loss function returned 0 when an image "
                                  'has no target boxes; return pred.sum() * 0.',
@@ -7440,7 +7480,8 @@ DATA = {'baseurl': '',
                                   'until reset_net. 训练的时候的内存爆炸问题: out of memory while training a spiking '
                                   'network (Spike-Driven Transformer); tell a state that is not reset '
                                   '(memory rises after each step) from a batch or time-step count too large '
-                                  '(memory flat after each step, peak grows with T × batch).',
+                                  '(memory flat after each step, peak grows with T × batch). Memory explodes '
+                                  'during training: an out-of-memory error while training.',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
@@ -7463,7 +7504,11 @@ DATA = {'baseurl': '',
                                 'enable_input_require_grads or use_reentrant=False. A LoRA training script '
                                 'whose adapters a newer library (diffusers) no longer attaches: '
                                 'accelerator.backward(loss) raises it and training fails; count the '
-                                'parameters that require grad.',
+                                'parameters that require grad. .grad is None with autograd through a list of '
+                                'tensors: torch.tensor(list_of_tensors) copies the values, so no gradient '
+                                'flows back to them. Training error: element 0 of tensors does not require '
+                                'grad and does not have a grad_fn, although I checked the inputs and '
+                                'outputs.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -7472,16 +7517,24 @@ DATA = {'baseurl': '',
                                    "with warnings.filterwarnings('error') or python -W error, run inference "
                                    'under torch.no_grad(), or filter the warning. loss.grad is constant 1: '
                                    'after loss.retain_grad() and loss.backward(), loss.grad is tensor(1.) '
-                                   'because backward() starts from d loss / d loss = 1.',
+                                   'because backward() starts from d loss / d loss = 1. Sometimes the '
+                                   'gradient does not seem to back-propagate after view(): the result of '
+                                   'view() is not a leaf, so its .grad stays None. loss.grad is constant 1. '
+                                   'How to save the gradient of an intermediate tensor generated in backward '
+                                   'for future use: call retain_grad() before backward(). Why is the output '
+                                   'of the final nn.Linear layer not retaining its grad, giving None?',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument. torch.autograd.grad(y, x) for a '
-                                'non-scalar y: pass grad_outputs=torch.ones_like(y).',
+                                'non-scalar y: pass grad_outputs=torch.ones_like(y). Why does your '
+                                'loss.backward() raise an error? grad can be implicitly created only for '
+                                'scalar outputs: the loss is not a scalar.',
               'pit-resize-requires-grad': 'RuntimeError: cannot resize variables that require grad in '
                                           "resize_(), in a metric meter (APMeter) that stores the model's "
                                           'outputs: pass output.detach().',
               'pit-retain-graph': 'retain_graph=True silenced the error, and now training gets slower every '
-                                  'iteration and runs out of memory.',
+                                  'iteration and runs out of memory. Why set retain_graph to True in '
+                                  "backward: won't GPU memory explode?",
               'pit-rollout-graph': 'PPO or MAPPO crashes with mini_epochs > 1: trying to backward through '
                                    'the graph a second time in the second epoch over the same rollout. Why '
                                    'does PPO store old_log_probs (action_log_probs) without gradient and '
@@ -7500,7 +7553,10 @@ DATA = {'baseurl': '',
                                   "iteration's graph. Avoid high memory usage from past computations: the "
                                   'computation graph of the losses is held in memory because of not using '
                                   '.item(). How to release the loss to avoid a memory leak: keep '
-                                  'loss.item(), not the loss tensor.',
+                                  'loss.item(), not the loss tensor. Why does GPU memory overflow after '
+                                  'training for a while? At the start there is free memory, but training '
+                                  'stops with out of memory before one epoch ends. Accumulating the loss as '
+                                  'total_loss += loss or val_loss += loss can overflow GPU memory.',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
@@ -7516,7 +7572,9 @@ DATA = {'baseurl': '',
                              'it is only in eval() mode and its requires_grad is still True? Should the '
                              'teacher run under torch.no_grad()? Teacher weights in the optimizer. EMA '
                              'teacher, mean teacher, momentum encoder (MoCo key encoder, BYOL target '
-                             'network) update, and why MoCo uses queue.clone().detach().',
+                             'network) update, and why MoCo uses queue.clone().detach(). No stop-grad '
+                             'operation in the offline (teacher) branch: the samples pass through the '
+                             'offline encoder without no_grad or detach.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '
@@ -7533,7 +7591,10 @@ DATA = {'baseurl': '',
               'rg-gan': 'Training a GAN: the discriminator and the generator, retain_graph=True, and the '
                         "inplace error after the discriminator's step. CycleGAN, WGAN, DCGAN or pix2pix: "
                         "loss_G.backward() after loss_D.backward(), the generator's loss through the "
-                        "discriminator's graph.",
+                        "discriminator's graph. Why is retain_graph needed here: "
+                        'D_loss.backward(retain_graph=True), reusing the computational graph? GPU memory '
+                        'explodes with retain_graph=True, and removing retain_graph makes the gradient '
+                        'backpropagation fail.',
               'rg-gan-detach': 'Why fake.detach() when training the discriminator, and why no detach() when '
                                "training the generator? Is detach necessary if the optimizer only has D's "
                                "parameters? Does the generator's backward change the discriminator? Gradient "
@@ -7550,7 +7611,9 @@ DATA = {'baseurl': '',
                           'freed the graph.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
-                              "each block's input or backward with inputs= per block.",
+                              "each block's input or backward with inputs= per block. retain_graph=True out "
+                              'of memory when training intermediate layers independently: '
+                              'output.backward(retain_graph=True) in a loop over the layers.',
               'rg-loop': 'Left on in a loop, retain_graph=True looks like a memory leak: GPU memory grows '
                          'with every iteration, and an out of memory error follows. Style transfer: the '
                          'features a forward hook (SaveFeatures) stored during an earlier forward pass are '
@@ -7561,13 +7624,18 @@ DATA = {'baseurl': '',
                          'reinitialize sfs, register the forward hooks again before each run.',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder.',
+              'rg-semantics': 'What does the parameter retain_graph mean in the backward() method of a '
+                              'tensor (the old Variable)?',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '
                                'and loss2.backward(), or one backward of their sum. Is there a difference '
                                'between calling backward on errD_real and errD_fake separately and calling '
                                'backward once on their sum errD? The gradients are the same. Two losses from '
                                'one discriminator forward, such as the adversarial loss and the GDPP loss, '
                                'each with its own backward(): the second backward fails; add them and call '
-                               'backward once.',
+                               'backward once. Why use retain_graph=True in G_loss backward? Is there any '
+                               'difference between (style_loss + perceptual_loss + gan_G).backward() and '
+                               'style_loss.backward(retain_graph=True) followed by (perceptual_loss + '
+                               'gan_G).backward()?',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '
@@ -7575,7 +7643,11 @@ DATA = {'baseurl': '',
                              "Sophia optimizer's Hessian update with loss_sampled.backward().",
               'tc-alternatives': 'How to train with torch.compile when the loss needs a gradient of a '
                                  'gradient (a gradient penalty, create_graph=True): what works instead of '
-                                 'double backward through a compiled model.',
+                                 'double backward through a compiled model. Training with torch.compile '
+                                 'cannot run backward twice through a gradient taken with create_graph=True '
+                                 '(double backward): what works instead. Inductor-compiled code does not '
+                                 'support double-backward gradients, as in force-matching training or a '
+                                 'gradient penalty.',
               'tc-ca-double': 'Double backward under compiled autograd '
                               '(torch._dynamo.config.compiled_autograd).',
               'tc-custom-backend': 'RuntimeError: function CompiledFunctionBackward returned an incorrect '
@@ -7584,7 +7656,10 @@ DATA = {'baseurl': '',
                                    "graph's None outputs; make_boxed_func.",
               'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '
                            'through torch.compile fails. Higher-order gradients under torch.compile: an '
-                           'error, or silently wrong second-order results.',
+                           'error, or silently wrong second-order results. torch.compile and higher-order '
+                           'gradients: the output of autograd.grad(create_graph=True) through a compiled '
+                           'model has a grad_fn, and differentiating it again (the higher-order grad graph) '
+                           'fails.',
               'tc-early-errors': 'torch.compile raises RuntimeError during gradient computation in the '
                                  "forward call: BackendCompilerFailed: backend='aot_eager' (or 'inductor') "
                                  'raised: one of the variables needed for gradient computation has been '
@@ -7662,7 +7737,8 @@ DATA = {'baseurl': '',
                                  'not part of a graph (made from .data or detach(), computed under no_grad, '
                                  'or only from tensors that do not require grad). How is the grad '
                                  "transferred between layers? A layer's output.grad is None while the "
-                                 "input's grad is filled.",
+                                 "input's grad is filled. requires_grad cannot be set to True for non-leaf "
+                                 'nodes, but retain_grad needs requires_grad to be True.',
               'var-today': 'Is torch.autograd.Variable deprecated, and is it still needed? The Variable API '
                            'has been deprecated: Variable() returns a Tensor in new versions of torch. '
                            'Difference between Variable and Tensor. Difference between Variable and tensor: '

@@ -6962,7 +6962,9 @@ DATA = {'baseurl': '',
                            'functions: torch.autograd.grad seems to not create graph if the function being '
                            'differentiated has a second derivative of 0. For (2 * x).sum() the first '
                            'derivative is a constant without grad_fn, and the second grad raises element 0 '
-                           'of tensors does not require grad; the second derivative is zero.',
+                           'of tensors does not require grad; the second derivative is zero. '
+                           'torch.autograd.grad returns None for some inputs: they do not reach the output, '
+                           'and allow_unused=True gives None for them.',
               'cg-what': 'How to compute a second derivative in torch: grad of grad with create_graph=True, '
                          "higher-order derivatives. What does 'compute higher order derivative products' in "
                          'the torch.autograd.grad documentation mean? With create_graph=True the gradient is '

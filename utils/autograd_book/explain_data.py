@@ -1505,6 +1505,19 @@ DATA = {'baseurl': '',
                                'operation.',
                     'summary': 'A view of a leaf that requires grad (w[0], w.view(...)) was changed in place '
                                'with grad mode on, as in w[0] = 0; write it under torch.no_grad().'},
+                   {'cases': [{'label': 'pit-leaf-inplace',
+                               'line': '',
+                               'page': 'pitfalls',
+                               'title': '`a leaf Variable that requires grad is being used in an in-place '
+                                        'operation`'}],
+                    'historical': True,
+                    'id': 'leaf-inplace-at-backward',
+                    'message': 'leaf variable was used in an inplace operation',
+                    'summary': 'The 2017 wording of the same error: a leaf that requires grad (a parameter '
+                               'filled with weight[:] = ..., an input passed to an inplace=True activation) '
+                               'was changed in place, and those releases said so only at backward(); today '
+                               'the in-place operation itself raises. Write into the leaf under '
+                               'torch.no_grad(), or make the operation out of place.'},
                    {'cases': [{'label': 'pit-leaf-out',
                                'line': '',
                                'page': 'pitfalls',
@@ -3777,6 +3790,17 @@ DATA = {'baseurl': '',
                                     'in-place operation.',
                          'summary': '梯度模式开启时，通过视图（w[0]、w.view(...)）原地修改了需要梯度的叶子张量，例如 w[0] = 0；请改在 '
                                     'torch.no_grad() 下写入。'},
+                        {'cases': [{'label': 'pit-leaf-inplace',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`a leaf Variable that requires grad is being used in an '
+                                             'in-place operation`'}],
+                         'historical': True,
+                         'id': 'leaf-inplace-at-backward',
+                         'message': 'leaf variable was used in an inplace operation',
+                         'summary': '同一个错误在 2017 年的措辞：需要梯度的叶子张量（用 weight[:] = ... 赋值的参数、传进 inplace=True '
+                                    '激活函数的输入）遭到原地修改，而那些版本要到 backward() 才报错；现在的版本在原地操作发生时就会报错。请在 '
+                                    'torch.no_grad() 下写入叶子张量，或改用非原地运算。'},
                         {'cases': [{'label': 'pit-leaf-out',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -5926,6 +5950,17 @@ DATA = {'baseurl': '',
                                     'in-place operation.',
                          'summary': '梯度模式開啟時，程式透過視圖（w[0]、w.view(...)）原地修改了需要梯度的葉張量，例如 w[0] = 0；請改在 '
                                     'torch.no_grad() 之下寫入。'},
+                        {'cases': [{'label': 'pit-leaf-inplace',
+                                    'line': '',
+                                    'page': 'pitfalls',
+                                    'title': '`a leaf Variable that requires grad is being used in an '
+                                             'in-place operation`'}],
+                         'historical': True,
+                         'id': 'leaf-inplace-at-backward',
+                         'message': 'leaf variable was used in an inplace operation',
+                         'summary': '同一個錯誤在 2017 年的措辭：需要梯度的葉張量（用 weight[:] = ... 填值的參數、傳進 inplace=True '
+                                    '激勵函數的輸入）遭到原地修改，而那些版本要到 backward() 才引發錯誤；現在的版本在原地操作當下就會引發錯誤。請在 '
+                                    'torch.no_grad() 之下寫入葉張量，或改用非原地的運算。'},
                         {'cases': [{'label': 'pit-leaf-out',
                                     'line': '',
                                     'page': 'pitfalls',

@@ -450,6 +450,20 @@ def test_the_edition_words_that_the_search_reads(simplified_words):
     assert set(search.query_words(["<p>retain_graph</p>"], "en")) == {"latin"}
 
 
+def test_a_query_in_the_other_regions_words_finds_this_editions():
+    """OpenCC's phrase conversion (s2twp) maps the words the two regions write differently: a mainland
+    asker's 内存 reaches the Traditional edition's 記憶體, a Taiwanese asker's 記憶體 the Simplified 内存."""
+    traditional = search.query_words(["<p>記憶體不足時，程式碼裡的變數</p>"], "zh-hant")
+    assert {"内存": "記憶體", "內存": "記憶體", "代码": "程式碼", "变量": "變數"}.items() <= traditional["phrases"].items()
+    assert "記憶體" in run_rank("r.terms('训练时内存一直增加', 'zh-Hant', w)", traditional)
+    simplified = search.query_words(["<p>内存不足时，代码里的变量</p>"], "zh-hans")
+    assert {"記憶體": "内存", "程式碼": "代码", "變數": "变量"}.items() <= simplified["phrases"].items()
+    # Wrong input: an edition that writes the other region's word itself (字符串) keeps it: a word
+    # its text uses is never rewritten into another.
+    assert "字符串" not in search.query_words(["<p>字符串與字串</p>"], "zh-hant")["phrases"]
+    assert "字串" not in search.query_words(["<p>字串与字符串</p>"], "zh-hans")["phrases"]
+
+
 def test_a_chinese_query_is_read_as_the_index_was_built(simplified_words):
     words = simplified_words
     # A Traditional query in the Simplified edition, cut by the edition's words; particles go.

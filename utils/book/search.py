@@ -17,6 +17,7 @@ utils/book/build.py calls ``index_edition`` after each edition's build. It
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -319,6 +320,44 @@ def _index(site: Path, pages: dict[str, str], language: str) -> None:
 CJK_WORD = re.compile(r"^[\u3400-\u9fff]{2,}$")
 
 
+@functools.lru_cache(maxsize=None)
+def regional_words(count: int = 20000) -> tuple:
+    """The words that mainland and Taiwan usage write differently, not only in other characters: OpenCC's
+    phrase conversion (s2twp: 内存 -> 記憶體, 代码 -> 程式碼, 批量 -> 批次) against its character conversion
+    (s2tw: 內存, 代碼, 批量), over the ``count`` most frequent words of jieba's dictionary (the words a
+    query is cut into). Each item: (Simplified word, its characters converted, its Taiwan form, that
+    form's characters converted back: 執行 -> 执行, where the Simplified word was 运行)."""
+    import jieba
+    import opencc
+
+    rows = []
+    with open(Path(jieba.__file__).parent / "dict.txt", encoding="utf-8") as lines:
+        for line in lines:
+            word, freq = line.split(" ")[:2]
+            if CJK_WORD.match(word):
+                rows.append((-int(freq), word))
+    words = [w for _, w in sorted(rows)[:count]]
+    joined = "\n".join(words)
+    chars = opencc.OpenCC("s2tw").convert(joined).split("\n")
+    taiwan = opencc.OpenCC("s2twp").convert(joined).split("\n")
+    kept = [(w, c, t) for w, c, t in zip(words, chars, taiwan) if c != t]
+    back = opencc.OpenCC("t2s").convert("\n".join(t for _, _, t in kept)).split("\n")
+    return tuple((w, c, t, b) for (w, c, t), b in zip(kept, back))
+
+
+def regional_phrases(edition: str, text: str, words: tuple | None = None) -> dict:
+    """What a query written in the other region's words becomes in this edition: in zh-hant, 内存 (and
+    內存) -> 記憶體; in zh-hans, 記憶體 -> 内存; kept only where this edition's text (``text``) has the
+    target and lacks what the character conversion alone would give (a word it uses is never rewritten)."""
+    phrases = {}
+    for simplified, chars, taiwan, back in (regional_words() if words is None else words):
+        if edition == "zh-hant" and taiwan in text and chars not in text:
+            phrases[simplified] = phrases[chars] = taiwan
+        elif edition == "zh-hans" and simplified in text and back not in text:
+            phrases[taiwan] = simplified
+    return phrases
+
+
 def query_words(texts: list[str], edition: str, root: Path = ROOT) -> dict:
     """What the search page needs to read a query the way the index was built, from the edition's own
     text: its Latin words (for a suggestion when a typed word is in none: "retian"), and, for a Chinese
@@ -348,8 +387,9 @@ def query_words(texts: list[str], edition: str, root: Path = ROOT) -> dict:
     chars = "".join(chr(i) for i in range(0x4E00, 0x9FA6))
     mine = set("".join(flat))
     data["chars"] = {c: o for c, o in zip(chars, into.convert(chars)) if o != c and o in mine}
-    # The glossary's terms: the other edition's form (and what this edition avoids) -> this edition's.
-    phrases = {}
+    # The other region's words (OpenCC's phrase conversion), then the glossary's terms: the other edition's
+    # form (and what this edition avoids) -> this edition's, which overrule OpenCC's where both have one.
+    phrases = regional_phrases(edition, "".join(flat))
     for term in glossary:
         target = term.get(edition)
         # A term as the edition writes it in running text (GPU 記憶體), not a form with a gloss in brackets.

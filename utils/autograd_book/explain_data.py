@@ -3261,8 +3261,8 @@ DATA = {'baseurl': '',
                                             'AdamW）：training_step 在关闭记录的状态下运行；请在 training_step 开头调用 '
                                             'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
                                     'page': 'debugging',
-                                    'title': '`element 0 of tensors does not require grad` inside '
-                                             '`optimizer.step(closure)`'}],
+                                    'title': '`optimizer.step(closure)` 里出现 `element 0 of tensors does not '
+                                             'require grad`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -5418,8 +5418,8 @@ DATA = {'baseurl': '',
                                             'AdamW）：training_step 在關閉記錄的狀態下執行；請在 training_step 開頭呼叫 '
                                             'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
                                     'page': 'debugging',
-                                    'title': '`element 0 of tensors does not require grad` inside '
-                                             '`optimizer.step(closure)`'}],
+                                    'title': '`optimizer.step(closure)` 裡出現 `element 0 of tensors does not '
+                                             'require grad`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -7069,6 +7069,14 @@ DATA = {'baseurl': '',
                                  "'Atan2Backward0' returned nan values in its 0th output; the phase of a "
                                  'spectrogram; adding 1e-7 to zero denominators gives a gradient of 1e7, inf '
                                  'in float16.',
+              'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
+                                     'not have a grad_fn when using AdamW from Hugging Face (transformers '
+                                     'AdamW) or another third-party optimizer; it trains with '
+                                     'torch.optim.AdamW. The traceback goes through optimizer.step(closure), '
+                                     "the closure, then backward: the optimizer's step is decorated with "
+                                     '@torch.no_grad() and calls the closure (training_step) with grad mode '
+                                     'off. Workaround: torch.set_grad_enabled(True) at the beginning of '
+                                     'training_step, or torch.enable_grad() around the closure.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '

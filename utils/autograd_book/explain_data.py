@@ -895,7 +895,16 @@ DATA = {'baseurl': '',
                                        'torch.inference_mode(): use Trainer(inference_mode=False) and '
                                        'torch.enable_grad().',
                                'page': 'training_loops',
-                               'title': '`backward()` in a validation step, or in eval mode'}],
+                               'title': '`backward()` in a validation step, or in eval mode'},
+                              {'label': 'dbg-closure-no-grad',
+                               'line': 'A PyTorch Lightning step with an optimizer whose step() runs under '
+                                       'torch.no_grad() and calls the closure without torch.enable_grad() '
+                                       "(Hugging Face's AdamW): training_step runs with recording off; call "
+                                       'torch.set_grad_enabled(True) in training_step, or use '
+                                       'torch.optim.AdamW.',
+                               'page': 'debugging',
+                               'title': '`element 0 of tensors does not require grad` inside '
+                                        '`optimizer.step(closure)`'}],
                     'historical': False,
                     'id': 'no-grad-fn',
                     'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -3258,7 +3267,15 @@ DATA = {'baseurl': '',
                                             'backward() 或 autograd.grad，而这些步骤在 torch.inference_mode() 下运行：请用 '
                                             'Trainer(inference_mode=False) 并配合 torch.enable_grad()。',
                                     'page': 'training_loops',
-                                    'title': '在验证步骤或评估模式下调用 `backward()`'}],
+                                    'title': '在验证步骤或评估模式下调用 `backward()`'},
+                                   {'label': 'dbg-closure-no-grad',
+                                    'line': 'PyTorch Lightning 配合的优化器在 torch.no_grad() 下运行 step()，调用 closure '
+                                            '时又没有加 torch.enable_grad()（例如 Hugging Face 的 '
+                                            'AdamW）：training_step 在关闭记录的状态下运行；请在 training_step 开头调用 '
+                                            'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
+                                    'page': 'debugging',
+                                    'title': '`optimizer.step(closure)` 里出现 `element 0 of tensors does not '
+                                             'require grad`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -5418,7 +5435,15 @@ DATA = {'baseurl': '',
                                             'backward() 或 autograd.grad，而這些步驟在 torch.inference_mode() '
                                             '之下執行：請用 Trainer(inference_mode=False) 並搭配 torch.enable_grad()。',
                                     'page': 'training_loops',
-                                    'title': '在驗證步驟或評估模式下呼叫 `backward()`'}],
+                                    'title': '在驗證步驟或評估模式下呼叫 `backward()`'},
+                                   {'label': 'dbg-closure-no-grad',
+                                    'line': 'PyTorch Lightning 搭配的最佳化器在 torch.no_grad() 之下執行 step()，呼叫 '
+                                            'closure 時又沒有加上 torch.enable_grad()（例如 Hugging Face 的 '
+                                            'AdamW）：training_step 在關閉記錄的狀態下執行；請在 training_step 開頭呼叫 '
+                                            'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
+                                    'page': 'debugging',
+                                    'title': '`optimizer.step(closure)` 裡出現 `element 0 of tensors does not '
+                                             'require grad`'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -7079,6 +7104,14 @@ DATA = {'baseurl': '',
                                  "'Atan2Backward0' returned nan values in its 0th output; the phase of a "
                                  'spectrogram; adding 1e-7 to zero denominators gives a gradient of 1e7, inf '
                                  'in float16.',
+              'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
+                                     'not have a grad_fn when using AdamW from Hugging Face (transformers '
+                                     'AdamW) or another third-party optimizer; it trains with '
+                                     'torch.optim.AdamW. The traceback goes through optimizer.step(closure), '
+                                     "the closure, then backward: the optimizer's step is decorated with "
+                                     '@torch.no_grad() and calls the closure (training_step) with grad mode '
+                                     'off. Workaround: torch.set_grad_enabled(True) at the beginning of '
+                                     'training_step, or torch.enable_grad() around the closure.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '

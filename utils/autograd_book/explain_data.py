@@ -7148,7 +7148,8 @@ DATA = {'baseurl': '',
                                   'evaluation.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
-                           'list.',
+                           'list. tensor.numpy(): a tensor with requires_grad=True cannot be converted '
+                           'directly; use tensor.detach().numpy(), and .cpu() first for a GPU tensor.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
                                      'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
@@ -7314,7 +7315,9 @@ DATA = {'baseurl': '',
                               "no attribute 'data'. The loss fails in backward because "
                               'pred.argmax(1).float() is not differentiable. A built-in 0-1 loss function '
                               '(accuracy as a loss) has no useful gradient. Is an argmax module '
-                              'differentiable? It should not be.',
+                              'differentiable? It should not be. The index returned by torch.max(input, 1) '
+                              'has no gradient, so a loss built from predict cannot train: use the softmax '
+                              'probabilities instead.',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "
@@ -7671,7 +7674,9 @@ DATA = {'baseurl': '',
                                'of the discriminator when optimizing the generator. When updating G we set '
                                'requires_grad(netD) to False: how do we backward through netD and update '
                                'netG? Use of detach in a GAN: why do fake_imgs have .detach() while '
-                               "real_imgs don't? Why add detach() at all?",
+                               "real_imgs don't? Why add detach() at all? While training the discriminator, "
+                               "shouldn't the generator be frozen? Nothing in the code freezes the "
+                               "generator's parameters: are they updated in the discriminator's step too?",
               'rg-guide': 'I get RuntimeError: Trying to backward through the graph a second time in my '
                           'training loop; which case is mine and how do I fix it without retain_graph=True? '
                           'The first batch works and the second fails. loss.backward() inside a PyTorch '
@@ -7819,5 +7824,7 @@ DATA = {'baseurl': '',
                            "NameError: name 'variable' is not defined; Variable is still there, write it "
                            'with a capital V and import it. Built from source (0.4), '
                            'Variable(torch.Tensor(3, 4)) prints a Tensor, not a Variable: why? Tensor and '
-                           'Variable are merged.'},
+                           'Variable are merged. Old notes say that operations in PyTorch are done on '
+                           'Variables: today Variable() returns a plain tensor, and tensors record the '
+                           'history themselves.'},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

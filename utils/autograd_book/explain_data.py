@@ -3270,7 +3270,7 @@ DATA = {'baseurl': '',
                                     'title': '在验证步骤或评估模式下调用 `backward()`'},
                                    {'label': 'dbg-closure-no-grad',
                                     'line': 'PyTorch Lightning 配合的优化器在 torch.no_grad() 下运行 step()，调用 closure '
-                                            '时又没有加 torch.enable_grad()（例如 Hugging Face 的 '
+                                            '时又没有用 torch.enable_grad() 包起来（例如 Hugging Face 的 '
                                             'AdamW）：training_step 在关闭记录的状态下运行；请在 training_step 开头调用 '
                                             'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
                                     'page': 'debugging',
@@ -3815,9 +3815,9 @@ DATA = {'baseurl': '',
                          'historical': True,
                          'id': 'leaf-inplace-at-backward',
                          'message': 'leaf variable was used in an inplace operation',
-                         'summary': '同一个错误在 2017 年的措辞：需要梯度的叶子张量（用 weight[:] = ... 赋值的参数、传进 inplace=True '
-                                    '激活函数的输入）遭到原地修改，而那些版本要到 backward() 才报错；现在的版本在原地操作发生时就会报错。请在 '
-                                    'torch.no_grad() 下写入叶子张量，或改用非原地运算。'},
+                         'summary': '同一个错误在 2017 年的措辞：原地修改了需要梯度的叶子张量（用 weight[:] = ... 赋值的参数、传进 inplace=True '
+                                    '激活函数的输入），而当时的版本要到 backward() 才报错；现在的版本在原地操作发生时就会报错。请在 torch.no_grad() '
+                                    '下写入叶子张量，或改用非原地运算。'},
                         {'cases': [{'label': 'pit-leaf-out',
                                     'line': '',
                                     'page': 'pitfalls',
@@ -5438,7 +5438,7 @@ DATA = {'baseurl': '',
                                     'title': '在驗證步驟或評估模式下呼叫 `backward()`'},
                                    {'label': 'dbg-closure-no-grad',
                                     'line': 'PyTorch Lightning 搭配的最佳化器在 torch.no_grad() 之下執行 step()，呼叫 '
-                                            'closure 時又沒有加上 torch.enable_grad()（例如 Hugging Face 的 '
+                                            'closure 時又沒有用 torch.enable_grad() 包起來（例如 Hugging Face 的 '
                                             'AdamW）：training_step 在關閉記錄的狀態下執行；請在 training_step 開頭呼叫 '
                                             'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
                                     'page': 'debugging',
@@ -5983,8 +5983,8 @@ DATA = {'baseurl': '',
                          'historical': True,
                          'id': 'leaf-inplace-at-backward',
                          'message': 'leaf variable was used in an inplace operation',
-                         'summary': '同一個錯誤在 2017 年的措辭：需要梯度的葉張量（用 weight[:] = ... 填值的參數、傳進 inplace=True '
-                                    '激勵函數的輸入）遭到原地修改，而那些版本要到 backward() 才引發錯誤；現在的版本在原地操作當下就會引發錯誤。請在 '
+                         'summary': '同一個錯誤在 2017 年的措辭：原地修改了需要梯度的葉張量（用 weight[:] = ... 填值的參數、傳進 inplace=True '
+                                    '激勵函數的輸入），而當時的版本要到 backward() 才引發錯誤；現在的版本在原地操作當下就會引發錯誤。請在 '
                                     'torch.no_grad() 之下寫入葉張量，或改用非原地的運算。'},
                         {'cases': [{'label': 'pit-leaf-out',
                                     'line': '',

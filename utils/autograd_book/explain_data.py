@@ -7281,7 +7281,9 @@ DATA = {'baseurl': '',
                                   'parameters (split the dict, functional_call with both). Per sample '
                                   'gradients using function transforms not working for RNN, GRU or an '
                                   "autoregressive model: output with shape [1, 4] doesn't match the "
-                                  'broadcast shape; pass h0 = x.new_zeros(...).',
+                                  'broadcast shape; pass h0 = x.new_zeros(...). The older functorch wording '
+                                  'of the same error: RuntimeError: Batching rule not implemented for '
+                                  'aten::item. We could not generate a fallback.',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '
@@ -7356,7 +7358,10 @@ DATA = {'baseurl': '',
                                'unused cached blocks and retries before out of memory, so empty_cache() '
                                'cannot make it fit; set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True or '
                                'bucket the prompts by length. How to free GPU memory by deleting tensors '
-                               '(del); how PyTorch manages the memory of tensors: allocation and release.',
+                               '(del); how PyTorch manages the memory of tensors: allocation and release. '
+                               "Why doesn't the code release GPU memory after validation? The first "
+                               'validation allocates about 2 GB that stays reserved afterwards and does not '
+                               'grow at the next one: the caching allocator keeps it for reuse.',
               'mem-ckpt-grad': 'torch.utils.checkpoint fails with torch.autograd.grad even when '
                                'use_reentrant=False: a checkpointed function that itself calls '
                                'torch.autograd.grad(energy, positions, create_graph=True), a model whose '
@@ -7473,7 +7478,11 @@ DATA = {'baseurl': '',
                                   'second time; detach() keeps the values and cuts the history. Question '
                                   'about h_state = h_state.data in an RNN: Trying to backward through the '
                                   'graph a second time, but the buffers have already been freed, when the '
-                                  'hidden state is carried across iterations.',
+                                  'hidden state is carried across iterations. Runtime error of inplace '
+                                  'operation in an LSTM trained over video frames: do the hidden states h '
+                                  'and c have in-place operations? The state was not detached between '
+                                  'batches, retain_graph=True kept the old graph, and optimizer.step() '
+                                  'changed the weights it saved.',
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
                                     'TBackward0 or AsStrided, and the version numbers, then use anomaly '
                                     'detection. The inplace operation error keeps coming back, and goes away '
@@ -7641,6 +7650,11 @@ DATA = {'baseurl': '',
                                             'backward.',
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
+              'pit-target-outside-loop': 'Synthetic labels Y = X @ true_W + true_b computed once before the '
+                                         'loop, with true_W and true_b created with requires_grad=True: the '
+                                         "second mini-batch's backward raises Trying to backward through the "
+                                         'graph a second time, because every loss reaches back into the same '
+                                         'graph that built the labels.',
               'pit-teacher': 'Knowledge distillation: is the teacher model updated by loss.backward() when '
                              'it is only in eval() mode and its requires_grad is still True? Should the '
                              'teacher run under torch.no_grad()? Teacher weights in the optimizer. EMA '

@@ -72,6 +72,8 @@ SOURCE = re.compile(r"^([\w.-]+/[\w.-]+#\d+|https?://\S+)$")
 # (PAGE, a page's bonus to its first section only, KEYS, heading, proximity, CASE_ORDER 0.1-0.75, cases
 # found among the first hits first) moved no edition by more than 3 entries either way: of the off misses
 # (en 171, zh-hans 137, zh-hant 133), 50 / 34 / 32 have the answer outside the 30 sections Pagefind returns.
+# Adopted: Pagefind's score at 0.7 and PAGE 0.5 (rank.js SCORE): on en 0.945, zh-hans 0.946, zh-hant 0.943;
+# off en 0.787, zh-hans 0.814, zh-hant 0.817 (replayed; the lead re-measures on the merged build).
 FLOORS = {"search": {"en": 0.92, "zh-hant": 0.92, "zh-hans": 0.92}, "paste": 0.99}
 
 DATA = yamlread.load(CORPUS.read_text(encoding="utf-8"))

@@ -67,6 +67,13 @@ SOURCE = re.compile(r"^([\w.-]+/[\w.-]+#\d+|https?://\S+)$")
 # (q1292-q1316) 12 of 22 both off and with the keywords of before its graders: the figure for unseen askers.
 # Session of 2026-12-05 evening (main's build of 23:14 UTC, 783 en / 722 zh entries): en 0.943, zh-hans 0.945,
 # zh-hant 0.942 (0.888, 0.917, 0.910 before route5 added the askers' words of 60 sections), paste box 0.993.
+# route6 (main's build of 00:56 UTC, 783 en / 722 zh entries): on en 0.941, zh-hans 0.945, zh-hant 0.942;
+# --keywords off en 0.782, zh-hans 0.810, zh-hant 0.816. Replaying each query's top 30 with other weights
+# (PAGE, a page's bonus to its first section only, KEYS, heading, proximity, CASE_ORDER 0.1-0.75, cases
+# found among the first hits first) moved no edition by more than 3 entries either way: of the off misses
+# (en 171, zh-hans 137, zh-hant 133), 50 / 34 / 32 have the answer outside the 30 sections Pagefind returns.
+# Adopted: Pagefind's score at 0.7 and PAGE 0.5 (rank.js SCORE): on en 0.945, zh-hans 0.946, zh-hant 0.943;
+# off en 0.787, zh-hans 0.814, zh-hant 0.817 (replayed; the lead re-measures on the merged build).
 FLOORS = {"search": {"en": 0.92, "zh-hant": 0.92, "zh-hans": 0.92}, "paste": 0.99}
 
 DATA = yamlread.load(CORPUS.read_text(encoding="utf-8"))

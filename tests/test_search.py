@@ -622,6 +622,20 @@ def test_words_close_together_and_the_chapters_title_rank_a_section_first():
     assert ranked == [["near", "far"], ["chapter", "other"]]
 
 
+def test_a_heading_that_names_the_query_outweighs_pagefinds_lead_of_more_mentions():
+    # Pagefind scores a section that mentions "compile" and "graph" often above the section headed by
+    # them; the heading's section answers (route6: the corpus's askers routed more often, with and
+    # without the readers' words, when Pagefind's score weighs 0.7 against the heading's and title's words).
+    ranked = run_rank_script("""
+      const doc = (id, score, title) => ({ score, r: { id, data: async () => ({ meta: { title }, content: "x" }) } });
+      const many = doc("many", 1.0, "Memory › Checkpointing");
+      const headed = doc("headed", 0.4, "Memory › The compile graph");
+      const a = await r.reranked([many, headed], "compile graph", "en", null, 10);
+      out(a.map((x) => x.r.id));""")
+    # Wrong (Pagefind's score at full weight): ["many", "headed"].
+    assert ranked == ["headed", "many"]
+
+
 def test_a_section_whose_readers_words_hold_the_query_ranks_above_an_entry_that_mentions_them():
     # A short error index entry ("None of the inputs have requires_grad=True. Gradients will be None")
     # scores highest in Pagefind's own ranking for "gradient is None"; the section whose sentence of

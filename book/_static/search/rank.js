@@ -51,7 +51,10 @@
   // and what a word of the section's sentence of book/search_keywords.yml weighs (the words its readers
   // type, in their phrasing: a section whose sentence holds the query's words answers it, although a
   // short error index entry that only mentions them scores higher in Pagefind's own ranking).
-  var PROX = 4, PAGE = 0.75, KEYS = 0.8;
+  // Pagefind's own score (relative to the best section's) weighs SCORE: a section whose heading and
+  // chapter name the query's words ranks above one that only mentions them more often (route6: with the
+  // readers' words +3/+1/+1 entries en/zh-hans/zh-hant, without them +4/+3/+1; none fewer).
+  var PROX = 4, PAGE = 0.5, KEYS = 0.8, SCORE = 0.7;
   var vocabularies = new WeakMap();
   function vocabulary(words) {
     if (!words) return null;
@@ -265,7 +268,7 @@
         together = n / (parts.length - 1);
       } else together = pairs.filter(function (p) { return content.indexOf(p) >= 0; }).length / (pairs.length || 1);
       x.data = d;
-      x.final = x.score / best + KEYS * inKeys + 0.5 * inHead + PAGE * inPage + 0.5 * Math.min(1, together * (parts.length > 1 ? 2 : 1));
+      x.final = SCORE * x.score / best + KEYS * inKeys + 0.5 * inHead + PAGE * inPage + 0.5 * Math.min(1, together * (parts.length > 1 ? 2 : 1));
     });
     return top.sort(function (a, b) { return b.final - a.final; });
   }

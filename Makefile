@@ -57,9 +57,13 @@ book: setup
 # Files go to the workers longest first, in the order tests/conftest.py's run_order gives.
 # WORKERS=N sets the number of workers (default: one per core). The 25 slowest tests are listed at the
 # end (--durations), so that a CI log says where make test's time goes.
+# One OpenMP thread per worker and per nbval kernel (unless OMP_NUM_THREADS is set), as make check:
+# with torch's default (one thread per core) on cores the other worker already fills, the spinning
+# threads cost far more than the work (pitfalls' retain-growth cell, alone at load 12 to 15:
+# run(100) 25.6 and 14.8 CPU-s against 0.4 and 0.4). Cells that time or pick a kernel set their own count.
 WORKERS ?= auto
 test: setup browser latex
-	$(PYCACHE) $(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder -m "not bench" --durations=25
+	$(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder -m "not bench" --durations=25
 
 # The browser tests drive Debian's Chromium (never a downloaded browser); the paste
 # box's matcher is tested under Node.js. In CI, or with BOOK_INSTALL_BROWSER=1, a

@@ -63,7 +63,13 @@ def test_compare_times_gives_ratios_to_the_baseline_and_restores_threads(monkeyp
 def test_compare_times_pins_threads_while_timing():
     from autograd_book.measure import compare_times
     seen = []
-    compare_times({"a": lambda: seen.append(torch.get_num_threads())}, rounds=2, warmup=0, threads=1)
+    before = torch.get_num_threads()
+    torch.set_num_threads(2)  # make test and make check run torch with one thread: pinning must show
+    try:
+        compare_times({"a": lambda: seen.append(torch.get_num_threads())}, rounds=2, warmup=0, threads=1)
+        assert torch.get_num_threads() == 2
+    finally:
+        torch.set_num_threads(before)
     assert seen == [1, 1]
 
 

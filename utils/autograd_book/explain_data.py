@@ -7112,10 +7112,15 @@ DATA = {'baseurl': '',
                                   'modified inplace. torch.no_grad() creates memory leak because of forward '
                                   "hook: a library's hooks (Opacus) keep storing activations under no_grad "
                                   'in training mode; use model.eval() or disable the hooks during '
-                                  'evaluation.',
+                                  'evaluation. A tensor hook (register_hook) lasts one forward pass, on that '
+                                  "pass's output; a module hook (register_full_backward_hook) stays on the "
+                                  'module and runs in every pass.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
-                           'list.',
+                           'list. tensor.numpy(): a tensor with requires_grad=True cannot be converted '
+                           'directly; use tensor.detach().numpy(), and .cpu() first for a GPU tensor. Bad '
+                           'interaction between no_grad and numpy conversion: inside torch.no_grad(), '
+                           'numpy() works on a tensor that requires grad, a parameter (leaf) included.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
                                      'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
@@ -7128,7 +7133,12 @@ DATA = {'baseurl': '',
                                        'allow_unused returns None. Using hooks with DataParallel gets an '
                                        'autograd error after the first 2 iterations: a forward hook on '
                                        'BatchNorm stores a loss on the hook object (self.r_feature), and '
-                                       'every replica calls the same hook.',
+                                       'every replica calls the same hook. torch.nn.DataParallel causes '
+                                       "incorrect gradients: the unused parameter's grad (conv2.weight.grad) "
+                                       'is a zero tensor instead of None, so weight_decay and momentum are '
+                                       'accumulated for the unused parameters; nn.DataParallel fills None '
+                                       'grads with 0. Set p.grad = None for unused parameters, or use DDP '
+                                       'with find_unused_parameters=True.',
               'ddp-grad-strides': 'UserWarning: Grad strides do not match bucket view strides under DDP '
                                   '(DistributedDataParallel): what causes it, which code, does it affect '
                                   'performance, how to fix or silence it; grad.sizes() [256, 256, 1, 1] '
@@ -7281,7 +7291,9 @@ DATA = {'baseurl': '',
                               "no attribute 'data'. The loss fails in backward because "
                               'pred.argmax(1).float() is not differentiable. A built-in 0-1 loss function '
                               '(accuracy as a loss) has no useful gradient. Is an argmax module '
-                              'differentiable? It should not be.',
+                              'differentiable? It should not be. The index returned by torch.max(input, 1) '
+                              'has no gradient, so a loss built from predict cannot train: use the softmax '
+                              'probabilities instead.',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "
@@ -7638,7 +7650,9 @@ DATA = {'baseurl': '',
                                'of the discriminator when optimizing the generator. When updating G we set '
                                'requires_grad(netD) to False: how do we backward through netD and update '
                                'netG? Use of detach in a GAN: why do fake_imgs have .detach() while '
-                               "real_imgs don't? Why add detach() at all?",
+                               "real_imgs don't? Why add detach() at all? While training the discriminator, "
+                               "shouldn't the generator be frozen? Nothing in the code freezes the "
+                               "generator's parameters: are they updated in the discriminator's step too?",
               'rg-guide': 'I get RuntimeError: Trying to backward through the graph a second time in my '
                           'training loop; which case is mine and how do I fix it without retain_graph=True? '
                           'The first batch works and the second fails. loss.backward() inside a PyTorch '
@@ -7786,5 +7800,7 @@ DATA = {'baseurl': '',
                            "NameError: name 'variable' is not defined; Variable is still there, write it "
                            'with a capital V and import it. Built from source (0.4), '
                            'Variable(torch.Tensor(3, 4)) prints a Tensor, not a Variable: why? Tensor and '
-                           'Variable are merged.'},
+                           'Variable are merged. Old notes say that operations in PyTorch are done on '
+                           'Variables: today Variable() returns a plain tensor, and tensors record the '
+                           'history themselves.'},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

@@ -7145,11 +7145,15 @@ DATA = {'baseurl': '',
                                   'modified inplace. torch.no_grad() creates memory leak because of forward '
                                   "hook: a library's hooks (Opacus) keep storing activations under no_grad "
                                   'in training mode; use model.eval() or disable the hooks during '
-                                  'evaluation.',
+                                  'evaluation. A tensor hook (register_hook) lasts one forward pass, on that '
+                                  "pass's output; a module hook (register_full_backward_hook) stays on the "
+                                  'module and runs in every pass.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list. tensor.numpy(): a tensor with requires_grad=True cannot be converted '
-                           'directly; use tensor.detach().numpy(), and .cpu() first for a GPU tensor.',
+                           'directly; use tensor.detach().numpy(), and .cpu() first for a GPU tensor. Bad '
+                           'interaction between no_grad and numpy conversion: inside torch.no_grad(), '
+                           'numpy() works on a tensor that requires grad, a parameter (leaf) included.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
                                      'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
@@ -7162,7 +7166,12 @@ DATA = {'baseurl': '',
                                        'allow_unused returns None. Using hooks with DataParallel gets an '
                                        'autograd error after the first 2 iterations: a forward hook on '
                                        'BatchNorm stores a loss on the hook object (self.r_feature), and '
-                                       'every replica calls the same hook.',
+                                       'every replica calls the same hook. torch.nn.DataParallel causes '
+                                       "incorrect gradients: the unused parameter's grad (conv2.weight.grad) "
+                                       'is a zero tensor instead of None, so weight_decay and momentum are '
+                                       'accumulated for the unused parameters; nn.DataParallel fills None '
+                                       'grads with 0. Set p.grad = None for unused parameters, or use DDP '
+                                       'with find_unused_parameters=True.',
               'ddp-grad-strides': 'UserWarning: Grad strides do not match bucket view strides under DDP '
                                   '(DistributedDataParallel): what causes it, which code, does it affect '
                                   'performance, how to fix or silence it; grad.sizes() [256, 256, 1, 1] '

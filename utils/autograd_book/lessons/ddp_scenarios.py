@@ -472,3 +472,21 @@ def ddp_frozen_features(rank: int, world_size: int, wrap_frozen: bool = True) ->
     x, y = shard(rank)
     mse_loss(features(model(x)), features(y)).backward()  # compares features of output and target
     return {"grad": flat_grad(model.module), "extractor grads": [p.grad for p in features.parameters()]}
+
+
+def ddp_unused_grad(rank: int, world_size: int, steps: int = 3) -> dict:
+    """find_unused_parameters=True, head 2 never run: its .grad after backward, and whether SGD with momentum and weight decay moves it."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    net = TwoHeadNet(run_head2=False)
+    ddp = DDP(net, find_unused_parameters=True)
+    optimizer = torch.optim.SGD(ddp.parameters(), lr=0.1, momentum=0.9, weight_decay=0.01)
+    before = net.head2.weight.detach().clone()
+    grads = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        mse_loss(ddp(x)[0], y).backward()
+        grads.append(net.head2.weight.grad)
+        optimizer.step()
+    return {"head2_grads": grads, "head2_moved": not torch.equal(before, net.head2.weight)}

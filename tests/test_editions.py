@@ -546,6 +546,24 @@ def test_emphasis_that_does_not_render_as_in_english_is_caught(small_book, bad):
     assert not any(f"cell {i} " in p for p in checks.step_problems(small_book) if p.startswith("book/zh-hant"))
 
 
+def test_a_translation_whose_label_differs_from_englishs_is_caught(small_book):
+    """A translated section under another label (rev15 found `(ddp-fsdp-activations)=` where English has
+    `(mem-fsdp-activations)=`): its links and search results would miss it in that edition."""
+    en_path = _book(small_book) / "en" / "demo.ipynb"
+    nb = notebooks.read_notebook(en_path)
+    i = _md_index(nb)
+    english = "(demo-label)=\n## A section\n\nIts text."
+    nb.cells[i].source = english
+    notebooks.write_notebook(nb, en_path)
+    sync.sync_all(small_book)
+    mark = f"<!-- cell: {nb.cells[i].id} english: {data.text_hash(english)} -->"
+    translate.apply_translation("demo", "zh-hant", f"{mark}\n(demo-labels)=\n## 一節\n\n它的正文。\n", small_book)
+    assert any(p.startswith(f"book/zh-hant/demo.ipynb: cell {i} ") and "labels are not English's" in p
+               for p in checks.step_problems(small_book))
+    translate.apply_translation("demo", "zh-hant", f"{mark}\n(demo-label)=\n## 一節\n\n它的正文。\n", small_book)
+    assert not any(f"cell {i} " in p for p in checks.step_problems(small_book) if p.startswith("book/zh-hant"))
+
+
 def test_a_key_written_twice_in_a_data_entry_is_refused(small_book):
     path = _book(small_book) / "glossary.yml"
     path.write_text(path.read_text(encoding="utf-8").replace(

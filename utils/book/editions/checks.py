@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from utils.book import config, notebooks
+from utils.book import config, myst, notebooks
 from utils.book.editions import changes, error_index, labels, leadins, outputs, refs, spacing, terms, verbs
 from utils.book.editions.data import CASES, ERRORS, GLOSSARY, HISTORY, MD_STAMP, edition_pages, stamped_files, text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text, emphasis_shape, has_prose, script_letters, strip_code
@@ -63,7 +63,16 @@ def notebook_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT, draf
             problems.append(f"{where}: its bold and italics do not render as in English "
                             f"({''.join(emphasis_shape(tr.source)) or 'none'} vs {''.join(emphasis_shape(en.source)) or 'none'}); "
                             "next to full-width punctuation write *中文*（English）, and **標籤**：text")
+        if stamp is not None and label_names(tr.source) != label_names(en.source):
+            problems.append(f"{where}: its labels are not English's ({', '.join(label_names(tr.source)) or 'none'} vs "
+                            f"{', '.join(label_names(en.source)) or 'none'}); a label names the section in every edition "
+                            "(links, the search, the corpus): copy English's `(label)=` line")
     return problems
+
+
+def label_names(text: str) -> list[str]:
+    """The MyST labels (``(name)=``) of a cell's text, in order."""
+    return [e.name for e in myst.labels(text)]
 
 
 def md_step_problems(en_path: Path, tr_path: Path, root: Path = ROOT, draft: bool = False) -> list[str]:

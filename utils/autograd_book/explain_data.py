@@ -2047,6 +2047,18 @@ DATA = {'baseurl': '',
                                'line': '',
                                'page': 'gradients',
                                'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                    'historical': True,
+                    'id': 'vmap-item-functorch',
+                    'message': 'Batching rule not implemented for aten::item. We could not generate a '
+                               'fallback.',
+                    'summary': 'The older functorch wording of the vmap .item() error: a function under vmap '
+                               'calls .item() (or float(), int()), and one call stands for a whole batch, so '
+                               'there is no single number. Keep the value a tensor: index with it instead of '
+                               'with a Python number.'},
+                   {'cases': [{'label': 'grad-func-errors',
+                               'line': '',
+                               'page': 'gradients',
+                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
                     'historical': False,
                     'id': 'vmap-dynamic-shape',
                     'message': 'vmap: We do not support batching operators that can support dynamic shape. '
@@ -4273,6 +4285,16 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'gradients',
                                     'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                         'historical': True,
+                         'id': 'vmap-item-functorch',
+                         'message': 'Batching rule not implemented for aten::item. We could not generate a '
+                                    'fallback.',
+                         'summary': 'vmap 遇到 .item() 时，functorch 早期的报错措辞：在 vmap 之下的函数调用了 .item()（或 '
+                                    'float()、int()），而一次调用代表整个批量，没有单个数字可取。让这个值保持为张量，直接用它做索引，不要先转成 Python 数字。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
                          'historical': False,
                          'id': 'vmap-dynamic-shape',
                          'message': 'vmap: We do not support batching operators that can support dynamic '
@@ -6440,6 +6462,16 @@ DATA = {'baseurl': '',
                                     'line': '',
                                     'page': 'gradients',
                                     'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                         'historical': True,
+                         'id': 'vmap-item-functorch',
+                         'message': 'Batching rule not implemented for aten::item. We could not generate a '
+                                    'fallback.',
+                         'summary': 'vmap 遇到 .item() 時，functorch 早期的錯誤措辭：在 vmap 之下的函式呼叫了 .item()（或 '
+                                    'float()、int()），而一次呼叫代表整個批次，沒有單一的數字可取。讓這個值維持張量，直接拿它做索引，不要先轉成 Python 數字。'},
+                        {'cases': [{'label': 'grad-func-errors',
+                                    'line': '',
+                                    'page': 'gradients',
+                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
                          'historical': False,
                          'id': 'vmap-dynamic-shape',
                          'message': 'vmap: We do not support batching operators that can support dynamic '
@@ -7441,7 +7473,11 @@ DATA = {'baseurl': '',
                                         'value per GPU; use loss.mean().backward(), not '
                                         'loss.backward(torch.ones_like(loss)). Adversarial training on '
                                         'several GPUs (n_gpu=2): should loss_adv be averaged with loss_adv = '
-                                        'loss_adv.mean()?',
+                                        'loss_adv.mean()? Training on multi-GPUs out of memory: with '
+                                        'nn.DataParallel only GPU 0 (the first GPU) runs out of memory while '
+                                        'the others have room; the outputs are gathered on device_ids[0], '
+                                        'where the loss and its graph then sit; compute the loss inside '
+                                        'forward or use DistributedDataParallel.',
               'pit-deepcopy-graph': 'copy.deepcopy(model) fails with Only Tensors created explicitly by the '
                                     'user (graph leaves) support the deepcopy protocol: a deepcopy error in '
                                     'ModelEMA or when saving the best model, because the model stores a '
@@ -7776,6 +7812,13 @@ DATA = {'baseurl': '',
                                 'trace_autograd_ops=False. torch.compile and torch.autograd.backward or '
                                 'loss.backward() called inside the compiled function: call backward outside '
                                 'the compiled code.',
+              'var-anomaly': 'torch.autograd.set_detect_anomaly(True): when I deleted this line of code, '
+                             'training one epoch is faster; will it not affect the final result if I set it '
+                             'to False? Very slow runtime caused by set_detect_anomaly(True). Anomaly '
+                             'detection changes no value: the gradients are bitwise the same with it on and '
+                             'off; it stores a forward traceback on every node and checks backward outputs '
+                             'for NaN, raising instead of continuing; it prevents no NaN. Results (PSNR, '
+                             'SSIM, reward) that differ between runs come from the seed and nondeterminism.',
               'var-assign-parameter': "TypeError: cannot assign 'torch.cuda.FloatTensor' as parameter "
                                       "'weight' (torch.nn.Parameter or None expected), when assigning a "
                                       'computed tensor to a parameter in forward (self.w = '

@@ -7450,7 +7450,11 @@ DATA = {'baseurl': '',
                                     "unexpected keyword argument 'enable' with a model's remote code "
                                     '(Qwen-7B-Chat, ChatGLM3) on transformers 4.35: is it necessary to set '
                                     'gradient_checkpointing to False? No: transformers==4.34.0 or a later '
-                                    'release, then enable_input_require_grads.',
+                                    'release, then enable_input_require_grads. torch.utils.checkpoint: the '
+                                    'use_reentrant parameter should be passed explicitly; if use_reentrant '
+                                    'is not explicitly passed, an exception will now be raised (2.3, 2.4, '
+                                    '2.9): torch 2.13 still only warns, pass use_reentrant=False in every '
+                                    'call.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '

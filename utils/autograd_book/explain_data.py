@@ -1828,6 +1828,11 @@ DATA = {'baseurl': '',
                                        'freed only by the garbage collector.',
                                'page': 'memory_growth',
                                'title': 'Memory that only the garbage collector frees'},
+                              {'label': 'mem-val-oom',
+                               'line': 'Training fits but validation runs out of memory: larger inputs than '
+                                       "training's, no torch.no_grad(), outputs kept for a metric.",
+                               'page': 'memory_growth',
+                               'title': 'Training fits, validation runs out of memory'},
                               {'label': 'pit-running-loss',
                                'line': 'A running total of the loss kept as a tensor, which keeps every '
                                        "iteration's graph alive.",
@@ -2363,7 +2368,12 @@ DATA = {'baseurl': '',
                                'line': '',
                                'page': 'custom_function',
                                'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'}],
+                                        'reversible networks'},
+                              {'label': 'mem-ckpt-grad',
+                               'line': '',
+                               'page': 'saved_memory',
+                               'title': 'A checkpointed function that takes a gradient, and a checkpointed '
+                                        'critic'}],
                     'historical': True,
                     'id': 'checkpoint-reentrant-grad-old',
                     'message': 'Checkpointing is not compatible with .grad() or when an `inputs` parameter '
@@ -4089,6 +4099,10 @@ DATA = {'baseurl': '',
                                     'line': '内存不足后重试又失败：只有垃圾回收器才会释放的回溯信息（traceback）。',
                                     'page': 'memory_growth',
                                     'title': '只有垃圾回收器才能释放的内存'},
+                                   {'label': 'mem-val-oom',
+                                    'line': '训练放得下，验证却显存不足：输入比训练时大、没有 torch.no_grad()、为计算指标而保留的输出。',
+                                    'page': 'memory_growth',
+                                    'title': '训练跑得动，验证却显存不足'},
                                    {'label': 'pit-running-loss',
                                     'line': '以张量形式累加的损失总和，留住了每一轮迭代的计算图。',
                                     'page': 'training_loops',
@@ -4563,7 +4577,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'cf-backward-in-backward',
                                     'line': '',
                                     'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'}],
+                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
+                                   {'label': 'mem-ckpt-grad',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '检查点包住的函数自己求梯度，以及对判别器做检查点'}],
                          'historical': True,
                          'id': 'checkpoint-reentrant-grad-old',
                          'message': 'Checkpointing is not compatible with .grad() or when an `inputs` '
@@ -6266,6 +6284,10 @@ DATA = {'baseurl': '',
                                     'line': '記憶體不足後重試又失敗：只有垃圾回收器才會釋放的回溯訊息（traceback）。',
                                     'page': 'memory_growth',
                                     'title': '只有垃圾回收器才能釋放的記憶體'},
+                                   {'label': 'mem-val-oom',
+                                    'line': '訓練放得下，驗證卻記憶體不足：輸入比訓練時大、沒有 torch.no_grad()、為了計算指標而保留的輸出。',
+                                    'page': 'memory_growth',
+                                    'title': '訓練跑得動，驗證卻記憶體不足'},
                                    {'label': 'pit-running-loss',
                                     'line': '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。',
                                     'page': 'training_loops',
@@ -6741,7 +6763,11 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'cf-backward-in-backward',
                                     'line': '',
                                     'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'}],
+                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
+                                   {'label': 'mem-ckpt-grad',
+                                    'line': '',
+                                    'page': 'saved_memory',
+                                    'title': '檢查點包住的函式自己求梯度，以及對評論器做檢查點'}],
                          'historical': True,
                          'id': 'checkpoint-reentrant-grad-old',
                          'message': 'Checkpointing is not compatible with .grad() or when an `inputs` '
@@ -7467,6 +7493,17 @@ DATA = {'baseurl': '',
               'mem-per-layer': 'How much memory does each layer save for backward: nn.Linear and nn.Conv2d '
                                'save their input, ReLU and softmax their output (and what inplace=True '
                                'changes), BatchNorm2d its input and per-channel statistics.',
+              'mem-val-oom': 'Training works but validation runs out of memory: CUDA out of memory during '
+                             'validation although training fits; validation uses more GPU memory than '
+                             'training; GPU memory jumps at evaluation (50 GB in training, 70 GB in '
+                             'validation). Validation on whole, full-size images while training uses random '
+                             'crops (patches): out of memory in validation even under torch.no_grad() and '
+                             'with batch size 1. The validation data is not pruned to the maximum duration '
+                             "or length of the training data. GPU 0's memory rises at validation with "
+                             'nn.DataParallel (output_device). Free the gradients with optimizer.zero_grad() '
+                             'before validation; validate in tiles, downscale, or move the outputs to the '
+                             'CPU. Why does validation need more memory than training when it needs no '
+                             'gradients?',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '

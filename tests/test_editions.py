@@ -221,7 +221,8 @@ def test_export_apply_round_trip(small_book):
     en = notebooks.read_notebook(_book(small_book) / "en" / "demo.ipynb")
     mark = f"<!-- cell: {en.cells[i].id} english: {data.text_hash(en.cells[i].source)} -->"
     assert todo.count("<!-- cell: ") == 1 and mark in todo
-    done = translate.apply_translation("demo", "zh-hans", f"{mark}\n新的句子。\n", small_book)
+    labels = "".join(f"({name})=\n" for name in checks.label_names(en.cells[i].source))  # a translation keeps them
+    done = translate.apply_translation("demo", "zh-hans", f"{mark}\n{labels}新的句子。\n", small_book)
     assert done == [en.cells[i].id]
     assert not [p for p in checks.step_problems(small_book) if p.startswith("book/zh-hans")]
 

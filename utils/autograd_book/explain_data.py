@@ -7379,7 +7379,10 @@ DATA = {'baseurl': '',
                                "gradient_penalty.backward(): I couldn't checkpoint the critic because of "
                                'autograd.grad; does checkpointing a WGAN-GP critic with a gradient penalty '
                                'save memory? When use_reentrant=True, torch.utils.checkpoint is incompatible '
-                               'with .grad().',
+                               'with .grad(). checkpoint_sequential and torch.autograd.grad break when used '
+                               'together, also under DistributedDataParallel: the reentrant checkpoint fails '
+                               'inside torch.autograd.grad (a gradient penalty); use_reentrant=False works '
+                               'with it.',
               'mem-ckpt-metadata': 'torch.utils.checkpoint.CheckpointError: Recomputed values for the '
                                    'following tensors have different metadata than during the forward pass '
                                    '(saved metadata vs recomputed metadata shape) with gradient '
@@ -7811,7 +7814,9 @@ DATA = {'baseurl': '',
                                     '.cuda() in __init__ is not registered; nn.Parameter(x * 2) gets no '
                                     'gradient to x; copy pretrained weights into a parameter with copy_ '
                                     'under no_grad or load_state_dict. The difference between '
-                                    'register_parameter with requires_grad=False and register_buffer.',
+                                    'register_parameter with requires_grad=False and register_buffer. A '
+                                    'custom parameter that should not be updated during training: keep it as '
+                                    'a buffer, or as a parameter with requires_grad=False.',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '

@@ -48,6 +48,12 @@ def sleep_on_rank(rank: int, world_size: int, seconds: float = 3600.0, sleeping_
     return {"rank": rank, "sum": t.item()}
 
 
+def environment_of_rank(rank: int, world_size: int, name: str) -> dict:
+    """What this rank sees of the environment variable ``name``, and its parent's process id."""
+    import os
+    return {"rank": rank, name: os.environ.get(name), "parent": os.getppid()}
+
+
 # ------------------------------------------------------------ model, data, losses
 
 

@@ -58,6 +58,7 @@ def test_workers_are_forks_of_one_preloaded_forkserver_that_follows_the_environm
     # Both ranks are children of one server process, not of this one, and it preloaded torch.
     assert [r["parent"] for r in first] == [server, server] and server != os.getpid()
     assert multiprocessing.forkserver._forkserver._preload_modules == launcher.PRELOAD
+    assert [r["dynamo"] for r in first] == [True, True]  # imported once by the server, not per worker
     assert [r[name] for r in first] == [None, None]
     again = launch(environment_of_rank, name)
     assert [r["parent"] for r in again] == [server, server]  # same environment: the server is reused

@@ -12,8 +12,9 @@ value must be picklable; plain floats, lists, strings and dicts are best.
 The processes are started with "forkserver" where the platform has it (Linux,
 macOS), else with "spawn". Both give a process with none of the caller's state
 (no notebook variables, no tensors, no CUDA context); the forkserver is one
-fresh interpreter that imports torch once (``set_forkserver_preload``), and each
-worker is a fork of it, so a launch does not pay two torch imports. Workers
+fresh interpreter that imports torch once (``set_forkserver_preload``: torch,
+torch.distributed, and torch._dynamo, which DDP's constructor imports), and each
+worker is a fork of it, so a launch does not pay those imports twice. Workers
 inherit the caller's environment as it is at the launch: when ``os.environ``
 changed since the forkserver started (``TORCH_DISTRIBUTED_DEBUG`` set or
 removed), the launcher starts a new forkserver first, since variables that
@@ -170,7 +171,8 @@ def _stop(processes) -> None:
 
 
 # What the forkserver imports once; every worker is a fork of it (see the module's docstring).
-PRELOAD = ["torch", "torch.distributed", "autograd_book.distributed"]
+# DistributedDataParallel.__init__ imports torch._dynamo (several seconds); preloaded, no worker pays it.
+PRELOAD = ["torch", "torch.distributed", "torch.nn.parallel", "torch._dynamo", "autograd_book.distributed"]
 _server_env: dict[str, str] | None = None  # os.environ when this module last (re)started the forkserver
 
 

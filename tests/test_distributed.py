@@ -5,8 +5,11 @@ import time
 
 import pytest
 
+import sys
+
+import autograd_book.distributed as launcher
 from autograd_book.distributed import WorkerError, WorkerTimeout, capture_stderr, launch, strip_paths
-from autograd_book.lessons.ddp_scenarios import all_reduce_rank, raise_on_rank, sleep_on_rank
+from autograd_book.lessons.ddp_scenarios import all_reduce_rank, environment_of_rank, raise_on_rank, sleep_on_rank
 
 
 @pytest.mark.slow  # spawns worker processes that import torch
@@ -42,6 +45,37 @@ def test_a_hanging_worker_times_out_and_leaves_no_process():
     for pid in info.value.pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+@pytest.mark.slow  # starts a forkserver that imports torch
+@pytest.mark.skipif(sys.platform != "linux", reason="forkserver is Linux's (and macOS's) start method")
+def test_workers_are_forks_of_one_preloaded_forkserver_that_follows_the_environment():
+    assert launcher.start_method() == "forkserver"
+    name = "AUTOGRAD_BOOK_LAUNCH_TEST"
+    os.environ.pop(name, None)
+    first = launch(environment_of_rank, name)
+    server = first[0]["parent"]
+    # Both ranks are children of one server process, not of this one, and it preloaded torch.
+    assert [r["parent"] for r in first] == [server, server] and server != os.getpid()
+    assert multiprocessing.forkserver._forkserver._preload_modules == launcher.PRELOAD
+    assert [r["dynamo"] for r in first] == [True, True]  # imported once by the server, not per worker
+    assert [r[name] for r in first] == [None, None]
+    again = launch(environment_of_rank, name)
+    assert [r["parent"] for r in again] == [server, server]  # same environment: the server is reused
+    os.environ[name] = "set after the server started"
+    try:
+        changed = launch(environment_of_rank, name)
+    finally:
+        del os.environ[name]
+    # A variable set in the caller after the server started reaches the workers (as with "spawn"),
+    # through a new server that imported torch with it.
+    assert [r[name] for r in changed] == ["set after the server started"] * 2
+    assert changed[0]["parent"] != server
+    with pytest.raises(ProcessLookupError):  # the old server was stopped and reaped
+        os.kill(server, 0)
+    removed = launch(environment_of_rank, name)
+    assert [r[name] for r in removed] == [None, None]
+    assert multiprocessing.active_children() == []
 
 
 def test_functions_a_spawned_process_cannot_import_are_refused():

@@ -6,8 +6,19 @@
 ``worker(rank, world_size, *args)`` runs in each process after
 ``torch.distributed.init_process_group("gloo")`` and before
 ``destroy_process_group()``; it must be importable (defined in a module, not in
-a notebook cell), because the processes are started with "spawn". Its return
+a notebook cell), because each process gets it by its module name. Its return
 value must be picklable; plain floats, lists, strings and dicts are best.
+
+The processes are started with "forkserver" where the platform has it (Linux,
+macOS), else with "spawn". Both give a process with none of the caller's state
+(no notebook variables, no tensors, no CUDA context); the forkserver is one
+fresh interpreter that imports torch once (``set_forkserver_preload``: torch,
+torch.distributed, and torch._dynamo, which DDP's constructor imports), and each
+worker is a fork of it, so a launch does not pay those imports twice. Workers
+inherit the caller's environment as it is at the launch: when ``os.environ``
+changed since the forkserver started (``TORCH_DISTRIBUTED_DEBUG`` set or
+removed), the launcher starts a new forkserver first, since variables that
+torch reads once per process must be seen at its import.
 
 The launcher never hangs: after ``timeout`` seconds it kills every worker and
 raises :class:`WorkerTimeout`. When a worker raises, the others are stopped and
@@ -21,8 +32,10 @@ instrument that starts them.
 """
 from __future__ import annotations
 
+import atexit
 import datetime
 import multiprocessing
+import multiprocessing.forkserver
 import multiprocessing.connection
 import os
 import pickle
@@ -113,7 +126,7 @@ def capture_stderr() -> Iterator[list[str]]:
 
 def _entry(rank: int, world_size: int, port: int, timeout: float, worker: Callable,
            args: tuple, conn) -> None:
-    """What each spawned process runs: join the group, call the worker, send back its outcome."""
+    """What each worker process runs: join the group, call the worker, send back its outcome."""
     # The worker's own output (C++ log lines too) must not reach the caller's cell: keep it in a file.
     log = tempfile.TemporaryFile(mode="w+b")
     os.dup2(log.fileno(), 1)
@@ -157,8 +170,47 @@ def _stop(processes) -> None:
             p.join()
 
 
+# What the forkserver imports once; every worker is a fork of it (see the module's docstring).
+# DistributedDataParallel.__init__ imports torch._dynamo (several seconds); preloaded, no worker pays it.
+PRELOAD = ["torch", "torch.distributed", "torch.nn.parallel", "torch._dynamo", "autograd_book.distributed"]
+_server_env: dict[str, str] | None = None  # os.environ when this module last (re)started the forkserver
+
+
+def _stop_forkserver() -> None:
+    """Stop the forkserver (and wait for it), if one runs; the next forkserver launch starts a new one."""
+    global _server_env
+    server = multiprocessing.forkserver._forkserver
+    if getattr(server, "_forkserver_pid", None) is not None:
+        server._stop()
+    _server_env = None
+
+
+def start_method() -> str:
+    """The start method `launch` uses here: "forkserver" where available, else "spawn"."""
+    methods = multiprocessing.get_all_start_methods()
+    has_stop = hasattr(multiprocessing.forkserver._forkserver, "_stop")
+    return "forkserver" if "forkserver" in methods and has_stop else "spawn"
+
+
+def _context():
+    """The multiprocessing context for a launch, with a forkserver that has the caller's environment."""
+    global _server_env
+    method = start_method()
+    if method == "forkserver":
+        env = dict(os.environ)
+        if env != _server_env:  # first launch, or the environment changed since the server started
+            _stop_forkserver()  # also one someone else started, with other preloads or environment
+            multiprocessing.set_forkserver_preload(PRELOAD)
+            multiprocessing.forkserver.ensure_running()
+            _server_env = env
+    return multiprocessing.get_context(method)
+
+
+atexit.register(_stop_forkserver)  # reap it, so no stray process outlives the caller
+
+
 def _run_once(worker: Callable, args: tuple, world_size: int, timeout: float, grace: float) -> list[Any]:
-    ctx = multiprocessing.get_context("spawn")
+    ctx = _context()
     port = free_port()
     pipes = [ctx.Pipe(duplex=False) for _ in range(world_size)]
     processes = [ctx.Process(target=_entry, args=(rank, world_size, port, timeout, worker, args, send),
@@ -218,7 +270,7 @@ def launch(worker: Callable, *args: Any, world_size: int = 2, timeout: float = 6
     raised the same exception (the others get ``grace`` seconds to report,
     then are killed), :class:`WorkerTimeout` when
     not every rank returned within ``timeout`` seconds, and ValueError when
-    ``worker`` cannot be imported by a spawned process.
+    ``worker`` cannot be imported by a worker process.
     """
     module, name = getattr(worker, "__module__", None), getattr(worker, "__qualname__", "")
     if module in (None, "__main__") or "<" in name:

@@ -48,6 +48,14 @@ def sleep_on_rank(rank: int, world_size: int, seconds: float = 3600.0, sleeping_
     return {"rank": rank, "sum": t.item()}
 
 
+def environment_of_rank(rank: int, world_size: int, name: str) -> dict:
+    """What this rank sees of the environment variable ``name``, its parent's process id, and whether
+    torch._dynamo (which DDP's constructor imports) was already imported when the worker started."""
+    import os
+    import sys
+    return {"rank": rank, name: os.environ.get(name), "parent": os.getppid(), "dynamo": "torch._dynamo" in sys.modules}
+
+
 # ------------------------------------------------------------ model, data, losses
 
 

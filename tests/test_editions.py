@@ -37,6 +37,18 @@ def _md_index(nb, start=1):
     return next(i for i, c in enumerate(nb.cells) if i >= start and c.cell_type == "markdown")
 
 
+
+def _english_cell(small_book, english):
+    """Set the small book's first prose cell in English to ``english`` and sync: its index, and the
+    mark that an export writes before it (what a translation applied with apply_translation names)."""
+    en_path = _book(small_book) / "en" / "demo.ipynb"
+    nb = notebooks.read_notebook(en_path)
+    i = _md_index(nb)
+    nb.cells[i].source = english
+    notebooks.write_notebook(nb, en_path)
+    sync.sync_all(small_book)
+    return i, f"<!-- cell: {nb.cells[i].id} english: {data.text_hash(english)} -->"
+
 def _edit(path: Path, change):
     nb = notebooks.read_notebook(path)
     i = change(nb)
@@ -530,14 +542,8 @@ def test_directive_markup_is_not_prose():
 @pytest.mark.parametrize("bad", ["一張*聯合*計算圖，再由*分割器（partitioner）*把它切成兩半，也就是*重新計算*。",
                                  "**症狀：**第二次呼叫失敗。"])
 def test_emphasis_that_does_not_render_as_in_english_is_caught(small_book, bad):
-    en_path = _book(small_book) / "en" / "demo.ipynb"
-    nb = notebooks.read_notebook(en_path)
-    i = _md_index(nb)
     english = "A *joint* graph, cut by the *partitioner*, then *recomputed*." if "分割器" in bad else "**Symptom:** the second call fails."
-    nb.cells[i].source = english
-    notebooks.write_notebook(nb, en_path)
-    sync.sync_all(small_book)
-    mark = f"<!-- cell: {nb.cells[i].id} english: {data.text_hash(english)} -->"
+    i, mark = _english_cell(small_book, english)
     translate.apply_translation("demo", "zh-hant", f"{mark}\n{bad}\n", small_book)
     problems = checks.step_problems(small_book)
     assert any(p.startswith(f"book/zh-hant/demo.ipynb: cell {i} ") and "do not render as in English" in p
@@ -550,14 +556,7 @@ def test_emphasis_that_does_not_render_as_in_english_is_caught(small_book, bad):
 def test_a_translation_whose_label_differs_from_englishs_is_caught(small_book):
     """A translated section under another label (rev15 found `(ddp-fsdp-activations)=` where English has
     `(mem-fsdp-activations)=`): its links and search results would miss it in that edition."""
-    en_path = _book(small_book) / "en" / "demo.ipynb"
-    nb = notebooks.read_notebook(en_path)
-    i = _md_index(nb)
-    english = "(demo-label)=\n## A section\n\nIts text."
-    nb.cells[i].source = english
-    notebooks.write_notebook(nb, en_path)
-    sync.sync_all(small_book)
-    mark = f"<!-- cell: {nb.cells[i].id} english: {data.text_hash(english)} -->"
+    i, mark = _english_cell(small_book, "(demo-label)=\n## A section\n\nIts text.")
     translate.apply_translation("demo", "zh-hant", f"{mark}\n(demo-labels)=\n## 一節\n\n它的正文。\n", small_book)
     assert any(p.startswith(f"book/zh-hant/demo.ipynb: cell {i} ") and "labels are not English's" in p
                for p in checks.step_problems(small_book))
@@ -588,14 +587,7 @@ def test_a_translation_whose_cells_are_not_englishs_is_caught(small_book):
 
 
 def test_the_emphasis_problem_shows_both_shapes_and_none_for_no_emphasis(small_book):
-    en_path = _book(small_book) / "en" / "demo.ipynb"
-    nb = notebooks.read_notebook(en_path)
-    i = _md_index(nb)
-    english = "**Symptom:** the second call fails."
-    nb.cells[i].source = english
-    notebooks.write_notebook(nb, en_path)
-    sync.sync_all(small_book)
-    mark = f"<!-- cell: {nb.cells[i].id} english: {data.text_hash(english)} -->"
+    i, mark = _english_cell(small_book, "**Symptom:** the second call fails.")
     translate.apply_translation("demo", "zh-hant", f"{mark}\n症狀：第二次呼叫失敗。\n", small_book)
     [problem] = [p for p in checks.step_problems(small_book) if p.startswith(f"book/zh-hant/demo.ipynb: cell {i} ")]
     assert "do not render as in English (none vs [])" in problem

@@ -37,7 +37,6 @@ def _md_index(nb, start=1):
     return next(i for i, c in enumerate(nb.cells) if i >= start and c.cell_type == "markdown")
 
 
-
 def _english_cell(small_book, english):
     """Set the small book's first prose cell in English to ``english`` and sync: its index, and the
     mark that an export writes before it (what a translation applied with apply_translation names)."""
@@ -48,6 +47,7 @@ def _english_cell(small_book, english):
     notebooks.write_notebook(nb, en_path)
     sync.sync_all(small_book)
     return i, f"<!-- cell: {nb.cells[i].id} english: {data.text_hash(english)} -->"
+
 
 def _edit(path: Path, change):
     nb = notebooks.read_notebook(path)

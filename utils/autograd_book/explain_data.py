@@ -7869,7 +7869,10 @@ DATA = {'baseurl': '',
                                       'computed tensor to a parameter in forward (self.w = '
                                       'F.softmax(self.w)), weight drop, weight normalisation; cannot assign '
                                       "'torch.FloatTensor' object to parameter (torch.nn.Parameter or None "
-                                      'required) from register_parameter; torch.nn.utils.parametrize.',
+                                      'required) from register_parameter; torch.nn.utils.parametrize. How to '
+                                      "share weights between modules, tie the decoder's weight to the "
+                                      "encoder's transposed weight (tied autoencoder, weight tying): "
+                                      'nn.Parameter(encoder.weight.t()) is no sharing.',
               'var-data': 'Does modifying tensor.data affect the gradient? A change made through x.data '
                           'after the forward pass is invisible to autograd, and backward uses the saved '
                           'value as changed: with y = x ** 2 the gradient follows the new x, with no error. '

@@ -7208,7 +7208,9 @@ DATA = {'baseurl': '',
                                   'in training mode; use model.eval() or disable the hooks during '
                                   'evaluation. A tensor hook (register_hook) lasts one forward pass, on that '
                                   "pass's output; a module hook (register_full_backward_hook) stays on the "
-                                  'module and runs in every pass.',
+                                  'module and runs in every pass. CNN visualisation hooks: what are grad_in '
+                                  'and grad_out in a forward hook, they are not defined anywhere yet the '
+                                  'code works (register_forward_hook calls hook(module, input, output)).',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list. tensor.numpy(): a tensor with requires_grad=True cannot be converted '

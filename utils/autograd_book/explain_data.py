@@ -7162,7 +7162,9 @@ DATA = {'baseurl': '',
                                  'How to avoid nan output from atan2 during backward pass? Function '
                                  "'Atan2Backward0' returned nan values in its 0th output; the phase of a "
                                  'spectrogram; adding 1e-7 to zero denominators gives a gradient of 1e7, inf '
-                                 'in float16.',
+                                 'in float16. Masking in transformer decoders with -inf rather than 0s: why '
+                                 'the attention mask fills -inf, not 0, and whether the gradient is then '
+                                 'ill-defined.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '
@@ -7206,7 +7208,9 @@ DATA = {'baseurl': '',
                                   'in training mode; use model.eval() or disable the hooks during '
                                   'evaluation. A tensor hook (register_hook) lasts one forward pass, on that '
                                   "pass's output; a module hook (register_full_backward_hook) stays on the "
-                                  'module and runs in every pass.',
+                                  'module and runs in every pass. CNN visualisation hooks: what are grad_in '
+                                  'and grad_out in a forward hook, they are not defined anywhere yet the '
+                                  'code works (register_forward_hook calls hook(module, input, output)).',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list. tensor.numpy(): a tensor with requires_grad=True cannot be converted '
@@ -7869,7 +7873,10 @@ DATA = {'baseurl': '',
                                       'computed tensor to a parameter in forward (self.w = '
                                       'F.softmax(self.w)), weight drop, weight normalisation; cannot assign '
                                       "'torch.FloatTensor' object to parameter (torch.nn.Parameter or None "
-                                      'required) from register_parameter; torch.nn.utils.parametrize.',
+                                      'required) from register_parameter; torch.nn.utils.parametrize. How to '
+                                      "share weights between modules, tie the decoder's weight to the "
+                                      "encoder's transposed weight (tied autoencoder, weight tying): "
+                                      'nn.Parameter(encoder.weight.t()) is no sharing.',
               'var-data': 'Does modifying tensor.data affect the gradient? A change made through x.data '
                           'after the forward pass is invisible to autograd, and backward uses the saved '
                           'value as changed: with y = x ** 2 the gradient follows the new x, with no error. '

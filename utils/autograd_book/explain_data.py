@@ -7512,7 +7512,10 @@ DATA = {'baseurl': '',
                              'before validation; validate in tiles, downscale, or move the outputs to the '
                              'CPU. Why does validation need more memory than training when it needs no '
                              'gradients? GPU memory runs out midway through testing although training has no '
-                             'problem and the test set has only a few hundred images.',
+                             'problem and the test set has only a few hundred images. Is there a memory leak '
+                             'during validation? The eval script runs without torch.no_grad() and GPU memory '
+                             'cannot hold it; adding with torch.no_grad() prevents the memory from blowing '
+                             'up.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '

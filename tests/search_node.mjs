@@ -33,7 +33,10 @@ const wordsFile = path.join(site, "_static/search/words.js");
 if (fs.existsSync(wordsFile)) vm.runInNewContext(fs.readFileSync(wordsFile, "utf8"), sandbox);
 const words = sandbox.window.BOOK_SEARCH_WORDS;
 const pagefind = await import(pathToFileURL(path.join(site, "_pagefind/pagefind.js")).href);
-await pagefind.options({ excerptLength: 26 });
+// BOOK_PAGEFIND_RANKING (JSON, e.g. {"termSimilarity": 0.3}): Pagefind's ranking options, to measure other
+// settings without editing search.js (tests/test_real_questions.py passes the environment through).
+const ranking = process.env.BOOK_PAGEFIND_RANKING ? JSON.parse(process.env.BOOK_PAGEFIND_RANKING) : null;
+await pagefind.options(ranking ? { excerptLength: 26, ranking } : { excerptLength: 26 });
 const href = (d) => (d.meta && d.meta.href) || d.url.replace(/^\/[^/]+\//, "");
 
 const answers = [];

@@ -74,6 +74,13 @@ SOURCE = re.compile(r"^([\w.-]+/[\w.-]+#\d+|https?://\S+)$")
 # (en 171, zh-hans 137, zh-hant 133), 50 / 34 / 32 have the answer outside the 30 sections Pagefind returns.
 # Adopted: Pagefind's score at 0.7 and PAGE 0.5 (rank.js SCORE): on en 0.945, zh-hans 0.946, zh-hant 0.943;
 # off en 0.787, zh-hans 0.814, zh-hant 0.817 (replayed; the lead re-measures on the merged build).
+# route7 (04:00 UTC, 455 pasted entries): paste box 0.993 -> 0.998 once a message's whole first sentence
+# shorter than PHRASE counts as a phrase ("CUDA out of memory.": q1204, q1606); the search page leaves such a
+# match out (rank.js: opening false), so its rates do not move (the 20 entries that quote the sentence, on
+# main's pages: en 0.846, zh-hans 0.818, zh-hant 0.909 either way; listing the cases first gave 0.077/0.364/0.364).
+# route7, --keywords off on main's pages of 01:24 UTC indexed again from main's 6c97271 (the corpus of 04:00, 866 en /
+# 801 zh entries, some answered by sections newer than those pages): en 0.778, zh-hans 0.799, zh-hant 0.801; with
+# Pagefind's ranking termSimilarity 0.3 (BOOK_PAGEFIND_RANKING): 0.779, 0.794, 0.799 (+3-2, +1-5, +1-3): not adopted.
 FLOORS = {"search": {"en": 0.92, "zh-hant": 0.92, "zh-hans": 0.92}, "paste": 0.99}
 
 DATA = yamlread.load(CORPUS.read_text(encoding="utf-8"))

@@ -189,6 +189,48 @@ def test_cuda_out_of_memory_as_pasted_finds_the_oom_section():
     assert data.error_cases(oom, "en")[0][0] == "mem-oom"
 
 
+SHORT_OPENINGS = ["CUDA out of memory.", "RuntimeError: CUDA out of memory",
+                  "torch.cuda.OutOfMemoryError: CUDA out of memory. ... when I change the upsampling",
+                  "why does validation crash with cuda out of memory?"]
+# A sentence of one or two words that say something ("Out of memory", "vmap"), a message's words out of
+# their order, a name some wordings begin with: none of them is a message's first sentence.
+SHORT_UNRELATED = ["Out of memory.", "RuntimeError: out of memory", "memory out of CUDA",
+                   "torch.utils.checkpoint slows down my model", "vmap fails on my model: why?",
+                   "CUDA out of time"]
+
+
+def test_a_messages_first_sentence_shorter_than_a_phrase_finds_it_and_nothing_else_does():
+    from autograd_book import errormatch
+    wanted = [["cuda-out-of-memory"]] * len(SHORT_OPENINGS) + [[]] * len(SHORT_UNRELATED)
+    assert run_matcher(SHORT_OPENINGS + SHORT_UNRELATED) == wanted
+    assert [[e["id"] for e in errormatch.match(p, ERRORS)] for p in SHORT_OPENINGS + SHORT_UNRELATED] == wanted
+    # Only a sentence with three words that say something counts, and never the whole wording.
+    assert errormatch.opening("CUDA out of memory. Tried to allocate") == ["cuda", "out", "of", "memory"]
+    assert errormatch.opening("vmap: It looks like you're calling .item() on a Tensor. We don't support") == []
+    assert errormatch.opening("Out of memory. Tried to allocate") == []
+    assert errormatch.opening("reinforce() was removed.") == []
+
+
+def test_the_search_page_answers_a_quoted_short_first_sentence_by_the_questions_words():
+    # The paste box lists the message's cases for "CUDA out of memory"; the search page does not put
+    # them first (a question that quotes the sentence asks about a batch of one, validation, a loop).
+    matcher = ROOT / "book" / "_static" / "search" / "errormatch.js"
+    errors = [{"id": e["id"], "message": e["message"], "historical": "historical" in e, "varies": e.get("varies", []),
+               "entry": f"errors.html#error-{e['id']}", "cases": [{"section": "m.html#" + e["section"]}]} for e in ERRORS]
+    kinds = run_rank_script(f"""
+      const m = require({json.dumps(str(matcher))});
+      const pagefind = {{ preload: async () => {{}}, search: async () => ({{ results: [] }}) }};
+      const opts = {{ words: {{ latin: [], words: [] }}, href: (d) => d.url, limit: 3, matcher: m, errors: {json.dumps(errors)} }};
+      const said = [];
+      for (const q of ["RuntimeError: CUDA out of memory at batch size 1", "CUDA out of memory. Tried to allocate 2.00 GiB"])
+        said.push((await r.search(pagefind, q, opts)).map((x) => x.kind));
+      said.push(m.match("RuntimeError: CUDA out of memory", opts.errors).map((e) => e.id));
+      out(said);""")
+    assert kinds == [[], ["error-entry", "error-case"], ["cuda-out-of-memory"]]
+    from autograd_book import errormatch
+    assert errormatch.match("RuntimeError: CUDA out of memory", ERRORS, opening=False) == []
+
+
 def test_normalise_strips_what_varies():
     if NODE is None:
         pytest.skip("node is not installed")

@@ -240,17 +240,35 @@ def all_words(text: str, errors: list[dict] = ()) -> list[str]:
     return [w for w in normalise(text, errors).split(" ") if w]
 
 
+def opening(message: str, errors: list[dict] = ()) -> list[str]:
+    """The words as written of the first sentence of ``message`` when it is shorter than PHRASE and
+    not the whole wording ("CUDA out of memory" of "CUDA out of memory. Tried to allocate"), and three
+    at least say something (a sentence of one or two words, "vmap", names no message); [] otherwise
+    (errormatch.js: opening)."""
+    cut = re.search(r"[.!?](\s|$)", message)
+    if not cut or not message[cut.start() + 1:].strip():
+        return []
+    words = all_words(message[:cut.start()], errors)
+    return words if len(words) < PHRASE and len([w for w in words if w not in STOP]) >= 3 else []
+
+
+def holds(written: list[str], words: list[str]) -> bool:
+    """Whether ``written`` (a paste's words as written) holds all of ``words`` in a row."""
+    n = len(words)
+    return any(written[i:i + n] == words for i in range(len(written) - n + 1))
+
+
 _wording_tables: dict[int, tuple] = {}
 
 
-def wordings(errors: list[dict]) -> list[tuple[list[str], list[str], list[str]]]:
-    """(tokens, all words, tail tokens) of each entry of ``errors``, read once per list (and again when
+def wordings(errors: list[dict]) -> list[tuple[list[str], list[str], list[str], list[str]]]:
+    """(tokens, all words, tail tokens, the short first sentence's words: opening) of each entry of ``errors``, read once per list (and again when
     the rules that read them are replaced, as the tests' planted faults do)."""
     held = _wording_tables.get(id(errors))
     if held is None or held[0] is not errors or held[1] is not _REPLACE or held[2] is not _NUMBERS:
         held = (errors, _REPLACE, _NUMBERS,
                 [(tokens(e["message"], errors), all_words(e["message"], errors),
-                  tokens(e["tail"], errors) if e.get("tail") else []) for e in errors])
+                  tokens(e["tail"], errors) if e.get("tail") else [], opening(e["message"], errors)) for e in errors])
         _wording_tables[id(errors)] = held
     return held[3]
 
@@ -264,7 +282,7 @@ def weights(errors: list[dict]) -> dict[str, float]:
     held = _weight_tables.get(id(errors))
     if held is None or held[0] is not errors:
         have: dict[str, int] = {}
-        for ordered, _, _ in wordings(errors):
+        for ordered, _, _, _ in wordings(errors):
             for w in set(ordered):
                 have[w] = have.get(w, 0) + 1
         held = (errors, {w: math.log((len(errors) + 1) / n) for w, n in have.items()})
@@ -278,11 +296,13 @@ def weights(errors: list[dict]) -> dict[str, float]:
 COVER, COVER_OWN = 0.6, 0.8
 
 
-def match(text: str, errors: list[dict]) -> list[dict]:
+def match(text: str, errors: list[dict], opening: bool = True) -> list[dict]:
     """The entries of ``errors`` whose wording ``text`` contains (or, for a partial paste, which
     contain all of it, or a phrase of it), best first; [] when nothing matches. An entry's ``tail`` is
     what PyTorch prints after its wording: a paste of only the tail is that entry too. Last, a cut paste:
-    three of the wording's words in a row, most of the weight of its words (``weights``, COVER)."""
+    three of the wording's words in a row, most of the weight of its words (``weights``, COVER).
+    ``opening`` False: a paste that holds no more of a wording than its short first sentence matches
+    nothing (errormatch.js: opts.opening, which the search page sets)."""
     # A word of the paste that no wording has is read as the wording's word it is a slip of (spelled).
     pasted = [spelled(w, errors) for w in tokens(text, errors)]
     if len(pasted) < 3:
@@ -292,7 +312,8 @@ def match(text: str, errors: list[dict]) -> list[dict]:
     known = vocabulary(errors)
     of_messages = len([w for w in have if w in known]) or 1
     found = []
-    for order, (entry, (ordered, message_words, tail)) in enumerate(zip(errors, wordings(errors))):
+    for order, (entry, (ordered, message_words, tail, first)) in enumerate(zip(errors, wordings(errors))):
+        first = first if opening else []
         words = set(ordered)
         if not words:
             continue
@@ -309,8 +330,10 @@ def match(text: str, errors: list[dict]) -> list[dict]:
         score = 0 if not (whole or part) else \
             100 * precision + ((1 + recall) if whole else recall / 1000) + (0 if historical else 0.01)
         if not score:  # a phrase of the wording, or the whole of its tail: below any fuller match
+            # Or the whole of its first sentence, when that is shorter than a phrase ("CUDA out of memory.").
             phrase = 0 if not agree else max(run if run >= min(PHRASE, len(ordered)) else 0,
-                                             phrase_words(written, message_words))
+                                             phrase_words(written, message_words),
+                                             len([w for w in first if w not in STOP]) if first and holds(written, first) else 0)
             if phrase:
                 score = phrase + (0 if historical else 0.01)
             elif len(tail) >= 4 and longest_run(pasted, tail) >= 4:

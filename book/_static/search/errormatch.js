@@ -151,6 +151,26 @@
     }
     return best >= 3 ? best : 0;
   }
+  /** The words as written of the first sentence of ``message`` when it is shorter than PHRASE and
+   *  not the whole wording ("CUDA out of memory" of "CUDA out of memory. Tried to allocate"), and three
+   *  at least say something (a sentence of one or two words, "vmap", names no message); [] otherwise
+   *  (errormatch.py: opening). */
+  function opening(message, errors) {
+    var cut = /[.!?](\s|$)/.exec(String(message));
+    if (!cut || !String(message).slice(cut.index + 1).trim()) return [];
+    var words = allWords(String(message).slice(0, cut.index), errors);
+    var said = words.filter(function (w) { return !STOP.has(w); }).length;
+    return words.length < PHRASE && said >= 3 ? words : [];
+  }
+  /** Whether ``written`` (a paste's words as written) holds all of ``words`` in a row. */
+  function holds(written, words) {
+    for (var i = 0; i + words.length <= written.length; i++) {
+      var k = 0;
+      while (k < words.length && written[i + k] === words[k]) k++;
+      if (k === words.length) return true;
+    }
+    return false;
+  }
   /** The Damerau-Levenshtein distance of ``a`` and ``b`` in its restricted form (optimal string
    *  alignment: insertions, deletions, substitutions and transpositions of two neighbours, each costing
    *  one), or ``most + 1`` when it is more than ``most`` (errormatch.py: osa). */
@@ -214,7 +234,7 @@
     if (!wordingTables.has(errors)) {
       wordingTables.set(errors, errors.map(function (entry) {
         return { ordered: tokens(entry.message, errors), all: allWords(entry.message, errors),
-                 tail: entry.tail ? tokens(entry.tail, errors) : [] };
+                 tail: entry.tail ? tokens(entry.tail, errors) : [], first: opening(entry.message, errors) };
       }));
     }
     return wordingTables.get(errors);
@@ -245,8 +265,11 @@
    *  ``tail`` is what PyTorch prints after its wording (without the parts that vary): a paste of only
    *  the tail ("which is output 0 of ReluBackward0, is at version 1; expected version 0 instead")
    *  is that entry too. Last, a cut paste: three of the wording's words in a row, most of the weight of
-   *  its words (weights, COVER). */
-  function match(text, errors) {
+   *  its words (weights, COVER). ``opts.opening`` false: a paste that holds no more of a wording than
+   *  its short first sentence (opening) matches nothing (the search page: a question that quotes "CUDA
+   *  out of memory" is answered by its other words, not by the list of the message's cases). */
+  function match(text, errors, opts) {
+    var withOpening = !opts || opts.opening !== false;
     // A word of the paste that no wording has is read as the wording's word it is a slip of (spelled).
     var respell = function (w) { return spelled(w, errors); };
     var pasted = tokens(text, errors).map(respell);
@@ -275,7 +298,10 @@
       if (!score) {
         // A phrase of the wording, or the whole of its tail: below any fuller match, longer phrases first.
         var tail = read[order].tail;
-        var phrase = !agree ? 0 : Math.max(run >= Math.min(PHRASE, ordered.length) ? run : 0, phraseWords(written, read[order].all));
+        // Or the whole of its first sentence, when that is shorter than a phrase ("CUDA out of memory.").
+        var first = withOpening ? read[order].first : [];
+        var phrase = !agree ? 0 : Math.max(run >= Math.min(PHRASE, ordered.length) ? run : 0, phraseWords(written, read[order].all),
+                                           first.length && holds(written, first) ? first.filter(function (w) { return !STOP.has(w); }).length : 0);
         if (phrase) score = phrase + (entry.historical ? 0 : 0.01);
         else if (tail.length >= 4 && longestRun(pasted, tail) >= 4) score = tail.length;
         else if (agree && run >= 3) {

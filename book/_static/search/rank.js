@@ -379,7 +379,9 @@
     }
     // A pasted error message: its index entry first, then every section that explains a case of it;
     // the query's other words (GAN, critic, step) choose among those sections.
-    var errors = matcher ? matcher.match(query, errorsData) : [];
+    // A question that quotes only a message's short first sentence ("CUDA out of memory") is searched by
+    // its words: the message's cases would fill the first places whatever the question asks.
+    var errors = matcher ? matcher.match(query, errorsData, { opening: false }) : [];
     var text = query, asked = terms(query, lang, words);
     if (errors.length) {
       var e = errors[0];

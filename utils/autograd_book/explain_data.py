@@ -7162,7 +7162,8 @@ DATA = {'baseurl': '',
                                  'How to avoid nan output from atan2 during backward pass? Function '
                                  "'Atan2Backward0' returned nan values in its 0th output; the phase of a "
                                  'spectrogram; adding 1e-7 to zero denominators gives a gradient of 1e7, inf '
-                                 'in float16.',
+                                 'in float16. grad_norm Nan question: how to adjust the gradient when the '
+                                 'loss is Nan and then 0 from some point in the epoch (epoch=0.53) on.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '

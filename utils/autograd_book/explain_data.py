@@ -7163,7 +7163,10 @@ DATA = {'baseurl': '',
                                  "'Atan2Backward0' returned nan values in its 0th output; the phase of a "
                                  'spectrogram; adding 1e-7 to zero denominators gives a gradient of 1e7, inf '
                                  'in float16. grad_norm Nan question: how to adjust the gradient when the '
-                                 'loss is Nan and then 0 from some point in the epoch (epoch=0.53) on.',
+                                 'loss is Nan and then 0 from some point in the epoch (epoch=0.53) on. The '
+                                 'loss becomes nan at the same epoch (epoch 4) in every run: a data problem; '
+                                 'after changing max_seq the data loads incompletely, find the batch that '
+                                 'first gives nan.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '
@@ -7430,7 +7433,12 @@ DATA = {'baseurl': '',
                                '(del); how PyTorch manages the memory of tensors: allocation and release. '
                                "Why doesn't the code release GPU memory after validation? The first "
                                'validation allocates about 2 GB that stays reserved afterwards and does not '
-                               'grow at the next one: the caching allocator keeps it for reuse.',
+                               'grow at the next one: the caching allocator keeps it for reuse. GPU memory '
+                               'consumption increases while training over the first iterations and then '
+                               'stays the same, with cuDNN enabled or disabled '
+                               '(torch.backends.cudnn.benchmark, workspaces): the caching allocator, not a '
+                               'leak. Does memory use change when PyTorch runs on the GPU: what moves to GPU '
+                               'memory.',
               'mem-ckpt-grad': 'torch.utils.checkpoint fails with torch.autograd.grad even when '
                                'use_reentrant=False: a checkpointed function that itself calls '
                                'torch.autograd.grad(energy, positions, create_graph=True), a model whose '
@@ -7505,7 +7513,9 @@ DATA = {'baseurl': '',
                              'nn.DataParallel (output_device). Free the gradients with optimizer.zero_grad() '
                              'before validation; validate in tiles, downscale, or move the outputs to the '
                              'CPU. Why does validation need more memory than training when it needs no '
-                             'gradients?',
+                             'gradients? GPU memory keeps increasing during validation in distributed '
+                             'training (DDP): dist.new_group() called at every evaluation creates a new '
+                             'process group each time; create the groups once.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '

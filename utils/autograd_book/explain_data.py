@@ -7164,7 +7164,11 @@ DATA = {'baseurl': '',
                                  'spectrogram; adding 1e-7 to zero denominators gives a gradient of 1e7, inf '
                                  'in float16. Masking in transformer decoders with -inf rather than 0s: why '
                                  'the attention mask fills -inf, not 0, and whether the gradient is then '
-                                 'ill-defined.',
+                                 'ill-defined. grad_norm Nan question: how to adjust the gradient when the '
+                                 'loss is Nan and then 0 from some point in the epoch (epoch=0.53) on. The '
+                                 'loss becomes nan at the same epoch (epoch 4) in every run: a data problem; '
+                                 'after changing max_seq the data loads incompletely, find the batch that '
+                                 'first gives nan.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '
@@ -7436,7 +7440,12 @@ DATA = {'baseurl': '',
                                '(del); how PyTorch manages the memory of tensors: allocation and release. '
                                "Why doesn't the code release GPU memory after validation? The first "
                                'validation allocates about 2 GB that stays reserved afterwards and does not '
-                               'grow at the next one: the caching allocator keeps it for reuse.',
+                               'grow at the next one: the caching allocator keeps it for reuse. GPU memory '
+                               'consumption increases while training over the first iterations and then '
+                               'stays the same, with cuDNN enabled or disabled '
+                               '(torch.backends.cudnn.benchmark, workspaces): the caching allocator, not a '
+                               'leak. Does memory use change when PyTorch runs on the GPU: what moves to GPU '
+                               'memory.',
               'mem-ckpt-grad': 'torch.utils.checkpoint fails with torch.autograd.grad even when '
                                'use_reentrant=False: a checkpointed function that itself calls '
                                'torch.autograd.grad(energy, positions, create_graph=True), a model whose '
@@ -7515,7 +7524,9 @@ DATA = {'baseurl': '',
                              'problem and the test set has only a few hundred images. Is there a memory leak '
                              'during validation? The eval script runs without torch.no_grad() and GPU memory '
                              'cannot hold it; adding with torch.no_grad() prevents the memory from blowing '
-                             'up.',
+                             'up. GPU memory keeps increasing during validation in distributed training '
+                             '(DDP): dist.new_group() called at every evaluation creates a new process group '
+                             'each time; create the groups once.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '

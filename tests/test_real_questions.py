@@ -226,10 +226,7 @@ def test_the_paste_box_lists_the_answering_section():
 def search_request(site: Path, edition: str, queries: list[str], limit: int = 30) -> subprocess.Popen:
     """Start searching ``queries`` in ``edition`` of the built ``site`` (one node process per edition;
     the editions run side by side)."""
-    from utils.book import config
-
-    lang = config.editions()[edition]["hreflang"]
-    request = {"site": str(site), "edition": edition, "lang": lang, "queries": queries, "limit": limit}
+    request = {"site": str(site), "edition": edition, "queries": queries, "limit": limit}
     proc = subprocess.Popen([NODE, str(SEARCH)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, cwd=ROOT)
     proc.request = json.dumps(request, ensure_ascii=False)

@@ -1,9 +1,11 @@
 // The site's search run under node on a built edition: Pagefind's own search (the edition's
-// _pagefind/pagefind.js, its wasm and index read from disk) and the book's ranking
-// (book/_static/search/rank.js with errormatch.js and the edition's errors.js), the files the search
-// page loads. Reads {site, edition, lang, queries, limit} as JSON on stdin; writes, per query, what the
-// page would list: {strict, shown}, each [{kind, url}], best first (strict: without the cases that
-// the page shows under an error index entry found by its words).
+// _pagefind/pagefind.js, its wasm and index read from disk) and the book's ranking (the edition's
+// _static/search/rank.js with errormatch.js and errors.js: the files the search page loads;
+// book/_static/search/'s where a site lacks them), in the language of the page's <html lang>.
+// Reads {site, edition, queries, limit} as JSON on stdin; writes, per query, what the page would
+// list: {strict, shown}, each [{kind, url}], best first (strict: without the cases that the page
+// shows under an error index entry found by its words). tests/test_search_browser.py holds the page
+// in Chromium to the same lists.
 //   node tests/search_node.mjs < request.json
 import fs from "node:fs";
 import path from "node:path";
@@ -13,8 +15,6 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const rank = require(path.join(root, "book/_static/search/rank.js"));
-const matcher = require(path.join(root, "book/_static/search/errormatch.js"));
 
 // Pagefind fetches its index relative to its own URL: a file: URL here, read from disk.
 const webFetch = globalThis.fetch;
@@ -26,24 +26,35 @@ globalThis.fetch = async (url, options) => {
 
 const request = JSON.parse(fs.readFileSync(0, "utf8"));
 const site = path.join(request.site, request.edition);
+const script = (name) => [path.join(site, "_static/search", name), path.join(root, "book/_static/search", name)].find(fs.existsSync);
+const rank = require(script("rank.js"));
+const matcher = require(script("errormatch.js"));
 const sandbox = { window: {} };
 vm.runInNewContext(fs.readFileSync(path.join(site, "_static/search/errors.js"), "utf8"), sandbox);
 const errors = sandbox.window.BOOK_ERRORS || [];
 const wordsFile = path.join(site, "_static/search/words.js");
 if (fs.existsSync(wordsFile)) vm.runInNewContext(fs.readFileSync(wordsFile, "utf8"), sandbox);
 const words = sandbox.window.BOOK_SEARCH_WORDS;
+// Pagefind takes its language from the page's <html lang>, and in a Chinese edition cuts the query
+// into words (Intl.Segmenter) only when it knows the language: without a document it would take
+// "unknown" and search other terms than the page does. The search page's lang, as the page has it.
+const page = fs.readFileSync(path.join(site, "search.html"), "utf8");
+const pageLang = (page.match(/<html[^>]*\blang="([^"]+)"/) || [])[1] || "unknown";
 const pagefind = await import(pathToFileURL(path.join(site, "_pagefind/pagefind.js")).href);
 // BOOK_PAGEFIND_RANKING (JSON, e.g. {"termSimilarity": 0.3}): Pagefind's ranking options, to measure other
 // settings without editing search.js (tests/test_real_questions.py passes the environment through).
 const ranking = process.env.BOOK_PAGEFIND_RANKING ? JSON.parse(process.env.BOOK_PAGEFIND_RANKING) : null;
 await pagefind.options(ranking ? { excerptLength: 26, ranking } : { excerptLength: 26 });
+globalThis.document = { querySelector: (s) => (s === "html" ? { getAttribute: (a) => (a === "lang" ? pageLang : null) } : null) };
+await pagefind.init();  // the instance is made here, with the page's language
+delete globalThis.document;
 const href = (d) => (d.meta && d.meta.href) || d.url.replace(/^\/[^/]+\//, "");
 
 const answers = [];
 for (const query of request.queries) {
   // The ranking's own list (strict), and the list the page shows: an error index entry that the
   // words found has its cases under it (rank.withCases, which the page applies after the search).
-  const found = await rank.search(pagefind, query, { lang: request.lang, errors, matcher, href, limit: request.limit, words, cases: false });
+  const found = await rank.search(pagefind, query, { lang: pageLang, errors, matcher, href, limit: request.limit, words, cases: false });
   const shown = rank.withCases(found, errors, found.scores);
   const links = (list) => list.map((x) => ({ kind: x.kind, url: x.url.replace(/\?[^#]*/, "") }));
   answers.push({ strict: links(found), shown: links(shown) });

@@ -514,6 +514,29 @@ def test_a_chinese_query_is_read_as_the_index_was_built(simplified_words):
     assert "張量" in "".join(run_rank("r.terms('葉子張量的梯度', 'zh-Hans', null)"))
 
 
+def test_a_dotted_name_is_one_word_whichever_way_the_engine_breaks_words():
+    """Chromium's Intl.Segmenter breaks x.grad at the dot, node's (Unicode's rules) does not: rank.js
+    makes the list of words the same in both (the search page and the routing tests under node)."""
+    query = "torch.FloatTensor x.grad a:b 0.5 typeerror：unsupported 叶子张量"
+    # A segmenter that breaks at a dot or colon between letters, as Chromium's does.
+    chromium_like = ("const Seg = Intl.Segmenter; Intl.Segmenter = class { constructor(l, o) { this.s = new Seg(l, o); }"
+                     " segment(t) { const out = []; for (const x of this.s.segment(t)) {"
+                     " let i = 0; for (const part of x.segment.split(/(?<=[a-z])([.:：])(?=[a-z])/i)) {"
+                     " out.push({ segment: part, index: x.index + i, isWordLike: x.isWordLike && !/^[.:：]$/.test(part) });"
+                     " i += part.length; } } return out; } };")
+    plain = run_rank(f"r.terms({json.dumps(query)}, 'en', null)")
+    assert plain[:4] == ["torch.floattensor", "x.grad", "a:b", "0.5"]
+    script = (chromium_like + f"const r = require({json.dumps(str(RANK))});"
+              f"process.stdout.write(JSON.stringify(r.terms({json.dumps(query)}, 'en', null)));")
+    assert json.loads(node_run.run(script)) == plain
+    # Wrong input: the same segmenter with rank.js's evening-out taken away splits the names.
+    planted = RANK.read_text(encoding="utf-8").replace("text2.replace(JOINED, \"_\")", "text2")
+    script = (chromium_like + "const m = {exports: {}}; new Function('module', 'exports', "
+              f"{json.dumps(planted)})(m, m.exports); const r = m.exports;"
+              f"process.stdout.write(JSON.stringify(r.terms({json.dumps(query)}, 'en', null)));")
+    assert "x.grad" not in json.loads(node_run.run(script))
+
+
 def test_stray_letters_go_and_misspelt_words_are_corrected(simplified_words):
     words = simplified_words
     assert run_rank("r.terms('y = x * 2; y.backward() 0', 'en', w)", words) == ["y.backward"]

@@ -85,6 +85,7 @@
 
   /** The words of a query, lower case, without the words that say little. ``words``: the edition's
    *  words.js (Chinese is then cut as the index was; without it, as the browser's dictionary cuts it). */
+  var JOINED = /(?<=[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])[.:\u00b7\ufe13\ufe52\ufe55\uff0e\uff1a](?=[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])/gu;
   function terms(text, lang, words) {
     var seg = new Intl.Segmenter(lang || "en", { granularity: "word" });
     var vocab = vocabulary(words);
@@ -94,10 +95,15 @@
       if (run) cutChinese(run, vocab).forEach(push);
       run = "";
     }
+    // A dot or colon between letters (x.grad, torch.FloatTensor, a:b; full-width ones too) joins them into one word, as
+    // Unicode's word rules say and node's ICU does; Chromium's ICU breaks there. The segmenter is given
+    // the text with those marks made "_" (joining in every engine, and one character for one), and
+    // the words are cut from the text itself: one list of words in every browser and under node.
     // The browser's dictionary splits words it lacks (张量, 叶子张量) into single characters: a run
     // of Chinese is cut again, by the edition's words where it has them.
-    Array.from(seg.segment(inScript(text, words))).forEach(function (s) {
-      var w = s.segment.toLowerCase();
+    var text2 = inScript(text, words);
+    Array.from(seg.segment(text2.replace(JOINED, "_"))).forEach(function (s) {
+      var w = text2.slice(s.index, s.index + s.segment.length).toLowerCase();
       if (s.isWordLike && CJK.test(w) && /^[\u3400-\u9fff]+$/.test(w) && (vocab && vocab.zh.size || w.length === 1)) { run += w; return; }
       flush();
       if (s.isWordLike) push(w);

@@ -2422,6 +2422,28 @@ DATA = {'baseurl': '',
                                 'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
                                {'as': "object to parameter 'weight'",
                                 'pattern': "\\bobject to parameter '\\w+'"}]},
+                   {'cases': [{'label': 'var-module-tensors',
+                               'line': 'cuda:0 and cpu after model.to(device): a plain tensor attribute left '
+                                       'in CPU memory, an input not moved, or a tensor created in forward '
+                                       'without a device.',
+                               'page': 'variable',
+                               'title': 'Inside a module: parameters, buffers and plain tensors'},
+                              {'label': 'var-dp-replica',
+                               'line': 'cuda:1 and cuda:0 with two GPUs under nn.DataParallel: replicas get '
+                                       'copies of parameters and buffers only, so a plain tensor attribute '
+                                       'stays on cuda:0.',
+                               'page': 'variable',
+                               'title': 'Under `nn.DataParallel`: `cuda:1 and cuda:0`'}],
+                    'historical': False,
+                    'id': 'tensors-same-device',
+                    'message': 'Expected all tensors to be on the same device, but found at least two '
+                               'devices',
+                    'summary': 'One operation received tensors on two devices. With cuda:0 and cpu: a tensor '
+                               'the module keeps as a plain attribute stayed in CPU memory after '
+                               'model.to(device), the batch was not moved, or forward created a tensor '
+                               'without device=. With cuda:1 and cuda:0 under nn.DataParallel: a plain '
+                               "tensor attribute is not copied to the other GPUs' replicas. Register such "
+                               'tensors with register_buffer.'},
                    {'cases': [{'label': 'var-retain-grad',
                                'line': '',
                                'page': 'variable',
@@ -4627,6 +4649,24 @@ DATA = {'baseurl': '',
                                      'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
                                     {'as': "object to parameter 'weight'",
                                      'pattern': "\\bobject to parameter '\\w+'"}]},
+                        {'cases': [{'label': 'var-module-tensors',
+                                    'line': 'model.to(device) 之后出现 cuda:0 and cpu：普通张量属性留在 CPU '
+                                            '内存里、输入没有搬过去，或者 forward 里创建张量时没有指定设备。',
+                                    'page': 'variable',
+                                    'title': '模块里的张量：参数、缓冲区和普通张量'},
+                                   {'label': 'var-dp-replica',
+                                    'line': '在 nn.DataParallel 下用两张 GPU 时出现 cuda:1 and '
+                                            'cuda:0：每个副本只会收到广播过来的参数和缓冲区，普通张量属性仍然留在 cuda:0。',
+                                    'page': 'variable',
+                                    'title': '在 `nn.DataParallel` 下：`cuda:1 and cuda:0`'}],
+                         'historical': False,
+                         'id': 'tensors-same-device',
+                         'message': 'Expected all tensors to be on the same device, but found at least two '
+                                    'devices',
+                         'summary': '同一个运算收到了分处两个设备的张量。报错是 cuda:0 and cpu 时：模块作为普通属性保存的张量在 model.to(device) '
+                                    '之后仍留在 CPU 内存里，或者批量数据没有搬到 GPU，或者 forward 创建张量时没有指定 device=。在 '
+                                    'nn.DataParallel 下出现 cuda:1 and cuda:0 时：普通的张量属性不会复制到其他 GPU 上的副本。这类张量请用 '
+                                    'register_buffer 注册。'},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',
@@ -6814,6 +6854,24 @@ DATA = {'baseurl': '',
                                      'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
                                     {'as': "object to parameter 'weight'",
                                      'pattern': "\\bobject to parameter '\\w+'"}]},
+                        {'cases': [{'label': 'var-module-tensors',
+                                    'line': 'model.to(device) 之後出現 cuda:0 and cpu：普通張量屬性留在 CPU 記憶體、輸入沒有搬過去，或 '
+                                            'forward 裡建立張量時沒有指定裝置。',
+                                    'page': 'variable',
+                                    'title': '模組裡的張量：參數、緩衝區與普通張量'},
+                                   {'label': 'var-dp-replica',
+                                    'line': '在 nn.DataParallel 下用兩張 GPU 時出現 cuda:1 and '
+                                            'cuda:0：每個副本只會收到廣播過來的參數和緩衝區，普通張量屬性仍然留在 cuda:0。',
+                                    'page': 'variable',
+                                    'title': '在 `nn.DataParallel` 下：`cuda:1 and cuda:0`'}],
+                         'historical': False,
+                         'id': 'tensors-same-device',
+                         'message': 'Expected all tensors to be on the same device, but found at least two '
+                                    'devices',
+                         'summary': '同一個運算收到了分處兩個裝置的張量。訊息是 cuda:0 and cpu 時：模組當作普通屬性存放的張量在 model.to(device) '
+                                    '之後仍留在 CPU 記憶體，或是批次資料沒有搬到 GPU，或是 forward 建立張量時沒有指定 device=。在 '
+                                    'nn.DataParallel 下出現 cuda:1 and cuda:0 時：普通的張量屬性不會複製到其他 GPU 上的副本。這類張量請用 '
+                                    'register_buffer 登記。'},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',
@@ -7358,7 +7416,10 @@ DATA = {'baseurl': '',
                                    'upgrading PyTorch; grad_outputs of the wrong shape in autograd.grad for '
                                    'a gradient penalty; torch.ones_like; grad can be implicitly created only '
                                    'for real scalar outputs but got torch.complex64: backward of a complex '
-                                   'loss (FFT, frequency-domain loss).',
+                                   'loss (FFT, frequency-domain loss). RuntimeError: invalid gradient at '
+                                   'index 0 - expected shape [] but got [10, 2], from backward(gradient=...) '
+                                   "on a scalar (a Grad-CAM sum) with a gradient of the logits' shape: older "
+                                   "releases' wording of the same shape check.",
               'grad-input': 'Gradient with respect to the input image: saliency map, input.grad is None, '
                             'FGSM and PGD adversarial examples; image += eps * image.grad.sign() raises a '
                             'leaf Variable that requires grad is being used in an in-place operation; freeze '
@@ -7504,7 +7565,8 @@ DATA = {'baseurl': '',
                              'nn.DataParallel (output_device). Free the gradients with optimizer.zero_grad() '
                              'before validation; validate in tiles, downscale, or move the outputs to the '
                              'CPU. Why does validation need more memory than training when it needs no '
-                             'gradients?',
+                             'gradients? GPU memory runs out midway through testing although training has no '
+                             'problem and the test set has only a few hundred images.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '
@@ -7572,7 +7634,9 @@ DATA = {'baseurl': '',
                                   'operation in an LSTM trained over video frames: do the hidden states h '
                                   'and c have in-place operations? The state was not detached between '
                                   'batches, retain_graph=True kept the old graph, and optimizer.step() '
-                                  'changed the weights it saved.',
+                                  'changed the weights it saved. GPU memory keeps growing until out of '
+                                  "memory in a loop that feeds a GRU's hidden state back in: output, hidden "
+                                  "= encoder(x, hidden) chains every iteration's graph to the last.",
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
                                     'TBackward0 or AsStrided, and the version numbers, then use anomaly '
                                     'detection. The inplace operation error keeps coming back, and goes away '
@@ -7594,7 +7658,10 @@ DATA = {'baseurl': '',
                                    '(sigmoid, exp and tanh save their output); otherwise it is allowed. '
                                    'Several += operations cause RuntimeError: one of the variables needed '
                                    'for gradient computation has been modified by an inplace operation, when '
-                                   'I modify an item with +=.',
+                                   'I modify an item with +=. Train error: the message names output 0 of '
+                                   'TanhBackward0 (or SigmoidBackward0), is at version 1; expected version '
+                                   '0: a += or *= after tanh changed the output that tanh saved; write them '
+                                   'out of place, x = x + y.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
@@ -7623,7 +7690,10 @@ DATA = {'baseurl': '',
                                   'says element 0 of tensors does not require grad. In-place operation error '
                                   'thrown after mutation instead of before: does the failed w.add_() change '
                                   "the leaf's values and break the graph? No: the check runs before the "
-                                  'operation, the leaf keeps its values and version 0.',
+                                  'operation, the leaf keeps its values and version 0. Porting an '
+                                  'initialisation such as trunc_normal_ (uniform_ on a tensor that requires '
+                                  'grad) raises the leaf in-place error: a tensor that requires grad cannot '
+                                  'be changed in place; run it under torch.no_grad(), as nn.init does.',
               'pit-leaf-out': "RuntimeError: add(): functions with out=... arguments don't support automatic "
                               'differentiation, but one of the arguments requires grad. torch.cat, '
                               'torch.matmul or torch.add with out= on a tensor that requires grad; write the '
@@ -7680,7 +7750,9 @@ DATA = {'baseurl': '',
                                 'tensors: torch.tensor(list_of_tensors) copies the values, so no gradient '
                                 'flows back to them. Training error: element 0 of tensors does not require '
                                 'grad and does not have a grad_fn, although I checked the inputs and '
-                                'outputs.',
+                                'outputs. Training error: element 0 of tensors does not require grad and '
+                                'does not have a grad_fn; how do I fix it, on an old release such as PyTorch '
+                                '1.2 too?',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -7890,7 +7962,11 @@ DATA = {'baseurl': '',
                                 'where the outputs may meet a tensor that requires grad. Exporting to ONNX '
                                 'or torch.export inside inference_mode works on 2.13; an example input made '
                                 'under inference_mode and exported after it fails with Inference tensors '
-                                'cannot be saved for backward: export under no_grad or pass a clone.',
+                                'cannot be saved for backward: export under no_grad or pass a clone. Code '
+                                'written for PyTorch 0.3 runs out of memory in 0.4 and later: Variable(x, '
+                                'volatile=True) no longer does anything, so the test loop records a graph; '
+                                'wrap it in with torch.no_grad(). A demo that can run in pytorch 0.3.0 but '
+                                'is out of memory in pytorch 0.4.0.',
               'var-module-tensors': 'register_buffer vs nn.Parameter vs a plain tensor attribute: a tensor '
                                     'created in __init__ is not moved by model.to(device) or model.cuda(), '
                                     'RuntimeError: Expected all tensors to be on the same device, but found '

@@ -7954,6 +7954,11 @@ DATA = {'baseurl': '',
                             'tensor and leaves feats itself in the graph; detach_() is the one that changes '
                             'the tensor in place. detach() returns a new tensor, separated from the '
                             'computation graph; how to use detach() and detach_().',
+              'var-dp-replica': 'Multi-GPU training fails, one GPU works but is too slow: RuntimeError: '
+                                'Expected all tensors to be on the same device, but found at least two '
+                                'devices, cuda:1 and cuda:0! at x = (x - mean) / std under nn.DataParallel; '
+                                'mean and std set in __init__ as tensors with .cuda() are not copied to the '
+                                'replica on the second GPU; register_buffer fixes it.',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ. What does with '
                                 'torch.no_grad() do: a context manager that temporarily disables gradient '

@@ -1182,7 +1182,11 @@ DATA = {'baseurl': '',
                               {'label': 'cg-hvp',
                                'line': '',
                                'page': 'create_graph',
-                               'title': 'Hessian-vector products and full Hessians'}],
+                               'title': 'Hessian-vector products and full Hessians'},
+                              {'label': 'mem-ckpt-per-sample',
+                               'line': '',
+                               'page': 'memory_growth',
+                               'title': 'Per-sample gradients of a checkpointed model'}],
                     'historical': False,
                     'id': 'func-saved-tensor-hooks',
                     'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
@@ -3554,7 +3558,11 @@ DATA = {'baseurl': '',
                                    {'label': 'cg-hvp',
                                     'line': '',
                                     'page': 'create_graph',
-                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'}],
+                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'},
+                                   {'label': 'mem-ckpt-per-sample',
+                                    'line': '',
+                                    'page': 'memory_growth',
+                                    'title': '对使用检查点的模型计算逐样本梯度'}],
                          'historical': False,
                          'id': 'func-saved-tensor-hooks',
                          'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
@@ -5757,7 +5765,11 @@ DATA = {'baseurl': '',
                                    {'label': 'cg-hvp',
                                     'line': '',
                                     'page': 'create_graph',
-                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'}],
+                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'},
+                                   {'label': 'mem-ckpt-per-sample',
+                                    'line': '',
+                                    'page': 'memory_growth',
+                                    'title': '對使用檢查點的模型計算逐樣本梯度'}],
                          'historical': False,
                          'id': 'func-saved-tensor-hooks',
                          'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
@@ -7513,6 +7525,11 @@ DATA = {'baseurl': '',
                                    'recomputation (Number of tensors saved during forward vs recomputation): '
                                    'stochastic depth or LayerDrop with random, model.eval() before backward, '
                                    'a branch or flag that changed, xformers SwiGLU.',
+              'mem-ckpt-per-sample': "torch.vmap doesn't work on most of the models: per-sample-gradient "
+                                     'with vmap and torch.func.grad fails when the model uses '
+                                     'torch.utils.checkpoint (activation checkpointing, gradient '
+                                     'checkpointing); turn checkpointing off and use vmap chunk_size, or '
+                                     'loop over samples with backward.',
               'mem-ckpt-reentrant': 'torch.utils.checkpoint with use_reentrant=True warns None of the inputs '
                                     'have requires_grad=True. Gradients will be None, and the first layers '
                                     'stop training: their parameters get no gradient. LoRA or PEFT '

@@ -904,7 +904,12 @@ DATA = {'baseurl': '',
                                        'torch.optim.AdamW.',
                                'page': 'debugging',
                                'title': '`element 0 of tensors does not require grad` inside '
-                                        '`optimizer.step(closure)`'}],
+                                        '`optimizer.step(closure)`'},
+                              {'label': 'var-library-no-grad',
+                               'line': '',
+                               'page': 'variable',
+                               'title': '`torch.autograd.grad` inside `forward`, under a library that runs '
+                                        'the model'}],
                     'historical': False,
                     'id': 'no-grad-fn',
                     'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -3323,7 +3328,11 @@ DATA = {'baseurl': '',
                                             'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
                                     'page': 'debugging',
                                     'title': '`optimizer.step(closure)` 里出现 `element 0 of tensors does not '
-                                             'require grad`'}],
+                                             'require grad`'},
+                                   {'label': 'var-library-no-grad',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '在 `forward` 里调用 `torch.autograd.grad`，模型却由库来运行'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -5531,7 +5540,11 @@ DATA = {'baseurl': '',
                                             'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
                                     'page': 'debugging',
                                     'title': '`optimizer.step(closure)` 裡出現 `element 0 of tensors does not '
-                                             'require grad`'}],
+                                             'require grad`'},
+                                   {'label': 'var-library-no-grad',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '在 `forward` 裡呼叫 `torch.autograd.grad`，模型卻由函式庫來執行'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -7989,6 +8002,13 @@ DATA = {'baseurl': '',
                                 'volatile=True) no longer does anything, so the test loop records a graph; '
                                 'wrap it in with torch.no_grad(). A demo that can run in pytorch 0.3.0 but '
                                 'is out of memory in pytorch 0.4.0.',
+              'var-library-no-grad': 'Question about implementing a PINN with torch: u_t = '
+                                     'torch.autograd.grad(u, t, grad_outputs=torch.ones_like(u), '
+                                     'create_graph=True)[0] raises RuntimeError: element 0 of tensors does '
+                                     'not require grad and does not have a grad_fn when a '
+                                     'Levenberg-Marquardt library (torch-levenberg-marquardt) trains the '
+                                     'model under torch.no_grad with jacrev and vmap; compute the derivative '
+                                     'with torch.func.grad.',
               'var-module-tensors': 'register_buffer vs nn.Parameter vs a plain tensor attribute: a tensor '
                                     'created in __init__ is not moved by model.to(device) or model.cuda(), '
                                     'RuntimeError: Expected all tensors to be on the same device, but found '

@@ -904,7 +904,12 @@ DATA = {'baseurl': '',
                                        'torch.optim.AdamW.',
                                'page': 'debugging',
                                'title': '`element 0 of tensors does not require grad` inside '
-                                        '`optimizer.step(closure)`'}],
+                                        '`optimizer.step(closure)`'},
+                              {'label': 'var-library-no-grad',
+                               'line': '',
+                               'page': 'variable',
+                               'title': '`torch.autograd.grad` inside `forward`, under a library that runs '
+                                        'the model'}],
                     'historical': False,
                     'id': 'no-grad-fn',
                     'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -1182,7 +1187,11 @@ DATA = {'baseurl': '',
                               {'label': 'cg-hvp',
                                'line': '',
                                'page': 'create_graph',
-                               'title': 'Hessian-vector products and full Hessians'}],
+                               'title': 'Hessian-vector products and full Hessians'},
+                              {'label': 'mem-ckpt-per-sample',
+                               'line': '',
+                               'page': 'memory_growth',
+                               'title': 'Per-sample gradients of a checkpointed model'}],
                     'historical': False,
                     'id': 'func-saved-tensor-hooks',
                     'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
@@ -2422,6 +2431,28 @@ DATA = {'baseurl': '',
                                 'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
                                {'as': "object to parameter 'weight'",
                                 'pattern': "\\bobject to parameter '\\w+'"}]},
+                   {'cases': [{'label': 'var-module-tensors',
+                               'line': 'cuda:0 and cpu after model.to(device): a plain tensor attribute left '
+                                       'in CPU memory, an input not moved, or a tensor created in forward '
+                                       'without a device.',
+                               'page': 'variable',
+                               'title': 'Inside a module: parameters, buffers and plain tensors'},
+                              {'label': 'var-dp-replica',
+                               'line': 'cuda:1 and cuda:0 with two GPUs under nn.DataParallel: replicas get '
+                                       'copies of parameters and buffers only, so a plain tensor attribute '
+                                       'stays on cuda:0.',
+                               'page': 'variable',
+                               'title': 'Under `nn.DataParallel`: `cuda:1 and cuda:0`'}],
+                    'historical': False,
+                    'id': 'tensors-same-device',
+                    'message': 'Expected all tensors to be on the same device, but found at least two '
+                               'devices',
+                    'summary': 'One operation received tensors on two devices. With cuda:0 and cpu: a tensor '
+                               'the module keeps as a plain attribute stayed in CPU memory after '
+                               'model.to(device), the batch was not moved, or forward created a tensor '
+                               'without device=. With cuda:1 and cuda:0 under nn.DataParallel: a plain '
+                               "tensor attribute is not copied to the other GPUs' replicas. Register such "
+                               'tensors with register_buffer.'},
                    {'cases': [{'label': 'var-retain-grad',
                                'line': '',
                                'page': 'variable',
@@ -3297,7 +3328,11 @@ DATA = {'baseurl': '',
                                             'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
                                     'page': 'debugging',
                                     'title': '`optimizer.step(closure)` 里出现 `element 0 of tensors does not '
-                                             'require grad`'}],
+                                             'require grad`'},
+                                   {'label': 'var-library-no-grad',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '在 `forward` 里调用 `torch.autograd.grad`，模型却由库来运行'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -3532,7 +3567,11 @@ DATA = {'baseurl': '',
                                    {'label': 'cg-hvp',
                                     'line': '',
                                     'page': 'create_graph',
-                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'}],
+                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'},
+                                   {'label': 'mem-ckpt-per-sample',
+                                    'line': '',
+                                    'page': 'memory_growth',
+                                    'title': '对使用检查点的模型计算逐样本梯度'}],
                          'historical': False,
                          'id': 'func-saved-tensor-hooks',
                          'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
@@ -4627,6 +4666,24 @@ DATA = {'baseurl': '',
                                      'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
                                     {'as': "object to parameter 'weight'",
                                      'pattern': "\\bobject to parameter '\\w+'"}]},
+                        {'cases': [{'label': 'var-module-tensors',
+                                    'line': 'model.to(device) 之后出现 cuda:0 and cpu：普通张量属性留在 CPU '
+                                            '内存里、输入没有搬过去，或者 forward 里创建张量时没有指定设备。',
+                                    'page': 'variable',
+                                    'title': '模块里的张量：参数、缓冲区和普通张量'},
+                                   {'label': 'var-dp-replica',
+                                    'line': '在 nn.DataParallel 下用两张 GPU 时出现 cuda:1 and '
+                                            'cuda:0：每个副本只会收到广播过来的参数和缓冲区，普通张量属性仍然留在 cuda:0。',
+                                    'page': 'variable',
+                                    'title': '在 `nn.DataParallel` 下：`cuda:1 and cuda:0`'}],
+                         'historical': False,
+                         'id': 'tensors-same-device',
+                         'message': 'Expected all tensors to be on the same device, but found at least two '
+                                    'devices',
+                         'summary': '同一个运算收到了分处两个设备的张量。报错是 cuda:0 and cpu 时：模块作为普通属性保存的张量在 model.to(device) '
+                                    '之后仍留在 CPU 内存里，或者批量数据没有搬到 GPU，或者 forward 创建张量时没有指定 device=。在 '
+                                    'nn.DataParallel 下出现 cuda:1 and cuda:0 时：普通的张量属性不会复制到其他 GPU 上的副本。这类张量请用 '
+                                    'register_buffer 注册。'},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',
@@ -5483,7 +5540,11 @@ DATA = {'baseurl': '',
                                             'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
                                     'page': 'debugging',
                                     'title': '`optimizer.step(closure)` 裡出現 `element 0 of tensors does not '
-                                             'require grad`'}],
+                                             'require grad`'},
+                                   {'label': 'var-library-no-grad',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '在 `forward` 裡呼叫 `torch.autograd.grad`，模型卻由函式庫來執行'}],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
@@ -5717,7 +5778,11 @@ DATA = {'baseurl': '',
                                    {'label': 'cg-hvp',
                                     'line': '',
                                     'page': 'create_graph',
-                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'}],
+                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'},
+                                   {'label': 'mem-ckpt-per-sample',
+                                    'line': '',
+                                    'page': 'memory_growth',
+                                    'title': '對使用檢查點的模型計算逐樣本梯度'}],
                          'historical': False,
                          'id': 'func-saved-tensor-hooks',
                          'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
@@ -6814,6 +6879,24 @@ DATA = {'baseurl': '',
                                      'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
                                     {'as': "object to parameter 'weight'",
                                      'pattern': "\\bobject to parameter '\\w+'"}]},
+                        {'cases': [{'label': 'var-module-tensors',
+                                    'line': 'model.to(device) 之後出現 cuda:0 and cpu：普通張量屬性留在 CPU 記憶體、輸入沒有搬過去，或 '
+                                            'forward 裡建立張量時沒有指定裝置。',
+                                    'page': 'variable',
+                                    'title': '模組裡的張量：參數、緩衝區與普通張量'},
+                                   {'label': 'var-dp-replica',
+                                    'line': '在 nn.DataParallel 下用兩張 GPU 時出現 cuda:1 and '
+                                            'cuda:0：每個副本只會收到廣播過來的參數和緩衝區，普通張量屬性仍然留在 cuda:0。',
+                                    'page': 'variable',
+                                    'title': '在 `nn.DataParallel` 下：`cuda:1 and cuda:0`'}],
+                         'historical': False,
+                         'id': 'tensors-same-device',
+                         'message': 'Expected all tensors to be on the same device, but found at least two '
+                                    'devices',
+                         'summary': '同一個運算收到了分處兩個裝置的張量。訊息是 cuda:0 and cpu 時：模組當作普通屬性存放的張量在 model.to(device) '
+                                    '之後仍留在 CPU 記憶體，或是批次資料沒有搬到 GPU，或是 forward 建立張量時沒有指定 device=。在 '
+                                    'nn.DataParallel 下出現 cuda:1 and cuda:0 時：普通的張量屬性不會複製到其他 GPU 上的副本。這類張量請用 '
+                                    'register_buffer 登記。'},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',
@@ -7468,6 +7551,11 @@ DATA = {'baseurl': '',
                                    'recomputation (Number of tensors saved during forward vs recomputation): '
                                    'stochastic depth or LayerDrop with random, model.eval() before backward, '
                                    'a branch or flag that changed, xformers SwiGLU.',
+              'mem-ckpt-per-sample': "torch.vmap doesn't work on most of the models: per-sample-gradient "
+                                     'with vmap and torch.func.grad fails when the model uses '
+                                     'torch.utils.checkpoint (activation checkpointing, gradient '
+                                     'checkpointing); turn checkpointing off and use vmap chunk_size, or '
+                                     'loop over samples with backward.',
               'mem-ckpt-reentrant': 'torch.utils.checkpoint with use_reentrant=True warns None of the inputs '
                                     'have requires_grad=True. Gradients will be None, and the first layers '
                                     'stop training: their parameters get no gradient. LoRA or PEFT '
@@ -7917,6 +8005,11 @@ DATA = {'baseurl': '',
                             'tensor and leaves feats itself in the graph; detach_() is the one that changes '
                             'the tensor in place. detach() returns a new tensor, separated from the '
                             'computation graph; how to use detach() and detach_().',
+              'var-dp-replica': 'Multi-GPU training fails, one GPU works but is too slow: RuntimeError: '
+                                'Expected all tensors to be on the same device, but found at least two '
+                                'devices, cuda:1 and cuda:0! at x = (x - mean) / std under nn.DataParallel; '
+                                'mean and std set in __init__ as tensors with .cuda() are not copied to the '
+                                'replica on the second GPU; register_buffer fixes it.',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ. What does with '
                                 'torch.no_grad() do: a context manager that temporarily disables gradient '
@@ -7930,6 +8023,13 @@ DATA = {'baseurl': '',
                                 'volatile=True) no longer does anything, so the test loop records a graph; '
                                 'wrap it in with torch.no_grad(). A demo that can run in pytorch 0.3.0 but '
                                 'is out of memory in pytorch 0.4.0.',
+              'var-library-no-grad': 'Question about implementing a PINN with torch: u_t = '
+                                     'torch.autograd.grad(u, t, grad_outputs=torch.ones_like(u), '
+                                     'create_graph=True)[0] raises RuntimeError: element 0 of tensors does '
+                                     'not require grad and does not have a grad_fn when a '
+                                     'Levenberg-Marquardt library (torch-levenberg-marquardt) trains the '
+                                     'model under torch.no_grad with jacrev and vmap; compute the derivative '
+                                     'with torch.func.grad.',
               'var-module-tensors': 'register_buffer vs nn.Parameter vs a plain tensor attribute: a tensor '
                                     'created in __init__ is not moved by model.to(device) or model.cuda(), '
                                     'RuntimeError: Expected all tensors to be on the same device, but found '

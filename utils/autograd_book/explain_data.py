@@ -1986,6 +1986,18 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'grad-gradient-arg',
                                'line': '',
                                'page': 'gradients',
+                               'title': '"Mismatch in shape" from `backward(gradient)`, and complex losses'}],
+                    'historical': True,
+                    'id': 'grad-output-shape-invalid-gradient',
+                    'message': 'invalid gradient at index 0 - expected shape',
+                    'summary': 'The older wording of the same shape check: the gradient passed to '
+                               'backward(gradient=...) does not have the shape of the tensor backward is '
+                               "called on, as for a sum (shape []) given a gradient of the logits' shape "
+                               '[10, 2] in Grad-CAM code. Call backward() on the scalar without a gradient, '
+                               'or call it on the logits with that gradient.'},
+                   {'cases': [{'label': 'grad-gradient-arg',
+                               'line': '',
+                               'page': 'gradients',
                                'title': '"Mismatch in shape" from `backward(gradient)`, and complex losses'},
                               {'label': 'pit-non-scalar',
                                'line': '',
@@ -4238,6 +4250,16 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
+                                    'title': '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'}],
+                         'historical': True,
+                         'id': 'grad-output-shape-invalid-gradient',
+                         'message': 'invalid gradient at index 0 - expected shape',
+                         'summary': '同一个形状检查的旧版措辞：传给 backward(gradient=...) 的梯度，形状和调用 backward 的那个张量不一致，例如 '
+                                    'Grad-CAM 代码对求和的结果（形状 []）传入了与 logits 形状相同的 [10, 2] 梯度。请对这个标量调用不带梯度的 '
+                                    'backward()，或者改为对 logits 调用 backward 并传入这个梯度。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
                                     'title': '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'},
                                    {'label': 'pit-non-scalar',
                                     'line': '',
@@ -6423,6 +6445,16 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
+                                    'title': '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'}],
+                         'historical': True,
+                         'id': 'grad-output-shape-invalid-gradient',
+                         'message': 'invalid gradient at index 0 - expected shape',
+                         'summary': '同一個形狀檢查的舊版措辭：傳給 backward(gradient=...) 的梯度，形狀和呼叫 backward 的那個張量不同，例如 '
+                                    'Grad-CAM 程式碼對加總的結果（形狀 []）傳入了形狀與 logits 相同的 [10, 2] 梯度。請對這個純量呼叫不帶梯度的 '
+                                    'backward()，或改對 logits 呼叫 backward 並傳入這個梯度。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
                                     'title': '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'},
                                    {'label': 'pit-non-scalar',
                                     'line': '',
@@ -7358,7 +7390,10 @@ DATA = {'baseurl': '',
                                    'upgrading PyTorch; grad_outputs of the wrong shape in autograd.grad for '
                                    'a gradient penalty; torch.ones_like; grad can be implicitly created only '
                                    'for real scalar outputs but got torch.complex64: backward of a complex '
-                                   'loss (FFT, frequency-domain loss).',
+                                   'loss (FFT, frequency-domain loss). RuntimeError: invalid gradient at '
+                                   'index 0 - expected shape [] but got [10, 2], from backward(gradient=...) '
+                                   "on a scalar (a Grad-CAM sum) with a gradient of the logits' shape: older "
+                                   "releases' wording of the same shape check.",
               'grad-input': 'Gradient with respect to the input image: saliency map, input.grad is None, '
                             'FGSM and PGD adversarial examples; image += eps * image.grad.sign() raises a '
                             'leaf Variable that requires grad is being used in an in-place operation; freeze '
@@ -7504,7 +7539,8 @@ DATA = {'baseurl': '',
                              'nn.DataParallel (output_device). Free the gradients with optimizer.zero_grad() '
                              'before validation; validate in tiles, downscale, or move the outputs to the '
                              'CPU. Why does validation need more memory than training when it needs no '
-                             'gradients?',
+                             'gradients? GPU memory runs out midway through testing although training has no '
+                             'problem and the test set has only a few hundred images.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '
@@ -7572,7 +7608,9 @@ DATA = {'baseurl': '',
                                   'operation in an LSTM trained over video frames: do the hidden states h '
                                   'and c have in-place operations? The state was not detached between '
                                   'batches, retain_graph=True kept the old graph, and optimizer.step() '
-                                  'changed the weights it saved.',
+                                  'changed the weights it saved. GPU memory keeps growing until out of '
+                                  "memory in a loop that feeds a GRU's hidden state back in: output, hidden "
+                                  "= encoder(x, hidden) chains every iteration's graph to the last.",
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
                                     'TBackward0 or AsStrided, and the version numbers, then use anomaly '
                                     'detection. The inplace operation error keeps coming back, and goes away '
@@ -7594,7 +7632,10 @@ DATA = {'baseurl': '',
                                    '(sigmoid, exp and tanh save their output); otherwise it is allowed. '
                                    'Several += operations cause RuntimeError: one of the variables needed '
                                    'for gradient computation has been modified by an inplace operation, when '
-                                   'I modify an item with +=.',
+                                   'I modify an item with +=. Train error: the message names output 0 of '
+                                   'TanhBackward0 (or SigmoidBackward0), is at version 1; expected version '
+                                   '0: a += or *= after tanh changed the output that tanh saved; write them '
+                                   'out of place, x = x + y.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
@@ -7623,7 +7664,10 @@ DATA = {'baseurl': '',
                                   'says element 0 of tensors does not require grad. In-place operation error '
                                   'thrown after mutation instead of before: does the failed w.add_() change '
                                   "the leaf's values and break the graph? No: the check runs before the "
-                                  'operation, the leaf keeps its values and version 0.',
+                                  'operation, the leaf keeps its values and version 0. Porting an '
+                                  'initialisation such as trunc_normal_ (uniform_ on a tensor that requires '
+                                  'grad) raises the leaf in-place error: a tensor that requires grad cannot '
+                                  'be changed in place; run it under torch.no_grad(), as nn.init does.',
               'pit-leaf-out': "RuntimeError: add(): functions with out=... arguments don't support automatic "
                               'differentiation, but one of the arguments requires grad. torch.cat, '
                               'torch.matmul or torch.add with out= on a tensor that requires grad; write the '
@@ -7680,7 +7724,9 @@ DATA = {'baseurl': '',
                                 'tensors: torch.tensor(list_of_tensors) copies the values, so no gradient '
                                 'flows back to them. Training error: element 0 of tensors does not require '
                                 'grad and does not have a grad_fn, although I checked the inputs and '
-                                'outputs.',
+                                'outputs. Training error: element 0 of tensors does not require grad and '
+                                'does not have a grad_fn; how do I fix it, on an old release such as PyTorch '
+                                '1.2 too?',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -7890,7 +7936,11 @@ DATA = {'baseurl': '',
                                 'where the outputs may meet a tensor that requires grad. Exporting to ONNX '
                                 'or torch.export inside inference_mode works on 2.13; an example input made '
                                 'under inference_mode and exported after it fails with Inference tensors '
-                                'cannot be saved for backward: export under no_grad or pass a clone.',
+                                'cannot be saved for backward: export under no_grad or pass a clone. Code '
+                                'written for PyTorch 0.3 runs out of memory in 0.4 and later: Variable(x, '
+                                'volatile=True) no longer does anything, so the test loop records a graph; '
+                                'wrap it in with torch.no_grad(). A demo that can run in pytorch 0.3.0 but '
+                                'is out of memory in pytorch 0.4.0.',
               'var-module-tensors': 'register_buffer vs nn.Parameter vs a plain tensor attribute: a tensor '
                                     'created in __init__ is not moved by model.to(device) or model.cuda(), '
                                     'RuntimeError: Expected all tensors to be on the same device, but found '

@@ -1995,6 +1995,19 @@ DATA = {'baseurl': '',
                                "called on, as for a sum (shape []) given a gradient of the logits' shape "
                                '[10, 2] in Grad-CAM code. Call backward() on the scalar without a gradient, '
                                'or call it on the logits with that gradient.'},
+                   {'cases': [{'label': 'ddp-dataparallel-grad',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`nn.DataParallel` and `autograd.grad`: the returned tensor is a '
+                                        'copy'}],
+                    'historical': True,
+                    'id': 'scatter-not-twice-differentiable',
+                    'message': 'Scatter is not differentiable twice',
+                    'summary': 'A gradient penalty (autograd.grad with create_graph=True, as in WGAN-GP or '
+                               'DRAGAN) through a model wrapped in nn.DataParallel, on PyTorch 0.2: '
+                               "DataParallel's scatter of the batch could not be differentiated twice in "
+                               "that release. On a later release, compute the penalty inside the module's "
+                               'forward, on each replica, or train with DDP.'},
                    {'cases': [{'label': 'grad-gradient-arg',
                                'line': '',
                                'page': 'gradients',
@@ -4257,6 +4270,16 @@ DATA = {'baseurl': '',
                          'summary': '同一个形状检查的旧版措辞：传给 backward(gradient=...) 的梯度，形状和调用 backward 的那个张量不一致，例如 '
                                     'Grad-CAM 代码对求和的结果（形状 []）传入了与 logits 形状相同的 [10, 2] 梯度。请对这个标量调用不带梯度的 '
                                     'backward()，或者改为对 logits 调用 backward 并传入这个梯度。'},
+                        {'cases': [{'label': 'ddp-dataparallel-grad',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`nn.DataParallel` 与 `autograd.grad`：返回的张量是副本'}],
+                         'historical': True,
+                         'id': 'scatter-not-twice-differentiable',
+                         'message': 'Scatter is not differentiable twice',
+                         'summary': '在 PyTorch 0.2 上，通过包在 nn.DataParallel 里的模型计算梯度惩罚（像 WGAN-GP 或 DRAGAN 那样以 '
+                                    'create_graph=True 调用 autograd.grad）：那个版本中，DataParallel 分发批量的 Scatter '
+                                    '无法二次求导。在之后的版本上，请在模块的 forward 里、在每个副本上计算惩罚项，或者改用 DDP 训练。'},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -6452,6 +6475,16 @@ DATA = {'baseurl': '',
                          'summary': '同一個形狀檢查的舊版措辭：傳給 backward(gradient=...) 的梯度，形狀和呼叫 backward 的那個張量不同，例如 '
                                     'Grad-CAM 程式碼對加總的結果（形狀 []）傳入了形狀與 logits 相同的 [10, 2] 梯度。請對這個純量呼叫不帶梯度的 '
                                     'backward()，或改對 logits 呼叫 backward 並傳入這個梯度。'},
+                        {'cases': [{'label': 'ddp-dataparallel-grad',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`nn.DataParallel` 與 `autograd.grad`：傳回的張量是副本'}],
+                         'historical': True,
+                         'id': 'scatter-not-twice-differentiable',
+                         'message': 'Scatter is not differentiable twice',
+                         'summary': '在 PyTorch 0.2 上，透過包在 nn.DataParallel 裡的模型計算梯度懲罰（像 WGAN-GP 或 DRAGAN 那樣以 '
+                                    'create_graph=True 呼叫 autograd.grad）：那個版本裡，DataParallel 分發批次的 Scatter '
+                                    '無法做二次微分。在之後的版本上，請在模組的 forward 裡、在每個副本上計算懲罰項，或改用 DDP 訓練。'},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',

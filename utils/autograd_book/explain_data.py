@@ -1995,6 +1995,21 @@ DATA = {'baseurl': '',
                                "called on, as for a sum (shape []) given a gradient of the logits' shape "
                                '[10, 2] in Grad-CAM code. Call backward() on the scalar without a gradient, '
                                'or call it on the logits with that gradient.'},
+                   {'cases': [{'label': 'ddp-dataparallel-replica-grad',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`backward()` inside `forward` or inside a custom Function under '
+                                        '`nn.DataParallel`'}],
+                    'historical': False,
+                    'id': 'multi-output-view-base-modified',
+                    'message': 'is a view and its base or another view of its base has been modified '
+                               'inplace. This view is the output of a function that returns multiple views.',
+                    'summary': 'A tensor that a function returned as one of several views of its inputs (a '
+                               "custom Function that returns its inputs as they are, as DataParallel's "
+                               "Broadcast does for the first GPU's copies of the parameters) was used after "
+                               'its base changed in place, typically by optimizer.step() between two '
+                               'backward passes through one graph. Run every backward before the step, or '
+                               'return a clone.'},
                    {'cases': [{'label': 'ddp-dataparallel-grad',
                                'line': '',
                                'page': 'distributed',
@@ -4270,6 +4285,19 @@ DATA = {'baseurl': '',
                          'summary': '同一个形状检查的旧版措辞：传给 backward(gradient=...) 的梯度，形状和调用 backward 的那个张量不一致，例如 '
                                     'Grad-CAM 代码对求和的结果（形状 []）传入了与 logits 形状相同的 [10, 2] 梯度。请对这个标量调用不带梯度的 '
                                     'backward()，或者改为对 logits 调用 backward 并传入这个梯度。'},
+                        {'cases': [{'label': 'ddp-dataparallel-replica-grad',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`nn.DataParallel` 之下：在 `forward` 或自定义 Function 里调用 '
+                                             '`backward()`'}],
+                         'historical': False,
+                         'id': 'multi-output-view-base-modified',
+                         'message': 'is a view and its base or another view of its base has been modified '
+                                    'inplace. This view is the output of a function that returns multiple '
+                                    'views.',
+                         'summary': '某个函数以多个视图之一的形式返回的张量（自定义 Function 原样返回自己的输入，就像 DataParallel 的 Broadcast '
+                                    '为第一块 GPU 返回参数本身作为拷贝），在它的基张量被原地修改之后又被用到；常见的原因是同一张计算图的两次反向传播之间调用了 '
+                                    'optimizer.step()。请在 step() 之前做完所有反向传播，或者改为返回 clone()。'},
                         {'cases': [{'label': 'ddp-dataparallel-grad',
                                     'line': '',
                                     'page': 'distributed',
@@ -6475,6 +6503,19 @@ DATA = {'baseurl': '',
                          'summary': '同一個形狀檢查的舊版措辭：傳給 backward(gradient=...) 的梯度，形狀和呼叫 backward 的那個張量不同，例如 '
                                     'Grad-CAM 程式碼對加總的結果（形狀 []）傳入了形狀與 logits 相同的 [10, 2] 梯度。請對這個純量呼叫不帶梯度的 '
                                     'backward()，或改對 logits 呼叫 backward 並傳入這個梯度。'},
+                        {'cases': [{'label': 'ddp-dataparallel-replica-grad',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`nn.DataParallel` 之下：在 `forward` 或自訂 Function 裡呼叫 '
+                                             '`backward()`'}],
+                         'historical': False,
+                         'id': 'multi-output-view-base-modified',
+                         'message': 'is a view and its base or another view of its base has been modified '
+                                    'inplace. This view is the output of a function that returns multiple '
+                                    'views.',
+                         'summary': '某個函式以多個視圖之一的形式傳回的張量（自訂 Function 原樣傳回自己的輸入，就像 DataParallel 的 Broadcast '
+                                    '為第一張 GPU 傳回參數本身當作拷貝），在它的基底經過原地修改之後又被用到；常見的原因是同一張計算圖的兩次反向傳播之間呼叫了 '
+                                    'optimizer.step()。請在最佳化步驟之前做完所有反向傳播，或改為傳回 clone()。'},
                         {'cases': [{'label': 'ddp-dataparallel-grad',
                                     'line': '',
                                     'page': 'distributed',
@@ -7296,6 +7337,19 @@ DATA = {'baseurl': '',
                                        'accumulated for the unused parameters; nn.DataParallel fills None '
                                        'grads with 0. Set p.grad = None for unused parameters, or use DDP '
                                        'with find_unused_parameters=True.',
+              'ddp-dataparallel-replica-grad': 'Exploding gradients when using both backward() and '
+                                               'DataParallel: the model calls backward() and zero_grad() '
+                                               'inside forward; Calling .zero_grad() from a module created '
+                                               "with nn.DataParallel() has no effect, the replica's "
+                                               'parameters are not leaf nodes; use autograd.grad in forward. '
+                                               "Can't get module gradient in autograd.Function's custom "
+                                               'backward when DataParallel is used: f.weight.grad is None in '
+                                               'the custom backward, the gradient goes through '
+                                               "BroadcastBackward into the original module's .grad. "
+                                               '"arguments are located on different GPUs" at backward pass: '
+                                               'a gradient reversal layer (custom autograd Function) under '
+                                               'DataParallel keeps a coefficient tensor on one GPU; keep it '
+                                               'a Python float or move it to grad_output.device.',
               'ddp-grad-strides': 'UserWarning: Grad strides do not match bucket view strides under DDP '
                                   '(DistributedDataParallel): what causes it, which code, does it affect '
                                   'performance, how to fix or silence it; grad.sizes() [256, 256, 1, 1] '

@@ -4295,8 +4295,9 @@ DATA = {'baseurl': '',
                          'message': 'is a view and its base or another view of its base has been modified '
                                     'inplace. This view is the output of a function that returns multiple '
                                     'views.',
-                         'summary': '某个函数以多个视图之一的形式返回的张量（自定义 Function 原样返回自己的输入，就像 DataParallel 的 Broadcast '
-                                    '为第一块 GPU 返回参数本身作为拷贝），在它的基张量被原地修改之后又被用到；常见的原因是同一张计算图的两次反向传播之间调用了 '
+                         'summary': '某个函数返回了自己输入的多个视图（例如自定义 Function 原样返回输入，DataParallel 的 Broadcast '
+                                    '就是这样把参数本身交给第一块 GPU '
+                                    '作为拷贝）；其中一个视图的基张量经过原地修改之后，程序又用到了这个视图，常见的原因是同一张计算图的两次反向传播之间调用了 '
                                     'optimizer.step()。请在 step() 之前做完所有反向传播，或者改为返回 clone()。'},
                         {'cases': [{'label': 'ddp-dataparallel-grad',
                                     'line': '',
@@ -6513,8 +6514,9 @@ DATA = {'baseurl': '',
                          'message': 'is a view and its base or another view of its base has been modified '
                                     'inplace. This view is the output of a function that returns multiple '
                                     'views.',
-                         'summary': '某個函式以多個視圖之一的形式傳回的張量（自訂 Function 原樣傳回自己的輸入，就像 DataParallel 的 Broadcast '
-                                    '為第一張 GPU 傳回參數本身當作拷貝），在它的基底經過原地修改之後又被用到；常見的原因是同一張計算圖的兩次反向傳播之間呼叫了 '
+                         'summary': '某個函式傳回了自己輸入的多個視圖（例如自訂 Function 原樣傳回輸入，DataParallel 的 Broadcast '
+                                    '就是這樣把參數本身交給第一張 GPU '
+                                    '當作拷貝）；其中一個視圖的基底經過原地修改之後，程式又用到了這個視圖，常見的原因是同一張計算圖的兩次反向傳播之間呼叫了 '
                                     'optimizer.step()。請在最佳化步驟之前做完所有反向傳播，或改為傳回 clone()。'},
                         {'cases': [{'label': 'ddp-dataparallel-grad',
                                     'line': '',

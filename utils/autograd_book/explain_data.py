@@ -1995,6 +1995,46 @@ DATA = {'baseurl': '',
                    {'cases': [{'label': 'grad-gradient-arg',
                                'line': '',
                                'page': 'gradients',
+                               'title': '"Mismatch in shape" from `backward(gradient)`, and complex losses'}],
+                    'historical': True,
+                    'id': 'grad-output-shape-invalid-gradient',
+                    'message': 'invalid gradient at index 0 - expected shape',
+                    'summary': 'The older wording of the same shape check: the gradient passed to '
+                               'backward(gradient=...) does not have the shape of the tensor backward is '
+                               "called on, as for a sum (shape []) given a gradient of the logits' shape "
+                               '[10, 2] in Grad-CAM code. Call backward() on the scalar without a gradient, '
+                               'or call it on the logits with that gradient.'},
+                   {'cases': [{'label': 'ddp-dataparallel-replica-grad',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`backward()` inside `forward` or inside a custom Function under '
+                                        '`nn.DataParallel`'}],
+                    'historical': False,
+                    'id': 'multi-output-view-base-modified',
+                    'message': 'is a view and its base or another view of its base has been modified '
+                               'inplace. This view is the output of a function that returns multiple views.',
+                    'summary': 'A tensor that a function returned as one of several views of its inputs (a '
+                               "custom Function that returns its inputs as they are, as DataParallel's "
+                               "Broadcast does for the first GPU's copies of the parameters) was used after "
+                               'its base changed in place, typically by optimizer.step() between two '
+                               'backward passes through one graph. Run every backward before the step, or '
+                               'return a clone.'},
+                   {'cases': [{'label': 'ddp-dataparallel-grad',
+                               'line': '',
+                               'page': 'distributed',
+                               'title': '`nn.DataParallel` and `autograd.grad`: the returned tensor is a '
+                                        'copy'}],
+                    'historical': True,
+                    'id': 'scatter-not-twice-differentiable',
+                    'message': 'Scatter is not differentiable twice',
+                    'summary': 'A gradient penalty (autograd.grad with create_graph=True, as in WGAN-GP or '
+                               'DRAGAN) through a model wrapped in nn.DataParallel, on PyTorch 0.2: '
+                               "DataParallel's scatter of the batch could not be differentiated twice in "
+                               "that release. On a later release, compute the penalty inside the module's "
+                               'forward, on each replica, or train with DDP.'},
+                   {'cases': [{'label': 'grad-gradient-arg',
+                               'line': '',
+                               'page': 'gradients',
                                'title': '"Mismatch in shape" from `backward(gradient)`, and complex losses'},
                               {'label': 'pit-non-scalar',
                                'line': '',
@@ -4277,6 +4317,40 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
+                                    'title': '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'}],
+                         'historical': True,
+                         'id': 'grad-output-shape-invalid-gradient',
+                         'message': 'invalid gradient at index 0 - expected shape',
+                         'summary': '同一个形状检查的旧版措辞：传给 backward(gradient=...) 的梯度，形状和调用 backward 的那个张量不一致，例如 '
+                                    'Grad-CAM 代码对求和的结果（形状 []）传入了与 logits 形状相同的 [10, 2] 梯度。请对这个标量调用不带梯度的 '
+                                    'backward()，或者改为对 logits 调用 backward 并传入这个梯度。'},
+                        {'cases': [{'label': 'ddp-dataparallel-replica-grad',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`nn.DataParallel` 之下：在 `forward` 或自定义 Function 里调用 '
+                                             '`backward()`'}],
+                         'historical': False,
+                         'id': 'multi-output-view-base-modified',
+                         'message': 'is a view and its base or another view of its base has been modified '
+                                    'inplace. This view is the output of a function that returns multiple '
+                                    'views.',
+                         'summary': '某个函数返回了自己输入的多个视图（例如自定义 Function 原样返回输入，DataParallel 的 Broadcast '
+                                    '就是这样把参数本身交给第一块 GPU '
+                                    '作为拷贝）；其中一个视图的基张量经过原地修改之后，程序又用到了这个视图，常见的原因是同一张计算图的两次反向传播之间调用了 '
+                                    'optimizer.step()。请在 step() 之前做完所有反向传播，或者改为返回 clone()。'},
+                        {'cases': [{'label': 'ddp-dataparallel-grad',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`nn.DataParallel` 与 `autograd.grad`：返回的张量是副本'}],
+                         'historical': True,
+                         'id': 'scatter-not-twice-differentiable',
+                         'message': 'Scatter is not differentiable twice',
+                         'summary': '在 PyTorch 0.2 上，通过包在 nn.DataParallel 里的模型计算梯度惩罚（像 WGAN-GP 或 DRAGAN 那样以 '
+                                    'create_graph=True 调用 autograd.grad）：那个版本中，DataParallel 分发批量的 Scatter '
+                                    '无法二次求导。在之后的版本上，请在模块的 forward 里、在每个副本上计算惩罚项，或者改用 DDP 训练。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
                                     'title': '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'},
                                    {'label': 'pit-non-scalar',
                                     'line': '',
@@ -6488,6 +6562,40 @@ DATA = {'baseurl': '',
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
+                                    'title': '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'}],
+                         'historical': True,
+                         'id': 'grad-output-shape-invalid-gradient',
+                         'message': 'invalid gradient at index 0 - expected shape',
+                         'summary': '同一個形狀檢查的舊版措辭：傳給 backward(gradient=...) 的梯度，形狀和呼叫 backward 的那個張量不同，例如 '
+                                    'Grad-CAM 程式碼對加總的結果（形狀 []）傳入了形狀與 logits 相同的 [10, 2] 梯度。請對這個純量呼叫不帶梯度的 '
+                                    'backward()，或改對 logits 呼叫 backward 並傳入這個梯度。'},
+                        {'cases': [{'label': 'ddp-dataparallel-replica-grad',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`nn.DataParallel` 之下：在 `forward` 或自訂 Function 裡呼叫 '
+                                             '`backward()`'}],
+                         'historical': False,
+                         'id': 'multi-output-view-base-modified',
+                         'message': 'is a view and its base or another view of its base has been modified '
+                                    'inplace. This view is the output of a function that returns multiple '
+                                    'views.',
+                         'summary': '某個函式傳回了自己輸入的多個視圖（例如自訂 Function 原樣傳回輸入，DataParallel 的 Broadcast '
+                                    '就是這樣把參數本身交給第一張 GPU '
+                                    '當作拷貝）；其中一個視圖的基底經過原地修改之後，程式又用到了這個視圖，常見的原因是同一張計算圖的兩次反向傳播之間呼叫了 '
+                                    'optimizer.step()。請在最佳化步驟之前做完所有反向傳播，或改為傳回 clone()。'},
+                        {'cases': [{'label': 'ddp-dataparallel-grad',
+                                    'line': '',
+                                    'page': 'distributed',
+                                    'title': '`nn.DataParallel` 與 `autograd.grad`：傳回的張量是副本'}],
+                         'historical': True,
+                         'id': 'scatter-not-twice-differentiable',
+                         'message': 'Scatter is not differentiable twice',
+                         'summary': '在 PyTorch 0.2 上，透過包在 nn.DataParallel 裡的模型計算梯度懲罰（像 WGAN-GP 或 DRAGAN 那樣以 '
+                                    'create_graph=True 呼叫 autograd.grad）：那個版本裡，DataParallel 分發批次的 Scatter '
+                                    '無法做二次微分。在之後的版本上，請在模組的 forward 裡、在每個副本上計算懲罰項，或改用 DDP 訓練。'},
+                        {'cases': [{'label': 'grad-gradient-arg',
+                                    'line': '',
+                                    'page': 'gradients',
                                     'title': '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'},
                                    {'label': 'pit-non-scalar',
                                     'line': '',
@@ -7322,6 +7430,19 @@ DATA = {'baseurl': '',
                                        'accumulated for the unused parameters; nn.DataParallel fills None '
                                        'grads with 0. Set p.grad = None for unused parameters, or use DDP '
                                        'with find_unused_parameters=True.',
+              'ddp-dataparallel-replica-grad': 'Exploding gradients when using both backward() and '
+                                               'DataParallel: the model calls backward() and zero_grad() '
+                                               'inside forward; Calling .zero_grad() from a module created '
+                                               "with nn.DataParallel() has no effect, the replica's "
+                                               'parameters are not leaf nodes; use autograd.grad in forward. '
+                                               "Can't get module gradient in autograd.Function's custom "
+                                               'backward when DataParallel is used: f.weight.grad is None in '
+                                               'the custom backward, the gradient goes through '
+                                               "BroadcastBackward into the original module's .grad. "
+                                               '"arguments are located on different GPUs" at backward pass: '
+                                               'a gradient reversal layer (custom autograd Function) under '
+                                               'DataParallel keeps a coefficient tensor on one GPU; keep it '
+                                               'a Python float or move it to grad_output.device.',
               'ddp-grad-strides': 'UserWarning: Grad strides do not match bucket view strides under DDP '
                                   '(DistributedDataParallel): what causes it, which code, does it affect '
                                   'performance, how to fix or silence it; grad.sizes() [256, 256, 1, 1] '

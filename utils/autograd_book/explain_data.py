@@ -4747,7 +4747,7 @@ DATA = {'baseurl': '',
                                     'title': '模块里的张量：参数、缓冲区和普通张量'},
                                    {'label': 'var-dp-replica',
                                     'line': '在 nn.DataParallel 下用两张 GPU 时出现 cuda:1 and '
-                                            'cuda:0：每个副本只会收到广播过来的参数和缓冲区，普通张量属性仍然留在 cuda:0。',
+                                            'cuda:0：每个副本只会收到广播过来的参数和缓冲区，所以普通张量属性仍然留在 cuda:0。',
                                     'page': 'variable',
                                     'title': '在 `nn.DataParallel` 下：`cuda:1 and cuda:0`'}],
                          'historical': False,
@@ -6994,7 +6994,7 @@ DATA = {'baseurl': '',
                                     'title': '模組裡的張量：參數、緩衝區與普通張量'},
                                    {'label': 'var-dp-replica',
                                     'line': '在 nn.DataParallel 下用兩張 GPU 時出現 cuda:1 and '
-                                            'cuda:0：每個副本只會收到廣播過來的參數和緩衝區，普通張量屬性仍然留在 cuda:0。',
+                                            'cuda:0：每個副本只會收到廣播過來的參數和緩衝區，所以普通張量屬性仍然留在 cuda:0。',
                                     'page': 'variable',
                                     'title': '在 `nn.DataParallel` 下：`cuda:1 and cuda:0`'}],
                          'historical': False,
@@ -7004,7 +7004,7 @@ DATA = {'baseurl': '',
                          'summary': '同一個運算收到了分處兩個裝置的張量。訊息是 cuda:0 and cpu 時：模組當作普通屬性存放的張量在 model.to(device) '
                                     '之後仍留在 CPU 記憶體，或是批次資料沒有搬到 GPU，或是 forward 建立張量時沒有指定 device=。在 '
                                     'nn.DataParallel 下出現 cuda:1 and cuda:0 時：普通的張量屬性不會複製到其他 GPU 上的副本。這類張量請用 '
-                                    'register_buffer 登記。'},
+                                    'register_buffer 註冊。'},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',

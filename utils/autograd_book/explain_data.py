@@ -4337,7 +4337,7 @@ DATA = {'baseurl': '',
                          'summary': '某个函数返回了自己输入的多个视图（例如自定义 Function 原样返回输入，DataParallel 的 Broadcast '
                                     '就是这样把参数本身交给第一块 GPU '
                                     '作为拷贝）；其中一个视图的基张量经过原地修改之后，程序又用到了这个视图，常见的原因是同一张计算图的两次反向传播之间调用了 '
-                                    'optimizer.step()。请在 step() 之前做完所有反向传播，或者改为返回 clone()。'},
+                                    'optimizer.step()。请在优化步骤之前做完所有反向传播，或者改为返回 clone()。'},
                         {'cases': [{'label': 'ddp-dataparallel-grad',
                                     'line': '',
                                     'page': 'distributed',
@@ -4346,8 +4346,8 @@ DATA = {'baseurl': '',
                          'id': 'scatter-not-twice-differentiable',
                          'message': 'Scatter is not differentiable twice',
                          'summary': '在 PyTorch 0.2 上，通过包在 nn.DataParallel 里的模型计算梯度惩罚（像 WGAN-GP 或 DRAGAN 那样以 '
-                                    'create_graph=True 调用 autograd.grad）：那个版本中，DataParallel 分发批量的 Scatter '
-                                    '无法二次求导。在之后的版本上，请在模块的 forward 里、在每个副本上计算惩罚项，或者改用 DDP 训练。'},
+                                    'create_graph=True 调用 autograd.grad）：那个版本中，DataParallel 用来分发批量数据的 '
+                                    'Scatter 无法二次求导。在之后的版本上，请在模块的 forward 里、在每个副本上计算惩罚项，或者改用 DDP 训练。'},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -6581,7 +6581,7 @@ DATA = {'baseurl': '',
                                     'views.',
                          'summary': '某個函式傳回了自己輸入的多個視圖（例如自訂 Function 原樣傳回輸入，DataParallel 的 Broadcast '
                                     '就是這樣把參數本身交給第一張 GPU '
-                                    '當作拷貝）；其中一個視圖的基底經過原地修改之後，程式又用到了這個視圖，常見的原因是同一張計算圖的兩次反向傳播之間呼叫了 '
+                                    '當作複本）；其中一個視圖的基底經過原地修改之後，程式又用到了這個視圖，常見的原因是同一張計算圖的兩次反向傳播之間呼叫了 '
                                     'optimizer.step()。請在最佳化步驟之前做完所有反向傳播，或改為傳回 clone()。'},
                         {'cases': [{'label': 'ddp-dataparallel-grad',
                                     'line': '',

@@ -2030,8 +2030,9 @@ DATA = {'baseurl': '',
                     'summary': 'A gradient penalty (autograd.grad with create_graph=True, as in WGAN-GP or '
                                'DRAGAN) through a model wrapped in nn.DataParallel, on PyTorch 0.2: '
                                "DataParallel's scatter of the batch could not be differentiated twice in "
-                               "that release. On a later release, compute the penalty inside the module's "
-                               'forward, on each replica, or train with DDP.'},
+                               'that release. Upgrade: from 0.3.0 on, the backward functions of Scatter and '
+                               'Gather are themselves differentiable (torch/nn/parallel/_functions.py on '
+                               '2.13), so the penalty runs through DataParallel as written.'},
                    {'cases': [{'label': 'grad-gradient-arg',
                                'line': '',
                                'page': 'gradients',
@@ -4347,7 +4348,8 @@ DATA = {'baseurl': '',
                          'message': 'Scatter is not differentiable twice',
                          'summary': '在 PyTorch 0.2 上，通过包在 nn.DataParallel 里的模型计算梯度惩罚（像 WGAN-GP 或 DRAGAN 那样以 '
                                     'create_graph=True 调用 autograd.grad）：那个版本中，DataParallel 用来分发批量数据的 '
-                                    'Scatter 无法二次求导。在之后的版本上，请在模块的 forward 里、在每个副本上计算惩罚项，或者改用 DDP 训练。'},
+                                    'Scatter 无法二次求导。修复方法是升级：从 0.3.0 起，Scatter 和 Gather 的 backward 本身就可以求导（见 '
+                                    '2.13 的 torch/nn/parallel/_functions.py），惩罚项照原样通过 DataParallel 计算即可。'},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -6592,7 +6594,8 @@ DATA = {'baseurl': '',
                          'message': 'Scatter is not differentiable twice',
                          'summary': '在 PyTorch 0.2 上，透過包在 nn.DataParallel 裡的模型計算梯度懲罰（像 WGAN-GP 或 DRAGAN 那樣以 '
                                     'create_graph=True 呼叫 autograd.grad）：那個版本裡，DataParallel 分發批次的 Scatter '
-                                    '無法做二次微分。在之後的版本上，請在模組的 forward 裡、在每個副本上計算懲罰項，或改用 DDP 訓練。'},
+                                    '無法做二次微分。修正方法是升級：從 0.3.0 起，Scatter 與 Gather 的 backward 本身就可以微分（見 2.13 的 '
+                                    'torch/nn/parallel/_functions.py），懲罰項照原樣透過 DataParallel 計算即可。'},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',

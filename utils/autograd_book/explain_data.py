@@ -4348,8 +4348,9 @@ DATA = {'baseurl': '',
                          'message': 'Scatter is not differentiable twice',
                          'summary': '在 PyTorch 0.2 上，通过包在 nn.DataParallel 里的模型计算梯度惩罚（像 WGAN-GP 或 DRAGAN 那样以 '
                                     'create_graph=True 调用 autograd.grad）：那个版本中，DataParallel 用来分发批量数据的 '
-                                    'Scatter 无法二次求导。修复方法是升级：从 0.3.0 起，Scatter 和 Gather 的 backward 本身就可以求导（见 '
-                                    '2.13 的 torch/nn/parallel/_functions.py），惩罚项照原样通过 DataParallel 计算即可。'},
+                                    'Scatter 无法二次求导。修复方法是升级：从 0.3.0 起，Scatter 和 Gather 的 backward '
+                                    '函数本身也可以求导（见 2.13 版的 torch/nn/parallel/_functions.py），梯度惩罚无需改写，就能直接通过 '
+                                    'DataParallel 计算。'},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',
@@ -6594,8 +6595,8 @@ DATA = {'baseurl': '',
                          'message': 'Scatter is not differentiable twice',
                          'summary': '在 PyTorch 0.2 上，透過包在 nn.DataParallel 裡的模型計算梯度懲罰（像 WGAN-GP 或 DRAGAN 那樣以 '
                                     'create_graph=True 呼叫 autograd.grad）：那個版本裡，DataParallel 分發批次的 Scatter '
-                                    '無法做二次微分。修正方法是升級：從 0.3.0 起，Scatter 與 Gather 的 backward 本身就可以微分（見 2.13 的 '
-                                    'torch/nn/parallel/_functions.py），懲罰項照原樣透過 DataParallel 計算即可。'},
+                                    '無法做二次微分。修正方法是升級：從 0.3.0 起，Scatter 與 Gather 的 backward 函式本身也可以微分（見 2.13 '
+                                    '版的 torch/nn/parallel/_functions.py），梯度懲罰不必改寫，就能直接透過 DataParallel 計算。'},
                         {'cases': [{'label': 'grad-gradient-arg',
                                     'line': '',
                                     'page': 'gradients',

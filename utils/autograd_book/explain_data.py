@@ -7146,7 +7146,10 @@ DATA = {'baseurl': '',
                                          'the retain_graph flag. Checkpointing is not compatible with '
                                          '.grad() in a jvp calculation: torch.autograd.functional.jvp calls '
                                          'autograd.grad itself, and torch.func.jvp asks for setup_context; '
-                                         'use use_reentrant=False.',
+                                         'use use_reentrant=False. Why does the following autograd.grad() '
+                                         "return None inside a custom Function's backward? Recording is off "
+                                         'in backward, so the recomputed output has no graph; use '
+                                         'torch.enable_grad().',
               'cf-ctx-attribute': 'A custom autograd Function that stores tensors as ctx attributes instead '
                                   'of save_for_backward leaks memory, and backward can be called twice '
                                   'without error. Why should a custom Function save tensors with '
@@ -7168,7 +7171,11 @@ DATA = {'baseurl': '',
                            'Legacy autograd function error although there exists @staticmethod before '
                            'forward and backward: the Function is still called as an instance, '
                            'MyFunction()(x); call MyFunction.apply(x). predict.py of an SSD port raises it '
-                           'in Detect; is downgrading PyTorch the only way?',
+                           'in Detect; is downgrading PyTorch the only way? The gradient of inputs are None '
+                           'after backward through a custom autograd Function: its backward returns None for '
+                           "those inputs. A custom autograd Function's backward that sums the output along "
+                           'the batch dimension instead of failing: a gradient whose shape the input '
+                           'broadcasts to is summed down.',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
@@ -7204,7 +7211,10 @@ DATA = {'baseurl': '',
               'cf-view-output-inplace': 'Output 0 of SliceBackward0 is a view and is being modified inplace. '
                                         'This view was created inside a custom Function (or because an input '
                                         'was returned as-is): an in-place write or index assignment into the '
-                                        'output of an autograd.Function; clone the output.',
+                                        'output of an autograd.Function; clone the output. backward not '
+                                        'called with a custom op: I wrote a CustomOp with '
+                                        'torch.autograd.Function, but the custom backward is not called; the '
+                                        'Function changed its input in place and returned it.',
               'cf-what-to-save': 'My custom Function passes gradcheck but fails gradgradcheck: the second '
                                  'derivative (gradient penalty, Hessian) is wrong without an error.',
               'cg-attention': 'RuntimeError: derivative for '
@@ -7225,7 +7235,12 @@ DATA = {'baseurl': '',
                           'parameters, which hold the graph after zero_grad; delete them or disable the '
                           'extension.',
               'cg-grad-vs-backward': 'Difference between torch.autograd.grad and torch.autograd.backward: '
-                                     'grad returns the gradients, backward accumulates them into .grad.',
+                                     'grad returns the gradients, backward accumulates them into .grad. '
+                                     'Backward on tensors inside training_step: is it safe to call '
+                                     '.backward() inside training_step when the loss depends on the '
+                                     'gradients? torch.autograd.grad with create_graph=True returns the '
+                                     'gradients and writes no .grad. autograd.backward() or autograd.grad()? '
+                                     'If using .grad(), the gradients will not be accumulated into .grad.',
               'cg-gradient-penalty': 'WGAN-GP gradient penalty: the gradient of the critic with respect to '
                                      'its input needs create_graph=True. With an LSTM or GRU critic on the '
                                      'GPU it fails: Double backwards is not supported for CuDNN RNNs; use '
@@ -7278,7 +7293,9 @@ DATA = {'baseurl': '',
                            'derivative is a constant without grad_fn, and the second grad raises element 0 '
                            'of tensors does not require grad; the second derivative is zero. '
                            'torch.autograd.grad returns None for some inputs: they do not reach the output, '
-                           'and allow_unused=True gives None for them.',
+                           'and allow_unused=True gives None for them. Second derivative fails if the first '
+                           'derivative happens to be constant: element 0 of tensors does not require grad '
+                           'and does not have a grad_fn.',
               'cg-what': 'How to compute a second derivative in torch: grad of grad with create_graph=True, '
                          "higher-order derivatives. What does 'compute higher order derivative products' in "
                          'the torch.autograd.grad documentation mean? With create_graph=True the gradient is '
@@ -7409,7 +7426,10 @@ DATA = {'baseurl': '',
                                   "pass's output; a module hook (register_full_backward_hook) stays on the "
                                   'module and runs in every pass. CNN visualisation hooks: what are grad_in '
                                   'and grad_out in a forward hook, they are not defined anywhere yet the '
-                                  'code works (register_forward_hook calls hook(module, input, output)).',
+                                  'code works (register_forward_hook calls hook(module, input, output)). '
+                                  'Error while running cam.py (Grad-CAM) with a pretrained DenseNet model, '
+                                  'and a warning about the backward hook: register_backward_hook against '
+                                  'register_full_backward_hook.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list. tensor.numpy(): a tensor with requires_grad=True cannot be converted '
@@ -7421,7 +7441,9 @@ DATA = {'baseurl': '',
                                      'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
                                      '[2]] is at version 3) only with DDP, a single GPU works; BatchNorm '
                                      'buffers, broadcast_buffers=False, calling the model twice before '
-                                     'backward.',
+                                     'backward. Multi-GPU problem: which is output 0 of TBackward, but '
+                                     'single-GPU training has no problem. Training my own model with BasicSR '
+                                     'under DDP raises the inplace error; broadcast_buffers=False fixes it.',
               'ddp-dataparallel-grad': 'nn.DataParallel with autograd.grad(create_graph=True), StyleGAN2 '
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '
@@ -7433,7 +7455,9 @@ DATA = {'baseurl': '',
                                        'is a zero tensor instead of None, so weight_decay and momentum are '
                                        'accumulated for the unused parameters; nn.DataParallel fills None '
                                        'grads with 0. Set p.grad = None for unused parameters, or use DDP '
-                                       'with find_unused_parameters=True.',
+                                       'with find_unused_parameters=True. Double backward within '
+                                       'DataParallel: the gradient penalty cannot be backpropagated when '
+                                       'using DataParallel.',
               'ddp-dataparallel-replica-grad': 'Exploding gradients when using both backward() and '
                                                'DataParallel: the model calls backward() and zero_grad() '
                                                'inside forward; Calling .zero_grad() from a module created '
@@ -7473,7 +7497,9 @@ DATA = {'baseurl': '',
                                  'trains. How to handle the loss of several forward passes of the student: '
                                  'two forwards followed by one loss.backward() do not mark the same '
                                  'parameter twice in the graph. An error in multi-GPU (DDP) training: '
-                                 'Expected to mark a variable ready only once.',
+                                 'Expected to mark a variable ready only once. Error in multi-GPU training: '
+                                 'LoRA fine-tuning on several GPUs fails in backward with Expected to mark a '
+                                 'variable ready only once.',
               'ddp-sharded-grad': 'param.grad is None after backward with FSDP, FSDP2 (fully_shard) or '
                                   'DeepSpeed ZeRO stage 2 / stage 3, though requires_grad is True: how to '
                                   'get, print or log the real (full) gradient of each parameter; '
@@ -7484,7 +7510,10 @@ DATA = {'baseurl': '',
                                   'Where is the parameter gradient? param.grad is None after '
                                   'deepspeed.initialize(), the parameter prints tensor([]). Need an API to '
                                   'gather sharded gradients: under FSDP2 full_tensor() gathers the whole '
-                                  'gradient.',
+                                  'gradient. grad is None: model_engine module.fc1.weight: grad is None '
+                                  'although param.requires_grad is True. Gradients are None in DeepSpeed '
+                                  "training: checking the model parameters' gradients during training shows "
+                                  'None.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -7504,7 +7533,9 @@ DATA = {'baseurl': '',
                             'first iterations. Error using DDP for parameters that do not need to update '
                             'gradients: a frozen VGG feature map for a perceptual loss wrapped in DDP, '
                             "DistributedDataParallel is not needed when a module doesn't have any parameter "
-                            'that requires a gradient.',
+                            'that requires a gradient. Multi-GPU training slower than one GPU: which modules '
+                            'are not trained, and what to remove, since without find_unused_parameters=True '
+                            'it raises an error?',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '
@@ -7577,12 +7608,18 @@ DATA = {'baseurl': '',
                                    'loss (FFT, frequency-domain loss). RuntimeError: invalid gradient at '
                                    'index 0 - expected shape [] but got [10, 2], from backward(gradient=...) '
                                    "on a scalar (a Grad-CAM sum) with a gradient of the logits' shape: older "
-                                   "releases' wording of the same shape check.",
+                                   "releases' wording of the same shape check. The meaning of grad_outputs "
+                                   "in PyTorch's torch.autograd.grad: the gradient of some later scalar with "
+                                   "respect to the output, so it has the output's shape; "
+                                   'torch.ones_like(output) for a non-scalar output.',
               'grad-input': 'Gradient with respect to the input image: saliency map, input.grad is None, '
                             'FGSM and PGD adversarial examples; image += eps * image.grad.sign() raises a '
                             'leaf Variable that requires grad is being used in an in-place operation; freeze '
                             'the model with eval() and requires_grad_(False); the adversarial loop gets '
-                            'slower every step.',
+                            'slower every step. Vanilla gradient visualization: how to compute the gradient '
+                            'of the input pixels instead of the gradient of the weights, without changing '
+                            'the conv1 layer. Get the grad of inputs, but grad is None: how to get the '
+                            'correct grad of the input image.',
               'grad-nondiff': 'My loss uses argmax, round, sign, a threshold (pred > 0.5) or an index '
                               'computed from the output, and the gradient is None or zero; is argmax '
                               'differentiable? How to backpropagate through round or a step function: the '
@@ -7606,7 +7643,9 @@ DATA = {'baseurl': '',
                               '(accuracy as a loss) has no useful gradient. Is an argmax module '
                               'differentiable? It should not be. The index returned by torch.max(input, 1) '
                               'has no gradient, so a loss built from predict cannot train: use the softmax '
-                              'probabilities instead.',
+                              'probabilities instead. Is the argmax module differentiable? It should not be: '
+                              'the index argmax returns has no gradient. Is the argmax module in GSRB '
+                              'differentiable?',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "
@@ -7653,7 +7692,9 @@ DATA = {'baseurl': '',
                                'stays the same, with cuDNN enabled or disabled '
                                '(torch.backends.cudnn.benchmark, workspaces): the caching allocator, not a '
                                'leak. Does memory use change when PyTorch runs on the GPU: what moves to GPU '
-                               'memory.',
+                               'memory. Does memory usage change after PyTorch acceleration on the GPU? The '
+                               'same tensors move to GPU memory, and the caching allocator keeps freed '
+                               'blocks reserved.',
               'mem-ckpt-grad': 'torch.utils.checkpoint fails with torch.autograd.grad even when '
                                'use_reentrant=False: a checkpointed function that itself calls '
                                'torch.autograd.grad(energy, positions, create_graph=True), a model whose '
@@ -7710,7 +7751,11 @@ DATA = {'baseurl': '',
                                     'use_reentrant parameter should be passed explicitly; if use_reentrant '
                                     'is not explicitly passed, an exception will now be raised (2.3, 2.4, '
                                     '2.9): torch 2.13 still only warns, pass use_reentrant=False in every '
-                                    'call.',
+                                    'call. During fine-tuning: RuntimeError: element 0 of tensors does not '
+                                    'require grad and does not have a grad_fn, with gradient checkpointing '
+                                    'on. Checkpoint for a whole subnet: is it possible to checkpoint a whole '
+                                    "sub-network and still learn its weights? The block's parameters get "
+                                    'gradients whenever the checkpointed call is connected to the graph.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '
@@ -7719,7 +7764,11 @@ DATA = {'baseurl': '',
               'mem-oom': 'CUDA out of memory (OOM) during training or validation: GPU memory usage that '
                          'keeps growing, nvidia-smi, empty_cache, memory_allocated and memory_reserved. Ran '
                          'out of memory on almost every run when training on my own data: which settings to '
-                         'change (batch size, sequence length, mixed precision, checkpointing)?',
+                         'change (batch size, sequence length, mixed precision, checkpointing)? The first '
+                         'epoch trains fine and the second epoch fails with CUDA out of memory, right after '
+                         'validation: is the memory of the first epoch not released? How to adjust '
+                         'batch_size in training: an A4000 GPU keeps reporting CUDA out of memory. How to '
+                         'solve RuntimeError: CUDA out of memory in PyTorch?',
               'mem-per-layer': 'How much memory does each layer save for backward: nn.Linear and nn.Conv2d '
                                'save their input, ReLU and softmax their output (and what inplace=True '
                                'changes), BatchNorm2d its input and per-channel statistics.',
@@ -7739,14 +7788,17 @@ DATA = {'baseurl': '',
                              'cannot hold it; adding with torch.no_grad() prevents the memory from blowing '
                              'up. GPU memory keeps increasing during validation in distributed training '
                              '(DDP): dist.new_group() called at every evaluation creates a new process group '
-                             'each time; create the groups once.',
+                             'each time; create the groups once. Add with torch.no_grad(): to keep GPU '
+                             'memory from blowing up in evaluation. Validation runs out of GPU memory after '
+                             'each training epoch, even with a small batch_size.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '
                                 'Is it a memory leak when memory grows during the first iterations and then '
                                 'levels off? Memory use grows during PyTorch model training: many users see '
                                 'memory usage increase gradually. How to release resources and find a memory '
-                                'leak.',
+                                'leak. Efficient ways to release resources in PyTorch: memory leaks often '
+                                'trouble developers in deep learning with PyTorch.',
               'pit-data-parallel-loss': 'grad can be implicitly created only for scalar outputs, this bug '
                                         'appeared when I use several GPUs (multi-GPU, multiple GPUs) with '
                                         'nn.DataParallel: the loss returned by forward is gathered as one '
@@ -7757,7 +7809,10 @@ DATA = {'baseurl': '',
                                         'nn.DataParallel only GPU 0 (the first GPU) runs out of memory while '
                                         'the others have room; the outputs are gathered on device_ids[0], '
                                         'where the loss and its graph then sit; compute the loss inside '
-                                        'forward or use DistributedDataParallel.',
+                                        'forward or use DistributedDataParallel. multi-GPU nn.DataParallel '
+                                        'on two cards: Was asked to gather along dimension 0, but all input '
+                                        'tensors were scalars; with data parallel on, the model returns one '
+                                        'loss per GPU. Why does it raise an error when run on several GPUs?',
               'pit-deepcopy-graph': 'copy.deepcopy(model) fails with Only Tensors created explicitly by the '
                                     'user (graph leaves) support the deepcopy protocol: a deepcopy error in '
                                     'ModelEMA or when saving the best model, because the model stores a '
@@ -7786,7 +7841,12 @@ DATA = {'baseurl': '',
                                "(NoneType) after backward: the grad value is none. A layer's own parameters "
                                '(GroupNorm gamma and beta) have grad None while the rest of the network is '
                                'fine: is that normal, will they be updated? NoneType of param.grad.data: '
-                               'param.grad is None when read before backward() has run.',
+                               'param.grad is None when read before backward() has run. Gradient w.r.t input '
+                               "is NoneType. loss.backward() can't update model parameters: the layers' "
+                               'parameters remain unchanged during training, and the gradients of some '
+                               'variables after loss.backward all turn out to be None. Frozen parameters '
+                               'with requires_grad=False: p.grad is None, not zeros, so a gradient norm over '
+                               'every parameter fails.',
               'pit-grad-none-zero': "AttributeError: 'NoneType' object has no attribute 'zero_' on "
                                     "x.grad.zero_(), or 'NoneType' object has no attribute 'data' on "
                                     'w.grad.data.zero_(): the gradient is None before the first backward, or '
@@ -7809,7 +7869,12 @@ DATA = {'baseurl': '',
                                   'batches, retain_graph=True kept the old graph, and optimizer.step() '
                                   'changed the weights it saved. GPU memory keeps growing until out of '
                                   "memory in a loop that feeds a GRU's hidden state back in: output, hidden "
-                                  "= encoder(x, hidden) chains every iteration's graph to the last.",
+                                  "= encoder(x, hidden) chains every iteration's graph to the last. What is "
+                                  'repackage_hidden, and why use detach() on the hidden state between '
+                                  'batches? Runtime error of inplace operation: do the leaf tensors h and c '
+                                  "have inplace operations? An LSTM's h and c carried over from the last "
+                                  'iteration: detach both, h, c = h.detach(), c.detach(); the old graph '
+                                  'saved the weights that optimizer.step() changed in place.',
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
                                     'TBackward0 or AsStrided, and the version numbers, then use anomaly '
                                     'detection. The inplace operation error keeps coming back, and goes away '
@@ -7821,7 +7886,13 @@ DATA = {'baseurl': '',
                                     'AsStridedBackward0: a view shares one version counter with its tensor; '
                                     'clone() the input. An inplace error in the backward pass of the loss in '
                                     'a second training stage: [torch.cuda.FloatTensor [802, 768]] is at '
-                                    'version 152; expected version 151 instead. The inplace operation error.',
+                                    'version 152; expected version 151 instead. The inplace operation error. '
+                                    'In the second stage of training, backpropagating the loss gives an '
+                                    'inplace error: [torch.cuda.FloatTensor [802, 768]] is at version 152; '
+                                    'expected version 151 instead, though I did not change the code. At the '
+                                    'end, computing the gradient of the loss raises one of the variables '
+                                    'needed for gradient computation has been modified by an inplace '
+                                    'operation: how to solve it?',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
                                    'gradient cannot flow back once a data augmentation such as random '
@@ -7834,7 +7905,18 @@ DATA = {'baseurl': '',
                                    'I modify an item with +=. Train error: the message names output 0 of '
                                    'TanhBackward0 (or SigmoidBackward0), is at version 1; expected version '
                                    '0: a += or *= after tanh changed the output that tanh saved; write them '
-                                   'out of place, x = x + y.',
+                                   'out of place, x = x + y. PyTorch runtime error: a variable needed for '
+                                   'gradient computation has been modified by an in-place operation. Inplace '
+                                   "ReLU's are unnecessary and wrong when the tensor is saved for backward. "
+                                   'Train error: which is output 0 of TanhBackward0, is at version 1; '
+                                   'expected version 0 instead: tanh saves its output, and an in-place '
+                                   'change of that output breaks backward. An inplace operation in the '
+                                   'forward process, such as token += pos_embedding on a tensor another '
+                                   'branch also reads, may cause the error; token = token + pos_embedding '
+                                   'fixes it. Why is the in-place operation for ReLU used in models and '
+                                   'examples, and in which cases is it not allowed? The gradient cannot flow '
+                                   'back: setting x2 = x.clone() in the random erasing step and returning x2 '
+                                   'solves it.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
@@ -7848,7 +7930,12 @@ DATA = {'baseurl': '',
                                  'leaf tensor: why are requires_grad=True at creation and a conversion after '
                                  "creation not the same? Even with requires_grad set to True, the variable's "
                                  'grad is still None when taking the gradient of a value such as the loss '
-                                 'with respect to it.',
+                                 'with respect to it. Using PyTorch 0.4 with CUDA, grad was None: x = '
+                                 'x.cuda() after requires_grad=True makes x a non-leaf copy. How to write '
+                                 "the backward function in a RoundFunction when I can't get the gradients of "
+                                 'the input. Gradients are gone when moving the code to CUDA: UserWarning: '
+                                 'The .grad attribute of a Tensor that is not a leaf Tensor is being '
+                                 'accessed.',
               'pit-leaf-inplace': 'A manual SGD update w -= lr * w.grad, or weight.fill_() on a parameter, '
                                   'fails because the leaf tensor requires grad; wrap the update in '
                                   'torch.no_grad(). In a forward pass, inputs_embeds += image_embeds.mean() '
@@ -7866,7 +7953,12 @@ DATA = {'baseurl': '',
                                   'operation, the leaf keeps its values and version 0. Porting an '
                                   'initialisation such as trunc_normal_ (uniform_ on a tensor that requires '
                                   'grad) raises the leaf in-place error: a tensor that requires grad cannot '
-                                  'be changed in place; run it under torch.no_grad(), as nn.init does.',
+                                  'be changed in place; run it under torch.no_grad(), as nn.init does. '
+                                  'Paddle 2.2: a Tensor with a gradient inside paddle.no_grad(); Torch also '
+                                  'refuses an inplace operation on a tensor that requires grad (uniform_ in '
+                                  'trunc_normal_ initialization): make the change under torch.no_grad(). '
+                                  "Porting to Paddle: Leaf Tensor that doesn't stop gradient can't use "
+                                  'inplace strategy.',
               'pit-leaf-out': "RuntimeError: add(): functions with out=... arguments don't support automatic "
                               'differentiation, but one of the arguments requires grad. torch.cat, '
                               'torch.matmul or torch.add with out= on a tensor that requires grad; write the '
@@ -7925,7 +8017,10 @@ DATA = {'baseurl': '',
                                 'grad and does not have a grad_fn, although I checked the inputs and '
                                 'outputs. Training error: element 0 of tensors does not require grad and '
                                 'does not have a grad_fn; how do I fix it, on an old release such as PyTorch '
-                                '1.2 too?',
+                                '1.2 too? Implementing a PINN: u_t = torch.autograd.grad(u, t, '
+                                'grad_outputs=torch.ones_like(u), create_graph=True)[0] raises RuntimeError: '
+                                'element 0 of tensors does not require grad and does not have a grad_fn when '
+                                'an optimizer library runs the model under no_grad.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -7939,19 +8034,26 @@ DATA = {'baseurl': '',
                                    'view() is not a leaf, so its .grad stays None. loss.grad is constant 1. '
                                    'How to save the gradient of an intermediate tensor generated in backward '
                                    'for future use: call retain_grad() before backward(). Why is the output '
-                                   'of the final nn.Linear layer not retaining its grad, giving None?',
+                                   'of the final nn.Linear layer not retaining its grad, giving None? '
+                                   'requires_grad = True, but y.grad is printed as None: y is an '
+                                   'intermediate result, not a leaf.',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument. torch.autograd.grad(y, x) for a '
                                 'non-scalar y: pass grad_outputs=torch.ones_like(y). Why does your '
                                 'loss.backward() raise an error? grad can be implicitly created only for '
-                                'scalar outputs: the loss is not a scalar.',
+                                'scalar outputs: the loss is not a scalar. Why does your loss.backward() '
+                                'raise an error? Most often the loss is not a scalar.',
               'pit-resize-requires-grad': 'RuntimeError: cannot resize variables that require grad in '
                                           "resize_(), in a metric meter (APMeter) that stores the model's "
                                           'outputs: pass output.detach().',
               'pit-retain-graph': 'retain_graph=True silenced the error, and now training gets slower every '
                                   'iteration and runs out of memory. Why set retain_graph to True in '
-                                  "backward: won't GPU memory explode?",
+                                  "backward: won't GPU memory explode? Error about "
+                                  'self.accelerator.backward(loss): after I add retain_graph=True the code '
+                                  'runs normally; is this normal, or am I doing something wrong? The error '
+                                  'went away, but a tensor still carries the graph from one minibatch to the '
+                                  'next.',
               'pit-rollout-graph': 'PPO or MAPPO crashes with mini_epochs > 1: trying to backward through '
                                    'the graph a second time in the second epoch over the same rollout. Why '
                                    'does PPO store old_log_probs (action_log_probs) without gradient and '
@@ -7959,7 +8061,10 @@ DATA = {'baseurl': '',
                                    'values saved into the buffer? Policy gradient, REINFORCE, replay buffer, '
                                    'old policy. Vanilla policy gradient: the log prob is not the original '
                                    'log prob; why is the log-probability computed again in the update '
-                                   'instead of taken from the buffer?',
+                                   'instead of taken from the buffer? To store experience of policy '
+                                   'gradient, I call finish_episode() more than once to randomly sample some '
+                                   'experiences, and backward raises Trying to backward through the graph '
+                                   'second time: please specify retain_variables=True.',
               'pit-running-loss': 'Readers describe this as a memory leak: GPU or CUDA memory keeps '
                                   'increasing every iteration when total_loss or running_loss accumulates '
                                   'losses that still hold their graphs (running_loss += loss instead of '
@@ -7973,7 +8078,10 @@ DATA = {'baseurl': '',
                                   'loss.item(), not the loss tensor. Why does GPU memory overflow after '
                                   'training for a while? At the start there is free memory, but training '
                                   'stops with out of memory before one epoch ends. Accumulating the loss as '
-                                  'total_loss += loss or val_loss += loss can overflow GPU memory.',
+                                  'total_loss += loss or val_loss += loss can overflow GPU memory. '
+                                  'loss.item() works only for a tensor with one element; use it to keep GPU '
+                                  'memory from blowing up. Why does GPU memory keep increasing during '
+                                  'training until it blows up?',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
@@ -7982,14 +8090,24 @@ DATA = {'baseurl': '',
                                             'that a variable needed for gradient computation was modified by '
                                             'an inplace operation, output 0 of TBackward, since PyTorch 1.5: '
                                             "the discriminator's opt_D.step() ran before the generator's "
-                                            'backward.',
+                                            'backward. 406_GAN.py reports that a variable needed for '
+                                            'gradient computation was modified by an inplace operation: '
+                                            '[torch.FloatTensor [128, 1]], which is output 0 of TBackward, '
+                                            'is at version 2; expected version 1 instead. loss2.backward() '
+                                            'runtime error after loss1.backward(retain_graph=True) and '
+                                            'self.optimizer.step(): modified by an inplace operation, '
+                                            'AsStridedBackward0. Wrong gradient calculation code? output 0 '
+                                            'of AsStridedBackward0, is at version 6; expected version 5 '
+                                            'instead, where loss1.backward() worked with PyTorch 1.4.',
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
               'pit-target-outside-loop': 'Synthetic labels Y = X @ true_W + true_b computed once before the '
                                          'loop, with true_W and true_b created with requires_grad=True: the '
                                          "second mini-batch's backward raises Trying to backward through the "
                                          'graph a second time, because every loss reaches back into the same '
-                                         'graph that built the labels.',
+                                         'graph that built the labels. Trying to backward through the graph '
+                                         'a second time: the reason is that I made consecutive calls to the '
+                                         'same calculation graph, built once before the loop.',
               'pit-teacher': 'Knowledge distillation: is the teacher model updated by loss.backward() when '
                              'it is only in eval() mode and its requires_grad is still True? Should the '
                              'teacher run under torch.no_grad()? Teacher weights in the optimizer. EMA '
@@ -8008,7 +8126,11 @@ DATA = {'baseurl': '',
                                   'version.',
               'rg-anomaly': 'Finding the tensor that carries the graph over from the previous iteration: the '
                             'first batch trains and the second raises the backward-twice error, although '
-                            'retain_graph=True is set.',
+                            'retain_graph=True is set. Can not create a new calculation graph after the '
+                            'backward propagation: I backward propagate loss_dqn, loss_ddpg_actor and '
+                            'loss_ddpg_critic in sequence and get Trying to backward through the graph a '
+                            'second time; anomaly mode names the line where the tensor that carries the old '
+                            'graph was computed.',
               'rg-error': 'The error you get when you call backward twice through the same graph.',
               'rg-gan': 'Training a GAN: the discriminator and the generator, retain_graph=True, and the '
                         "inplace error after the discriminator's step. CycleGAN, WGAN, DCGAN or pix2pix: "
@@ -8016,7 +8138,9 @@ DATA = {'baseurl': '',
                         "discriminator's graph. Why is retain_graph needed here: "
                         'D_loss.backward(retain_graph=True), reusing the computational graph? GPU memory '
                         'explodes with retain_graph=True, and removing retain_graph makes the gradient '
-                        'backpropagation fail.',
+                        'backpropagation fail. How does loss.backward() work when retain_graph=True is '
+                        'specified? If there are two networks with two different graphs, why should I '
+                        'specify retain_graph=True?',
               'rg-gan-detach': 'Why fake.detach() when training the discriminator, and why no detach() when '
                                "training the generator? Is detach necessary if the optimizer only has D's "
                                "parameters? Does the generator's backward change the discriminator? Gradient "
@@ -8032,7 +8156,8 @@ DATA = {'baseurl': '',
                           'Lightning training_step, which already calls backward. But retain_graph=True is '
                           'already in backward(): one_hot.backward(retain_graph=True) still raises Trying to '
                           'backward through the graph a second time, because an earlier backward without it '
-                          'freed the graph.',
+                          'freed the graph. Trying to backward through the graph a second time when I use '
+                          'gradient checkpoint: checkpointing is not the cause.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block. retain_graph=True out "
@@ -8047,9 +8172,12 @@ DATA = {'baseurl': '',
                          'reads stale features of the previous run whose buffers have already been freed: '
                          'reinitialize sfs, register the forward hooks again before each run.',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
-                           'one encoder.',
+                           'one encoder. When I run the model the error occurs at gen_loss.backward(): '
+                           'Trying to backward through the graph a second time, but the buffers have already '
+                           'been freed; the first backward already ran the shared layers.',
               'rg-semantics': 'What does the parameter retain_graph mean in the backward() method of a '
-                              'tensor (the old Variable)?',
+                              'tensor (the old Variable)? What exactly does retain_variables=True in '
+                              'loss.backward() do? It is the old name of retain_graph.',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '
                                'and loss2.backward(), or one backward of their sum. Is there a difference '
                                'between calling backward on errD_real and errD_fake separately and calling '
@@ -8059,12 +8187,20 @@ DATA = {'baseurl': '',
                                'backward once. Why use retain_graph=True in G_loss backward? Is there any '
                                'difference between (style_loss + perceptual_loss + gan_G).backward() and '
                                'style_loss.backward(retain_graph=True) followed by (perceptual_loss + '
-                               'gan_G).backward()?',
+                               'gan_G).backward()? Adding the losses of two projectors and then calling '
+                               'loss.backward(): does that optimize both parallel projectors at once by '
+                               'gradient descent, and how is it different from calling loss.backward() for '
+                               "each projector's loss in turn? Multiple loss backward: "
+                               'a.backward(retain_graph=True) then b.backward(), and the memory used by CUDA '
+                               'increases until out of memory.',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '
                              'on the embedding: loss_adv built from the outputs of the first forward; the '
-                             "Sophia optimizer's Hessian update with loss_sampled.backward().",
+                             "Sophia optimizer's Hessian update with loss_sampled.backward(). "
+                             'criterion(output, target).backward() # make sure to do a full forward pass: '
+                             'Trying to backward through the graph a second time, but the saved intermediate '
+                             'results have already been freed, in the second step of SAM.',
               'tc-alternatives': 'How to train with torch.compile when the loss needs a gradient of a '
                                  'gradient (a gradient penalty, create_graph=True): what works instead of '
                                  'double backward through a compiled model. Training with torch.compile '
@@ -8092,7 +8228,9 @@ DATA = {'baseurl': '',
                                  'torch.compile in training: the in-place error (one of the variables needed '
                                  'for gradient computation has been modified by an inplace operation), with '
                                  "anomaly detection's warning Error detected in ...Backward naming the "
-                                 'forward line, while eager mode and compiled inference under no_grad run.',
+                                 'forward line, while eager mode and compiled inference under no_grad run. '
+                                 'torch.compile in training: scaler.scale(loss).backward() threw an error of '
+                                 'in-place ops; the in-place error under torch.compile.',
               'tc-graph-break': 'Graph breaks in torch.compile and what autograd sees of them; '
                                 'loss.backward() in a training step compiled with fullgraph=True fails with '
                                 'torch._dynamo.exc.Unsupported: Tensor.backward() call. torch.compile a '
@@ -8101,7 +8239,10 @@ DATA = {'baseurl': '',
                                 'Unsupported: skip function grad, or using torch.autograd.grad with '
                                 'trace_autograd_ops=False. torch.compile and torch.autograd.backward or '
                                 'loss.backward() called inside the compiled function: call backward outside '
-                                'the compiled code.',
+                                'the compiled code. Higher peak memory with torch.compile when I fuse the '
+                                'backward with the compiled forward and loss: loss.backward() inside a '
+                                'compiled function is a graph break; call backward outside the compiled '
+                                'code.',
               'var-anomaly': 'torch.autograd.set_detect_anomaly(True): when I deleted this line of code, '
                              'training one epoch is faster; will it not affect the final result if I set it '
                              'to False? Very slow runtime caused by set_detect_anomaly(True). Anomaly '
@@ -8129,7 +8270,11 @@ DATA = {'baseurl': '',
                             'Is the encoder still learning after feats.detach()? detach() returns a new '
                             'tensor and leaves feats itself in the graph; detach_() is the one that changes '
                             'the tensor in place. detach() returns a new tensor, separated from the '
-                            'computation graph; how to use detach() and detach_().',
+                            'computation graph; how to use detach() and detach_(). A question about gradient '
+                            'flow: noisy_image still carries information from x_, so the final prediction '
+                            'still sends the diffusion loss back to the first UNet, but x_ is detached '
+                            'afterwards: is that on purpose? detach() cuts only the path through the '
+                            'detached copy.',
               'var-dp-replica': 'Multi-GPU training fails, one GPU works but is too slow: RuntimeError: '
                                 'Expected all tensors to be on the same device, but found at least two '
                                 'devices, cuda:1 and cuda:0! at x = (x - mean) / std under nn.DataParallel; '
@@ -8147,7 +8292,9 @@ DATA = {'baseurl': '',
                                 'written for PyTorch 0.3 runs out of memory in 0.4 and later: Variable(x, '
                                 'volatile=True) no longer does anything, so the test loop records a graph; '
                                 'wrap it in with torch.no_grad(). A demo that can run in pytorch 0.3.0 but '
-                                'is out of memory in pytorch 0.4.0.',
+                                'is out of memory in pytorch 0.4.0. python demo_MNIST.py runs in pytorch '
+                                '0.3.0 but is out of memory in pytorch 0.4.0: volatile=True is ignored since '
+                                '0.4; wrap evaluation in torch.no_grad().',
               'var-library-no-grad': 'Question about implementing a PINN with torch: u_t = '
                                      'torch.autograd.grad(u, t, grad_outputs=torch.ones_like(u), '
                                      'create_graph=True)[0] raises RuntimeError: element 0 of tensors does '
@@ -8165,7 +8312,10 @@ DATA = {'baseurl': '',
                                     'under no_grad or load_state_dict. The difference between '
                                     'register_parameter with requires_grad=False and register_buffer. A '
                                     'custom parameter that should not be updated during training: keep it as '
-                                    'a buffer, or as a parameter with requires_grad=False.',
+                                    'a buffer, or as a parameter with requires_grad=False. Custom parameters '
+                                    'in a PyTorch model that should not change during training: ways to keep '
+                                    'a custom parameter from updating, such as requires_grad=False or a '
+                                    'buffer.',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '
@@ -8182,7 +8332,10 @@ DATA = {'baseurl': '',
                                    'seems to be a leaf: weight_norm or parametrizations make weight a '
                                    'computed tensor, and FSDP or FlattenParamsWrapper make it a view of a '
                                    'flat parameter; freeze module.parameters() with '
-                                   'module.requires_grad_(False).',
+                                   'module.requires_grad_(False). _freeze_stages sets param.requires_grad = '
+                                   'False for the first stages: should it be True there, or am I '
+                                   'misunderstanding? False is the freeze: the last assignment to the flag '
+                                   'wins.',
               'var-retain-grad': "The .grad of a layer's output or of another intermediate tensor is None "
                                  'after backward: call retain_grad() on it before backward(). RuntimeError: '
                                  "can't retain_grad on Tensor that has requires_grad=False: the tensor is "
@@ -8203,5 +8356,8 @@ DATA = {'baseurl': '',
                            'Variable(torch.Tensor(3, 4)) prints a Tensor, not a Variable: why? Tensor and '
                            'Variable are merged. Old notes say that operations in PyTorch are done on '
                            'Variables: today Variable() returns a plain tensor, and tensors record the '
-                           'history themselves.'},
+                           'history themselves. What is produced inside with torch.no_grad has no '
+                           'requires_grad; detach keeps the content but requires_grad becomes False; old '
+                           'notes say every operation in PyTorch works at the Variable level, but '
+                           'Variable(t) returns a plain tensor today.'},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

@@ -7395,7 +7395,11 @@ DATA = {'baseurl': '',
                                        'rotary embedding cos/sin cache, a model method decorated with '
                                        '@torch.inference_mode() (DINOv2 depth model cannot be fine-tuned), '
                                        'old log_probs and advantages of a rollout; find the inference '
-                                       'tensors with is_inference() and use torch.no_grad() instead.',
+                                       'tensors with is_inference() and use torch.no_grad() instead. PyTorch '
+                                       'Lightning training fails at the first step after the validation '
+                                       'sanity check: Lightning runs evaluation under torch.inference_mode() '
+                                       'by default; Trainer(inference_mode=False) runs it under '
+                                       'torch.no_grad().',
               'dbg-jit-hooks': 'ScriptModule hook does not fire: register_full_backward_hook on a '
                                'TorchScript model (torch.jit.script) is not supported on ScriptModules, and '
                                'a backward hook registered before scripting never runs. Debug the eager '

@@ -7759,7 +7759,11 @@ DATA = {'baseurl': '',
                                     'require grad and does not have a grad_fn, with gradient checkpointing '
                                     'on. Checkpoint for a whole subnet: is it possible to checkpoint a whole '
                                     "sub-network and still learn its weights? The block's parameters get "
-                                    'gradients whenever the checkpointed call is connected to the graph.',
+                                    'gradients whenever the checkpointed call is connected to the graph. '
+                                    'Gradient checkpointing fails to backprop in some cases: checkpointing '
+                                    'the first layer, whose input is the data, gives an output without '
+                                    'grad_fn, and backward raises or that layer silently stops training; '
+                                    'use_reentrant=False fixes it.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '
@@ -7794,7 +7798,10 @@ DATA = {'baseurl': '',
                              '(DDP): dist.new_group() called at every evaluation creates a new process group '
                              'each time; create the groups once. Add with torch.no_grad(): to keep GPU '
                              'memory from blowing up in evaluation. Validation runs out of GPU memory after '
-                             'each training epoch, even with a small batch_size.',
+                             'each training epoch, even with a small batch_size. GPU memory keeps growing '
+                             "during evaluation until it runs out: the evaluator keeps every batch's images "
+                             'or outputs on the GPU and joins them with torch.cat at the end; move what is '
+                             'kept to the CPU.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '
@@ -8085,7 +8092,8 @@ DATA = {'baseurl': '',
                                   'total_loss += loss or val_loss += loss can overflow GPU memory. '
                                   'loss.item() works only for a tensor with one element; use it to keep GPU '
                                   'memory from blowing up. Why does GPU memory keep increasing during '
-                                  'training until it blows up?',
+                                  'training until it blows up? The code has a memory leak: the losses are '
+                                  'added up directly instead of += loss.item(), and memory keeps increasing.',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "

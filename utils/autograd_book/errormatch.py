@@ -252,12 +252,6 @@ def opening(message: str, errors: list[dict] = ()) -> list[str]:
     return words if len(words) < PHRASE and len([w for w in words if w not in STOP]) >= 3 else []
 
 
-def holds(written: list[str], words: list[str]) -> bool:
-    """Whether ``written`` (a paste's words as written) holds all of ``words`` in a row."""
-    n = len(words)
-    return any(written[i:i + n] == words for i in range(len(written) - n + 1))
-
-
 _wording_tables: dict[int, tuple] = {}
 
 
@@ -333,7 +327,7 @@ def match(text: str, errors: list[dict], opening: bool = True) -> list[dict]:
             # Or the whole of its first sentence, when that is shorter than a phrase ("CUDA out of memory.").
             phrase = 0 if not agree else max(run if run >= min(PHRASE, len(ordered)) else 0,
                                              phrase_words(written, message_words),
-                                             len([w for w in first if w not in STOP]) if first and holds(written, first) else 0)
+                                             len([w for w in first if w not in STOP]) if first and longest_run(written, first) == len(first) else 0)
             if phrase:
                 score = phrase + (0 if historical else 0.01)
             elif len(tail) >= 4 and longest_run(pasted, tail) >= 4:

@@ -162,15 +162,6 @@
     var said = words.filter(function (w) { return !STOP.has(w); }).length;
     return words.length < PHRASE && said >= 3 ? words : [];
   }
-  /** Whether ``written`` (a paste's words as written) holds all of ``words`` in a row. */
-  function holds(written, words) {
-    for (var i = 0; i + words.length <= written.length; i++) {
-      var k = 0;
-      while (k < words.length && written[i + k] === words[k]) k++;
-      if (k === words.length) return true;
-    }
-    return false;
-  }
   /** The Damerau-Levenshtein distance of ``a`` and ``b`` in its restricted form (optimal string
    *  alignment: insertions, deletions, substitutions and transpositions of two neighbours, each costing
    *  one), or ``most + 1`` when it is more than ``most`` (errormatch.py: osa). */
@@ -301,7 +292,7 @@
         // Or the whole of its first sentence, when that is shorter than a phrase ("CUDA out of memory.").
         var first = withOpening ? read[order].first : [];
         var phrase = !agree ? 0 : Math.max(run >= Math.min(PHRASE, ordered.length) ? run : 0, phraseWords(written, read[order].all),
-                                           first.length && holds(written, first) ? first.filter(function (w) { return !STOP.has(w); }).length : 0);
+                                           first.length && longestRun(written, first) === first.length ? first.filter(function (w) { return !STOP.has(w); }).length : 0);
         if (phrase) score = phrase + (entry.historical ? 0 : 0.01);
         else if (tail.length >= 4 && longestRun(pasted, tail) >= 4) score = tail.length;
         else if (agree && run >= 3) {

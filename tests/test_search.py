@@ -660,6 +660,26 @@ def test_a_readers_form_of_a_word_finds_the_books():
     assert ranked == ["answer", "many"]
 
 
+def test_an_unknown_word_does_not_empty_the_list():
+    """A reader's word the book never uses (autofocus) is matched by Pagefind loosely, on a letter, in
+    every section; the sections its other word finds (detach) keep the excerpt of that word, and are
+    listed. Before, the first word's excerpt (marking only "a") was kept and every result was dropped
+    as a stray-letter match: the list was empty."""
+    listed = run_rank_script("""
+      const hit = (id, score, mark) => ({ id, score, data: async () => ({ url: id, meta: { title: "T › " + id },
+        content: "text about detach and a letter", excerpt: "text <mark>" + mark + "</mark> here" }) });
+      const pagefind = { search: async (w) => ({ results: {
+        autofocus: [hit("one", 0.2, "a"), hit("two", 0.2, "a"), hit("three", 0.2, "a")],
+        detach: [hit("one", 5, "detach"), hit("two", 4, "detach")] }[w] || [] }) };
+      const found = await r.search(pagefind, "autofocus detach", { href: (d) => d.url, limit: 10 });
+      const only = await r.search(pagefind, "autofocus", { href: (d) => d.url, limit: 10 });
+      out([found.map((x) => x.url), only.length]);""")
+    assert listed[0][:2] == ["one", "two"]
+    # Wrong input: a section found only through the loose match (three, and every section when the
+    # unknown word is alone) is still no answer.
+    assert "three" not in listed[0] and listed[1] == 0
+
+
 def test_an_api_name_ranks_its_sections_by_pagefinds_weights():
     # Quoted (so that retain_grad is not taken for the start of retain_graph), Pagefind scores every
     # section alike; the sections it finds are ranked by the unquoted search (a heading weighs most).

@@ -223,7 +223,11 @@
     found.forEach(function (best) {
       var idf = Math.log(1 + 40 / (best.n || 1));
       best.forEach(function (x, id) {
-        var t = scores.get(id) || { r: x.r, score: 0, held: 0 };
+        var t = scores.get(id) || { r: x.r, score: 0, held: 0, most: -1 };
+        // The section's excerpt (what its result shows and marks) is the one of the word that found it
+        // best: an unknown word that Pagefind matched loosely on a letter (autofocus on "a") must not
+        // give a section its excerpt, which search() would then drop as a stray-letter match.
+        if (x.s * idf > t.most) { t.r = x.r; t.most = x.s * idf; }
         t.score += x.s * idf; t.held += 1;
         scores.set(id, t);
       });

@@ -7380,7 +7380,11 @@ DATA = {'baseurl': '',
                                  'loss is Nan and then 0 from some point in the epoch (epoch=0.53) on. The '
                                  'loss becomes nan at the same epoch (epoch 4) in every run: a data problem; '
                                  'after changing max_seq the data loads incompletely, find the batch that '
-                                 'first gives nan.',
+                                 "first gives nan. We're hitting nans when computing the second gradient: "
+                                 "the second derivative or Hessian is NaN at 1.1755e-38 (float32's smallest "
+                                 'normal number, torch.finfo tiny), Dirichlet log_prob; is it underflow or '
+                                 'overflow? A first derivative of -8e37 overflows at the next derivative: '
+                                 'compute in float64, or clamp the value away from 0.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '

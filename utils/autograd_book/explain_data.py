@@ -7606,7 +7606,12 @@ DATA = {'baseurl': '',
                                   "autoregressive model: output with shape [1, 4] doesn't match the "
                                   'broadcast shape; pass h0 = x.new_zeros(...). The older functorch wording '
                                   'of the same error: RuntimeError: Batching rule not implemented for '
-                                  'aten::item. We could not generate a fallback.',
+                                  'aten::item. We could not generate a fallback. Cannot jvp through vmap: '
+                                  'torch.func.jvp of a model whose forward calls stack_module_state and '
+                                  'functional_call under vmap (ensembled heads, shared blocks) raises the '
+                                  'requires_grad_ error; stack_module_state calls detach().requires_grad_(); '
+                                  'stack with torch.stack in forward, or call stack_module_state once '
+                                  'outside.',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '

@@ -7295,7 +7295,11 @@ DATA = {'baseurl': '',
                            'torch.autograd.grad returns None for some inputs: they do not reach the output, '
                            'and allow_unused=True gives None for them. Second derivative fails if the first '
                            'derivative happens to be constant: element 0 of tensors does not require grad '
-                           'and does not have a grad_fn.',
+                           "and does not have a grad_fn. 'torch.func.vmap' incompatible with "
+                           'torch.autograd.grad and tensor slicing: torch.autograd.grad(loss, '
+                           "params['weight'][i], allow_unused=True) returns None for a slice of stacked "
+                           'parameters (stack_module_state); the slice is a new tensor made after the loss; '
+                           'differentiate with respect to the stacked tensor and index the gradient.',
               'cg-what': 'How to compute a second derivative in torch: grad of grad with create_graph=True, '
                          "higher-order derivatives. What does 'compute higher order derivative products' in "
                          'the torch.autograd.grad documentation mean? With create_graph=True the gradient is '

@@ -7670,7 +7670,12 @@ DATA = {'baseurl': '',
                                       'regularizer) not supported for an operation: grid_sample, cdist, '
                                       'pdist, ctc_loss, embedding_bag, multi_margin_loss, igamma, zeta; '
                                       'grid_sample_gradfix; how to implement the missing derivative with a '
-                                      'custom autograd Function or finite differences.',
+                                      'custom autograd Function or finite differences. grid_sample_gradfix '
+                                      'not supported on PyTorch 1.10.0+cu111. Falling back to '
+                                      'torch.nn.functional.grid_sample(), then derivative for '
+                                      'aten::grid_sampler_2d_backward is not implemented in StyleGAN2-ADA, '
+                                      'DFMGAN or stylegan2-ada-pytorch: use grid_sample_gradfix.py from '
+                                      'stylegan3.',
               'grad-overlap': 'RuntimeError: unsupported operation: more than one element of the written-to '
                               'tensor refers to a single memory location. Please clone() the tensor before '
                               'performing the operation; some elements of the input tensor and the '

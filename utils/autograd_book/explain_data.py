@@ -7295,7 +7295,11 @@ DATA = {'baseurl': '',
                            'torch.autograd.grad returns None for some inputs: they do not reach the output, '
                            'and allow_unused=True gives None for them. Second derivative fails if the first '
                            'derivative happens to be constant: element 0 of tensors does not require grad '
-                           'and does not have a grad_fn.',
+                           "and does not have a grad_fn. 'torch.func.vmap' incompatible with "
+                           'torch.autograd.grad and tensor slicing: torch.autograd.grad(loss, '
+                           "params['weight'][i], allow_unused=True) returns None for a slice of stacked "
+                           'parameters (stack_module_state); the slice is a new tensor made after the loss; '
+                           'differentiate with respect to the stacked tensor and index the gradient.',
               'cg-what': 'How to compute a second derivative in torch: grad of grad with create_graph=True, '
                          "higher-order derivatives. What does 'compute higher order derivative products' in "
                          'the torch.autograd.grad documentation mean? With create_graph=True the gradient is '
@@ -7380,7 +7384,11 @@ DATA = {'baseurl': '',
                                  'loss is Nan and then 0 from some point in the epoch (epoch=0.53) on. The '
                                  'loss becomes nan at the same epoch (epoch 4) in every run: a data problem; '
                                  'after changing max_seq the data loads incompletely, find the batch that '
-                                 'first gives nan.',
+                                 "first gives nan. We're hitting nans when computing the second gradient: "
+                                 "the second derivative or Hessian is NaN at 1.1755e-38 (float32's smallest "
+                                 'normal number, torch.finfo tiny), Dirichlet log_prob; is it underflow or '
+                                 'overflow? A first derivative of -8e37 overflows at the next derivative: '
+                                 'compute in float64, or clamp the value away from 0.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '
@@ -7602,7 +7610,12 @@ DATA = {'baseurl': '',
                                   "autoregressive model: output with shape [1, 4] doesn't match the "
                                   'broadcast shape; pass h0 = x.new_zeros(...). The older functorch wording '
                                   'of the same error: RuntimeError: Batching rule not implemented for '
-                                  'aten::item. We could not generate a fallback.',
+                                  'aten::item. We could not generate a fallback. Cannot jvp through vmap: '
+                                  'torch.func.jvp of a model whose forward calls stack_module_state and '
+                                  'functional_call under vmap (ensembled heads, shared blocks) raises the '
+                                  'requires_grad_ error; stack_module_state calls detach().requires_grad_(); '
+                                  'stack with torch.stack in forward, or call stack_module_state once '
+                                  'outside.',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '
@@ -7657,7 +7670,12 @@ DATA = {'baseurl': '',
                                       'regularizer) not supported for an operation: grid_sample, cdist, '
                                       'pdist, ctc_loss, embedding_bag, multi_margin_loss, igamma, zeta; '
                                       'grid_sample_gradfix; how to implement the missing derivative with a '
-                                      'custom autograd Function or finite differences.',
+                                      'custom autograd Function or finite differences. grid_sample_gradfix '
+                                      'not supported on PyTorch 1.10.0+cu111. Falling back to '
+                                      'torch.nn.functional.grid_sample(), then derivative for '
+                                      'aten::grid_sampler_2d_backward is not implemented in StyleGAN2-ADA, '
+                                      'DFMGAN or stylegan2-ada-pytorch: use grid_sample_gradfix.py from '
+                                      'stylegan3.',
               'grad-overlap': 'RuntimeError: unsupported operation: more than one element of the written-to '
                               'tensor refers to a single memory location. Please clone() the tensor before '
                               'performing the operation; some elements of the input tensor and the '

@@ -7455,7 +7455,13 @@ DATA = {'baseurl': '',
                                      'buffers, broadcast_buffers=False, calling the model twice before '
                                      'backward. Multi-GPU problem: which is output 0 of TBackward, but '
                                      'single-GPU training has no problem. Training my own model with BasicSR '
-                                     'under DDP raises the inplace error; broadcast_buffers=False fixes it.',
+                                     'under DDP raises the inplace error; broadcast_buffers=False fixes it. '
+                                     'What is the difference between register_parameter '
+                                     '(requires_grad=False) and register_buffer under DDP: a buffer each GPU '
+                                     "updates under no_grad is overwritten by rank 0's copy before every "
+                                     'forward, so register_buffer performs worse; a frozen parameter is '
+                                     'copied only when DDP is built; forward_sync_buffers=False keeps each '
+                                     "rank's own.",
               'ddp-dataparallel-grad': 'nn.DataParallel with autograd.grad(create_graph=True), StyleGAN2 '
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '
@@ -8170,7 +8176,10 @@ DATA = {'baseurl': '',
                         'explodes with retain_graph=True, and removing retain_graph makes the gradient '
                         'backpropagation fail. How does loss.backward() work when retain_graph=True is '
                         'specified? If there are two networks with two different graphs, why should I '
-                        'specify retain_graph=True?',
+                        'specify retain_graph=True? In PyTorch Lightning: do multiple optimizer steps in one '
+                        'training step, a GAN with a regularization loss; set self.automatic_optimization = '
+                        'False and call self.manual_backward(loss) and opt.step() for each optimizer in '
+                        'order.',
               'rg-gan-detach': 'Why fake.detach() when training the discriminator, and why no detach() when '
                                "training the generator? Is detach necessary if the optimizer only has D's "
                                "parameters? Does the generator's backward change the discriminator? Gradient "

@@ -498,3 +498,32 @@ def ddp_unused_grad(rank: int, world_size: int, steps: int = 3) -> dict:
         grads.append(net.head2.weight.grad)
         optimizer.step()
     return {"head2_grads": grads, "head2_moved": not torch.equal(before, net.head2.weight)}
+
+
+class RunningStat(torch.nn.Module):
+    """A linear layer and one running statistic kept three ways: a frozen parameter, a buffer, a plain attribute."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(2, 1)
+        self.frozen = torch.nn.Parameter(torch.zeros(1), requires_grad=False)
+        self.register_buffer("buffer", torch.zeros(1))
+        self.plain = torch.zeros(1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.linear(x) + self.frozen + self.buffer + self.plain
+
+
+def ddp_state_kinds(rank: int, world_size: int, forward_sync_buffers: bool = True) -> dict:
+    """Each rank adds its own number (rank + 1) to the three statistics under no_grad, then runs a forward pass:
+    what each rank holds afterwards."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    torch.manual_seed(0)
+    net = RunningStat()
+    ddp = DDP(net, forward_sync_buffers=forward_sync_buffers)  # True: rank 0's buffers copied before each forward
+    with torch.no_grad():
+        for stat in (net.frozen, net.buffer, net.plain):
+            stat.add_(rank + 1)  # this rank's own update, as from its own batch
+    ddp(torch.ones(1, 2)).sum().backward()  # the next step's forward
+    return {kind: getattr(net, kind).item() for kind in ("frozen", "buffer", "plain")}

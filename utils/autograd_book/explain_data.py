@@ -7251,7 +7251,11 @@ DATA = {'baseurl': '',
                                      'gradient penalty returns NaN, and adding 1e-8 under the sqrt does not '
                                      'help, because the gradient norm explodes and overflows. Retention of '
                                      'the gradient penalty graph: what is the role of retaining the graph of '
-                                     'the gradient penalty (create_graph=True) for the backward pass?',
+                                     'the gradient penalty (create_graph=True) for the backward pass? A loss '
+                                     'on the derivative of the output with respect to the input (predict a '
+                                     'value and its derivation): grad_x = torch.autograd.grad(output.sum(), '
+                                     'x) without create_graph=True gives loss_z.grad_fn = None, so that loss '
+                                     'term does not train the model, with no error.',
               'cg-hvp': 'Hessian-vector product (hessian_vector_product, HVP) fails with element 0 of '
                         'tensors (or variables) does not require grad and does not have a grad_fn: the first '
                         'torch.autograd.grad needs create_graph=True. Full Hessian with '
@@ -7447,7 +7451,10 @@ DATA = {'baseurl': '',
                            'list. tensor.numpy(): a tensor with requires_grad=True cannot be converted '
                            'directly; use tensor.detach().numpy(), and .cpu() first for a GPU tensor. Bad '
                            'interaction between no_grad and numpy conversion: inside torch.no_grad(), '
-                           'numpy() works on a tensor that requires grad, a parameter (leaf) included.',
+                           'numpy() works on a tensor that requires grad, a parameter (leaf) included. Why '
+                           'must a tensor be detached before plotting it with matplotlib? A tensor that '
+                           'requires grad cannot be converted to a NumPy array directly, because the array '
+                           'carries no autograd history.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
                                      'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
@@ -8055,7 +8062,12 @@ DATA = {'baseurl': '',
                                 '1.2 too? Implementing a PINN: u_t = torch.autograd.grad(u, t, '
                                 'grad_outputs=torch.ones_like(u), create_graph=True)[0] raises RuntimeError: '
                                 'element 0 of tensors does not require grad and does not have a grad_fn when '
-                                'an optimizer library runs the model under no_grad.',
+                                'an optimizer library runs the model under no_grad. The PSNR (or the loss) '
+                                'does not change during training after the per-output losses are wrapped in '
+                                'torch.tensor([criterion(restored[j], target) for j in '
+                                'range(len(restored))], requires_grad=True).sum(): torch.tensor copies the '
+                                'values into a new leaf, so no gradient reaches the model; add them with '
+                                'torch.stack(losses).sum().',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -8078,7 +8090,9 @@ DATA = {'baseurl': '',
                                 'non-scalar y: pass grad_outputs=torch.ones_like(y). Why does your '
                                 'loss.backward() raise an error? grad can be implicitly created only for '
                                 'scalar outputs: the loss is not a scalar. Why does your loss.backward() '
-                                'raise an error? Most often the loss is not a scalar.',
+                                'raise an error? Most often the loss is not a scalar. Does the loss need '
+                                '.sum() before backward()? Only when it is not a scalar: nn.MSELoss averages '
+                                "by default (reduction='mean'), so its loss is already a scalar.",
               'pit-resize-requires-grad': 'RuntimeError: cannot resize variables that require grad in '
                                           "resize_(), in a metric meter (APMeter) that stores the model's "
                                           'outputs: pass output.detach().',
@@ -8117,7 +8131,13 @@ DATA = {'baseurl': '',
                                   'loss.item() works only for a tensor with one element; use it to keep GPU '
                                   'memory from blowing up. Why does GPU memory keep increasing during '
                                   'training until it blows up? The code has a memory leak: the losses are '
-                                  'added up directly instead of += loss.item(), and memory keeps increasing.',
+                                  'added up directly instead of += loss.item(), and memory keeps increasing. '
+                                  'Tensors kept across iterations without detach() or .item(), such as a '
+                                  'loss added to a running total, pile up until GPU memory runs out: each '
+                                  "one holds its iteration's graph. GPU memory leakage, CUDA out of memory "
+                                  'after 2 epochs: the actual losses, not their values or detached versions, '
+                                  'are accumulated for visualization or logging; update the meters with '
+                                  'loss.item().',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
@@ -8231,7 +8251,14 @@ DATA = {'baseurl': '',
                                'gradient descent, and how is it different from calling loss.backward() for '
                                "each projector's loss in turn? Multiple loss backward: "
                                'a.backward(retain_graph=True) then b.backward(), and the memory used by CUDA '
-                               'increases until out of memory.',
+                               'increases until out of memory. Where should loss.backward() go when there is '
+                               'a loss for every frame or every time step: a backward for each frame with '
+                               'retain_graph=True, or the losses of all frames summed and one backward? Both '
+                               'give the same gradients; the sum needs one backward pass and no '
+                               'retain_graph. In the paper the loss is the sum of the losses of 4 '
+                               'iterations, and then backward; in the code, loss.backward() is called for '
+                               'each iteration: are they the same? The gradients are equal; one backward of '
+                               'the sum is cheaper.',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '

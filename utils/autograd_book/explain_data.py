@@ -7433,7 +7433,11 @@ DATA = {'baseurl': '',
                                   'code works (register_forward_hook calls hook(module, input, output)). '
                                   'Error while running cam.py (Grad-CAM) with a pretrained DenseNet model, '
                                   'and a warning about the backward hook: register_backward_hook against '
-                                  'register_full_backward_hook.',
+                                  'register_full_backward_hook. output_hook is not storing tensors: a hook '
+                                  'registered in for module in model.named_modules() never fires, because '
+                                  'named_modules() yields (name, module) tuples and the isinstance check '
+                                  'never matches; check that a hook is registered at all: count the handles, '
+                                  'len(module._forward_hooks).',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list. tensor.numpy(): a tensor with requires_grad=True cannot be converted '
@@ -7969,7 +7973,11 @@ DATA = {'baseurl': '',
                                   'refuses an inplace operation on a tensor that requires grad (uniform_ in '
                                   'trunc_normal_ initialization): make the change under torch.no_grad(). '
                                   "Porting to Paddle: Leaf Tensor that doesn't stop gradient can't use "
-                                  'inplace strategy.',
+                                  'inplace strategy. RuntimeError: leaf variable has been moved into the '
+                                  'graph interior, raised at backward() by older releases: modifying inplace '
+                                  'views of a leaf (bar = foo[10:, 10:]; bar *= 10) gives this unclear error '
+                                  'message; the same mistake as a view of a leaf Variable that requires grad '
+                                  'is being used in an in-place operation.',
               'pit-leaf-out': "RuntimeError: add(): functions with out=... arguments don't support automatic "
                               'differentiation, but one of the arguments requires grad. torch.cat, '
                               'torch.matmul or torch.add with out= on a tensor that requires grad; write the '

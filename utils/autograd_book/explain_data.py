@@ -8140,7 +8140,13 @@ DATA = {'baseurl': '',
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '
                                          'and torch.enable_grad(). Does backward only work in training mode? '
                                          'model.eval(), cudnn RNN backward can only be called in training '
-                                         'mode, two losses added then backward fails in eval mode.',
+                                         'mode, two losses added then backward fails in eval mode. How to '
+                                         'solve RuntimeError: element 0 of tensors does not require grad and '
+                                         'does not have a grad_fn raised in the test function after a full '
+                                         'training epoch, from inside model(imgL, imgR) wrapped in '
+                                         "nn.DataParallel (parallel_apply): the model's forward calls "
+                                         'autograd while the test loop runs under torch.no_grad(); wrap that '
+                                         'call in torch.enable_grad().',
               'pit-view-inplace': 'An in-place clamp_ or += on a piece returned by chunk, split or unbind '
                                   '(log_std of a policy network) raises the view error; use the out-of-place '
                                   'version.',

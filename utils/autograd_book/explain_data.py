@@ -7861,7 +7861,10 @@ DATA = {'baseurl': '',
                                'parameters remain unchanged during training, and the gradients of some '
                                'variables after loss.backward all turn out to be None. Frozen parameters '
                                'with requires_grad=False: p.grad is None, not zeros, so a gradient norm over '
-                               'every parameter fails.',
+                               'every parameter fails. grad is None: during training the gradient is None '
+                               'and the loss does not change, with DeepSpeed ZeRO-3 (zero3_offload.json) or '
+                               'FSDP; the sharding wrapper keeps the gradients, so param.grad is None by '
+                               'design: read them with deepspeed.utils.safe_get_full_grad(param).',
               'pit-grad-none-zero': "AttributeError: 'NoneType' object has no attribute 'zero_' on "
                                     "x.grad.zero_(), or 'NoneType' object has no attribute 'data' on "
                                     'w.grad.data.zero_(): the gradient is None before the first backward, or '

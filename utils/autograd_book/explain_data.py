@@ -7445,7 +7445,11 @@ DATA = {'baseurl': '',
                                   'code works (register_forward_hook calls hook(module, input, output)). '
                                   'Error while running cam.py (Grad-CAM) with a pretrained DenseNet model, '
                                   'and a warning about the backward hook: register_backward_hook against '
-                                  'register_full_backward_hook.',
+                                  'register_full_backward_hook. output_hook is not storing tensors: a hook '
+                                  'registered in for module in model.named_modules() never fires, because '
+                                  'named_modules() yields (name, module) tuples and the isinstance check '
+                                  'never matches; check that a hook is registered at all: count the handles, '
+                                  'len(module._forward_hooks).',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list. tensor.numpy(): a tensor with requires_grad=True cannot be converted '
@@ -7888,7 +7892,10 @@ DATA = {'baseurl': '',
                                'parameters remain unchanged during training, and the gradients of some '
                                'variables after loss.backward all turn out to be None. Frozen parameters '
                                'with requires_grad=False: p.grad is None, not zeros, so a gradient norm over '
-                               'every parameter fails.',
+                               'every parameter fails. grad is None: during training the gradient is None '
+                               'and the loss does not change, with DeepSpeed ZeRO-3 (zero3_offload.json) or '
+                               'FSDP; the sharding wrapper keeps the gradients, so param.grad is None by '
+                               'design: read them with deepspeed.utils.safe_get_full_grad(param).',
               'pit-grad-none-zero': "AttributeError: 'NoneType' object has no attribute 'zero_' on "
                                     "x.grad.zero_(), or 'NoneType' object has no attribute 'data' on "
                                     'w.grad.data.zero_(): the gradient is None before the first backward, or '
@@ -8000,7 +8007,11 @@ DATA = {'baseurl': '',
                                   'refuses an inplace operation on a tensor that requires grad (uniform_ in '
                                   'trunc_normal_ initialization): make the change under torch.no_grad(). '
                                   "Porting to Paddle: Leaf Tensor that doesn't stop gradient can't use "
-                                  'inplace strategy.',
+                                  'inplace strategy. RuntimeError: leaf variable has been moved into the '
+                                  'graph interior, raised at backward() by older releases: modifying inplace '
+                                  'views of a leaf (bar = foo[10:, 10:]; bar *= 10) gives this unclear error '
+                                  'message; the same mistake as a view of a leaf Variable that requires grad '
+                                  'is being used in an in-place operation.',
               'pit-leaf-out': "RuntimeError: add(): functions with out=... arguments don't support automatic "
                               'differentiation, but one of the arguments requires grad. torch.cat, '
                               'torch.matmul or torch.add with out= on a tensor that requires grad; write the '
@@ -8176,7 +8187,13 @@ DATA = {'baseurl': '',
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '
                                          'and torch.enable_grad(). Does backward only work in training mode? '
                                          'model.eval(), cudnn RNN backward can only be called in training '
-                                         'mode, two losses added then backward fails in eval mode.',
+                                         'mode, two losses added then backward fails in eval mode. How to '
+                                         'solve RuntimeError: element 0 of tensors does not require grad and '
+                                         'does not have a grad_fn raised in the test function after a full '
+                                         'training epoch, from inside model(imgL, imgR) wrapped in '
+                                         "nn.DataParallel (parallel_apply): the model's forward calls "
+                                         'autograd while the test loop runs under torch.no_grad(); wrap that '
+                                         'call in torch.enable_grad().',
               'pit-view-inplace': 'An in-place clamp_ or += on a piece returned by chunk, split or unbind '
                                   '(log_std of a policy network) raises the view error; use the out-of-place '
                                   'version.',

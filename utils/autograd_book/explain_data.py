@@ -8344,7 +8344,10 @@ DATA = {'baseurl': '',
                                  "anomaly detection's warning Error detected in ...Backward naming the "
                                  'forward line, while eager mode and compiled inference under no_grad run. '
                                  'torch.compile in training: scaler.scale(loss).backward() threw an error of '
-                                 'in-place ops; the in-place error under torch.compile.',
+                                 'in-place ops; the in-place error under torch.compile. [torch.compile in '
+                                 'training] Error detected in LowmemDropoutBackward, which is not an inplace '
+                                 'dropout: a node that inductor of 2023 put in place of dropout, not in your '
+                                 'code; torch 2.13 has no such node.',
               'tc-gan-step': 'torch.compile frees computation graph in a GAN training setup and tries to '
                              'call backward a second time: a DCGAN training step compiled as one function '
                              "(the discriminator's backward on netD(fake.detach()), then the generator's "

@@ -80,6 +80,13 @@ DATA = {'baseurl': '',
                                        'fixes apply.',
                                'page': 'torch_compile',
                                'title': 'A second backward through a compiled region'},
+                              {'label': 'tc-gan-step',
+                               'line': 'A GAN training step compiled whole with torch.compile: the '
+                                       "discriminator's backward on fake.detach() frees the compiled "
+                                       "region's node that fake also comes from, so the generator's backward "
+                                       'fails; compile each model instead.',
+                               'page': 'torch_compile',
+                               'title': 'A GAN step compiled as one function'},
                               {'label': 'rg-layerwise',
                                'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
                                        'in turn; a later loss runs back through blocks, frozen ones '
@@ -210,6 +217,13 @@ DATA = {'baseurl': '',
                                        'fixes apply.',
                                'page': 'torch_compile',
                                'title': 'A second backward through a compiled region'},
+                              {'label': 'tc-gan-step',
+                               'line': 'A GAN training step compiled whole with torch.compile: the '
+                                       "discriminator's backward on fake.detach() frees the compiled "
+                                       "region's node that fake also comes from, so the generator's backward "
+                                       'fails; compile each model instead.',
+                               'page': 'torch_compile',
+                               'title': 'A GAN step compiled as one function'},
                               {'label': 'rg-layerwise',
                                'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
                                        'in turn; a later loss runs back through blocks, frozen ones '
@@ -337,6 +351,13 @@ DATA = {'baseurl': '',
                                        'fixes apply.',
                                'page': 'torch_compile',
                                'title': 'A second backward through a compiled region'},
+                              {'label': 'tc-gan-step',
+                               'line': 'A GAN training step compiled whole with torch.compile: the '
+                                       "discriminator's backward on fake.detach() frees the compiled "
+                                       "region's node that fake also comes from, so the generator's backward "
+                                       'fails; compile each model instead.',
+                               'page': 'torch_compile',
+                               'title': 'A GAN step compiled as one function'},
                               {'label': 'rg-layerwise',
                                'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
                                        'in turn; a later loss runs back through blocks, frozen ones '
@@ -464,6 +485,13 @@ DATA = {'baseurl': '',
                                        'fixes apply.',
                                'page': 'torch_compile',
                                'title': 'A second backward through a compiled region'},
+                              {'label': 'tc-gan-step',
+                               'line': 'A GAN training step compiled whole with torch.compile: the '
+                                       "discriminator's backward on fake.detach() frees the compiled "
+                                       "region's node that fake also comes from, so the generator's backward "
+                                       'fails; compile each model instead.',
+                               'page': 'torch_compile',
+                               'title': 'A GAN step compiled as one function'},
                               {'label': 'rg-layerwise',
                                'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
                                        'in turn; a later loss runs back through blocks, frozen ones '
@@ -591,6 +619,13 @@ DATA = {'baseurl': '',
                                        'fixes apply.',
                                'page': 'torch_compile',
                                'title': 'A second backward through a compiled region'},
+                              {'label': 'tc-gan-step',
+                               'line': 'A GAN training step compiled whole with torch.compile: the '
+                                       "discriminator's backward on fake.detach() frees the compiled "
+                                       "region's node that fake also comes from, so the generator's backward "
+                                       'fails; compile each model instead.',
+                               'page': 'torch_compile',
+                               'title': 'A GAN step compiled as one function'},
                               {'label': 'rg-layerwise',
                                'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
                                        'in turn; a later loss runs back through blocks, frozen ones '
@@ -1054,6 +1089,13 @@ DATA = {'baseurl': '',
                                        'fixes apply.',
                                'page': 'torch_compile',
                                'title': 'A second backward through a compiled region'},
+                              {'label': 'tc-gan-step',
+                               'line': 'A GAN training step compiled whole with torch.compile: the '
+                                       "discriminator's backward on fake.detach() frees the compiled "
+                                       "region's node that fake also comes from, so the generator's backward "
+                                       'fails; compile each model instead.',
+                               'page': 'torch_compile',
+                               'title': 'A GAN step compiled as one function'},
                               {'label': 'rg-layerwise',
                                'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
                                        'in turn; a later loss runs back through blocks, frozen ones '
@@ -2706,6 +2748,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '在编译区域上再做一次反向传播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
+                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
                                             'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
@@ -2812,6 +2859,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '在编译区域上再做一次反向传播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
+                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
                                             'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
@@ -2915,6 +2967,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '在编译区域上再做一次反向传播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
+                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
                                             'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
@@ -3018,6 +3075,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '在编译区域上再做一次反向传播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
+                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
                                             'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
@@ -3121,6 +3183,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '在编译区域上再做一次反向传播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
+                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
                                             'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
@@ -3499,6 +3566,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '在编译区域上再做一次反向传播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
+                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
                                             'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
@@ -4954,6 +5026,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '對編譯區域做第二次反向傳播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
+                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
                                             'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
@@ -5060,6 +5137,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '對編譯區域做第二次反向傳播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
+                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
                                             'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
@@ -5163,6 +5245,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '對編譯區域做第二次反向傳播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
+                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
                                             'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
@@ -5266,6 +5353,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '對編譯區域做第二次反向傳播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
+                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
                                             'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
@@ -5369,6 +5461,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '對編譯區域做第二次反向傳播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
+                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
                                             'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
@@ -5747,6 +5844,11 @@ DATA = {'baseurl': '',
                                     'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
                                     'page': 'torch_compile',
                                     'title': '對編譯區域做第二次反向傳播'},
+                                   {'label': 'tc-gan-step',
+                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
+                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
+                                    'page': 'torch_compile',
+                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
                                    {'label': 'rg-layerwise',
                                     'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
                                             'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
@@ -8313,7 +8415,16 @@ DATA = {'baseurl': '',
                                  "anomaly detection's warning Error detected in ...Backward naming the "
                                  'forward line, while eager mode and compiled inference under no_grad run. '
                                  'torch.compile in training: scaler.scale(loss).backward() threw an error of '
-                                 'in-place ops; the in-place error under torch.compile.',
+                                 'in-place ops; the in-place error under torch.compile. [torch.compile in '
+                                 'training] Error detected in LowmemDropoutBackward, which is not an inplace '
+                                 'dropout: a node that inductor of 2023 put in place of dropout, not in your '
+                                 'code; torch 2.13 has no such node.',
+              'tc-gan-step': 'torch.compile frees computation graph in a GAN training setup and tries to '
+                             'call backward a second time: a DCGAN training step compiled as one function '
+                             "(the discriminator's backward on netD(fake.detach()), then the generator's "
+                             'backward through netD(fake)) raises Trying to backward through the graph a '
+                             'second time, while eager mode trains. Adversarial training with torch.compile: '
+                             'compile netG and netD separately, not the whole train step.',
               'tc-graph-break': 'Graph breaks in torch.compile and what autograd sees of them; '
                                 'loss.backward() in a training step compiled with fullgraph=True fails with '
                                 'torch._dynamo.exc.Unsupported: Tensor.backward() call. torch.compile a '

@@ -7328,7 +7328,10 @@ DATA = {'baseurl': '',
                                   'a custom loss need its own backward, and how do I know if an operation is '
                                   'supported by autograd automatically? A loss written from torch operations '
                                   'needs no Function and no backward; NotImplementedError: You must '
-                                  'implement either the backward or vjp method.',
+                                  'implement either the backward or vjp method. The same NotImplementedError '
+                                  "from a library's Function (mamba_ssm, causal-conv1d, Mamba-based YOLO "
+                                  "training): find the class in the loss's graph and check the installed "
+                                  'versions of torch and the library.',
               'cf-non-differentiable': 'How to return an index or a mask from a custom autograd Function: '
                                        'the argmax or sort indices output has requires_grad=True and a '
                                        'grad_fn; ctx.mark_non_differentiable makes it a constant.',

@@ -1947,10 +1947,10 @@ DATA = {'baseurl': '',
                     'id': 'function-backward-not-implemented-old',
                     'message': 'You must implement the backward function for custom autograd.Function.',
                     'summary': 'The older wording of a Function without its own backward. On torch 1.7 and '
-                               'earlier it also came from a Function that defines backward but whose forward '
-                               "lacks @staticmethod: apply then recorded the base class's node, whose "
-                               'backward is this default. Decorate forward and backward with @staticmethod; '
-                               'torch 2.13 runs such a class.'},
+                               'the releases around it, it also came from a Function that defines backward '
+                               "but whose forward lacks @staticmethod: apply then recorded the base class's "
+                               'node, whose backward is this default. Decorate forward and backward with '
+                               '@staticmethod; torch 2.13 runs such a class.'},
                    {'cases': [{'label': 'cf-errors',
                                'line': '',
                                'page': 'custom_function',
@@ -4320,7 +4320,7 @@ DATA = {'baseurl': '',
                          'historical': True,
                          'id': 'function-backward-not-implemented-old',
                          'message': 'You must implement the backward function for custom autograd.Function.',
-                         'summary': '自定义 Function 没有自己的 backward 时的旧版措辞。在 torch 1.7 及更早的版本中，即使 Function 定义了 '
+                         'summary': '自定义 Function 没有自己的 backward 时的旧版措辞。在 torch 1.7 及其前后的版本中，即使 Function 定义了 '
                                     'backward，只要 forward 没有加 @staticmethod，也会报这个错：apply 记录的是基类的节点，而它的 '
                                     'backward 正是这个默认实现。请用 @staticmethod 装饰 forward 和 backward；torch 2.13 '
                                     '则能直接运行这样的类。'},
@@ -6605,7 +6605,7 @@ DATA = {'baseurl': '',
                          'historical': True,
                          'id': 'function-backward-not-implemented-old',
                          'message': 'You must implement the backward function for custom autograd.Function.',
-                         'summary': '自訂 Function 沒有自己的 backward 時的舊版措辭。在 torch 1.7 及更早的版本，即使 Function 定義了 '
+                         'summary': '自訂 Function 沒有自己的 backward 時的舊版措辭。在 torch 1.7 及其前後的版本，即使 Function 定義了 '
                                     'backward，只要 forward 沒有加上 @staticmethod，也會出現這個錯誤：apply 記錄的是基底類別的節點，而它的 '
                                     'backward 就是這個預設實作。請用 @staticmethod 裝飾 forward 和 backward；torch 2.13 '
                                     '則能直接執行這樣的類別。'},

@@ -1566,6 +1566,29 @@ DATA = {'baseurl': '',
                     'summary': 'A view of a leaf that requires grad (w[0], w.view(...)) was changed in place '
                                'with grad mode on, as in w[0] = 0; write it under torch.no_grad().'},
                    {'cases': [{'label': 'pit-leaf-inplace',
+                               'line': 'The in-place write on a leaf that requires grad, which current '
+                                       'releases refuse at its line, and its fix: torch.no_grad() or an '
+                                       'out-of-place operation.',
+                               'page': 'pitfalls',
+                               'title': '`a leaf Variable that requires grad is being used in an in-place '
+                                        'operation`'},
+                              {'label': 'int-leaf-moved',
+                               'line': "Where the message comes from (AccumulateGrad's check), why old "
+                                       'releases raised it only at backward(), and the path that still '
+                                       'reaches it on torch 2.13: requires_grad switched off, then an '
+                                       'in-place operation with a tensor that requires grad.',
+                               'page': 'internals',
+                               'title': '`leaf variable has been moved into the graph interior`'}],
+                    'historical': False,
+                    'id': 'leaf-moved-into-graph',
+                    'message': 'leaf variable has been moved into the graph interior',
+                    'summary': 'At backward(), the AccumulateGrad node of a leaf found that the leaf has a '
+                               'grad_fn now: something changed it in place with recording on after the graph '
+                               'was made. Releases before 1.8 let an in-place write through a view of a leaf '
+                               'that requires grad (w[0] = 0, a slice assignment) go through and failed '
+                               'here; later ones refuse that write at its line. Change a leaf under '
+                               'torch.no_grad(), or out of place when the change is part of the model.'},
+                   {'cases': [{'label': 'pit-leaf-inplace',
                                'line': '',
                                'page': 'pitfalls',
                                'title': '`a leaf Variable that requires grad is being used in an in-place '
@@ -1958,6 +1981,30 @@ DATA = {'baseurl': '',
                                'operations inside forward, so it cannot differentiate them: if every step is '
                                'a PyTorch operation, drop the Function and write a plain function or '
                                'nn.Module; otherwise write backward.'},
+                   {'cases': [{'label': 'cf-errors',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': "When a custom Function's `backward` is rejected"}],
+                    'historical': True,
+                    'id': 'function-backward-not-implemented-old',
+                    'message': 'You must implement the backward function for custom autograd.Function.',
+                    'summary': 'The older wording of a Function without its own backward. On torch 1.7 and '
+                               'the releases around it, it also came from a Function that defines backward '
+                               "but whose forward lacks @staticmethod: apply then recorded the base class's "
+                               'node, whose backward is this default. Decorate forward and backward with '
+                               '@staticmethod; torch 2.13 runs such a class.'},
+                   {'cases': [{'label': 'cf-errors',
+                               'line': '',
+                               'page': 'custom_function',
+                               'title': "When a custom Function's `backward` is rejected"}],
+                    'historical': True,
+                    'id': 'function-forward-output-none',
+                    'message': 'expected Tensor or tuple of Tensor (got NoneType) for return value',
+                    'summary': 'The forward of a custom Function (the name before .forward, minus Backward) '
+                               "returned None where old releases required a tensor; often a library's "
+                               "Function built for another torch. Install the library's version for your "
+                               'torch or upgrade torch, which accepts None outputs; retain_graph=True never '
+                               'fixes it.'},
                    {'cases': [{'label': 'grad-not-implemented',
                                'line': '',
                                'page': 'gradients',
@@ -3982,6 +4029,23 @@ DATA = {'baseurl': '',
                          'summary': '梯度模式开启时，通过视图（w[0]、w.view(...)）原地修改了需要梯度的叶子张量，例如 w[0] = 0；请改在 '
                                     'torch.no_grad() 下写入。'},
                         {'cases': [{'label': 'pit-leaf-inplace',
+                                    'line': '对需要梯度的叶子张量原地写入（目前的版本在写入那一行就会拒绝），以及修复方法：torch.no_grad() 或非原地的写法。',
+                                    'page': 'pitfalls',
+                                    'title': '`a leaf Variable that requires grad is being used in an '
+                                             'in-place operation`'},
+                                   {'label': 'int-leaf-moved',
+                                    'line': '这条报错信息从哪里来（AccumulateGrad 的检查）、为什么旧版本要到 backward() 才报错，以及在 '
+                                            'torch 2.13 上仍会走到它的路径：先关掉 requires_grad，再用需要梯度的张量做原地操作。',
+                                    'page': 'internals',
+                                    'title': '`leaf variable has been moved into the graph interior`'}],
+                         'historical': False,
+                         'id': 'leaf-moved-into-graph',
+                         'message': 'leaf variable has been moved into the graph interior',
+                         'summary': '执行 backward() 时，叶子张量的 AccumulateGrad 节点发现这个叶子张量现在有了 '
+                                    'grad_fn：计算图建好之后，有代码在记录开启时原地修改了它。1.8 之前的版本允许通过视图原地写入需要梯度的叶子张量（w[0] = '
+                                    '0、切片赋值），到这里才报错；之后的版本在写入的那一行就会拒绝。修改叶子张量请放在 torch.no_grad() '
+                                    '下；如果这个修改本来就是模型的一部分，就改用非原地的方式计算。'},
+                        {'cases': [{'label': 'pit-leaf-inplace',
                                     'line': '',
                                     'page': 'pitfalls',
                                     'title': '`a leaf Variable that requires grad is being used in an '
@@ -4321,6 +4385,27 @@ DATA = {'baseurl': '',
                                     'backward（torch/autograd/function.py 里默认的 backward 会抛出这个错误）。自动求导看不到 '
                                     'forward 里的运算，也就无法对它们求导：如果每一步都是 PyTorch 运算，就去掉这个 Function，改写成普通函数或 '
                                     'nn.Module；否则请自己写 backward。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                         'historical': True,
+                         'id': 'function-backward-not-implemented-old',
+                         'message': 'You must implement the backward function for custom autograd.Function.',
+                         'summary': '自定义 Function 没有自己的 backward 时的旧版措辞。在 torch 1.7 及其前后的版本中，即使 Function 定义了 '
+                                    'backward，只要 forward 没有加 @staticmethod，也会报这个错：apply 记录的是基类的节点，而它的 '
+                                    'backward 正是这个默认实现。请用 @staticmethod 装饰 forward 和 backward；torch 2.13 '
+                                    '则能直接运行这样的类。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                         'historical': True,
+                         'id': 'function-forward-output-none',
+                         'message': 'expected Tensor or tuple of Tensor (got NoneType) for return value',
+                         'summary': '某个自定义 Function 的 forward（.forward 前面的名称去掉 Backward 就是它）返回了 '
+                                    'None，而旧版本要求这里是张量；常见于为另一个 torch 版本构建的库中的 Function。请安装与你的 torch '
+                                    '匹配的库版本，或升级 torch（新版接受 None 输出）；retain_graph=True 修不好这个错误。'},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
@@ -6260,6 +6345,23 @@ DATA = {'baseurl': '',
                          'summary': '梯度模式開啟時，程式透過視圖（w[0]、w.view(...)）原地修改了需要梯度的葉張量，例如 w[0] = 0；請改在 '
                                     'torch.no_grad() 之下寫入。'},
                         {'cases': [{'label': 'pit-leaf-inplace',
+                                    'line': '對需要梯度的葉張量原地寫入（目前的版本在寫入那一行就會拒絕），以及修正方法：torch.no_grad() 或非原地的寫法。',
+                                    'page': 'pitfalls',
+                                    'title': '`a leaf Variable that requires grad is being used in an '
+                                             'in-place operation`'},
+                                   {'label': 'int-leaf-moved',
+                                    'line': '這則訊息從哪裡來（AccumulateGrad 的檢查）、為什麼舊版本要到 backward() 才出錯，以及在 torch '
+                                            '2.13 上仍會走到它的路徑：先關掉 requires_grad，再用需要梯度的張量做原地操作。',
+                                    'page': 'internals',
+                                    'title': '`leaf variable has been moved into the graph interior`'}],
+                         'historical': False,
+                         'id': 'leaf-moved-into-graph',
+                         'message': 'leaf variable has been moved into the graph interior',
+                         'summary': '執行 backward() 時，葉張量的 AccumulateGrad 節點發現這個葉張量現在有了 '
+                                    'grad_fn：計算圖建好之後，有人在記錄開啟時原地修改了它。1.8 之前的版本，允許透過視圖原地寫入需要梯度的葉張量（w[0] = '
+                                    '0、切片賦值），到了這裡才失敗；之後的版本則在寫入的那一行就拒絕。修改葉張量請放在 torch.no_grad() '
+                                    '之下；如果這個修改本來就是模型的一部分，就改用非原地的方式計算。'},
+                        {'cases': [{'label': 'pit-leaf-inplace',
                                     'line': '',
                                     'page': 'pitfalls',
                                     'title': '`a leaf Variable that requires grad is being used in an '
@@ -6598,6 +6700,27 @@ DATA = {'baseurl': '',
                                     'backward（torch/autograd/function.py 裡預設的 backward 會引發這個錯誤）。自動微分看不到 '
                                     'forward 裡的運算，也就無法對它們微分：如果每一步都是 PyTorch 運算，就拿掉這個 Function，改寫成一般函式或 '
                                     'nn.Module；否則請自己寫 backward。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                         'historical': True,
+                         'id': 'function-backward-not-implemented-old',
+                         'message': 'You must implement the backward function for custom autograd.Function.',
+                         'summary': '自訂 Function 沒有自己的 backward 時的舊版措辭。在 torch 1.7 及其前後的版本，即使 Function 定義了 '
+                                    'backward，只要 forward 沒有加上 @staticmethod，也會出現這個錯誤：apply 記錄的是基底類別的節點，而它的 '
+                                    'backward 就是這個預設實作。請用 @staticmethod 裝飾 forward 和 backward；torch 2.13 '
+                                    '則能直接執行這樣的類別。'},
+                        {'cases': [{'label': 'cf-errors',
+                                    'line': '',
+                                    'page': 'custom_function',
+                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                         'historical': True,
+                         'id': 'function-forward-output-none',
+                         'message': 'expected Tensor or tuple of Tensor (got NoneType) for return value',
+                         'summary': '某個自訂 Function 的 forward（.forward 前面的名稱去掉 Backward 就是它）傳回了 '
+                                    'None，而舊版本要求這裡是張量；常見於為另一個 torch 版本建置的函式庫 Function。請安裝與你的 torch '
+                                    '相符的函式庫版本，或升級 torch（新版接受 None 輸出）；retain_graph=True 修不好這個錯誤。'},
                         {'cases': [{'label': 'grad-not-implemented',
                                     'line': '',
                                     'page': 'gradients',
@@ -7277,7 +7400,12 @@ DATA = {'baseurl': '',
                            'after backward through a custom autograd Function: its backward returns None for '
                            "those inputs. A custom autograd Function's backward that sums the output along "
                            'the batch dimension instead of failing: a gradient whose shape the input '
-                           'broadcasts to is summed down.',
+                           'broadcasts to is summed down. NotImplementedError: You must implement the '
+                           'backward function for custom autograd.Function, with forward and backward '
+                           'written without @staticmethod on torch 1.7. TypeError: '
+                           '_module_function_backwardBackward.forward: expected Tensor or tuple of Tensor '
+                           '(got NoneType) for return value 0, still there after adding retain_graph '
+                           '(tiny-cuda-nn on torch 1.7.1).',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
@@ -7287,7 +7415,11 @@ DATA = {'baseurl': '',
                               'input 1, numerical and analytical differ. Input requires gradient and is not '
                               'a double precision floating point; gradcheck in float32 vs float64 (double). '
                               'DCNv2 deformable convolution test.py check_gradient_dconv fails. gradcheck at '
-                              'a non-differentiable point (relu at 0), eps, atol and rtol tolerances.',
+                              'a non-differentiable point (relu at 0), eps, atol and rtol tolerances. '
+                              'gradcheck runs out of memory on real input sizes: it tries to allocate 40000 '
+                              'GiB on the GPU (CUDA out of memory), because the full Jacobian has input '
+                              'elements times output elements entries; check tiny float64 inputs, or use '
+                              'fast_mode=True.',
               'cf-mark-dirty': 'An in-place custom autograd Function must call ctx.mark_dirty, or the '
                                'gradient through the modified tensor is silently wrong.',
               'cf-materialize': 'A custom Function with two outputs where the loss uses only one: '
@@ -7298,7 +7430,10 @@ DATA = {'baseurl': '',
                                   'a custom loss need its own backward, and how do I know if an operation is '
                                   'supported by autograd automatically? A loss written from torch operations '
                                   'needs no Function and no backward; NotImplementedError: You must '
-                                  'implement either the backward or vjp method.',
+                                  'implement either the backward or vjp method. The same NotImplementedError '
+                                  "from a library's Function (mamba_ssm, causal-conv1d, Mamba-based YOLO "
+                                  "training): find the class in the loss's graph and check the installed "
+                                  'versions of torch and the library.',
               'cf-non-differentiable': 'How to return an index or a mask from a custom autograd Function: '
                                        'the argmax or sort indices output has requires_grad=True and a '
                                        'grad_fn; ctx.mark_non_differentiable makes it a constant.',
@@ -7807,6 +7942,11 @@ DATA = {'baseurl': '',
               'int-freed': 'What backward() actually releases with retain_graph=False: release_variables and '
                            'reset_data drop the saved tensors while the nodes and edges stay, and '
                            'SavedVariable::unpack raises ERR_BACKWARD_TWICE.',
+              'int-leaf-moved': 'RuntimeError: leaf variable has been moved into the graph interior at '
+                                'loss.backward(): a leaf tensor that requires grad was changed in place '
+                                '(through a slice or a view, or after requires_grad_(False)) after the graph '
+                                'was recorded; old PyTorch versions raise it only at backward; fix it with '
+                                'torch.no_grad() or clone().',
               'int-saved': 'How does save_for_backward work inside autograd? SavedVariable stores the tensor '
                            'and its version, and an output saved by its own node without its grad_fn, to '
                            'avoid a reference cycle.',

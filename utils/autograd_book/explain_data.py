@@ -7439,7 +7439,10 @@ DATA = {'baseurl': '',
                            'list. tensor.numpy(): a tensor with requires_grad=True cannot be converted '
                            'directly; use tensor.detach().numpy(), and .cpu() first for a GPU tensor. Bad '
                            'interaction between no_grad and numpy conversion: inside torch.no_grad(), '
-                           'numpy() works on a tensor that requires grad, a parameter (leaf) included.',
+                           'numpy() works on a tensor that requires grad, a parameter (leaf) included. Why '
+                           'must a tensor be detached before plotting it with matplotlib? A tensor that '
+                           'requires grad cannot be converted to a NumPy array directly, because the array '
+                           'carries no autograd history.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
                                      'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
@@ -8031,7 +8034,12 @@ DATA = {'baseurl': '',
                                 '1.2 too? Implementing a PINN: u_t = torch.autograd.grad(u, t, '
                                 'grad_outputs=torch.ones_like(u), create_graph=True)[0] raises RuntimeError: '
                                 'element 0 of tensors does not require grad and does not have a grad_fn when '
-                                'an optimizer library runs the model under no_grad.',
+                                'an optimizer library runs the model under no_grad. The PSNR (or the loss) '
+                                'does not change during training after the per-output losses are wrapped in '
+                                'torch.tensor([criterion(restored[j], target) for j in '
+                                'range(len(restored))], requires_grad=True).sum(): torch.tensor copies the '
+                                'values into a new leaf, so no gradient reaches the model; add them with '
+                                'torch.stack(losses).sum().',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -8093,7 +8101,10 @@ DATA = {'baseurl': '',
                                   'loss.item() works only for a tensor with one element; use it to keep GPU '
                                   'memory from blowing up. Why does GPU memory keep increasing during '
                                   'training until it blows up? The code has a memory leak: the losses are '
-                                  'added up directly instead of += loss.item(), and memory keeps increasing.',
+                                  'added up directly instead of += loss.item(), and memory keeps increasing. '
+                                  'Tensors kept across iterations without detach() or .item(), such as a '
+                                  'loss added to a running total, pile up until GPU memory runs out: each '
+                                  "one holds its iteration's graph.",
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
@@ -8204,7 +8215,11 @@ DATA = {'baseurl': '',
                                'gradient descent, and how is it different from calling loss.backward() for '
                                "each projector's loss in turn? Multiple loss backward: "
                                'a.backward(retain_graph=True) then b.backward(), and the memory used by CUDA '
-                               'increases until out of memory.',
+                               'increases until out of memory. Where should loss.backward() go when there is '
+                               'a loss for every frame or every time step: a backward for each frame with '
+                               'retain_graph=True, or the losses of all frames summed and one backward? Both '
+                               'give the same gradients; the sum needs one backward pass and no '
+                               'retain_graph.',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '

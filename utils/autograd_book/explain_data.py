@@ -8423,7 +8423,11 @@ DATA = {'baseurl': '',
                              'teacher, mean teacher, momentum encoder (MoCo key encoder, BYOL target '
                              'network) update, and why MoCo uses queue.clone().detach(). No stop-grad '
                              'operation in the offline (teacher) branch: the samples pass through the '
-                             'offline encoder without no_grad or detach.',
+                             'offline encoder without no_grad or detach. Out of memory in knowledge '
+                             "distillation even at batch size 1: the loaded teacher's weights (a 7B teacher: "
+                             "14 GB in bfloat16) fill the GPU under no_grad too; save the teacher's outputs "
+                             'beforehand and train the student without loading the teacher, or load the '
+                             'teacher in bfloat16 or on another GPU.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '
@@ -8517,7 +8521,10 @@ DATA = {'baseurl': '',
                                'retain_graph. In the paper the loss is the sum of the losses of 4 '
                                'iterations, and then backward; in the code, loss.backward() is called for '
                                'each iteration: are they the same? The gradients are equal; one backward of '
-                               'the sum is cheaper.',
+                               'the sum is cheaper. Why does the loss have to backward again after the '
+                               "backward of each loss? Recording each loss's gradient with "
+                               'torch.autograd.grad(loss_i, params, retain_graph=True) leaves .grad alone; a '
+                               'backward per loss and then one of the sum adds the gradient twice.',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '

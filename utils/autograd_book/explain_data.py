@@ -4042,7 +4042,7 @@ DATA = {'baseurl': '',
                          'id': 'leaf-moved-into-graph',
                          'message': 'leaf variable has been moved into the graph interior',
                          'summary': '执行 backward() 时，叶子张量的 AccumulateGrad 节点发现这个叶子张量现在有了 '
-                                    'grad_fn：计算图建好之后，有代码在记录开启时原地修改了它。1.8 之前的版本允许通过视图原地写入需要梯度的叶子张量（w[0] = '
+                                    'grad_fn：计算图建好之后，有代码在梯度模式开启时原地修改了它。1.8 之前的版本允许通过视图原地写入需要梯度的叶子张量（w[0] = '
                                     '0、切片赋值），到这里才报错；之后的版本在写入的那一行就会拒绝。修改叶子张量请放在 torch.no_grad() '
                                     '下；如果这个修改本来就是模型的一部分，就改用非原地的方式计算。'},
                         {'cases': [{'label': 'pit-leaf-inplace',
@@ -6358,7 +6358,7 @@ DATA = {'baseurl': '',
                          'id': 'leaf-moved-into-graph',
                          'message': 'leaf variable has been moved into the graph interior',
                          'summary': '執行 backward() 時，葉張量的 AccumulateGrad 節點發現這個葉張量現在有了 '
-                                    'grad_fn：計算圖建好之後，有人在記錄開啟時原地修改了它。1.8 之前的版本，允許透過視圖原地寫入需要梯度的葉張量（w[0] = '
+                                    'grad_fn：計算圖建好之後，有程式碼在梯度模式開啟時原地修改了它。1.8 之前的版本允許透過視圖原地寫入需要梯度的葉張量（w[0] = '
                                     '0、切片賦值），到了這裡才失敗；之後的版本則在寫入的那一行就拒絕。修改葉張量請放在 torch.no_grad() '
                                     '之下；如果這個修改本來就是模型的一部分，就改用非原地的方式計算。'},
                         {'cases': [{'label': 'pit-leaf-inplace',

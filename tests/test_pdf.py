@@ -50,6 +50,8 @@ def test_a_log_that_asks_for_another_run_is_a_problem():
             "LaTeX Warning: Hook 'shipout/lastpage' executed on wrong page (642 not 646). Rerun to correct this."]
     assert pdf.RERUN.findall(settled) == []
     assert [m.strip() for m in pdf.RERUN.findall(settled + "\n".join(asks) + "\n")] == asks
+    undefined = "LaTeX Warning: Hyper reference `errors:error-backward-twice' on page 591 undefined on input line 9."
+    assert pdf.UNDEFINED_REFERENCE.findall(settled + undefined + "\n") == [undefined]
 
 
 def test_the_table_of_contents_must_be_headed_in_the_edition_language():

@@ -35,13 +35,16 @@ MISSING_CHARACTER = re.compile(r"^Missing character: There is no .*$", re.M)
 # A warning that the last xelatex run did not settle (references, outlines, page labels, the kernel's
 # last-page hook): latexmk stopped too early, the PDF shows what the run before computed.
 RERUN = re.compile(r"^.*Rerun to (?:get|correct)\b.*$", re.M)
+# A reference the last run could not resolve (the preamble links it to "undefined": _config.yml).
+# (TeX wraps its log at 79 characters: the warning's first line.)
+UNDEFINED_REFERENCE = re.compile(r"^.*Hyper reference `.*$", re.M)
 OVERFULL = re.compile(r"^Overfull \\hbox \(([\d.]+)pt too wide\).*$", re.M)
 CACHE = ROOT / "_build" / "cache" / "pdf"  # xelatex's PDF and log by the hash of its inputs (build_pdf)
 STORED = ("book.pdf", "book.log", "latexmk.log")  # what build_pdf keeps in the cache
 OVERFULL_LIMIT_PT = 20.0  # narrow table columns stick out by up to ~11 pt; nothing else may
 # Added to Sphinx's latexmkrc: latexmk runs xelatex again while a file it reads changed, the .aux
 # included. Two lines of the .aux change from the first run to the second without changing a
-# page: hyperref's page labels (\HyPL@Entry: the first run's table of contents is empty, so page 1
+# page (once the preamble keeps undefined references linked, _config.yml): hyperref's page labels (\HyPL@Entry: the first run's table of contents is empty, so page 1
 # comes four pages early), which the book's preamble (_config.yml) takes from the current run
 # instead, and the page count (\@abspage@last), which only the kernel's shipout/lastpage hook reads
 # and nothing in the book fills. Ignoring them, latexmk stops after two xelatex runs, not three
@@ -243,6 +246,7 @@ def problems(key: str, pdf: Path, log: str, root: Path = ROOT) -> list[str]:
     found = [f"{pdf.name}: {m.group(0)}" for m in MISSING_CHARACTER.finditer(log)]
     found += [f"{pdf.name}: sticks out of the page: {line}" for line in overfull_lines(log)]
     found += [f"{pdf.name}: xelatex's last run asks for another: {m.group(0).strip()}" for m in RERUN.finditer(log)]
+    found += [f"{pdf.name}: {m.group(0).strip()}" for m in UNDEFINED_REFERENCE.finditer(log)]
     found += [f"{pdf.name}: the font {name} is not embedded" for name, embedded in fonts(pdf) if not embedded]
     plain = text_of(pdf)
     text = _squeeze(plain)

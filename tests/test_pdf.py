@@ -193,8 +193,9 @@ def pdfs(tmp_path_factory):
 def test_pdf_has_pages_embedded_fonts_and_every_title_in_its_script(pdfs, key):
     path = pdfs[key]
     assert pdf.page_count(path) >= 60
-    # latexmk stops after two xelatex runs (LATEXMK_RC and the page labels of the preamble); a third
-    # would cost ~40 CPU-s an edition. (The page labels themselves are checked by pdf.problems.)
+    # latexmk stops after two xelatex runs (pdf.LATEXMK_RC, and the preamble's page labels and links
+    # to undefined references: _config.yml); a third costs ~40 CPU-s an edition. (The page labels
+    # themselves, a rerun asked for and an undefined reference are pdf.problems.)
     assert pdf.xelatex_runs(path.with_suffix(".latexmk.log").read_text(encoding="utf-8")) == 2
     assert pdf.fonts(path) and all(embedded for _name, embedded in pdf.fonts(path))
     log = path.with_suffix(".log").read_text(encoding="utf-8", errors="replace")

@@ -140,6 +140,7 @@ print(object())
 """
 
 
+@pytest.mark.slow  # two kernels (make check: ~1.2 CPU-s and their start-up on the longer half's path)
 def test_execute_writes_stable_outputs(tmp_path):
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_markdown_cell("# Tiny"), nbformat.v4.new_code_cell(TINY),

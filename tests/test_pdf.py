@@ -4,8 +4,10 @@ In CI (CI=true) these run: `make test` installs the Debian packages (make latex)
 Elsewhere, without them, the tests that need them are skipped and say how to install them.
 """
 import os
+import shutil
 import subprocess
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -38,6 +40,20 @@ def test_missing_glyphs_and_overflowing_lines_are_problems(tmp_path):
     assert pdf.overfull_lines(log) == [log.splitlines()[1]]
 
 
+def test_a_log_that_asks_for_another_run_is_a_problem():
+    """latexmk stops after two runs (LATEXMK_RC): a last run that still asks for one is a problem."""
+    settled = ("Package: rerunfilecheck 2022-07-10 v1.10 Rerun checks for auxiliary files (HO)\n"
+               "Package rerunfilecheck Info: File `book.out' has not changed.\n")
+    asks = ["LaTeX Warning: Label(s) may have changed. Rerun to get cross-references right.",
+            "Package hyperref Warning: Rerun to get /PageLabels entry.",
+            "(rerunfilecheck)                Rerun to get outlines right",
+            "LaTeX Warning: Hook 'shipout/lastpage' executed on wrong page (642 not 646). Rerun to correct this."]
+    assert pdf.RERUN.findall(settled) == []
+    assert [m.strip() for m in pdf.RERUN.findall(settled + "\n".join(asks) + "\n")] == asks
+    undefined = "LaTeX Warning: Hyper reference `errors:error-backward-twice' on page 591 undefined on input line 9."
+    assert pdf.UNDEFINED_REFERENCE.findall(settled + undefined + "\n") == [undefined]
+
+
 def test_the_table_of_contents_must_be_headed_in_the_edition_language():
     page = "自動微分的計算圖：保留與釋放\n\n本書作者群\n\n{}\n\n1\n\n本書涵蓋的內容\n"
     assert pdf.contents_heading_problems("zh-hant", page.format("目錄")) == []
@@ -62,6 +78,47 @@ def test_chapter_titles_are_read_in_each_edition():
     assert titles["book"] == config.editions()["zh-hant"]["title"]
     assert len(titles) == len(set(titles.values())) >= 9
     assert all("`" not in t for t in titles.values())
+
+
+# ------------------------------------------------------------ two xelatex runs, page labels of the run itself
+
+@pytest.mark.skipif(shutil.which("perl") is None, reason="latexmk's patterns are Perl's: perl is missing")
+def test_latexmk_ignores_only_the_aux_lines_that_change_no_page():
+    """LATEXMK_RC's pattern, as latexmk (Perl) reads it from its rc file: the page labels and the page
+    count are ignored when latexmk compares the .aux of two runs; labels, the table of contents and
+    anything else still make it run xelatex again."""
+    script = (pdf.LATEXMK_RC + "while (my $line = <STDIN>) { print(($line =~ /$hash_calc_ignore_pattern{'aux'}/)"
+              " ? 'ignored ' : 'kept ', $line) }\n")
+    lines = ["\\HyPL@Entry{8<</S/D>>}", "\\gdef \\@abspage@last{646}", "\\gdef\\@abspage@last{646}",
+             "\\newlabel{x}{{4.1}{9}{Tensors}{section.4.1}{}}", "\\@writefile{toc}{\\contentsline {chapter}{x}{3}{chapter.1}}",
+             "\\providecommand*\\HyPL@Entry[1]{}", "\\gdef \\@abspage@lastpage{1}", " \\HyPL@Entry{4<</S/D>>}"]
+    out = subprocess.run(["perl", "-e", script], input="\n".join(lines) + "\n", capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out == [f"{'ignored' if n < 3 else 'kept'} {line}" for n, line in enumerate(lines)]
+
+
+def test_latexmk_runs_are_counted_from_its_output():
+    log = ("Run number 1 of rule 'xelatex'\nRun number 1 of rule 'makeindex book.idx'\n"
+           "Run number 2 of rule 'xelatex'\nRun number 1 of rule 'xdvipdfmx'\n")
+    assert pdf.xelatex_runs(log) == 2
+    assert pdf.xelatex_runs(log + "Run number 3 of rule 'xelatex'\n") == 3
+
+
+def test_page_labels_are_read_from_compressed_streams_and_must_match_the_printed_numbers():
+    """A PDF whose page labels came from a stale .aux (the first run's, with an empty table of
+    contents) calls a page of the table of contents "1": that is a problem; the right labels are not."""
+    catalog = b"<</PageLabels<</Nums[0<</S/D>>2<</S/r>>8<</S/D>>]>>/Type/Catalog>>"
+    data = b"%PDF-1.5\n1 0 obj <</Length 9 /Filter/FlateDecode>>stream\n" + zlib.compress(catalog) + b"\nendstream\n"
+    assert pdf.page_labels(data) == [(0, "D"), (2, "r"), (8, "D")]
+    assert pdf.page_labels(catalog) == [(0, "D"), (2, "r"), (8, "D")]
+    assert pdf.page_labels(b"%PDF-1.5 no labels") == []
+    pages = {4: "  6.1 What create_graph=True records . . . 75\n\n  iii\n", 8: "\n  The book\n text\n CONTENTS   1\n\n",
+             9: "The book\n2     CONTENTS\n"}
+    assert pdf.folio_problems([(0, "D"), (2, "r"), (8, "D")], pages.__getitem__) == []
+    assert pdf.folio_problems([(0, "D"), (2, "r"), (4, "D")], pages.__getitem__) == [
+        "the page labels call page 5 '1', but it does not print 1 as its number"]
+    assert pdf.folio_problems([(0, "D")], pages.__getitem__) == [
+        "no arabic page numbering after the roman front matter in the page labels [(0, 'D')]"]
 
 
 # ------------------------------------------------------------ xelatex only for inputs it has not seen
@@ -136,6 +193,10 @@ def pdfs(tmp_path_factory):
 def test_pdf_has_pages_embedded_fonts_and_every_title_in_its_script(pdfs, key):
     path = pdfs[key]
     assert pdf.page_count(path) >= 60
+    # latexmk stops after two xelatex runs (pdf.LATEXMK_RC, and the preamble's page labels and links
+    # to undefined references: _config.yml); a third costs ~40 CPU-s an edition. (The page labels
+    # themselves, a rerun asked for and an undefined reference are pdf.problems.)
+    assert pdf.xelatex_runs(path.with_suffix(".latexmk.log").read_text(encoding="utf-8")) == 2
     assert pdf.fonts(path) and all(embedded for _name, embedded in pdf.fonts(path))
     log = path.with_suffix(".log").read_text(encoding="utf-8", errors="replace")
     assert pdf.problems(key, path, log) == []

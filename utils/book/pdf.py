@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 
 from utils.book import build, config
@@ -31,9 +32,27 @@ DEBIAN_PACKAGES = ("texlive-xetex", "texlive-lang-chinese", "texlive-fonts-recom
                    "fonts-freefont-otf", "fonts-dejavu-core", "fonts-wqy-microhei", "poppler-utils")
 TOOLS = ("xelatex", "latexmk", "pdfinfo", "pdffonts", "pdftotext")
 MISSING_CHARACTER = re.compile(r"^Missing character: There is no .*$", re.M)
+# A warning that the last xelatex run did not settle (references, outlines, page labels, the kernel's
+# last-page hook): latexmk stopped too early, the PDF shows what the run before computed.
+RERUN = re.compile(r"^.*Rerun to (?:get|correct)\b.*$", re.M)
+# A reference the last run could not resolve (the preamble links it to "undefined": _config.yml).
+# (TeX wraps its log at 79 characters: the warning's first line.)
+UNDEFINED_REFERENCE = re.compile(r"^.*Hyper reference `.*$", re.M)
 OVERFULL = re.compile(r"^Overfull \\hbox \(([\d.]+)pt too wide\).*$", re.M)
 CACHE = ROOT / "_build" / "cache" / "pdf"  # xelatex's PDF and log by the hash of its inputs (build_pdf)
+STORED = ("book.pdf", "book.log", "latexmk.log")  # what build_pdf keeps in the cache
 OVERFULL_LIMIT_PT = 20.0  # narrow table columns stick out by up to ~11 pt; nothing else may
+# Added to Sphinx's latexmkrc: latexmk runs xelatex again while a file it reads changed, the .aux
+# included. Two lines of the .aux change from the first run to the second without changing a
+# page (once the preamble keeps undefined references linked, _config.yml): hyperref's page labels (\HyPL@Entry: the first run's table of contents is empty, so page 1
+# comes four pages early), which the book's preamble (_config.yml) takes from the current run
+# instead, and the page count (\@abspage@last), which only the kernel's shipout/lastpage hook reads
+# and nothing in the book fills. Ignoring them, latexmk stops after two xelatex runs, not three
+# (the second run's .xdv is byte for byte the third's; en: 646 pages, ~40 CPU-s a run).
+LATEXMK_RC = (r"""$hash_calc_ignore_pattern{'aux'} = '^\\\\(?:HyPL\@Entry|gdef ?\\\\\@abspage\@last)\{';"""
+              "\n")
+XELATEX_RUN = re.compile(r"^Run number \d+ of rule '(?:xe|pdf)?latex'", re.M)
+PAGE_LABELS = re.compile(rb"/PageLabels\s*<<\s*/Nums\s*\[(.*?)\]\s*>>", re.S)
 
 
 def missing_tools() -> list[str]:
@@ -53,8 +72,8 @@ def build_pdf(key: str, root: Path = ROOT, out: Path | None = None, cache: Path 
     xelatex log stay in <out>/latex/<key>/.
 
     Sphinx always writes the LaTeX sources afresh (its warnings fail the build); xelatex, the
-    slow part (latexmk runs it three times or more), is skipped when ``cache`` holds the PDF and
-    log of the very same inputs: the key (:func:`latex_key`) hashes every file Sphinx wrote, the
+    slow part (latexmk runs it twice: LATEXMK_RC), is skipped when ``cache`` holds the PDF, log
+    and latexmk's output of the very same inputs: the key (:func:`latex_key`) hashes every file Sphinx wrote, the
     date on the title page included, and the versions of TeX and the fonts. ``cache=None``
     always runs xelatex."""
     out = out or root / "_build"
@@ -66,11 +85,13 @@ def build_pdf(key: str, root: Path = ROOT, out: Path | None = None, cache: Path 
         shutil.rmtree(work)
     build.run_jupyter_book(key, build.edition_config(config.load(root), key), "latex", work, out, root)
     tex_dir = work / "_build" / "latex"
+    with open(tex_dir / "latexmkrc", "a", encoding="utf-8") as rc:
+        rc.write("\n" + LATEXMK_RC)
     cached = None if cache is None else cache / latex_key(tex_dir)
-    if cached is not None and (cached / "book.pdf").exists() and (cached / "book.log").exists():
+    if cached is not None and all((cached / name).exists() for name in STORED):
         tex_dir = cached  # the same LaTeX sources, TeX and fonts: xelatex would write the same PDF
     else:
-        # Sphinx's own Makefile and latexmkrc: latexmk runs xelatex until the references settle.
+        # Sphinx's own Makefile and latexmkrc (plus LATEXMK_RC): latexmk runs xelatex until the references settle.
         # -xelatex (the Makefile's own advice, "for faster builds"): each pass writes only the .xdv
         # (xelatex --no-pdf), and xdvipdfmx -E, the driver xelatex would call on every pass, makes
         # the PDF once at the end.
@@ -79,10 +100,11 @@ def build_pdf(key: str, root: Path = ROOT, out: Path | None = None, cache: Path 
         if result.returncode != 0:
             raise SystemExit(f"edition {key}: xelatex failed (log: {tex_dir / 'book.log'}):\n"
                              + "\n".join(result.stdout.splitlines()[-30:]))
+        (tex_dir / "latexmk.log").write_text(result.stdout, encoding="utf-8")
         if cached is not None:
             partial = cached.with_name(cached.name + f".{os.getpid()}.partial")
             partial.mkdir(parents=True, exist_ok=True)
-            for name in ("book.pdf", "book.log"):
+            for name in STORED:
                 shutil.copy(tex_dir / name, partial / name)
             if cached.exists():  # another worker stored the same inputs meanwhile
                 shutil.rmtree(partial)
@@ -92,7 +114,43 @@ def build_pdf(key: str, root: Path = ROOT, out: Path | None = None, cache: Path 
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(tex_dir / "book.pdf", target)
     shutil.copy(tex_dir / "book.log", target.with_suffix(".log"))
+    shutil.copy(tex_dir / "latexmk.log", target.with_suffix(".latexmk.log"))
     return target
+
+
+def xelatex_runs(latexmk_log: str) -> int:
+    """How many times latexmk ran xelatex (its output: "Run number N of rule 'xelatex'")."""
+    return len(XELATEX_RUN.findall(latexmk_log))
+
+
+def page_labels(data: bytes) -> list[tuple[int, str]]:
+    """(index of the first page, style) of each range of the PDF's /PageLabels (style D: 1, 2, ...;
+    r: i, ii, ...), read from the PDF's bytes, its compressed object streams included."""
+    chunks = [data]
+    for m in re.finditer(rb"stream\r?\n", data):
+        try:
+            chunks.append(zlib.decompressobj().decompress(data[m.end():m.end() + 2_000_000]))
+        except zlib.error:
+            pass
+    for chunk in chunks:
+        found = PAGE_LABELS.search(chunk)
+        if found:
+            return [(int(i), style.decode()) for i, style in re.findall(rb"(\d+)\s*<<[^>]*?/S\s*/(\w)", found.group(1))]
+    return []
+
+
+def folio_problems(labels: list[tuple[int, str]], page_text) -> list[str]:
+    """The page where the arabic numbering starts after the roman front matter (the table of
+    contents) must print "1" as its page number (first or last line: the header or the footer):
+    page labels from a stale .aux put it on a page of the table of contents. ``page_text(i)``:
+    the text of the page with index i."""
+    starts = [i for n, (i, style) in enumerate(labels) if style == "D" and n and labels[n - 1][1] == "r"]
+    if not starts:
+        return [f"no arabic page numbering after the roman front matter in the page labels {labels}"]
+    lines = [line.split() for line in page_text(starts[0]).splitlines() if line.strip()]
+    if not lines or "1" not in (lines[0][:1] + lines[0][-1:] + lines[-1][:1] + lines[-1][-1:]):
+        return [f"the page labels call page {starts[0] + 1} '1', but it does not print 1 as its number"]
+    return []
 
 
 def toolchain() -> str:
@@ -187,12 +245,18 @@ def problems(key: str, pdf: Path, log: str, root: Path = ROOT) -> list[str]:
     """What is wrong with the PDF of one edition, each problem one line."""
     found = [f"{pdf.name}: {m.group(0)}" for m in MISSING_CHARACTER.finditer(log)]
     found += [f"{pdf.name}: sticks out of the page: {line}" for line in overfull_lines(log)]
+    found += [f"{pdf.name}: xelatex's last run asks for another: {m.group(0).strip()}" for m in RERUN.finditer(log)]
+    found += [f"{pdf.name}: {m.group(0).strip()}" for m in UNDEFINED_REFERENCE.finditer(log)]
     found += [f"{pdf.name}: the font {name} is not embedded" for name, embedded in fonts(pdf) if not embedded]
     plain = text_of(pdf)
     text = _squeeze(plain)
     found += [f"{pdf.name}: the title of {name} ({title!r}) is not in the text"
               for name, title in chapter_titles(key, root).items() if _squeeze(title) not in text]
     found += [f"{pdf.name}: {line}" for line in contents_heading_problems(key, plain, root)]
+    found += [f"{pdf.name}: {line}" for line in folio_problems(
+        page_labels(pdf.read_bytes()), lambda i: subprocess.run(
+            ["pdftotext", "-layout", "-enc", "UTF-8", "-f", str(i + 1), "-l", str(i + 1), str(pdf), "-"],
+            capture_output=True, text=True, check=True).stdout)]
     script = config.editions(root)[key].get("script")
     if script and not re.search(script["letters"], text):
         found.append(f"{pdf.name}: no text in the edition's script ({script['letters']})")

@@ -7629,7 +7629,11 @@ DATA = {'baseurl': '',
                                  "the second derivative or Hessian is NaN at 1.1755e-38 (float32's smallest "
                                  'normal number, torch.finfo tiny), Dirichlet log_prob; is it underflow or '
                                  'overflow? A first derivative of -8e37 overflows at the next derivative: '
-                                 'compute in float64, or clamp the value away from 0.',
+                                 "compute in float64, or clamp the value away from 0. norm can't "
+                                 'backpropagate with 0<p<1: NormBackward1 returned nan values in its 0th '
+                                 'output; tensor.norm(p=0.5) with a zero element; the gradient of |x|^p at '
+                                 "0; torch 2.13's vector_norm returns 0 there, a hand-written p-norm is NaN; "
+                                 'add eps.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '
@@ -7695,7 +7699,9 @@ DATA = {'baseurl': '',
                            'numpy() works on a tensor that requires grad, a parameter (leaf) included. Why '
                            'must a tensor be detached before plotting it with matplotlib? A tensor that '
                            'requires grad cannot be converted to a NumPy array directly, because the array '
-                           'carries no autograd history.',
+                           "carries no autograd history. np.sum(final, 0) inside forward: Can't call numpy() "
+                           'on Tensor that requires grad; detach().numpy() silences the error but the layers '
+                           'get no gradient; use torch.stack(final).sum(0) or torch.sum inside the model.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
                                      'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
@@ -8040,7 +8046,12 @@ DATA = {'baseurl': '',
                                     'Gradient checkpointing fails to backprop in some cases: checkpointing '
                                     'the first layer, whose input is the data, gives an output without '
                                     'grad_fn, and backward raises or that layer silently stops training; '
-                                    'use_reentrant=False fixes it.',
+                                    'use_reentrant=False fixes it. Gradient checkpointing does not start: '
+                                    'the model has no _set_gradient_checkpointing, does it not support '
+                                    "gradient checkpointing? ChatGLM3's gradient_checkpointing_enable only "
+                                    'checks supports_gradient_checkpointing and sets no flag; set '
+                                    'model.transformer.encoder.gradient_checkpointing = True and check the '
+                                    'saved memory.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '
@@ -8137,7 +8148,10 @@ DATA = {'baseurl': '',
                                'every parameter fails. grad is None: during training the gradient is None '
                                'and the loss does not change, with DeepSpeed ZeRO-3 (zero3_offload.json) or '
                                'FSDP; the sharding wrapper keeps the gradients, so param.grad is None by '
-                               'design: read them with deepspeed.utils.safe_get_full_grad(param).',
+                               'design: read them with deepspeed.utils.safe_get_full_grad(param). DPO loss '
+                               'stays at 0.693 (ln 2) and does not change under DeepSpeed ZeRO-3: why the '
+                               'DPO loss starts at 0.6931, and how to check that a step changes the weights '
+                               'with deepspeed.utils.safe_get_full_fp32_param before and after step.',
               'pit-grad-none-zero': "AttributeError: 'NoneType' object has no attribute 'zero_' on "
                                     "x.grad.zero_(), or 'NoneType' object has no attribute 'data' on "
                                     'w.grad.data.zero_(): the gradient is None before the first backward, or '
@@ -8524,7 +8538,12 @@ DATA = {'baseurl': '',
                                'the sum is cheaper. Why does the loss have to backward again after the '
                                "backward of each loss? Recording each loss's gradient with "
                                'torch.autograd.grad(loss_i, params, retain_graph=True) leaves .grad alone; a '
-                               'backward per loss and then one of the sum adds the gradient twice.',
+                               'backward per loss and then one of the sum adds the gradient twice. '
+                               'loc_preds.backward(loc_grads) then cls_preds.backward(cls_grads): Specify '
+                               'retain_graph=True when calling backward the first time; two non-scalar '
+                               'outputs with their own gradients in one pass: '
+                               'torch.autograd.backward([loc_preds, cls_preds], [loc_grads, cls_grads]) with '
+                               'grad_tensors.',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '

@@ -8051,7 +8051,10 @@ DATA = {'baseurl': '',
                                     "gradient checkpointing? ChatGLM3's gradient_checkpointing_enable only "
                                     'checks supports_gradient_checkpointing and sets no flag; set '
                                     'model.transformer.encoder.gradient_checkpointing = True and check the '
-                                    'saved memory.',
+                                    'saved memory. ValueError: torch.utils.checkpoint: please pass in '
+                                    'use_reentrant=True or use_reentrant=False explicitly with torch '
+                                    '2.3.0a0: a pre-release build raises it; install a release, or edit the '
+                                    "call in the model's remote code.",
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '

@@ -1202,9 +1202,17 @@ DATA = {'baseurl': '',
                                 'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
                                            '\\d+'}]},
                    {'cases': [{'label': 'cf-func',
-                               'line': '',
+                               'line': 'A custom Function of your own whose forward takes ctx: move the '
+                                       'saving of tensors into setup_context.',
                                'page': 'custom_function',
-                               'title': '`torch.func`: `setup_context`, and `vmap` rules'}],
+                               'title': '`torch.func`: `setup_context`, and `vmap` rules'},
+                              {'label': 'var-hooks-vmap',
+                               'line': 'A module with a full backward hook (register_full_backward_hook) '
+                                       "under vmap or grad: the hook's own Function has no setup_context; "
+                                       'take the intermediate gradient with grad instead of a hook.',
+                               'page': 'variable',
+                               'title': 'Hooks under `vmap` and `torch.func.grad`: one call per batch, or an '
+                                        'error'}],
                     'historical': False,
                     'id': 'func-setup-context',
                     'message': 'it must override the setup_context staticmethod',
@@ -3702,9 +3710,14 @@ DATA = {'baseurl': '',
                                      'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
                                                 '\\d+'}]},
                         {'cases': [{'label': 'cf-func',
-                                    'line': '',
+                                    'line': '自己写的自定义 Function，forward 带有 ctx 参数：把保存张量的工作移到 setup_context。',
                                     'page': 'custom_function',
-                                    'title': '`torch.func`：`setup_context` 与 `vmap` 规则'}],
+                                    'title': '`torch.func`：`setup_context` 与 `vmap` 规则'},
+                                   {'label': 'var-hooks-vmap',
+                                    'line': '在 vmap 或 grad 下使用带有完整反向钩子（register_full_backward_hook）的模块：钩子自己的 '
+                                            'Function 没有 setup_context；改用 grad 获取中间输出的梯度，不要用钩子。',
+                                    'page': 'variable',
+                                    'title': '`vmap` 和 `torch.func.grad` 下的钩子：每批只调用一次，或者直接报错'}],
                          'historical': False,
                          'id': 'func-setup-context',
                          'message': 'it must override the setup_context staticmethod',
@@ -6017,9 +6030,15 @@ DATA = {'baseurl': '',
                                      'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
                                                 '\\d+'}]},
                         {'cases': [{'label': 'cf-func',
-                                    'line': '',
+                                    'line': '自己寫的自訂 Function，forward 帶有 ctx 參數：把儲存張量的工作移到 setup_context。',
                                     'page': 'custom_function',
-                                    'title': '`torch.func`：`setup_context` 與 `vmap` 規則'}],
+                                    'title': '`torch.func`：`setup_context` 與 `vmap` 規則'},
+                                   {'label': 'var-hooks-vmap',
+                                    'line': '在 vmap 或 grad '
+                                            '之下使用帶有完整反向掛鉤（register_full_backward_hook）的模組：掛鉤自己的 Function 沒有 '
+                                            'setup_context；改用 grad 取得中間輸出的梯度，不要用掛鉤。',
+                                    'page': 'variable',
+                                    'title': '`vmap` 與 `torch.func.grad` 之下的掛鉤：每個批次只呼叫一次，或直接出錯'}],
                          'historical': False,
                          'id': 'func-setup-context',
                          'message': 'it must override the setup_context staticmethod',
@@ -7801,7 +7820,12 @@ DATA = {'baseurl': '',
                             "DistributedDataParallel is not needed when a module doesn't have any parameter "
                             'that requires a gradient. Multi-GPU training slower than one GPU: which modules '
                             'are not trained, and what to remove, since without find_unused_parameters=True '
-                            'it raises an error?',
+                            'it raises an error? Why does it fail only sometimes: Parameters which did not '
+                            'receive grad for rank 1 in some iterations, a batch with no ground-truth boxes '
+                            'on one GPU whose box loss is a constant 0; write the zero as pred.sum() * 0. '
+                            'New linear layers added to the loss module (criterion) report Parameters which '
+                            'did not receive grad although they take part in the loss: the path is cut by '
+                            'detach or no_grad.',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '

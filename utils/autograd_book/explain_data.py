@@ -7798,7 +7798,8 @@ DATA = {'baseurl': '',
                                   'gradient. grad is None: model_engine module.fc1.weight: grad is None '
                                   'although param.requires_grad is True. Gradients are None in DeepSpeed '
                                   "training: checking the model parameters' gradients during training shows "
-                                  'None.',
+                                  'None. Can not print weight in a callback function: all of the outputs are '
+                                  'tensor([]) and grad None under DeepSpeed ZeRO-3.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -8660,6 +8661,17 @@ DATA = {'baseurl': '',
                                 'is out of memory in pytorch 0.4.0. python demo_MNIST.py runs in pytorch '
                                 '0.3.0 but is out of memory in pytorch 0.4.0: volatile=True is ignored since '
                                 '0.4; wrap evaluation in torch.no_grad().',
+              'var-hooks-vmap': 'Vmap and backward hook problem: a hook saves the gradient of an '
+                                'intermediate layer for each image; with a for loop I get 5000 gradients, '
+                                'with vmap(grad(...)) only 40, one per batch. A tensor hook under '
+                                'torch.func.vmap runs once per call, and the tensor it keeps has escaped '
+                                'from inside a function being vmapped. vmap fails if your model includes '
+                                'full_backward_hook (register_full_backward_hook): it must override the '
+                                'setup_context staticmethod. Per-sample gradient of an intermediate '
+                                'activation with torch.func.grad with respect to a zero probe added to the '
+                                "output. Backward hooks aren't called when using vmap. torch.func.grad with "
+                                'respect to intermediate functions: dy/dA where A is a feature map, an '
+                                'intermediate output of the model.',
               'var-library-no-grad': 'Question about implementing a PINN with torch: u_t = '
                                      'torch.autograd.grad(u, t, grad_outputs=torch.ones_like(u), '
                                      'create_graph=True)[0] raises RuntimeError: element 0 of tensors does '

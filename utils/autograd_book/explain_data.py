@@ -1219,6 +1219,19 @@ DATA = {'baseurl': '',
                     'summary': 'A custom autograd Function whose forward takes ctx was used under a '
                                'torch.func transform (vmap, grad, jacrev...); write forward without ctx and '
                                'save tensors in a setup_context staticmethod.'},
+                   {'cases': [{'label': 'var-hooks-vmap',
+                               'line': '',
+                               'page': 'variable',
+                               'title': 'Hooks under `vmap` and `torch.func.grad`: one call per batch, or an '
+                                        'error'}],
+                    'historical': False,
+                    'id': 'vmap-escaped-tensor',
+                    'message': 'Either your tensor may have escaped from inside a function being vmapped and '
+                               'this is a user error',
+                    'summary': 'A tensor made inside a function under torch.func.vmap was kept outside it (a '
+                               'hook that appends to a list, a global, an attribute set in forward) and read '
+                               'after vmap returned; return it from the function instead, and for a gradient '
+                               'take grad with respect to a zero probe added to the tensor.'},
                    {'cases': [{'label': 'cf-func',
                                'line': '',
                                'page': 'custom_function',
@@ -3723,6 +3736,16 @@ DATA = {'baseurl': '',
                          'message': 'it must override the setup_context staticmethod',
                          'summary': '在 torch.func 的变换（vmap、grad、jacrev 等）下使用了自定义 autograd Function，而它的 '
                                     'forward 带有 ctx 参数；请把 forward 改成不带 ctx，并在 setup_context 静态方法中保存张量。'},
+                        {'cases': [{'label': 'var-hooks-vmap',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`vmap` 和 `torch.func.grad` 下的钩子：每批只调用一次，或者直接报错'}],
+                         'historical': False,
+                         'id': 'vmap-escaped-tensor',
+                         'message': 'Either your tensor may have escaped from inside a function being '
+                                    'vmapped and this is a user error',
+                         'summary': '在 torch.func.vmap 下的函数里产生的张量留到了函数外面（钩子把它加进列表、全局变量、在 forward 里设置的属性），并在 '
+                                    'vmap 返回之后读取；请改为由函数返回它；要获取梯度时，对加在这个张量上的零张量用 grad 求梯度。'},
                         {'cases': [{'label': 'cf-func',
                                     'line': '',
                                     'page': 'custom_function',
@@ -6044,6 +6067,16 @@ DATA = {'baseurl': '',
                          'message': 'it must override the setup_context staticmethod',
                          'summary': '在 torch.func 的轉換（vmap、grad、jacrev 等）之下使用了自訂 autograd Function，而它的 '
                                     'forward 帶有 ctx 參數；請把 forward 改成不帶 ctx，並在 setup_context 靜態方法裡儲存張量。'},
+                        {'cases': [{'label': 'var-hooks-vmap',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`vmap` 與 `torch.func.grad` 之下的掛鉤：每個批次只呼叫一次，或直接出錯'}],
+                         'historical': False,
+                         'id': 'vmap-escaped-tensor',
+                         'message': 'Either your tensor may have escaped from inside a function being '
+                                    'vmapped and this is a user error',
+                         'summary': '在 torch.func.vmap 之下的函式裡產生的張量，留到了函式外面（掛鉤把它加進串列、全域變數、在 forward '
+                                    '裡設定的屬性），並在 vmap 傳回之後讀取；請改由函式傳回它；要取得梯度時，對加在這個張量上的零張量用 grad 求梯度。'},
                         {'cases': [{'label': 'cf-func',
                                     'line': '',
                                     'page': 'custom_function',

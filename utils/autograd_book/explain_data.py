@@ -1202,15 +1202,36 @@ DATA = {'baseurl': '',
                                 'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
                                            '\\d+'}]},
                    {'cases': [{'label': 'cf-func',
-                               'line': '',
+                               'line': 'A custom Function of your own whose forward takes ctx: move the '
+                                       'saving of tensors into setup_context.',
                                'page': 'custom_function',
-                               'title': '`torch.func`: `setup_context`, and `vmap` rules'}],
+                               'title': '`torch.func`: `setup_context`, and `vmap` rules'},
+                              {'label': 'var-hooks-vmap',
+                               'line': 'A module with a full backward hook (register_full_backward_hook) '
+                                       "under vmap or grad: the hook's own Function has no setup_context; "
+                                       'take the intermediate gradient with grad instead of a hook.',
+                               'page': 'variable',
+                               'title': 'Hooks under `vmap` and `torch.func.grad`: one call per batch, or an '
+                                        'error'}],
                     'historical': False,
                     'id': 'func-setup-context',
                     'message': 'it must override the setup_context staticmethod',
                     'summary': 'A custom autograd Function whose forward takes ctx was used under a '
                                'torch.func transform (vmap, grad, jacrev...); write forward without ctx and '
                                'save tensors in a setup_context staticmethod.'},
+                   {'cases': [{'label': 'var-hooks-vmap',
+                               'line': '',
+                               'page': 'variable',
+                               'title': 'Hooks under `vmap` and `torch.func.grad`: one call per batch, or an '
+                                        'error'}],
+                    'historical': False,
+                    'id': 'vmap-escaped-tensor',
+                    'message': 'Either your tensor may have escaped from inside a function being vmapped and '
+                               'this is a user error',
+                    'summary': 'A tensor made inside a function under torch.func.vmap was kept outside it (a '
+                               'hook that appends to a list, a global, an attribute set in forward) and read '
+                               'after vmap returned; return it from the function instead, and for a gradient '
+                               'take grad with respect to a zero probe added to the tensor.'},
                    {'cases': [{'label': 'cf-func',
                                'line': '',
                                'page': 'custom_function',
@@ -3702,14 +3723,29 @@ DATA = {'baseurl': '',
                                      'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
                                                 '\\d+'}]},
                         {'cases': [{'label': 'cf-func',
-                                    'line': '',
+                                    'line': '自己写的自定义 Function，forward 带有 ctx 参数：把保存张量的工作移到 setup_context。',
                                     'page': 'custom_function',
-                                    'title': '`torch.func`：`setup_context` 与 `vmap` 规则'}],
+                                    'title': '`torch.func`：`setup_context` 与 `vmap` 规则'},
+                                   {'label': 'var-hooks-vmap',
+                                    'line': '在 vmap 或 grad 下使用带有完整反向钩子（register_full_backward_hook）的模块：钩子自己的 '
+                                            'Function 没有 setup_context；改用 grad 获取中间输出的梯度，不要用钩子。',
+                                    'page': 'variable',
+                                    'title': '`vmap` 和 `torch.func.grad` 下的钩子：每批只调用一次，或者直接报错'}],
                          'historical': False,
                          'id': 'func-setup-context',
                          'message': 'it must override the setup_context staticmethod',
                          'summary': '在 torch.func 的变换（vmap、grad、jacrev 等）下使用了自定义 autograd Function，而它的 '
                                     'forward 带有 ctx 参数；请把 forward 改成不带 ctx，并在 setup_context 静态方法中保存张量。'},
+                        {'cases': [{'label': 'var-hooks-vmap',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`vmap` 和 `torch.func.grad` 下的钩子：每批只调用一次，或者直接报错'}],
+                         'historical': False,
+                         'id': 'vmap-escaped-tensor',
+                         'message': 'Either your tensor may have escaped from inside a function being '
+                                    'vmapped and this is a user error',
+                         'summary': '在 torch.func.vmap 下的函数里产生的张量留到了函数外面（钩子把它加进列表、全局变量、在 forward 里设置的属性），并在 '
+                                    'vmap 返回之后读取；请改为由函数返回它；要获取梯度时，对加在这个张量上的零张量用 grad 求梯度。'},
                         {'cases': [{'label': 'cf-func',
                                     'line': '',
                                     'page': 'custom_function',
@@ -6017,14 +6053,30 @@ DATA = {'baseurl': '',
                                      'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
                                                 '\\d+'}]},
                         {'cases': [{'label': 'cf-func',
-                                    'line': '',
+                                    'line': '自己寫的自訂 Function，forward 帶有 ctx 參數：把儲存張量的工作移到 setup_context。',
                                     'page': 'custom_function',
-                                    'title': '`torch.func`：`setup_context` 與 `vmap` 規則'}],
+                                    'title': '`torch.func`：`setup_context` 與 `vmap` 規則'},
+                                   {'label': 'var-hooks-vmap',
+                                    'line': '在 vmap 或 grad '
+                                            '之下使用帶有完整反向掛鉤（register_full_backward_hook）的模組：掛鉤自己的 Function 沒有 '
+                                            'setup_context；改用 grad 取得中間輸出的梯度，不要用掛鉤。',
+                                    'page': 'variable',
+                                    'title': '`vmap` 與 `torch.func.grad` 之下的掛鉤：每個批次只呼叫一次，或直接出錯'}],
                          'historical': False,
                          'id': 'func-setup-context',
                          'message': 'it must override the setup_context staticmethod',
                          'summary': '在 torch.func 的轉換（vmap、grad、jacrev 等）之下使用了自訂 autograd Function，而它的 '
                                     'forward 帶有 ctx 參數；請把 forward 改成不帶 ctx，並在 setup_context 靜態方法裡儲存張量。'},
+                        {'cases': [{'label': 'var-hooks-vmap',
+                                    'line': '',
+                                    'page': 'variable',
+                                    'title': '`vmap` 與 `torch.func.grad` 之下的掛鉤：每個批次只呼叫一次，或直接出錯'}],
+                         'historical': False,
+                         'id': 'vmap-escaped-tensor',
+                         'message': 'Either your tensor may have escaped from inside a function being '
+                                    'vmapped and this is a user error',
+                         'summary': '在 torch.func.vmap 之下的函式裡產生的張量，留到了函式外面（掛鉤把它加進串列、全域變數、在 forward '
+                                    '裡設定的屬性），並在 vmap 傳回之後讀取；請改由函式傳回它；要取得梯度時，對加在這個張量上的零張量用 grad 求梯度。'},
                         {'cases': [{'label': 'cf-func',
                                     'line': '',
                                     'page': 'custom_function',
@@ -7789,7 +7841,8 @@ DATA = {'baseurl': '',
                                   'gradient. grad is None: model_engine module.fc1.weight: grad is None '
                                   'although param.requires_grad is True. Gradients are None in DeepSpeed '
                                   "training: checking the model parameters' gradients during training shows "
-                                  'None.',
+                                  'None. Can not print weight in a callback function: all of the outputs are '
+                                  'tensor([]) and grad None under DeepSpeed ZeRO-3.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -7811,7 +7864,12 @@ DATA = {'baseurl': '',
                             "DistributedDataParallel is not needed when a module doesn't have any parameter "
                             'that requires a gradient. Multi-GPU training slower than one GPU: which modules '
                             'are not trained, and what to remove, since without find_unused_parameters=True '
-                            'it raises an error?',
+                            'it raises an error? Why does it fail only sometimes: Parameters which did not '
+                            'receive grad for rank 1 in some iterations, a batch with no ground-truth boxes '
+                            'on one GPU whose box loss is a constant 0; write the zero as pred.sum() * 0. '
+                            'New linear layers added to the loss module (criterion) report Parameters which '
+                            'did not receive grad although they take part in the loss: the path is cut by '
+                            'detach or no_grad.',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '
@@ -8685,6 +8743,17 @@ DATA = {'baseurl': '',
                                 'is out of memory in pytorch 0.4.0. python demo_MNIST.py runs in pytorch '
                                 '0.3.0 but is out of memory in pytorch 0.4.0: volatile=True is ignored since '
                                 '0.4; wrap evaluation in torch.no_grad().',
+              'var-hooks-vmap': 'Vmap and backward hook problem: a hook saves the gradient of an '
+                                'intermediate layer for each image; with a for loop I get 5000 gradients, '
+                                'with vmap(grad(...)) only 40, one per batch. A tensor hook under '
+                                'torch.func.vmap runs once per call, and the tensor it keeps has escaped '
+                                'from inside a function being vmapped. vmap fails if your model includes '
+                                'full_backward_hook (register_full_backward_hook): it must override the '
+                                'setup_context staticmethod. Per-sample gradient of an intermediate '
+                                'activation with torch.func.grad with respect to a zero probe added to the '
+                                "output. Backward hooks aren't called when using vmap. torch.func.grad with "
+                                'respect to intermediate functions: dy/dA where A is a feature map, an '
+                                'intermediate output of the model.',
               'var-library-no-grad': 'Question about implementing a PINN with torch: u_t = '
                                      'torch.autograd.grad(u, t, grad_outputs=torch.ones_like(u), '
                                      'create_graph=True)[0] raises RuntimeError: element 0 of tensors does '

@@ -7827,7 +7827,9 @@ DATA = {'baseurl': '',
                                  'parameter twice in the graph. An error in multi-GPU (DDP) training: '
                                  'Expected to mark a variable ready only once. Error in multi-GPU training: '
                                  'LoRA fine-tuning on several GPUs fails in backward with Expected to mark a '
-                                 'variable ready only once.',
+                                 'variable ready only once. ddp_find_unused_parameters needs to be set as '
+                                 'False for LoRA in DDP training (LLaMA-Factory): a warning, the parser sets '
+                                 'the flag to False itself; pass --ddp_find_unused_parameters false.',
               'ddp-sharded-grad': 'param.grad is None after backward with FSDP, FSDP2 (fully_shard) or '
                                   'DeepSpeed ZeRO stage 2 / stage 3, though requires_grad is True: how to '
                                   'get, print or log the real (full) gradient of each parameter; '
@@ -8430,7 +8432,11 @@ DATA = {'baseurl': '',
                                    'intermediate result, not a leaf. To save memory, backward keeps the '
                                    'gradient only for the leaf variables of the graph; to inspect the '
                                    'gradient of an intermediate variable and check an implementation, call '
-                                   'retain_grad() on it before backward().',
+                                   'retain_grad() on it before backward(). RTDETR warning .grad attribute of '
+                                   'a Tensor that is not a leaf Tensor is being accessed after model.half(), '
+                                   'model.cuda(), .to() or .float(): a tensor converted by hand '
+                                   '(weight.half()) or a buffer that requires grad becomes a non-leaf; '
+                                   'converting the module keeps its parameters leaves.',
               'pit-non-scalar': 'Why does loss.backward() raise grad can be implicitly created only for '
                                 'scalar outputs? The loss holds one value per sample: reduce it with .mean() '
                                 'or .sum(), or pass the gradient argument. torch.autograd.grad(y, x) for a '

@@ -3744,8 +3744,9 @@ DATA = {'baseurl': '',
                          'id': 'vmap-escaped-tensor',
                          'message': 'Either your tensor may have escaped from inside a function being '
                                     'vmapped and this is a user error',
-                         'summary': '在 torch.func.vmap 下的函数里产生的张量留到了函数外面（钩子把它加进列表、全局变量、在 forward 里设置的属性），并在 '
-                                    'vmap 返回之后读取；请改为由函数返回它；要获取梯度时，对加在这个张量上的零张量用 grad 求梯度。'},
+                         'summary': 'torch.func.vmap 下的函数产生了一个张量，这个张量却留到了函数外面（钩子把它加进列表、存成全局变量，或在 forward '
+                                    '里设成属性），程序又在 vmap 返回之后读取它；请改为由函数返回它；要获取它的梯度，就在这个张量上加一个零张量，再用 grad '
+                                    '对这个零张量求梯度。'},
                         {'cases': [{'label': 'cf-func',
                                     'line': '',
                                     'page': 'custom_function',
@@ -6075,8 +6076,9 @@ DATA = {'baseurl': '',
                          'id': 'vmap-escaped-tensor',
                          'message': 'Either your tensor may have escaped from inside a function being '
                                     'vmapped and this is a user error',
-                         'summary': '在 torch.func.vmap 之下的函式裡產生的張量，留到了函式外面（掛鉤把它加進串列、全域變數、在 forward '
-                                    '裡設定的屬性），並在 vmap 傳回之後讀取；請改由函式傳回它；要取得梯度時，對加在這個張量上的零張量用 grad 求梯度。'},
+                         'summary': 'torch.func.vmap 之下的函式產生了一個張量，這個張量卻留到了函式外面（掛鉤把它加進串列、存成全域變數，或在 forward '
+                                    '裡設成屬性），程式又在 vmap 傳回之後讀取它；請改由函式傳回它；要取得它的梯度，就在這個張量上加一個零張量，再用 grad '
+                                    '對這個零張量求梯度。'},
                         {'cases': [{'label': 'cf-func',
                                     'line': '',
                                     'page': 'custom_function',

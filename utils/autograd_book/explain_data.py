@@ -2583,6 +2583,19 @@ DATA = {'baseurl': '',
                                'without device=. With cuda:1 and cuda:0 under nn.DataParallel: a plain '
                                "tensor attribute is not copied to the other GPUs' replicas. Register such "
                                'tensors with register_buffer.'},
+                   {'cases': [{'label': 'pit-validation-backward',
+                               'line': '',
+                               'page': 'training_loops',
+                               'title': '`backward()` in a validation step, or in eval mode'}],
+                    'historical': False,
+                    'id': 'cudnn-rnn-eval',
+                    'message': 'cudnn RNN backward can only be called in training mode',
+                    'summary': 'backward() or autograd.grad() went through an nn.LSTM, nn.GRU or nn.RNN in '
+                               "eval mode on a GPU: cuDNN's RNN kernels keep what backward needs only in "
+                               'training mode. Usually a validation or sampling function called model.eval() '
+                               'and nothing called model.train() again; call it at the start of every epoch, '
+                               'put only the RNN in training mode, or run forward and backward under '
+                               'torch.backends.cudnn.flags(enabled=False).'},
                    {'cases': [{'label': 'var-retain-grad',
                                'line': '',
                                'page': 'variable',
@@ -4918,6 +4931,17 @@ DATA = {'baseurl': '',
                                     '之后仍留在 CPU 内存里，或者批量数据没有搬到 GPU，或者 forward 创建张量时没有指定 device=。在 '
                                     'nn.DataParallel 下出现 cuda:1 and cuda:0 时：普通的张量属性不会复制到其他 GPU 上的副本。这类张量请用 '
                                     'register_buffer 注册。'},
+                        {'cases': [{'label': 'pit-validation-backward',
+                                    'line': '',
+                                    'page': 'training_loops',
+                                    'title': '在验证步骤或评估模式下调用 `backward()`'}],
+                         'historical': False,
+                         'id': 'cudnn-rnn-eval',
+                         'message': 'cudnn RNN backward can only be called in training mode',
+                         'summary': '在 GPU 上，backward() 或 autograd.grad() 经过了处于评估模式的 nn.LSTM、nn.GRU 或 '
+                                    'nn.RNN：cuDNN 的 RNN 内核只在训练模式下保留反向传播需要的数据。常见的原因是验证或采样函数调用了 '
+                                    'model.eval()，之后却没有任何地方再调用 model.train()；请在每个 epoch 开头调用它、只把 RNN '
+                                    '切回训练模式，或者在 torch.backends.cudnn.flags(enabled=False) 下执行前向和反向传播。'},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',
@@ -7234,6 +7258,17 @@ DATA = {'baseurl': '',
                                     '之後仍留在 CPU 記憶體，或是批次資料沒有搬到 GPU，或是 forward 建立張量時沒有指定 device=。在 '
                                     'nn.DataParallel 下出現 cuda:1 and cuda:0 時：普通的張量屬性不會複製到其他 GPU 上的副本。這類張量請用 '
                                     'register_buffer 註冊。'},
+                        {'cases': [{'label': 'pit-validation-backward',
+                                    'line': '',
+                                    'page': 'training_loops',
+                                    'title': '在驗證步驟或評估模式下呼叫 `backward()`'}],
+                         'historical': False,
+                         'id': 'cudnn-rnn-eval',
+                         'message': 'cudnn RNN backward can only be called in training mode',
+                         'summary': '在 GPU 上，backward() 或 autograd.grad() 經過了處於評估模式的 nn.LSTM、nn.GRU 或 '
+                                    'nn.RNN：cuDNN 的 RNN 核心只在訓練模式下保留反向傳播需要的資料。常見的原因是驗證或取樣函式呼叫了 '
+                                    'model.eval()，之後卻沒有任何地方再呼叫 model.train()；請在每個 epoch 開頭呼叫它、只把 RNN '
+                                    '切回訓練模式，或在 torch.backends.cudnn.flags(enabled=False) 之下執行前向與反向傳播。'},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',
@@ -7509,7 +7544,12 @@ DATA = {'baseurl': '',
                                 'calling torch.autograd.grad(loss, model.parameters()): a frozen layer or '
                                 'backbone (requires_grad=False) is in the list; loss.backward() works but '
                                 'autograd.grad fails; filter the parameters with p.requires_grad, or call '
-                                'requires_grad_() on the input for a saliency or attribution method.',
+                                'requires_grad_() on the input for a saliency or attribution method. LoRA on '
+                                'a Stable Diffusion (latent-diffusion, ldm) code base with '
+                                'use_checkpoint=True raises One of the differentiated Tensors does not '
+                                "require grad: the blocks' checkpoint(self._forward, inputs, "
+                                'self.parameters(), flag) differentiates the frozen base weights too; set '
+                                'use_checkpoint=False or pass only the parameters that require grad.',
               'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
@@ -7519,7 +7559,11 @@ DATA = {'baseurl': '',
                                'replace_all_batch_norm_modules_, eval mode or GroupNorm; vmap called random '
                                "operation while in randomness error mode, randomness='different' or 'same'. "
                                'Small difference between functorch grads and torch.autograd.grad: vmap and a '
-                               'loop differ by 1e-6 in float32 because of summation order; both are right.',
+                               'loop differ by 1e-6 in float32 because of summation order; both are right. '
+                               "Can't vmap autograd.grad over outputs: reuse the autograd graph the forward "
+                               'pass already built for per-sample gradients, without a second forward pass: '
+                               'torch.autograd.grad on the vector of per-sample losses with torch.eye as '
+                               'grad_outputs and is_grads_batched=True.',
               'cg-retain': 'Why does retain_graph default to the value of create_graph?',
               'cg-unused': 'One of the differentiated Tensors appears to not have been used in the graph '
                            'when computing Hessian eigenvalues or a hypergradient: some parameters do not '
@@ -8416,7 +8460,12 @@ DATA = {'baseurl': '',
                                          'graph a second time, because every loss reaches back into the same '
                                          'graph that built the labels. Trying to backward through the graph '
                                          'a second time: the reason is that I made consecutive calls to the '
-                                         'same calculation graph, built once before the loop.',
+                                         'same calculation graph, built once before the loop. self.scale = '
+                                         "torch.exp(nn.Parameter(...)) in a module's __init__: the "
+                                         'nn.Parameter object is not collected, only the exp result is kept, '
+                                         'unchanged despite the training, and the second iteration raises '
+                                         'Trying to backward through the graph a second time; keep the '
+                                         'Parameter as the attribute and compute exp in forward.',
               'pit-teacher': 'Knowledge distillation: is the teacher model updated by loss.backward() when '
                              'it is only in eval() mode and its requires_grad is still True? Should the '
                              'teacher run under torch.no_grad()? Teacher weights in the optimizer. EMA '
@@ -8439,7 +8488,14 @@ DATA = {'baseurl': '',
                                          'training epoch, from inside model(imgL, imgR) wrapped in '
                                          "nn.DataParallel (parallel_apply): the model's forward calls "
                                          'autograd while the test loop runs under torch.no_grad(); wrap that '
-                                         'call in torch.enable_grad().',
+                                         'call in torch.enable_grad(). The first epoch was normal, but an '
+                                         'error occurred when the second epoch started, only on the GPU: an '
+                                         'evaluate() or sampling function called model.eval() and '
+                                         'model.train() was never called again; call model.train() inside '
+                                         "the epoch loop. I changed all models to train but it doesn't work, "
+                                         'which model should I turn into train? List the RNN modules still '
+                                         'in eval mode. cudnn RNN backward in eval mode with Grad-CAM or '
+                                         "Captum's Saliency on an LSTM.",
               'pit-view-inplace': 'An in-place clamp_ or += on a piece returned by chunk, split or unbind '
                                   '(log_std of a policy network) raises the view error; use the out-of-place '
                                   'version.',

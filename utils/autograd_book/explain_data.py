@@ -2583,6 +2583,18 @@ DATA = {'baseurl': '',
                                'without device=. With cuda:1 and cuda:0 under nn.DataParallel: a plain '
                                "tensor attribute is not copied to the other GPUs' replicas. Register such "
                                'tensors with register_buffer.'},
+                   {'cases': [{'label': 'tc-module-backward-hook',
+                               'line': '',
+                               'page': 'torch_compile',
+                               'title': "A module's backward hook under `fullgraph=True`"}],
+                    'historical': False,
+                    'id': 'compile-module-backward-hook',
+                    'message': 'Module-level backwards hooks require compiled autograd.',
+                    'summary': 'torch.compile(..., fullgraph=True) reached a module with a full backward '
+                               'hook (register_full_backward_hook), which Dynamo traces only with compiled '
+                               'autograd. Drop fullgraph=True (the hooked module then breaks the graph and '
+                               'its hook fires), or set torch._dynamo.config.compiled_autograd = True and '
+                               'call backward() inside the compiled step.'},
                    {'cases': [{'label': 'pit-validation-backward',
                                'line': '',
                                'page': 'training_loops',
@@ -4931,6 +4943,19 @@ DATA = {'baseurl': '',
                                     '之后仍留在 CPU 内存里，或者批量数据没有搬到 GPU，或者 forward 创建张量时没有指定 device=。在 '
                                     'nn.DataParallel 下出现 cuda:1 and cuda:0 时：普通的张量属性不会复制到其他 GPU 上的副本。这类张量请用 '
                                     'register_buffer 注册。'},
+                        {'cases': [{'label': 'tc-module-backward-hook',
+                                    'line': '',
+                                    'page': 'torch_compile',
+                                    'title': '`fullgraph=True` 下的模块反向钩子'}],
+                         'historical': False,
+                         'id': 'compile-module-backward-hook',
+                         'message': 'Module-level backwards hooks require compiled autograd.',
+                         'summary': 'torch.compile(..., fullgraph=True) '
+                                    '遇到了带有完整反向钩子（register_full_backward_hook）的模块，而 Dynamo '
+                                    '只有在启用编译式自动求导（compiled autograd）时才能跟踪它。请去掉 '
+                                    'fullgraph=True（挂了钩子的模块会造成图中断，钩子照常触发），或者设置 '
+                                    'torch._dynamo.config.compiled_autograd = True，并在编译过的训练步骤里调用 '
+                                    'backward()。'},
                         {'cases': [{'label': 'pit-validation-backward',
                                     'line': '',
                                     'page': 'training_loops',
@@ -7258,6 +7283,19 @@ DATA = {'baseurl': '',
                                     '之後仍留在 CPU 記憶體，或是批次資料沒有搬到 GPU，或是 forward 建立張量時沒有指定 device=。在 '
                                     'nn.DataParallel 下出現 cuda:1 and cuda:0 時：普通的張量屬性不會複製到其他 GPU 上的副本。這類張量請用 '
                                     'register_buffer 註冊。'},
+                        {'cases': [{'label': 'tc-module-backward-hook',
+                                    'line': '',
+                                    'page': 'torch_compile',
+                                    'title': '`fullgraph=True` 之下的模組反向掛鉤'}],
+                         'historical': False,
+                         'id': 'compile-module-backward-hook',
+                         'message': 'Module-level backwards hooks require compiled autograd.',
+                         'summary': 'torch.compile(..., fullgraph=True) '
+                                    '遇到了帶有完整反向掛鉤（register_full_backward_hook）的模組，而 Dynamo '
+                                    '只有在啟用編譯式自動微分（compiled autograd）時才能追蹤它。請拿掉 '
+                                    'fullgraph=True（被掛鉤的模組會造成圖中斷，掛鉤照常觸發），或設定 '
+                                    'torch._dynamo.config.compiled_autograd = True，並在編譯過的訓練步驟裡呼叫 '
+                                    'backward()。'},
                         {'cases': [{'label': 'pit-validation-backward',
                                     'line': '',
                                     'page': 'training_loops',
@@ -8640,6 +8678,13 @@ DATA = {'baseurl': '',
                                 'backward with the compiled forward and loss: loss.backward() inside a '
                                 'compiled function is a graph break; call backward outside the compiled '
                                 'code.',
+              'tc-module-backward-hook': 'Graph break when there is backward hook registered for sub module: '
+                                         'torch.compile(model, fullgraph=True) fails with Unsupported: '
+                                         'Module-level backwards hooks require compiled autograd, or '
+                                         'call_method NNModuleVariable() _get_backward_hooks, for a '
+                                         "register_full_backward_hook in a submodule's __init__. Drop "
+                                         'fullgraph=True, or set torch._dynamo.config.compiled_autograd = '
+                                         'True and call backward() inside the compiled step.',
               'var-anomaly': 'torch.autograd.set_detect_anomaly(True): when I deleted this line of code, '
                              'training one epoch is faster; will it not affect the final result if I set it '
                              'to False? Very slow runtime caused by set_detect_anomaly(True). Anomaly '

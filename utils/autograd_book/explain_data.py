@@ -737,6 +737,13 @@ DATA = {'baseurl': '',
                                        'put it back and add a sentence to the message.',
                                'page': 'variable',
                                'title': 'Saved-tensor hooks'},
+                              {'label': 'pit-inplace-layers',
+                               'line': 'nn.Dropout(inplace=True) or another in-place layer right after an '
+                                       'activation that saved its output (output 0 of ReluBackward0 or '
+                                       'SigmoidBackward0): which layers are safe in place, and the fix '
+                                       'inplace=False.',
+                               'page': 'pitfalls',
+                               'title': 'In-place layers: which neighbour makes `inplace=True` fail'},
                               {'label': 'mem-per-layer',
                                'line': 'nn.ReLU(inplace=True) right after a layer that saved its own output, '
                                        'such as a sigmoid.',
@@ -3345,6 +3352,12 @@ DATA = {'baseurl': '',
                                     'line': '在保存张量钩子之下，自动求导不做这项检查；本书的计量器会补上检查，并在报错信息后面多加一句说明。',
                                     'page': 'variable',
                                     'title': '保存张量钩子（saved-tensor hooks）'},
+                                   {'label': 'pit-inplace-layers',
+                                    'line': '在保存了自身输出的激活函数后面，紧接着 nn.Dropout(inplace=True) 或其他原地层（output 0 of '
+                                            'ReluBackward0 或 SigmoidBackward0）：哪些层可以安全地原地计算，以及修复方法 '
+                                            'inplace=False。',
+                                    'page': 'pitfalls',
+                                    'title': '原地运算的层：哪一个相邻的层会让 `inplace=True` 报错'},
                                    {'label': 'mem-per-layer',
                                     'line': 'nn.ReLU(inplace=True) 紧跟在一个保存自身输出的层（例如 sigmoid）之后。',
                                     'page': 'saved_memory',
@@ -5685,6 +5698,12 @@ DATA = {'baseurl': '',
                                     'line': '在已儲存張量掛鉤之下，自動微分不做這項檢查；本書的計量器會補上檢查，並在訊息後面多加一句說明。',
                                     'page': 'variable',
                                     'title': '已儲存張量掛鉤'},
+                                   {'label': 'pit-inplace-layers',
+                                    'line': '在儲存了自身輸出的激勵函數後面，緊接著 nn.Dropout(inplace=True) 或其他原地層（output 0 of '
+                                            'ReluBackward0 或 SigmoidBackward0）：哪些層可以安全地原地計算，以及修正方法 '
+                                            'inplace=False。',
+                                    'page': 'pitfalls',
+                                    'title': '原地運算的層：哪一個相鄰的層會讓 `inplace=True` 出錯'},
                                    {'label': 'mem-per-layer',
                                     'line': 'nn.ReLU(inplace=True) 緊接在一個儲存自身輸出的層（例如 sigmoid）之後。',
                                     'page': 'saved_memory',
@@ -8266,6 +8285,10 @@ DATA = {'baseurl': '',
                                     'end, computing the gradient of the loss raises one of the variables '
                                     'needed for gradient computation has been modified by an inplace '
                                     'operation: how to solve it?',
+              'pit-inplace-layers': 'Inplace operation error in MobileNet or Xception: '
+                                    'nn.ReLU(inplace=True), ReLU6(inplace=True) or Dropout(inplace=True) '
+                                    'after a ReLU or sigmoid; in-place ReLUs are unnecessary and wrong; '
+                                    'remove inplace=True.',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
                                    'gradient cannot flow back once a data augmentation such as random '

@@ -8521,12 +8521,7 @@ DATA = {'baseurl': '',
                                          'graph a second time, because every loss reaches back into the same '
                                          'graph that built the labels. Trying to backward through the graph '
                                          'a second time: the reason is that I made consecutive calls to the '
-                                         'same calculation graph, built once before the loop. self.scale = '
-                                         "torch.exp(nn.Parameter(...)) in a module's __init__: the "
-                                         'nn.Parameter object is not collected, only the exp result is kept, '
-                                         'unchanged despite the training, and the second iteration raises '
-                                         'Trying to backward through the graph a second time; keep the '
-                                         'Parameter as the attribute and compute exp in forward.',
+                                         'same calculation graph, built once before the loop.',
               'pit-teacher': 'Knowledge distillation: is the teacher model updated by loss.backward() when '
                              'it is only in eval() mode and its requires_grad is still True? Should the '
                              'teacher run under torch.no_grad()? Teacher weights in the optimizer. EMA '
@@ -8780,7 +8775,11 @@ DATA = {'baseurl': '',
                                     'a buffer, or as a parameter with requires_grad=False. Custom parameters '
                                     'in a PyTorch model that should not change during training: ways to keep '
                                     'a custom parameter from updating, such as requires_grad=False or a '
-                                    'buffer.',
+                                    "buffer. self.scale = torch.exp(nn.Parameter(...)) in a module's "
+                                    '__init__: the nn.Parameter object is not collected, only the exp result '
+                                    'is kept, unchanged despite the training, and the second iteration '
+                                    'raises Trying to backward through the graph a second time; keep the '
+                                    'Parameter as the attribute and compute exp in forward.',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '

@@ -737,6 +737,13 @@ DATA = {'baseurl': '',
                                        'put it back and add a sentence to the message.',
                                'page': 'variable',
                                'title': 'Saved-tensor hooks'},
+                              {'label': 'pit-inplace-layers',
+                               'line': 'nn.Dropout(inplace=True) or another in-place layer right after an '
+                                       'activation that saved its output (output 0 of ReluBackward0 or '
+                                       'SigmoidBackward0): which layers are safe in place, and the fix '
+                                       'inplace=False.',
+                               'page': 'pitfalls',
+                               'title': 'In-place layers: which neighbour makes `inplace=True` fail'},
                               {'label': 'mem-per-layer',
                                'line': 'nn.ReLU(inplace=True) right after a layer that saved its own output, '
                                        'such as a sigmoid.',
@@ -2604,6 +2611,31 @@ DATA = {'baseurl': '',
                                'without device=. With cuda:1 and cuda:0 under nn.DataParallel: a plain '
                                "tensor attribute is not copied to the other GPUs' replicas. Register such "
                                'tensors with register_buffer.'},
+                   {'cases': [{'label': 'tc-module-backward-hook',
+                               'line': '',
+                               'page': 'torch_compile',
+                               'title': "A module's backward hook under `fullgraph=True`"}],
+                    'historical': False,
+                    'id': 'compile-module-backward-hook',
+                    'message': 'Module-level backwards hooks require compiled autograd.',
+                    'summary': 'torch.compile(..., fullgraph=True) reached a module with a full backward '
+                               'hook (register_full_backward_hook), which Dynamo traces only with compiled '
+                               'autograd. Drop fullgraph=True (the hooked module then breaks the graph and '
+                               'its hook fires), or set torch._dynamo.config.compiled_autograd = True and '
+                               'call backward() inside the compiled step.'},
+                   {'cases': [{'label': 'pit-validation-backward',
+                               'line': '',
+                               'page': 'training_loops',
+                               'title': '`backward()` in a validation step, or in eval mode'}],
+                    'historical': False,
+                    'id': 'cudnn-rnn-eval',
+                    'message': 'cudnn RNN backward can only be called in training mode',
+                    'summary': 'backward() or autograd.grad() went through an nn.LSTM, nn.GRU or nn.RNN in '
+                               "eval mode on a GPU: cuDNN's RNN kernels keep what backward needs only in "
+                               'training mode. Usually a validation or sampling function called model.eval() '
+                               'and nothing called model.train() again; call it at the start of every epoch, '
+                               'put only the RNN in training mode, or run forward and backward under '
+                               'torch.backends.cudnn.flags(enabled=False).'},
                    {'cases': [{'label': 'var-retain-grad',
                                'line': '',
                                'page': 'variable',
@@ -3341,6 +3373,12 @@ DATA = {'baseurl': '',
                                     'line': '在保存张量钩子之下，自动求导不做这项检查；本书的计量器会补上检查，并在报错信息后面多加一句说明。',
                                     'page': 'variable',
                                     'title': '保存张量钩子（saved-tensor hooks）'},
+                                   {'label': 'pit-inplace-layers',
+                                    'line': '在保存了自身输出的激活函数后面，紧接着 nn.Dropout(inplace=True) 或其他原地层（output 0 of '
+                                            'ReluBackward0 或 SigmoidBackward0）：哪些层可以安全地原地计算，以及修复方法 '
+                                            'inplace=False。',
+                                    'page': 'pitfalls',
+                                    'title': '原地运算的层：哪一个相邻的层会让 `inplace=True` 报错'},
                                    {'label': 'mem-per-layer',
                                     'line': 'nn.ReLU(inplace=True) 紧跟在一个保存自身输出的层（例如 sigmoid）之后。',
                                     'page': 'saved_memory',
@@ -4955,6 +4993,30 @@ DATA = {'baseurl': '',
                                     '之后仍留在 CPU 内存里，或者批量数据没有搬到 GPU，或者 forward 创建张量时没有指定 device=。在 '
                                     'nn.DataParallel 下出现 cuda:1 and cuda:0 时：普通的张量属性不会复制到其他 GPU 上的副本。这类张量请用 '
                                     'register_buffer 注册。'},
+                        {'cases': [{'label': 'tc-module-backward-hook',
+                                    'line': '',
+                                    'page': 'torch_compile',
+                                    'title': '`fullgraph=True` 下的模块反向钩子'}],
+                         'historical': False,
+                         'id': 'compile-module-backward-hook',
+                         'message': 'Module-level backwards hooks require compiled autograd.',
+                         'summary': 'torch.compile(..., fullgraph=True) '
+                                    '遇到了带有完整反向钩子（register_full_backward_hook）的模块，而 Dynamo '
+                                    '只有在启用编译式自动求导（compiled autograd）时才能跟踪它。请去掉 '
+                                    'fullgraph=True（挂了钩子的模块会造成图中断，钩子照常触发），或者设置 '
+                                    'torch._dynamo.config.compiled_autograd = True，并在编译过的训练步骤里调用 '
+                                    'backward()。'},
+                        {'cases': [{'label': 'pit-validation-backward',
+                                    'line': '',
+                                    'page': 'training_loops',
+                                    'title': '在验证步骤或评估模式下调用 `backward()`'}],
+                         'historical': False,
+                         'id': 'cudnn-rnn-eval',
+                         'message': 'cudnn RNN backward can only be called in training mode',
+                         'summary': '在 GPU 上，backward() 或 autograd.grad() 经过了处于评估模式的 nn.LSTM、nn.GRU 或 '
+                                    'nn.RNN：cuDNN 的 RNN 内核只在训练模式下保留反向传播需要的数据。常见的原因是验证或采样函数调用了 '
+                                    'model.eval()，之后却没有任何地方再调用 model.train()；请在每个 epoch 开头调用它、只把 RNN '
+                                    '切回训练模式，或者在 torch.backends.cudnn.flags(enabled=False) 下执行前向和反向传播。'},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',
@@ -5673,6 +5735,12 @@ DATA = {'baseurl': '',
                                     'line': '在已儲存張量掛鉤之下，自動微分不做這項檢查；本書的計量器會補上檢查，並在訊息後面多加一句說明。',
                                     'page': 'variable',
                                     'title': '已儲存張量掛鉤'},
+                                   {'label': 'pit-inplace-layers',
+                                    'line': '在儲存了自身輸出的激勵函數後面，緊接著 nn.Dropout(inplace=True) 或其他原地層（output 0 of '
+                                            'ReluBackward0 或 SigmoidBackward0）：哪些層可以安全地原地計算，以及修正方法 '
+                                            'inplace=False。',
+                                    'page': 'pitfalls',
+                                    'title': '原地運算的層：哪一個相鄰的層會讓 `inplace=True` 出錯'},
                                    {'label': 'mem-per-layer',
                                     'line': 'nn.ReLU(inplace=True) 緊接在一個儲存自身輸出的層（例如 sigmoid）之後。',
                                     'page': 'saved_memory',
@@ -7288,6 +7356,30 @@ DATA = {'baseurl': '',
                                     '之後仍留在 CPU 記憶體，或是批次資料沒有搬到 GPU，或是 forward 建立張量時沒有指定 device=。在 '
                                     'nn.DataParallel 下出現 cuda:1 and cuda:0 時：普通的張量屬性不會複製到其他 GPU 上的副本。這類張量請用 '
                                     'register_buffer 註冊。'},
+                        {'cases': [{'label': 'tc-module-backward-hook',
+                                    'line': '',
+                                    'page': 'torch_compile',
+                                    'title': '`fullgraph=True` 之下的模組反向掛鉤'}],
+                         'historical': False,
+                         'id': 'compile-module-backward-hook',
+                         'message': 'Module-level backwards hooks require compiled autograd.',
+                         'summary': 'torch.compile(..., fullgraph=True) '
+                                    '遇到了帶有完整反向掛鉤（register_full_backward_hook）的模組，而 Dynamo '
+                                    '只有在啟用編譯式自動微分（compiled autograd）時才能追蹤它。請拿掉 '
+                                    'fullgraph=True（被掛鉤的模組會造成圖中斷，掛鉤照常觸發），或設定 '
+                                    'torch._dynamo.config.compiled_autograd = True，並在編譯過的訓練步驟裡呼叫 '
+                                    'backward()。'},
+                        {'cases': [{'label': 'pit-validation-backward',
+                                    'line': '',
+                                    'page': 'training_loops',
+                                    'title': '在驗證步驟或評估模式下呼叫 `backward()`'}],
+                         'historical': False,
+                         'id': 'cudnn-rnn-eval',
+                         'message': 'cudnn RNN backward can only be called in training mode',
+                         'summary': '在 GPU 上，backward() 或 autograd.grad() 經過了處於評估模式的 nn.LSTM、nn.GRU 或 '
+                                    'nn.RNN：cuDNN 的 RNN 核心只在訓練模式下保留反向傳播需要的資料。常見的原因是驗證或取樣函式呼叫了 '
+                                    'model.eval()，之後卻沒有任何地方再呼叫 model.train()；請在每個 epoch 開頭呼叫它、只把 RNN '
+                                    '切回訓練模式，或在 torch.backends.cudnn.flags(enabled=False) 之下執行前向與反向傳播。'},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',
@@ -7567,7 +7659,12 @@ DATA = {'baseurl': '',
                                 'of the network needs requires_grad=False, and the meta-learning inner-loop '
                                 'update (gradient_update_parameters in torchmeta, a MAML step) then fails: '
                                 'autograd.grad is taken over every parameter of the model, frozen ones '
-                                'included; pass only the parameters that require grad.',
+                                'included; pass only the parameters that require grad. LoRA on a Stable '
+                                'Diffusion (latent-diffusion, ldm) code base with use_checkpoint=True raises '
+                                "One of the differentiated Tensors does not require grad: the blocks' "
+                                'checkpoint(self._forward, inputs, self.parameters(), flag) differentiates '
+                                'the frozen base weights too; set use_checkpoint=False or pass only the '
+                                'parameters that require grad.',
               'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
@@ -7577,7 +7674,11 @@ DATA = {'baseurl': '',
                                'replace_all_batch_norm_modules_, eval mode or GroupNorm; vmap called random '
                                "operation while in randomness error mode, randomness='different' or 'same'. "
                                'Small difference between functorch grads and torch.autograd.grad: vmap and a '
-                               'loop differ by 1e-6 in float32 because of summation order; both are right.',
+                               'loop differ by 1e-6 in float32 because of summation order; both are right. '
+                               "Can't vmap autograd.grad over outputs: reuse the autograd graph the forward "
+                               'pass already built for per-sample gradients, without a second forward pass: '
+                               'torch.autograd.grad on the vector of per-sample losses with torch.eye as '
+                               'grad_outputs and is_grads_batched=True.',
               'cg-retain': 'Why does retain_graph default to the value of create_graph?',
               'cg-unused': 'One of the differentiated Tensors appears to not have been used in the graph '
                            'when computing Hessian eigenvalues or a hypergradient: some parameters do not '
@@ -8277,6 +8378,13 @@ DATA = {'baseurl': '',
                                     'operations: what are the possible lines that cause this issue, is it '
                                     'torch.einsum? Decode the message and let anomaly detection point at the '
                                     'forward line instead of guessing.',
+              'pit-inplace-layers': 'Inplace operation error in MobileNet or Xception: '
+                                    'nn.ReLU(inplace=True), ReLU6(inplace=True) or Dropout(inplace=True) '
+                                    'after a ReLU or sigmoid; in-place ReLUs are unnecessary and wrong; '
+                                    'remove inplace=True. Does the inplace argument of nn.ReLU() affect the '
+                                    'backward pass of the loss? Not after a layer that saved only its input '
+                                    '(a linear or convolution layer), but it fails after one that saved its '
+                                    'output.',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
                                    'gradient cannot flow back once a data augmentation such as random '
@@ -8546,7 +8654,14 @@ DATA = {'baseurl': '',
                                          'training epoch, from inside model(imgL, imgR) wrapped in '
                                          "nn.DataParallel (parallel_apply): the model's forward calls "
                                          'autograd while the test loop runs under torch.no_grad(); wrap that '
-                                         'call in torch.enable_grad().',
+                                         'call in torch.enable_grad(). The first epoch was normal, but an '
+                                         'error occurred when the second epoch started, only on the GPU: an '
+                                         'evaluate() or sampling function called model.eval() and '
+                                         'model.train() was never called again; call model.train() inside '
+                                         "the epoch loop. I changed all models to train but it doesn't work, "
+                                         'which model should I turn into train? List the RNN modules still '
+                                         'in eval mode. cudnn RNN backward in eval mode with Grad-CAM or '
+                                         "Captum's Saliency on an LSTM.",
               'pit-view-inplace': 'An in-place clamp_ or += on a piece returned by chunk, split or unbind '
                                   '(log_std of a policy network) raises the view error; use the out-of-place '
                                   'version.',
@@ -8699,6 +8814,13 @@ DATA = {'baseurl': '',
                                 'backward with the compiled forward and loss: loss.backward() inside a '
                                 'compiled function is a graph break; call backward outside the compiled '
                                 'code.',
+              'tc-module-backward-hook': 'Graph break when there is backward hook registered for sub module: '
+                                         'torch.compile(model, fullgraph=True) fails with Unsupported: '
+                                         'Module-level backwards hooks require compiled autograd, or '
+                                         'call_method NNModuleVariable() _get_backward_hooks, for a '
+                                         "register_full_backward_hook in a submodule's __init__. Drop "
+                                         'fullgraph=True, or set torch._dynamo.config.compiled_autograd = '
+                                         'True and call backward() inside the compiled step.',
               'var-anomaly': 'torch.autograd.set_detect_anomaly(True): when I deleted this line of code, '
                              'training one epoch is faster; will it not affect the final result if I set it '
                              'to False? Very slow runtime caused by set_detect_anomaly(True). Anomaly '
@@ -8782,7 +8904,11 @@ DATA = {'baseurl': '',
                                     'a buffer, or as a parameter with requires_grad=False. Custom parameters '
                                     'in a PyTorch model that should not change during training: ways to keep '
                                     'a custom parameter from updating, such as requires_grad=False or a '
-                                    'buffer.',
+                                    "buffer. self.scale = torch.exp(nn.Parameter(...)) in a module's "
+                                    '__init__: the nn.Parameter object is not collected, only the exp result '
+                                    'is kept, unchanged despite the training, and the second iteration '
+                                    'raises Trying to backward through the graph a second time; keep the '
+                                    'Parameter as the attribute and compute exp in forward.',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '

@@ -7650,7 +7650,7 @@ DATA = {'baseurl': '',
                         'Tensor, got dict; use torch.func.hessian or jacrev(grad(f)). Scalability of the '
                         'Hessian-free product Hz with torch.autograd.grad: how is it not O(n²)? It does not '
                         'compute the full Hessian. How does PyTorch compute the second-order Jacobian (the '
-                        'Hessian)?',
+                        'Hessian)? The second-order Jacobian matrix is the Hessian matrix.',
               'cg-not-require': 'RuntimeError: One of the differentiated Tensors does not require grad when '
                                 'calling torch.autograd.grad(loss, model.parameters()): a frozen layer or '
                                 'backbone (requires_grad=False) is in the list; loss.backward() works but '
@@ -7678,7 +7678,10 @@ DATA = {'baseurl': '',
                                "Can't vmap autograd.grad over outputs: reuse the autograd graph the forward "
                                'pass already built for per-sample gradients, without a second forward pass: '
                                'torch.autograd.grad on the vector of per-sample losses with torch.eye as '
-                               'grad_outputs and is_grads_batched=True.',
+                               'grad_outputs and is_grads_batched=True. What is torch.vmap and how to use it '
+                               'over a batch: in_dims says which dimension of each input is mapped; '
+                               'in_dims=(None, 0, 0) shares the parameters and maps over the samples and '
+                               'their targets.',
               'cg-retain': 'Why does retain_graph default to the value of create_graph?',
               'cg-unused': 'One of the differentiated Tensors appears to not have been used in the graph '
                            'when computing Hessian eigenvalues or a hypergradient: some parameters do not '
@@ -7730,7 +7733,10 @@ DATA = {'baseurl': '',
                                 'optimizer.step() is called after scaler.step(optimizer); autocast fp16 '
                                 'without GradScaler, gradients underflow to zero. Does '
                                 'self.scaler.step(self.optimizer) mean optimizer.step()? The scaler calls '
-                                'optimizer.step() and skips the step when the gradients overflow.',
+                                'optimizer.step() and skips the step when the gradients overflow. AMP makes '
+                                'the loss nan: after training for a while the loss suddenly becomes nan, and '
+                                'lowering the learning rate or raising batch_size does not help; look for an '
+                                'optimizer.step() called after scaler.step(optimizer).',
               'dbg-amp-several': 'GradScaler with multiple optimizers and multiple losses: one scaler or two '
                                  'for a GAN generator and discriminator under AMP, where to call '
                                  'scaler.update() (once per iteration, after every scaler.step), '
@@ -7792,7 +7798,8 @@ DATA = {'baseurl': '',
                                  'backpropagate with 0<p<1: NormBackward1 returned nan values in its 0th '
                                  'output; tensor.norm(p=0.5) with a zero element; the gradient of |x|^p at '
                                  "0; torch 2.13's vector_norm returns 0 there, a hand-written p-norm is NaN; "
-                                 'add eps.',
+                                 'add eps. During the first iterations the training loss is decreasing, then '
+                                 'suddenly I get a nan.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '
@@ -7860,7 +7867,10 @@ DATA = {'baseurl': '',
                            'requires grad cannot be converted to a NumPy array directly, because the array '
                            "carries no autograd history. np.sum(final, 0) inside forward: Can't call numpy() "
                            'on Tensor that requires grad; detach().numpy() silences the error but the layers '
-                           'get no gradient; use torch.stack(final).sum(0) or torch.sum inside the model.',
+                           'get no gradient; use torch.stack(final).sum(0) or torch.sum inside the model. '
+                           'Understanding the computation graph explains why .detach() is needed to separate '
+                           'the tensor before plotting: a PyTorch tensor that needs gradient computation '
+                           'cannot be converted directly to a NumPy array.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
                                      'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
@@ -7874,7 +7884,9 @@ DATA = {'baseurl': '',
                                      "updates under no_grad is overwritten by rank 0's copy before every "
                                      'forward, so register_buffer performs worse; a frozen parameter is '
                                      'copied only when DDP is built; forward_sync_buffers=False keeps each '
-                                     "rank's own.",
+                                     "rank's own. A multi-GPU problem: one of the variables needed for "
+                                     'gradient computation has been modified by an inplace operation, output '
+                                     '0 of TBackward, but single-GPU training has no problem.',
               'ddp-dataparallel-grad': 'nn.DataParallel with autograd.grad(create_graph=True), StyleGAN2 '
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '
@@ -8148,7 +8160,8 @@ DATA = {'baseurl': '',
                                'leak. Does memory use change when PyTorch runs on the GPU: what moves to GPU '
                                'memory. Does memory usage change after PyTorch acceleration on the GPU? The '
                                'same tensors move to GPU memory, and the caching allocator keeps freed '
-                               'blocks reserved.',
+                               'blocks reserved. What exactly is occupying the GPU cache? The caching '
+                               'allocator keeps the blocks of freed tensors reserved for reuse.',
               'mem-ckpt-grad': 'torch.utils.checkpoint fails with torch.autograd.grad even when '
                                'use_reentrant=False: a checkpointed function that itself calls '
                                'torch.autograd.grad(energy, positions, create_graph=True), a model whose '
@@ -8221,7 +8234,9 @@ DATA = {'baseurl': '',
                                     'saved memory. ValueError: torch.utils.checkpoint: please pass in '
                                     'use_reentrant=True or use_reentrant=False explicitly with torch '
                                     '2.3.0a0: a pre-release build raises it; install a release, or edit the '
-                                    "call in the model's remote code.",
+                                    "call in the model's remote code. During fine-tuning: RuntimeError: "
+                                    'element 0 of tensors does not require grad and does not have a grad_fn, '
+                                    'with gradient checkpointing on and the embeddings frozen.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '
@@ -8259,7 +8274,10 @@ DATA = {'baseurl': '',
                              'each training epoch, even with a small batch_size. GPU memory keeps growing '
                              "during evaluation until it runs out: the evaluator keeps every batch's images "
                              'or outputs on the GPU and joins them with torch.cat at the end; move what is '
-                             'kept to the CPU.',
+                             'kept to the CPU. GPU memory keeps growing during evaluation until it blows up: '
+                             "the evaluator keeps every batch's images on the GPU and calls images = "
+                             'torch.cat(images) at the end, RuntimeError: CUDA out of memory; move each '
+                             'batch to the CPU before keeping it.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '
@@ -8356,7 +8374,10 @@ DATA = {'baseurl': '',
                                   'backward with a ConvLSTM: loss.backward() reports an error that says '
                                   'retain_graph should be True, and setting retain_graph=True consumes more '
                                   'and more memory and slows the program down: the hidden state kept on the '
-                                  'module from the last batch needs detach().',
+                                  'module from the last batch needs detach(). Runtime error of inplace '
+                                  'operation: do the leaf tensors h and c have inplace operations? The LSTM '
+                                  'hidden state (h, c) carried into the next batch without detach() reaches '
+                                  'into a graph whose weights optimizer.step() has changed.',
               'pit-inplace-decode': 'How to find which tensor the in-place error means: decode the shape, '
                                     'TBackward0 or AsStrided, and the version numbers, then use anomaly '
                                     'detection. The inplace operation error keeps coming back, and goes away '
@@ -8408,7 +8429,10 @@ DATA = {'baseurl': '',
                                    'fixes it. Why is the in-place operation for ReLU used in models and '
                                    'examples, and in which cases is it not allowed? The gradient cannot flow '
                                    'back: setting x2 = x.clone() in the random erasing step and returning x2 '
-                                   'solves it.',
+                                   'solves it. Solving the RuntimeError caused by an in-place operation in '
+                                   'PyTorch: one of the variables needed for gradient computation has been '
+                                   'modified by an inplace operation, raised when the final loss computes '
+                                   'its gradient.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
@@ -8454,7 +8478,10 @@ DATA = {'baseurl': '',
                                   'graph interior, raised at backward() by older releases: modifying inplace '
                                   'views of a leaf (bar = foo[10:, 10:]; bar *= 10) gives this unclear error '
                                   'message; the same mistake as a view of a leaf Variable that requires grad '
-                                  'is being used in an in-place operation.',
+                                  'is being used in an in-place operation. Dive into Deep Learning 3.6 '
+                                  'softmax regression from scratch: running train_ch3 says the leaf variable '
+                                  'has been moved into the graph interior; a parameter (W or b) was changed '
+                                  'in place while autograd was recording: update it under torch.no_grad().',
               'pit-leaf-out': "RuntimeError: add(): functions with out=... arguments don't support automatic "
                               'differentiation, but one of the arguments requires grad. torch.cat, '
                               'torch.matmul or torch.add with out= on a tensor that requires grad; write the '
@@ -8523,7 +8550,10 @@ DATA = {'baseurl': '',
                                 'values into a new leaf, so no gradient reaches the model; add them with '
                                 'torch.stack(losses).sum(). An error message you may meet while training a '
                                 'deep learning model with PyTorch: element 0 of tensors does not require '
-                                'grad and does not have a grad_fn.',
+                                'grad and does not have a grad_fn. RuntimeError: element 0 of tensors does '
+                                'not require grad and does not have a grad_fn when I run the training code '
+                                '(an error during training): how do I solve it? Check loss.grad_fn to find '
+                                'where the graph was cut.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -8555,7 +8585,10 @@ DATA = {'baseurl': '',
                                 'scalar outputs: the loss is not a scalar. Why does your loss.backward() '
                                 'raise an error? Most often the loss is not a scalar. Does the loss need '
                                 '.sum() before backward()? Only when it is not a scalar: nn.MSELoss averages '
-                                "by default (reduction='mean'), so its loss is already a scalar.",
+                                "by default (reduction='mean'), so its loss is already a scalar. Dive into "
+                                'Deep Learning 3.3: must the loss function be summed with sum() before '
+                                'calling the backward function when training the model? Only when the loss '
+                                'is not a scalar.',
               'pit-resize-requires-grad': 'RuntimeError: cannot resize variables that require grad in '
                                           "resize_(), in a metric meter (APMeter) that stores the model's "
                                           'outputs: pass output.detach().',
@@ -8631,7 +8664,9 @@ DATA = {'baseurl': '',
                                          'graph a second time, because every loss reaches back into the same '
                                          'graph that built the labels. Trying to backward through the graph '
                                          'a second time: the reason is that I made consecutive calls to the '
-                                         'same calculation graph, built once before the loop.',
+                                         'same calculation graph, built once before the loop. The reason for '
+                                         'the above problem is that I made consecutive calls to the same '
+                                         'calculation graph.',
               'pit-teacher': 'Knowledge distillation: is the teacher model updated by loss.backward() when '
                              'it is only in eval() mode and its requires_grad is still True? Should the '
                              'teacher run under torch.no_grad()? Teacher weights in the optimizer. EMA '
@@ -8754,7 +8789,9 @@ DATA = {'baseurl': '',
                                'retain_graph=True when calling backward the first time; two non-scalar '
                                'outputs with their own gradients in one pass: '
                                'torch.autograd.backward([loc_preds, cls_preds], [loc_grads, cls_grads]) with '
-                               'grad_tensors.',
+                               'grad_tensors. Question about two times backward: as loss = '
+                               'resource_loss.clone() + error_loss.clone(), why does the loss have to '
+                               'backward again after the backward of resource_loss and error_loss?',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '

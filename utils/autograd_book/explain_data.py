@@ -7509,7 +7509,11 @@ DATA = {'baseurl': '',
                                 'calling torch.autograd.grad(loss, model.parameters()): a frozen layer or '
                                 'backbone (requires_grad=False) is in the list; loss.backward() works but '
                                 'autograd.grad fails; filter the parameters with p.requires_grad, or call '
-                                'requires_grad_() on the input for a saliency or attribution method.',
+                                'requires_grad_() on the input for a saliency or attribution method. A part '
+                                'of the network needs requires_grad=False, and the meta-learning inner-loop '
+                                'update (gradient_update_parameters in torchmeta, a MAML step) then fails: '
+                                'autograd.grad is taken over every parameter of the model, frozen ones '
+                                'included; pass only the parameters that require grad.',
               'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
@@ -8183,7 +8187,10 @@ DATA = {'baseurl': '',
                                     'expected version 151 instead, though I did not change the code. At the '
                                     'end, computing the gradient of the loss raises one of the variables '
                                     'needed for gradient computation has been modified by an inplace '
-                                    'operation: how to solve it?',
+                                    'operation: how to solve it? Unable to backpropagate due to inplace '
+                                    'operations: what are the possible lines that cause this issue, is it '
+                                    'torch.einsum? Decode the message and let anomaly detection point at the '
+                                    'forward line instead of guessing.',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
                                    'gradient cannot flow back once a data augmentation such as random '
@@ -8320,7 +8327,12 @@ DATA = {'baseurl': '',
                                 'torch.tensor([criterion(restored[j], target) for j in '
                                 'range(len(restored))], requires_grad=True).sum(): torch.tensor copies the '
                                 'values into a new leaf, so no gradient reaches the model; add them with '
-                                'torch.stack(losses).sum().',
+                                'torch.stack(losses).sum(). An error message you may meet while training a '
+                                'deep learning model with PyTorch: element 0 of tensors does not require '
+                                'grad and does not have a grad_fn. element 1 of tensors does not require '
+                                'grad and does not have a grad_fn: element N is the N-th tensor (from 0) '
+                                'passed to torch.autograd.backward or torch.autograd.grad; one of the losses '
+                                'in the list is a constant, on one code path only (without deepspeed).',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -8407,7 +8419,12 @@ DATA = {'baseurl': '',
                                             'self.optimizer.step(): modified by an inplace operation, '
                                             'AsStridedBackward0. Wrong gradient calculation code? output 0 '
                                             'of AsStridedBackward0, is at version 6; expected version 5 '
-                                            'instead, where loss1.backward() worked with PyTorch 1.4.',
+                                            'instead, where loss1.backward() worked with PyTorch 1.4. '
+                                            'CycleGAN code that ran before fails with pytorch >= 1.5: a '
+                                            'weight of shape [3, 64, 7, 7] is at version 3; expected version '
+                                            '1 instead, because a generator or discriminator was stepped by '
+                                            'its optimizer before a backward that still needs its old '
+                                            'weights.',
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage.',
               'pit-target-outside-loop': 'Synthetic labels Y = X @ true_W + true_b computed once before the '
@@ -8499,7 +8516,10 @@ DATA = {'baseurl': '',
                            'been freed; the first backward already ran the shared layers.',
               'rg-semantics': 'What does the parameter retain_graph mean in the backward() method of a '
                               'tensor (the old Variable)? What exactly does retain_variables=True in '
-                              'loss.backward() do? It is the old name of retain_graph.',
+                              'loss.backward() do? It is the old name of retain_graph. Inquiry about '
+                              'retain_graph=True in a training script: what is it for, and why is it '
+                              'necessary? It keeps the saved tensors of the graph for another backward '
+                              'through it, not the gradients.',
               'rg-two-losses': 'How to backpropagate two losses through a shared network: loss1.backward() '
                                'and loss2.backward(), or one backward of their sum. Is there a difference '
                                'between calling backward on errD_real and errD_fake separately and calling '

@@ -8553,7 +8553,10 @@ DATA = {'baseurl': '',
                                 'grad and does not have a grad_fn. RuntimeError: element 0 of tensors does '
                                 'not require grad and does not have a grad_fn when I run the training code '
                                 '(an error during training): how do I solve it? Check loss.grad_fn to find '
-                                'where the graph was cut.',
+                                'where the graph was cut. element 1 of tensors does not require grad and '
+                                'does not have a grad_fn: element N is the N-th tensor (from 0) passed to '
+                                'torch.autograd.backward or torch.autograd.grad; one of the losses in the '
+                                'list is a constant, on one code path only (without deepspeed).',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '

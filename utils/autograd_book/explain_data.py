@@ -3374,8 +3374,8 @@ DATA = {'baseurl': '',
                                     'page': 'variable',
                                     'title': '保存张量钩子（saved-tensor hooks）'},
                                    {'label': 'pit-inplace-layers',
-                                    'line': '在保存了自身输出的激活函数后面，紧接着 nn.Dropout(inplace=True) 或其他原地层（output 0 of '
-                                            'ReluBackward0 或 SigmoidBackward0）：哪些层可以安全地原地计算，以及修复方法 '
+                                    'line': 'nn.Dropout(inplace=True) 或其他原地计算的层，紧跟在保存了自身输出的激活函数之后（output 0 '
+                                            'of ReluBackward0 或 SigmoidBackward0）：哪些层可以安全地原地计算，以及修复方法 '
                                             'inplace=False。',
                                     'page': 'pitfalls',
                                     'title': '原地运算的层：哪一个相邻的层会让 `inplace=True` 报错'},
@@ -5002,8 +5002,8 @@ DATA = {'baseurl': '',
                          'message': 'Module-level backwards hooks require compiled autograd.',
                          'summary': 'torch.compile(..., fullgraph=True) '
                                     '遇到了带有完整反向钩子（register_full_backward_hook）的模块，而 Dynamo '
-                                    '只有在启用编译式自动求导（compiled autograd）时才能跟踪它。请去掉 '
-                                    'fullgraph=True（挂了钩子的模块会造成图中断，钩子照常触发），或者设置 '
+                                    '只有在启用编译式自动求导（compiled autograd）时才能追踪它。请去掉 '
+                                    'fullgraph=True（挂了钩子的模块会产生图中断，钩子照常触发），或者设置 '
                                     'torch._dynamo.config.compiled_autograd = True，并在编译过的训练步骤里调用 '
                                     'backward()。'},
                         {'cases': [{'label': 'pit-validation-backward',
@@ -5736,8 +5736,8 @@ DATA = {'baseurl': '',
                                     'page': 'variable',
                                     'title': '已儲存張量掛鉤'},
                                    {'label': 'pit-inplace-layers',
-                                    'line': '在儲存了自身輸出的激勵函數後面，緊接著 nn.Dropout(inplace=True) 或其他原地層（output 0 of '
-                                            'ReluBackward0 或 SigmoidBackward0）：哪些層可以安全地原地計算，以及修正方法 '
+                                    'line': 'nn.Dropout(inplace=True) 或其他原地計算的層，緊接在儲存了自身輸出的激勵函數之後（output 0 '
+                                            'of ReluBackward0 或 SigmoidBackward0）：哪些層可以安全地原地計算，以及修正方法 '
                                             'inplace=False。',
                                     'page': 'pitfalls',
                                     'title': '原地運算的層：哪一個相鄰的層會讓 `inplace=True` 出錯'},
@@ -7366,7 +7366,7 @@ DATA = {'baseurl': '',
                          'summary': 'torch.compile(..., fullgraph=True) '
                                     '遇到了帶有完整反向掛鉤（register_full_backward_hook）的模組，而 Dynamo '
                                     '只有在啟用編譯式自動微分（compiled autograd）時才能追蹤它。請拿掉 '
-                                    'fullgraph=True（被掛鉤的模組會造成圖中斷，掛鉤照常觸發），或設定 '
+                                    'fullgraph=True（帶有掛鉤的模組會產生圖中斷，掛鉤照常觸發），或設定 '
                                     'torch._dynamo.config.compiled_autograd = True，並在編譯過的訓練步驟裡呼叫 '
                                     'backward()。'},
                         {'cases': [{'label': 'pit-validation-backward',

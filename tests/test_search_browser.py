@@ -79,6 +79,12 @@ def sample(edition: str) -> list[str]:
     return chosen + [q for q in asked if JOINED.search(q) and q not in chosen][:4]
 
 
+def dotted_questions(edition: str) -> list[str]:
+    """The queries with dotted names that are questions, not pasted messages: a pasted message is
+    found by the error matcher whatever the words' breaks, so only these show the planted divergence."""
+    return [q["q"] for q in asked_in(edition) if JOINED.search(q["q"]) and not re.search(r"(Error|Warning|Exception)\b", q["q"])]
+
+
 def write_report(edition: str, **figures) -> None:
     report = json.loads(REPORT.read_text()) if REPORT.exists() else {}
     report.setdefault(edition, {}).update(figures)
@@ -140,7 +146,7 @@ def test_the_comparison_fails_when_the_page_ranks_otherwise(browser, origin, sit
     assert planted != rank
     page = browser.new_page()
     page.route("**/_static/search/rank.js", lambda route: route.fulfill(body=planted, content_type="text/javascript"))
-    queries = sample("en")
+    queries = dotted_questions("en")[:8]
     tops, _ = page_top(page, origin, "en", queries)
     page.close()
     assert differences(tops, node_top(site, "en", queries), queries) != []

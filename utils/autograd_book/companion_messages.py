@@ -10,6 +10,7 @@ The edition: the ``edition`` argument, else ``BOOK_EDITION``, else the kernel's 
 directory when it is named after an edition (``book/zh-hant/``), else English."""
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -20,10 +21,24 @@ SOURCE = "en"
 CATALOG = Catalog("companion")  # names the catalog, so that a reader notebook carries it (utils/book/package.py)
 
 
+@functools.lru_cache(maxsize=None)
 def data() -> dict:
-    """book/errors.yml per edition (written by ``python -m utils.book.explain_data``)."""
+    """book/errors.yml per edition (written by ``python -m utils.book.explain_data``), each entry's
+    ``cases`` expanded to dicts (label, page, title, line): its own cases, then, for an older wording,
+    those of today's wording (``today``) that it does not list itself."""
     from .explain_data import DATA
-    return DATA
+    errors = {}
+    for lang, entries in DATA["errors"].items():
+        sections, by_id = DATA["sections"][lang], {e["id"]: e for e in entries}
+        def expand(entry):
+            pairs = list(entry["cases"])
+            if "today" in entry:
+                own = {label for label, _ in pairs}
+                pairs += [pair for pair in by_id[entry["today"]]["cases"] if pair[0] not in own]
+            return [{"label": label, "page": sections[label][0], "title": sections[label][1], "line": line}
+                    for label, line in pairs]
+        errors[lang] = [{**{k: v for k, v in e.items() if k != "today"}, "cases": expand(e)} for e in entries]
+    return {**DATA, "errors": errors}
 
 
 def editions() -> list[str]:

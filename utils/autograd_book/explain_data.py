@@ -2,129 +2,78 @@
 headings: do not edit. What autograd_book.explain matches and the sections it names, per edition."""
 DATA = {'baseurl': '',
  'editions': ['en', 'zh-hant', 'zh-hans'],
- 'errors': {'en': [{'cases': [{'label': 'rg-guide',
-                               'line': 'Not sure which case is yours: the decision guide, from the line that '
-                                       'fails to the fix.',
-                               'page': 'retain_graph',
-                               'title': 'Decision guide: you got this error; which case are you?'},
-                              {'label': 'rg-error',
-                               'line': 'How it happens: the first backward() freed the saved tensors that '
-                                       'the second one needs.',
-                               'page': 'retain_graph',
-                               'title': 'The error, reproduced'},
-                              {'label': 'pit-target-outside-loop',
-                               'line': 'A tensor computed once before the training loop, from inputs that '
-                                       'require grad, used in every iteration.',
-                               'page': 'training_loops',
-                               'title': 'A target computed once, outside the loop'},
-                              {'label': 'pit-hidden-state',
-                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
-                                       'without detach().',
-                               'page': 'training_loops',
-                               'title': 'A recurrent hidden state carried across iterations'},
-                              {'label': 'rg-two-losses',
-                               'line': 'Two losses over one shared network, each with its own backward().',
-                               'page': 'retain_graph',
-                               'title': 'Two losses over one graph'},
-                              {'label': 'rg-gan',
-                               'line': 'A GAN step whose discriminator backward also ran through the '
-                                       "generator's graph.",
-                               'page': 'retain_graph',
-                               'title': 'GAN training: the pattern that no longer runs'},
-                              {'label': 'rg-prefix',
-                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
-                               'page': 'retain_graph',
-                               'title': 'Two optimizers over a shared prefix'},
-                              {'label': 'rg-anomaly',
-                               'line': "Finding which tensor carries one iteration's graph into the next.",
-                               'page': 'retain_graph',
-                               'title': 'Finding the tensor that carries the graph over'},
-                              {'label': 'pit-retain-graph',
-                               'line': 'retain_graph=True added to make the error go away, and memory that '
-                                       'grows since.',
-                               'page': 'pitfalls',
-                               'title': '`retain_graph=True` added to silence the error'},
-                              {'label': 'int-freed',
-                               'line': 'Reading a saved tensor after backward(), with no second backward: '
-                                       'the message comes from the saved value, not from the engine.',
-                               'page': 'internals',
-                               'title': 'What "freed" means at this level'},
-                              {'label': 'cg-retain',
-                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
-                                       'gradient still needs the saved tensors of the first graph, which '
-                                       'that call freed.',
-                               'page': 'create_graph',
-                               'title': 'Why `retain_graph` defaults to `create_graph`'},
-                              {'label': 'rg-semantics',
-                               'line': 'torch.autograd.grad called twice on the same output without '
-                                       'create_graph=True: retain_graph defaults to create_graph, so the '
-                                       'first call freed the saved tensors.',
-                               'page': 'retain_graph',
-                               'title': 'What `retain_graph` does, exactly'},
-                              {'label': 'rg-loop',
-                               'line': 'A state carried from one iteration of a training loop into the next, '
-                                       'and what retain_graph=True costs there: memory and backward work '
-                                       'that grow with every iteration.',
-                               'page': 'retain_graph',
-                               'title': '`retain_graph=True` left on in a loop'},
-                              {'label': 'cf-ctx-attribute',
-                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
-                                       "like any node's, so a second backward raises this; one kept on ctx "
-                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
-                                       'so no error, and the memory stays held.',
-                               'page': 'custom_function',
-                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
-                              {'label': 'tc-twice',
-                               'line': 'A second backward through a region compiled with torch.compile: the '
-                                       'compiled node frees its saved tensors like any other, and the same '
-                                       'fixes apply.',
-                               'page': 'torch_compile',
-                               'title': 'A second backward through a compiled region'},
-                              {'label': 'tc-gan-step',
-                               'line': 'A GAN training step compiled whole with torch.compile: the '
-                                       "discriminator's backward on fake.detach() frees the compiled "
-                                       "region's node that fake also comes from, so the generator's backward "
-                                       'fails; compile each model instead.',
-                               'page': 'torch_compile',
-                               'title': 'A GAN step compiled as one function'},
-                              {'label': 'rg-layerwise',
-                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
-                                       'in turn; a later loss runs back through blocks, frozen ones '
-                                       'included, that the first backward freed.',
-                               'page': 'retain_graph',
-                               'title': 'Layer-wise losses with frozen layers between them'},
-                              {'label': 'cf-backward-in-backward',
-                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
-                                       'through an inner graph it kept from forward: that inner call frees '
-                                       'the inner graph, so a second outer backward fails even with '
-                                       'retain_graph=True, which the inner call cannot see; recompute the '
-                                       'inner graph in backward, or pass retain_graph=True to the inner '
-                                       'call.',
-                               'page': 'custom_function',
-                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'},
-                              {'label': 'pit-module-state',
-                               'line': "A layer that keeps a state between calls (a spiking neuron's "
-                                       'membrane potential, a running memory): at the end of a batch the '
-                                       "state still holds that batch's graph, and the next batch's loss runs "
-                                       'back into it; reset or detach the state at the start of each batch.',
-                               'page': 'training_loops',
-                               'title': 'State kept inside a module: spiking neurons and other stateful '
-                                        'layers'},
-                              {'label': 'mem-retain',
-                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
-                                       'second backward through a checkpointed block fails as without it, so '
-                                       'fix the case that makes the second pass, or pass retain_graph=True '
-                                       '(each pass then recomputes the blocks).',
-                               'page': 'saved_memory',
-                               'title': '`retain_graph=True` with each tool'},
-                              {'label': 'pit-rollout-graph',
-                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
-                                       'whose log-probabilities, values or advantages still carry the '
-                                       "rollout's graph.",
-                               'page': 'training_loops',
-                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
-                                        'epochs, stored log-probabilities)'}],
+ 'errors': {'en': [{'cases': [['rg-guide',
+                               'Not sure which case is yours: the decision guide, from the line that fails '
+                               'to the fix.'],
+                              ['rg-error',
+                               'How it happens: the first backward() freed the saved tensors that the second '
+                               'one needs.'],
+                              ['pit-target-outside-loop',
+                               'A tensor computed once before the training loop, from inputs that require '
+                               'grad, used in every iteration.'],
+                              ['pit-hidden-state',
+                               'An RNN or LSTM hidden state carried from one batch into the next without '
+                               'detach().'],
+                              ['rg-two-losses',
+                               'Two losses over one shared network, each with its own backward().'],
+                              ['rg-gan',
+                               "A GAN step whose discriminator backward also ran through the generator's "
+                               'graph.'],
+                              ['rg-prefix', 'Two optimizers over a shared encoder: two heads, two losses.'],
+                              ['rg-anomaly',
+                               "Finding which tensor carries one iteration's graph into the next."],
+                              ['pit-retain-graph',
+                               'retain_graph=True added to make the error go away, and memory that grows '
+                               'since.'],
+                              ['int-freed',
+                               'Reading a saved tensor after backward(), with no second backward: the '
+                               'message comes from the saved value, not from the engine.'],
+                              ['cg-retain',
+                               'create_graph=True with an explicit retain_graph=False: the recorded gradient '
+                               'still needs the saved tensors of the first graph, which that call freed.'],
+                              ['rg-semantics',
+                               'torch.autograd.grad called twice on the same output without '
+                               'create_graph=True: retain_graph defaults to create_graph, so the first call '
+                               'freed the saved tensors.'],
+                              ['rg-loop',
+                               'A state carried from one iteration of a training loop into the next, and '
+                               'what retain_graph=True costs there: memory and backward work that grow with '
+                               'every iteration.'],
+                              ['cf-ctx-attribute',
+                               'A custom Function: a tensor saved with save_for_backward is freed like any '
+                               "node's, so a second backward raises this; one kept on ctx (ctx.e = e) is not "
+                               'freed by backward but lives as long as the graph, so no error, and the '
+                               'memory stays held.'],
+                              ['tc-twice',
+                               'A second backward through a region compiled with torch.compile: the compiled '
+                               'node frees its saved tensors like any other, and the same fixes apply.'],
+                              ['tc-gan-step',
+                               "A GAN training step compiled whole with torch.compile: the discriminator's "
+                               "backward on fake.detach() frees the compiled region's node that fake also "
+                               "comes from, so the generator's backward fails; compile each model instead."],
+                              ['rg-layerwise',
+                               'Deep supervision: a loss on several blocks, one backward() per loss in turn; '
+                               'a later loss runs back through blocks, frozen ones included, that the first '
+                               'backward freed.'],
+                              ['cf-backward-in-backward',
+                               'A custom Function whose backward runs backward (or autograd.grad) through an '
+                               'inner graph it kept from forward: that inner call frees the inner graph, so '
+                               'a second outer backward fails even with retain_graph=True, which the inner '
+                               'call cannot see; recompute the inner graph in backward, or pass '
+                               'retain_graph=True to the inner call.'],
+                              ['pit-module-state',
+                               "A layer that keeps a state between calls (a spiking neuron's membrane "
+                               'potential, a running memory): at the end of a batch the state still holds '
+                               "that batch's graph, and the next batch's loss runs back into it; reset or "
+                               'detach the state at the start of each batch.'],
+                              ['mem-retain',
+                               'With gradient checkpointing on: checkpointing is not the cause; a second '
+                               'backward through a checkpointed block fails as without it, so fix the case '
+                               'that makes the second pass, or pass retain_graph=True (each pass then '
+                               'recomputes the blocks).'],
+                              ['pit-rollout-graph',
+                               'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout whose '
+                               "log-probabilities, values or advantages still carry the rollout's graph."]],
                     'historical': False,
                     'id': 'backward-twice',
                     'message': 'Trying to backward through the graph a second time (or directly access saved '
@@ -135,656 +84,110 @@ DATA = {'baseurl': '',
                     'summary': 'A backward pass needed a saved tensor of a graph that an earlier backward() '
                                "had already freed, usually because a tensor carries one iteration's graph "
                                'into the next.'},
-                   {'cases': [{'label': 'rg-wordings',
-                               'line': '',
-                               'page': 'retain_graph',
-                               'title': 'The older wordings you may have pasted'},
-                              {'label': 'rg-guide',
-                               'line': 'Not sure which case is yours: the decision guide, from the line that '
-                                       'fails to the fix.',
-                               'page': 'retain_graph',
-                               'title': 'Decision guide: you got this error; which case are you?'},
-                              {'label': 'rg-error',
-                               'line': 'How it happens: the first backward() freed the saved tensors that '
-                                       'the second one needs.',
-                               'page': 'retain_graph',
-                               'title': 'The error, reproduced'},
-                              {'label': 'pit-target-outside-loop',
-                               'line': 'A tensor computed once before the training loop, from inputs that '
-                                       'require grad, used in every iteration.',
-                               'page': 'training_loops',
-                               'title': 'A target computed once, outside the loop'},
-                              {'label': 'pit-hidden-state',
-                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
-                                       'without detach().',
-                               'page': 'training_loops',
-                               'title': 'A recurrent hidden state carried across iterations'},
-                              {'label': 'rg-two-losses',
-                               'line': 'Two losses over one shared network, each with its own backward().',
-                               'page': 'retain_graph',
-                               'title': 'Two losses over one graph'},
-                              {'label': 'rg-gan',
-                               'line': 'A GAN step whose discriminator backward also ran through the '
-                                       "generator's graph.",
-                               'page': 'retain_graph',
-                               'title': 'GAN training: the pattern that no longer runs'},
-                              {'label': 'rg-prefix',
-                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
-                               'page': 'retain_graph',
-                               'title': 'Two optimizers over a shared prefix'},
-                              {'label': 'rg-anomaly',
-                               'line': "Finding which tensor carries one iteration's graph into the next.",
-                               'page': 'retain_graph',
-                               'title': 'Finding the tensor that carries the graph over'},
-                              {'label': 'pit-retain-graph',
-                               'line': 'retain_graph=True added to make the error go away, and memory that '
-                                       'grows since.',
-                               'page': 'pitfalls',
-                               'title': '`retain_graph=True` added to silence the error'},
-                              {'label': 'int-freed',
-                               'line': 'Reading a saved tensor after backward(), with no second backward: '
-                                       'the message comes from the saved value, not from the engine.',
-                               'page': 'internals',
-                               'title': 'What "freed" means at this level'},
-                              {'label': 'cg-retain',
-                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
-                                       'gradient still needs the saved tensors of the first graph, which '
-                                       'that call freed.',
-                               'page': 'create_graph',
-                               'title': 'Why `retain_graph` defaults to `create_graph`'},
-                              {'label': 'rg-semantics',
-                               'line': 'torch.autograd.grad called twice on the same output without '
-                                       'create_graph=True: retain_graph defaults to create_graph, so the '
-                                       'first call freed the saved tensors.',
-                               'page': 'retain_graph',
-                               'title': 'What `retain_graph` does, exactly'},
-                              {'label': 'rg-loop',
-                               'line': 'A state carried from one iteration of a training loop into the next, '
-                                       'and what retain_graph=True costs there: memory and backward work '
-                                       'that grow with every iteration.',
-                               'page': 'retain_graph',
-                               'title': '`retain_graph=True` left on in a loop'},
-                              {'label': 'cf-ctx-attribute',
-                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
-                                       "like any node's, so a second backward raises this; one kept on ctx "
-                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
-                                       'so no error, and the memory stays held.',
-                               'page': 'custom_function',
-                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
-                              {'label': 'tc-twice',
-                               'line': 'A second backward through a region compiled with torch.compile: the '
-                                       'compiled node frees its saved tensors like any other, and the same '
-                                       'fixes apply.',
-                               'page': 'torch_compile',
-                               'title': 'A second backward through a compiled region'},
-                              {'label': 'tc-gan-step',
-                               'line': 'A GAN training step compiled whole with torch.compile: the '
-                                       "discriminator's backward on fake.detach() frees the compiled "
-                                       "region's node that fake also comes from, so the generator's backward "
-                                       'fails; compile each model instead.',
-                               'page': 'torch_compile',
-                               'title': 'A GAN step compiled as one function'},
-                              {'label': 'rg-layerwise',
-                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
-                                       'in turn; a later loss runs back through blocks, frozen ones '
-                                       'included, that the first backward freed.',
-                               'page': 'retain_graph',
-                               'title': 'Layer-wise losses with frozen layers between them'},
-                              {'label': 'cf-backward-in-backward',
-                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
-                                       'through an inner graph it kept from forward: that inner call frees '
-                                       'the inner graph, so a second outer backward fails even with '
-                                       'retain_graph=True, which the inner call cannot see; recompute the '
-                                       'inner graph in backward, or pass retain_graph=True to the inner '
-                                       'call.',
-                               'page': 'custom_function',
-                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'},
-                              {'label': 'pit-module-state',
-                               'line': "A layer that keeps a state between calls (a spiking neuron's "
-                                       'membrane potential, a running memory): at the end of a batch the '
-                                       "state still holds that batch's graph, and the next batch's loss runs "
-                                       'back into it; reset or detach the state at the start of each batch.',
-                               'page': 'training_loops',
-                               'title': 'State kept inside a module: spiking neurons and other stateful '
-                                        'layers'},
-                              {'label': 'mem-retain',
-                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
-                                       'second backward through a checkpointed block fails as without it, so '
-                                       'fix the case that makes the second pass, or pass retain_graph=True '
-                                       '(each pass then recomputes the blocks).',
-                               'page': 'saved_memory',
-                               'title': '`retain_graph=True` with each tool'},
-                              {'label': 'pit-rollout-graph',
-                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
-                                       'whose log-probabilities, values or advantages still carry the '
-                                       "rollout's graph.",
-                               'page': 'training_loops',
-                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
-                                        'epochs, stored log-probabilities)'}],
+                   {'cases': [['rg-wordings', '']],
                     'historical': True,
                     'id': 'backward-twice-saved-results',
                     'message': 'Trying to backward through the graph a second time, but the saved '
                                'intermediate results have already been freed. Specify retain_graph=True when '
                                'calling backward the first time.',
                     'summary': 'The older wording of the same error: a second backward pass through a graph '
-                               'whose saved tensors were already freed.'},
-                   {'cases': [{'label': 'rg-wordings',
-                               'line': '',
-                               'page': 'retain_graph',
-                               'title': 'The older wordings you may have pasted'},
-                              {'label': 'rg-guide',
-                               'line': 'Not sure which case is yours: the decision guide, from the line that '
-                                       'fails to the fix.',
-                               'page': 'retain_graph',
-                               'title': 'Decision guide: you got this error; which case are you?'},
-                              {'label': 'rg-error',
-                               'line': 'How it happens: the first backward() freed the saved tensors that '
-                                       'the second one needs.',
-                               'page': 'retain_graph',
-                               'title': 'The error, reproduced'},
-                              {'label': 'pit-target-outside-loop',
-                               'line': 'A tensor computed once before the training loop, from inputs that '
-                                       'require grad, used in every iteration.',
-                               'page': 'training_loops',
-                               'title': 'A target computed once, outside the loop'},
-                              {'label': 'pit-hidden-state',
-                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
-                                       'without detach().',
-                               'page': 'training_loops',
-                               'title': 'A recurrent hidden state carried across iterations'},
-                              {'label': 'rg-two-losses',
-                               'line': 'Two losses over one shared network, each with its own backward().',
-                               'page': 'retain_graph',
-                               'title': 'Two losses over one graph'},
-                              {'label': 'rg-gan',
-                               'line': 'A GAN step whose discriminator backward also ran through the '
-                                       "generator's graph.",
-                               'page': 'retain_graph',
-                               'title': 'GAN training: the pattern that no longer runs'},
-                              {'label': 'rg-prefix',
-                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
-                               'page': 'retain_graph',
-                               'title': 'Two optimizers over a shared prefix'},
-                              {'label': 'rg-anomaly',
-                               'line': "Finding which tensor carries one iteration's graph into the next.",
-                               'page': 'retain_graph',
-                               'title': 'Finding the tensor that carries the graph over'},
-                              {'label': 'pit-retain-graph',
-                               'line': 'retain_graph=True added to make the error go away, and memory that '
-                                       'grows since.',
-                               'page': 'pitfalls',
-                               'title': '`retain_graph=True` added to silence the error'},
-                              {'label': 'int-freed',
-                               'line': 'Reading a saved tensor after backward(), with no second backward: '
-                                       'the message comes from the saved value, not from the engine.',
-                               'page': 'internals',
-                               'title': 'What "freed" means at this level'},
-                              {'label': 'cg-retain',
-                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
-                                       'gradient still needs the saved tensors of the first graph, which '
-                                       'that call freed.',
-                               'page': 'create_graph',
-                               'title': 'Why `retain_graph` defaults to `create_graph`'},
-                              {'label': 'rg-semantics',
-                               'line': 'torch.autograd.grad called twice on the same output without '
-                                       'create_graph=True: retain_graph defaults to create_graph, so the '
-                                       'first call freed the saved tensors.',
-                               'page': 'retain_graph',
-                               'title': 'What `retain_graph` does, exactly'},
-                              {'label': 'rg-loop',
-                               'line': 'A state carried from one iteration of a training loop into the next, '
-                                       'and what retain_graph=True costs there: memory and backward work '
-                                       'that grow with every iteration.',
-                               'page': 'retain_graph',
-                               'title': '`retain_graph=True` left on in a loop'},
-                              {'label': 'cf-ctx-attribute',
-                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
-                                       "like any node's, so a second backward raises this; one kept on ctx "
-                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
-                                       'so no error, and the memory stays held.',
-                               'page': 'custom_function',
-                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
-                              {'label': 'tc-twice',
-                               'line': 'A second backward through a region compiled with torch.compile: the '
-                                       'compiled node frees its saved tensors like any other, and the same '
-                                       'fixes apply.',
-                               'page': 'torch_compile',
-                               'title': 'A second backward through a compiled region'},
-                              {'label': 'tc-gan-step',
-                               'line': 'A GAN training step compiled whole with torch.compile: the '
-                                       "discriminator's backward on fake.detach() frees the compiled "
-                                       "region's node that fake also comes from, so the generator's backward "
-                                       'fails; compile each model instead.',
-                               'page': 'torch_compile',
-                               'title': 'A GAN step compiled as one function'},
-                              {'label': 'rg-layerwise',
-                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
-                                       'in turn; a later loss runs back through blocks, frozen ones '
-                                       'included, that the first backward freed.',
-                               'page': 'retain_graph',
-                               'title': 'Layer-wise losses with frozen layers between them'},
-                              {'label': 'cf-backward-in-backward',
-                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
-                                       'through an inner graph it kept from forward: that inner call frees '
-                                       'the inner graph, so a second outer backward fails even with '
-                                       'retain_graph=True, which the inner call cannot see; recompute the '
-                                       'inner graph in backward, or pass retain_graph=True to the inner '
-                                       'call.',
-                               'page': 'custom_function',
-                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'},
-                              {'label': 'pit-module-state',
-                               'line': "A layer that keeps a state between calls (a spiking neuron's "
-                                       'membrane potential, a running memory): at the end of a batch the '
-                                       "state still holds that batch's graph, and the next batch's loss runs "
-                                       'back into it; reset or detach the state at the start of each batch.',
-                               'page': 'training_loops',
-                               'title': 'State kept inside a module: spiking neurons and other stateful '
-                                        'layers'},
-                              {'label': 'mem-retain',
-                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
-                                       'second backward through a checkpointed block fails as without it, so '
-                                       'fix the case that makes the second pass, or pass retain_graph=True '
-                                       '(each pass then recomputes the blocks).',
-                               'page': 'saved_memory',
-                               'title': '`retain_graph=True` with each tool'},
-                              {'label': 'pit-rollout-graph',
-                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
-                                       'whose log-probabilities, values or advantages still carry the '
-                                       "rollout's graph.",
-                               'page': 'training_loops',
-                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
-                                        'epochs, stored log-probabilities)'}],
+                               'whose saved tensors were already freed.',
+                    'today': 'backward-twice'},
+                   {'cases': [['rg-wordings', '']],
                     'historical': True,
                     'id': 'backward-twice-dot-backward-or-grad',
                     'message': 'Trying to backward through the graph a second time, but the saved '
                                'intermediate results have already been freed. Specify retain_graph=True when '
                                'calling .backward() or autograd.grad() the first time.',
                     'summary': 'The PyTorch 1.8 wording of the same error, the first to name autograd.grad() '
-                               'as well as .backward().'},
-                   {'cases': [{'label': 'rg-wordings',
-                               'line': '',
-                               'page': 'retain_graph',
-                               'title': 'The older wordings you may have pasted'},
-                              {'label': 'rg-guide',
-                               'line': 'Not sure which case is yours: the decision guide, from the line that '
-                                       'fails to the fix.',
-                               'page': 'retain_graph',
-                               'title': 'Decision guide: you got this error; which case are you?'},
-                              {'label': 'rg-error',
-                               'line': 'How it happens: the first backward() freed the saved tensors that '
-                                       'the second one needs.',
-                               'page': 'retain_graph',
-                               'title': 'The error, reproduced'},
-                              {'label': 'pit-target-outside-loop',
-                               'line': 'A tensor computed once before the training loop, from inputs that '
-                                       'require grad, used in every iteration.',
-                               'page': 'training_loops',
-                               'title': 'A target computed once, outside the loop'},
-                              {'label': 'pit-hidden-state',
-                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
-                                       'without detach().',
-                               'page': 'training_loops',
-                               'title': 'A recurrent hidden state carried across iterations'},
-                              {'label': 'rg-two-losses',
-                               'line': 'Two losses over one shared network, each with its own backward().',
-                               'page': 'retain_graph',
-                               'title': 'Two losses over one graph'},
-                              {'label': 'rg-gan',
-                               'line': 'A GAN step whose discriminator backward also ran through the '
-                                       "generator's graph.",
-                               'page': 'retain_graph',
-                               'title': 'GAN training: the pattern that no longer runs'},
-                              {'label': 'rg-prefix',
-                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
-                               'page': 'retain_graph',
-                               'title': 'Two optimizers over a shared prefix'},
-                              {'label': 'rg-anomaly',
-                               'line': "Finding which tensor carries one iteration's graph into the next.",
-                               'page': 'retain_graph',
-                               'title': 'Finding the tensor that carries the graph over'},
-                              {'label': 'pit-retain-graph',
-                               'line': 'retain_graph=True added to make the error go away, and memory that '
-                                       'grows since.',
-                               'page': 'pitfalls',
-                               'title': '`retain_graph=True` added to silence the error'},
-                              {'label': 'int-freed',
-                               'line': 'Reading a saved tensor after backward(), with no second backward: '
-                                       'the message comes from the saved value, not from the engine.',
-                               'page': 'internals',
-                               'title': 'What "freed" means at this level'},
-                              {'label': 'cg-retain',
-                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
-                                       'gradient still needs the saved tensors of the first graph, which '
-                                       'that call freed.',
-                               'page': 'create_graph',
-                               'title': 'Why `retain_graph` defaults to `create_graph`'},
-                              {'label': 'rg-semantics',
-                               'line': 'torch.autograd.grad called twice on the same output without '
-                                       'create_graph=True: retain_graph defaults to create_graph, so the '
-                                       'first call freed the saved tensors.',
-                               'page': 'retain_graph',
-                               'title': 'What `retain_graph` does, exactly'},
-                              {'label': 'rg-loop',
-                               'line': 'A state carried from one iteration of a training loop into the next, '
-                                       'and what retain_graph=True costs there: memory and backward work '
-                                       'that grow with every iteration.',
-                               'page': 'retain_graph',
-                               'title': '`retain_graph=True` left on in a loop'},
-                              {'label': 'cf-ctx-attribute',
-                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
-                                       "like any node's, so a second backward raises this; one kept on ctx "
-                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
-                                       'so no error, and the memory stays held.',
-                               'page': 'custom_function',
-                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
-                              {'label': 'tc-twice',
-                               'line': 'A second backward through a region compiled with torch.compile: the '
-                                       'compiled node frees its saved tensors like any other, and the same '
-                                       'fixes apply.',
-                               'page': 'torch_compile',
-                               'title': 'A second backward through a compiled region'},
-                              {'label': 'tc-gan-step',
-                               'line': 'A GAN training step compiled whole with torch.compile: the '
-                                       "discriminator's backward on fake.detach() frees the compiled "
-                                       "region's node that fake also comes from, so the generator's backward "
-                                       'fails; compile each model instead.',
-                               'page': 'torch_compile',
-                               'title': 'A GAN step compiled as one function'},
-                              {'label': 'rg-layerwise',
-                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
-                                       'in turn; a later loss runs back through blocks, frozen ones '
-                                       'included, that the first backward freed.',
-                               'page': 'retain_graph',
-                               'title': 'Layer-wise losses with frozen layers between them'},
-                              {'label': 'cf-backward-in-backward',
-                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
-                                       'through an inner graph it kept from forward: that inner call frees '
-                                       'the inner graph, so a second outer backward fails even with '
-                                       'retain_graph=True, which the inner call cannot see; recompute the '
-                                       'inner graph in backward, or pass retain_graph=True to the inner '
-                                       'call.',
-                               'page': 'custom_function',
-                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'},
-                              {'label': 'pit-module-state',
-                               'line': "A layer that keeps a state between calls (a spiking neuron's "
-                                       'membrane potential, a running memory): at the end of a batch the '
-                                       "state still holds that batch's graph, and the next batch's loss runs "
-                                       'back into it; reset or detach the state at the start of each batch.',
-                               'page': 'training_loops',
-                               'title': 'State kept inside a module: spiking neurons and other stateful '
-                                        'layers'},
-                              {'label': 'mem-retain',
-                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
-                                       'second backward through a checkpointed block fails as without it, so '
-                                       'fix the case that makes the second pass, or pass retain_graph=True '
-                                       '(each pass then recomputes the blocks).',
-                               'page': 'saved_memory',
-                               'title': '`retain_graph=True` with each tool'},
-                              {'label': 'pit-rollout-graph',
-                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
-                                       'whose log-probabilities, values or advantages still carry the '
-                                       "rollout's graph.",
-                               'page': 'training_loops',
-                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
-                                        'epochs, stored log-probabilities)'}],
+                               'as well as .backward().',
+                    'today': 'backward-twice'},
+                   {'cases': [['rg-wordings', '']],
                     'historical': True,
                     'id': 'backward-twice-buffers',
                     'message': 'Trying to backward through the graph a second time, but the buffers have '
                                'already been freed. Specify retain_graph=True when calling backward the '
                                'first time.',
                     'summary': 'The wording of the same error from PyTorch 0.2 to 1.5; the "buffers" are the '
-                               'saved tensors that the first backward() freed.'},
-                   {'cases': [{'label': 'rg-wordings',
-                               'line': '',
-                               'page': 'retain_graph',
-                               'title': 'The older wordings you may have pasted'},
-                              {'label': 'rg-guide',
-                               'line': 'Not sure which case is yours: the decision guide, from the line that '
-                                       'fails to the fix.',
-                               'page': 'retain_graph',
-                               'title': 'Decision guide: you got this error; which case are you?'},
-                              {'label': 'rg-error',
-                               'line': 'How it happens: the first backward() freed the saved tensors that '
-                                       'the second one needs.',
-                               'page': 'retain_graph',
-                               'title': 'The error, reproduced'},
-                              {'label': 'pit-target-outside-loop',
-                               'line': 'A tensor computed once before the training loop, from inputs that '
-                                       'require grad, used in every iteration.',
-                               'page': 'training_loops',
-                               'title': 'A target computed once, outside the loop'},
-                              {'label': 'pit-hidden-state',
-                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
-                                       'without detach().',
-                               'page': 'training_loops',
-                               'title': 'A recurrent hidden state carried across iterations'},
-                              {'label': 'rg-two-losses',
-                               'line': 'Two losses over one shared network, each with its own backward().',
-                               'page': 'retain_graph',
-                               'title': 'Two losses over one graph'},
-                              {'label': 'rg-gan',
-                               'line': 'A GAN step whose discriminator backward also ran through the '
-                                       "generator's graph.",
-                               'page': 'retain_graph',
-                               'title': 'GAN training: the pattern that no longer runs'},
-                              {'label': 'rg-prefix',
-                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
-                               'page': 'retain_graph',
-                               'title': 'Two optimizers over a shared prefix'},
-                              {'label': 'rg-anomaly',
-                               'line': "Finding which tensor carries one iteration's graph into the next.",
-                               'page': 'retain_graph',
-                               'title': 'Finding the tensor that carries the graph over'},
-                              {'label': 'pit-retain-graph',
-                               'line': 'retain_graph=True added to make the error go away, and memory that '
-                                       'grows since.',
-                               'page': 'pitfalls',
-                               'title': '`retain_graph=True` added to silence the error'},
-                              {'label': 'int-freed',
-                               'line': 'Reading a saved tensor after backward(), with no second backward: '
-                                       'the message comes from the saved value, not from the engine.',
-                               'page': 'internals',
-                               'title': 'What "freed" means at this level'},
-                              {'label': 'cg-retain',
-                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
-                                       'gradient still needs the saved tensors of the first graph, which '
-                                       'that call freed.',
-                               'page': 'create_graph',
-                               'title': 'Why `retain_graph` defaults to `create_graph`'},
-                              {'label': 'rg-semantics',
-                               'line': 'torch.autograd.grad called twice on the same output without '
-                                       'create_graph=True: retain_graph defaults to create_graph, so the '
-                                       'first call freed the saved tensors.',
-                               'page': 'retain_graph',
-                               'title': 'What `retain_graph` does, exactly'},
-                              {'label': 'rg-loop',
-                               'line': 'A state carried from one iteration of a training loop into the next, '
-                                       'and what retain_graph=True costs there: memory and backward work '
-                                       'that grow with every iteration.',
-                               'page': 'retain_graph',
-                               'title': '`retain_graph=True` left on in a loop'},
-                              {'label': 'cf-ctx-attribute',
-                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
-                                       "like any node's, so a second backward raises this; one kept on ctx "
-                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
-                                       'so no error, and the memory stays held.',
-                               'page': 'custom_function',
-                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
-                              {'label': 'tc-twice',
-                               'line': 'A second backward through a region compiled with torch.compile: the '
-                                       'compiled node frees its saved tensors like any other, and the same '
-                                       'fixes apply.',
-                               'page': 'torch_compile',
-                               'title': 'A second backward through a compiled region'},
-                              {'label': 'tc-gan-step',
-                               'line': 'A GAN training step compiled whole with torch.compile: the '
-                                       "discriminator's backward on fake.detach() frees the compiled "
-                                       "region's node that fake also comes from, so the generator's backward "
-                                       'fails; compile each model instead.',
-                               'page': 'torch_compile',
-                               'title': 'A GAN step compiled as one function'},
-                              {'label': 'rg-layerwise',
-                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
-                                       'in turn; a later loss runs back through blocks, frozen ones '
-                                       'included, that the first backward freed.',
-                               'page': 'retain_graph',
-                               'title': 'Layer-wise losses with frozen layers between them'},
-                              {'label': 'cf-backward-in-backward',
-                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
-                                       'through an inner graph it kept from forward: that inner call frees '
-                                       'the inner graph, so a second outer backward fails even with '
-                                       'retain_graph=True, which the inner call cannot see; recompute the '
-                                       'inner graph in backward, or pass retain_graph=True to the inner '
-                                       'call.',
-                               'page': 'custom_function',
-                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'},
-                              {'label': 'pit-module-state',
-                               'line': "A layer that keeps a state between calls (a spiking neuron's "
-                                       'membrane potential, a running memory): at the end of a batch the '
-                                       "state still holds that batch's graph, and the next batch's loss runs "
-                                       'back into it; reset or detach the state at the start of each batch.',
-                               'page': 'training_loops',
-                               'title': 'State kept inside a module: spiking neurons and other stateful '
-                                        'layers'},
-                              {'label': 'mem-retain',
-                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
-                                       'second backward through a checkpointed block fails as without it, so '
-                                       'fix the case that makes the second pass, or pass retain_graph=True '
-                                       '(each pass then recomputes the blocks).',
-                               'page': 'saved_memory',
-                               'title': '`retain_graph=True` with each tool'},
-                              {'label': 'pit-rollout-graph',
-                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
-                                       'whose log-probabilities, values or advantages still carry the '
-                                       "rollout's graph.",
-                               'page': 'training_loops',
-                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
-                                        'epochs, stored log-probabilities)'}],
+                               'saved tensors that the first backward() freed.',
+                    'today': 'backward-twice'},
+                   {'cases': [['rg-wordings', '']],
                     'historical': True,
                     'id': 'backward-twice-retain-variables',
                     'message': 'Trying to backward through the graph second time, but the buffers have '
                                'already been freed. Please specify retain_variables=True when calling '
                                'backward for the first time.',
                     'summary': 'The PyTorch 0.1 wording of the same error, from before retain_variables was '
-                               'renamed retain_graph.'},
-                   {'cases': [{'label': 'pit-inplace-saved',
-                               'line': 'An in-place operation (*=, +=, relu(inplace=True), x[0] = ...) '
-                                       'changed a tensor after an operation saved it for backward.',
-                               'page': 'pitfalls',
-                               'title': 'An in-place operation on a tensor saved for backward'},
-                              {'label': 'pit-inplace-decode',
-                               'line': 'Reading the message: which tensor its shape, operation and version '
-                                       'numbers name, and how anomaly mode finds the line.',
-                               'page': 'pitfalls',
-                               'title': 'Reading the in-place error: which tensor, changed by what'},
-                              {'label': 'pit-step-between-backwards',
-                               'line': 'optimizer.step() ran between two backward() calls through the same '
-                                       'graph and changed weights the graph had saved.',
-                               'page': 'training_loops',
-                               'title': 'An optimizer step between two backward passes through the same '
-                                        'graph'},
-                              {'label': 'pit-step-two-models',
-                               'line': "Actor-critic (A2C, PPO, SAC, DDPG): the critic's optimizer stepped "
-                                       "before the actor's loss went back through the critic.",
-                               'page': 'training_loops',
-                               'title': 'Two models updated in turn: actor-critic and friends'},
-                              {'label': 'rg-gan',
-                               'line': "GAN training: the discriminator's optimizer stepped before the "
-                                       'generator loss went back through D(fake) (code that ran before '
-                                       'PyTorch 1.5).',
-                               'page': 'retain_graph',
-                               'title': 'GAN training: the pattern that no longer runs'},
-                              {'label': 'rg-gan-detach',
-                               'line': 'GAN: G stepped first, then D trained on the same fake batch without '
-                                       "detach(), so D's backward went back into G's changed weights (with "
-                                       "AMP's GradScaler as well).",
-                               'page': 'retain_graph',
-                               'title': 'Where `detach()` goes in a GAN, and why'},
-                              {'label': 'rg-two-step',
-                               'line': 'SAM or another two-step optimizer: the weights were moved to w + e '
-                                       "in place, then the first forward's graph was backpropagated again "
-                                       '(retain_graph=True).',
-                               'page': 'retain_graph',
-                               'title': 'Two-step optimizers (SAM): a second forward, not a retained graph'},
-                              {'label': 'cg-inplace',
-                               'line': 'Double backward (create_graph=True, a gradient penalty, MAML): '
-                                       'parameters changed in place between recording a gradient and '
-                                       'differentiating it.',
-                               'page': 'create_graph',
-                               'title': 'In-place updates break double backward'},
-                              {'label': 'var-data',
-                               'line': 'A change made through .data goes unnoticed and the gradient is '
-                                       'silently wrong; the same change made through detach() raises this '
-                                       'error.',
-                               'page': 'variable',
-                               'title': '`data`: the wrapped tensor, and why not to use it'},
-                              {'label': 'var-version',
-                               'line': 'How autograd notices: the version counter of each tensor, shared by '
-                                       'its views and by detach().',
-                               'page': 'variable',
-                               'title': 'Version counters and the in-place check'},
-                              {'label': 'int-saved',
-                               'line': 'Where the check lives: the version a saved tensor recorded, compared '
-                                       'when backward unpacks it.',
-                               'page': 'internals',
-                               'title': '`SavedVariable`: what a node keeps'},
-                              {'label': 'var-saved-hooks',
-                               'line': "Under saved-tensor hooks autograd skips the check; the book's meters "
-                                       'put it back and add a sentence to the message.',
-                               'page': 'variable',
-                               'title': 'Saved-tensor hooks'},
-                              {'label': 'pit-inplace-layers',
-                               'line': 'nn.Dropout(inplace=True) or another in-place layer right after an '
-                                       'activation that saved its output (output 0 of ReluBackward0 or '
-                                       'SigmoidBackward0): which layers are safe in place, and the fix '
-                                       'inplace=False.',
-                               'page': 'pitfalls',
-                               'title': 'In-place layers: which neighbour makes `inplace=True` fail'},
-                              {'label': 'mem-per-layer',
-                               'line': 'nn.ReLU(inplace=True) right after a layer that saved its own output, '
-                                       'such as a sigmoid.',
-                               'page': 'saved_memory',
-                               'title': 'What each layer saves'},
-                              {'label': 'ddp-buffers-inplace',
-                               'line': 'Only under DDP, with the model called twice before one backward: the '
-                                       'buffer broadcast before each forward (broadcast_buffers=True) '
-                                       "changed BatchNorm's running statistics in place; torch 2.13 keeps "
-                                       'their version, older releases need broadcast_buffers=False.',
-                               'page': 'distributed',
-                               'title': 'The in-place error only under DDP: buffers broadcast before each '
-                                        'forward'},
-                              {'label': 'pit-embedding-max-norm',
-                               'line': 'nn.Embedding(max_norm=...) rescales the rows it looks up in place, '
-                                       'in the weight itself; a term that used the weight before the lookup '
-                                       '(a regulariser on the table) saved it at its old version. Compute '
-                                       'that term after the lookup, or renormalise out of place.',
-                               'page': 'pitfalls',
-                               'title': '`nn.Embedding(max_norm=...)` renormalises its weight in place'},
-                              {'label': 'tc-early-errors',
-                               'line': 'Under torch.compile the same error comes out of the first call of '
-                                       'the compiled model, before any backward, wrapped in '
-                                       'BackendCompilerFailed: the compiler traces the backward while '
-                                       'compiling the forward. Fix the in-place operation as in eager mode.',
-                               'page': 'torch_compile',
-                               'title': 'An error of the backward, raised by the compiled forward'},
-                              {'label': 'pit-rollout-graph',
-                               'line': 'PPO: a second epoch over one rollout with retain_graph=True, through '
-                                       'log-probabilities and values recorded before optimizer.step() '
-                                       'changed the weights.',
-                               'page': 'training_loops',
-                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
-                                        'epochs, stored log-probabilities)'},
-                              {'label': 'pit-teacher',
-                               'line': 'MoCo and memory banks: the queue of negative keys is overwritten in '
-                                       'place (enqueue) before backward, while q @ queue still needs it; use '
-                                       'queue.clone().detach().',
-                               'page': 'training_loops',
-                               'title': 'A teacher that must not learn: distillation, EMA teachers, momentum '
-                                        'encoders'}],
+                               'renamed retain_graph.',
+                    'today': 'backward-twice'},
+                   {'cases': [['pit-inplace-saved',
+                               'An in-place operation (*=, +=, relu(inplace=True), x[0] = ...) changed a '
+                               'tensor after an operation saved it for backward.'],
+                              ['pit-inplace-decode',
+                               'Reading the message: which tensor its shape, operation and version numbers '
+                               'name, and how anomaly mode finds the line.'],
+                              ['pit-step-between-backwards',
+                               'optimizer.step() ran between two backward() calls through the same graph and '
+                               'changed weights the graph had saved.'],
+                              ['pit-step-two-models',
+                               "Actor-critic (A2C, PPO, SAC, DDPG): the critic's optimizer stepped before "
+                               "the actor's loss went back through the critic."],
+                              ['rg-gan',
+                               "GAN training: the discriminator's optimizer stepped before the generator "
+                               'loss went back through D(fake) (code that ran before PyTorch 1.5).'],
+                              ['rg-gan-detach',
+                               'GAN: G stepped first, then D trained on the same fake batch without '
+                               "detach(), so D's backward went back into G's changed weights (with AMP's "
+                               'GradScaler as well).'],
+                              ['rg-two-step',
+                               'SAM or another two-step optimizer: the weights were moved to w + e in place, '
+                               "then the first forward's graph was backpropagated again "
+                               '(retain_graph=True).'],
+                              ['cg-inplace',
+                               'Double backward (create_graph=True, a gradient penalty, MAML): parameters '
+                               'changed in place between recording a gradient and differentiating it.'],
+                              ['var-data',
+                               'A change made through .data goes unnoticed and the gradient is silently '
+                               'wrong; the same change made through detach() raises this error.'],
+                              ['var-version',
+                               'How autograd notices: the version counter of each tensor, shared by its '
+                               'views and by detach().'],
+                              ['int-saved',
+                               'Where the check lives: the version a saved tensor recorded, compared when '
+                               'backward unpacks it.'],
+                              ['var-saved-hooks',
+                               "Under saved-tensor hooks autograd skips the check; the book's meters put it "
+                               'back and add a sentence to the message.'],
+                              ['pit-inplace-layers',
+                               'nn.Dropout(inplace=True) or another in-place layer right after an activation '
+                               'that saved its output (output 0 of ReluBackward0 or SigmoidBackward0): which '
+                               'layers are safe in place, and the fix inplace=False.'],
+                              ['mem-per-layer',
+                               'nn.ReLU(inplace=True) right after a layer that saved its own output, such as '
+                               'a sigmoid.'],
+                              ['ddp-buffers-inplace',
+                               'Only under DDP, with the model called twice before one backward: the buffer '
+                               "broadcast before each forward (broadcast_buffers=True) changed BatchNorm's "
+                               'running statistics in place; torch 2.13 keeps their version, older releases '
+                               'need broadcast_buffers=False.'],
+                              ['pit-embedding-max-norm',
+                               'nn.Embedding(max_norm=...) rescales the rows it looks up in place, in the '
+                               'weight itself; a term that used the weight before the lookup (a regulariser '
+                               'on the table) saved it at its old version. Compute that term after the '
+                               'lookup, or renormalise out of place.'],
+                              ['tc-early-errors',
+                               'Under torch.compile the same error comes out of the first call of the '
+                               'compiled model, before any backward, wrapped in BackendCompilerFailed: the '
+                               'compiler traces the backward while compiling the forward. Fix the in-place '
+                               'operation as in eager mode.'],
+                              ['pit-rollout-graph',
+                               'PPO: a second epoch over one rollout with retain_graph=True, through '
+                               'log-probabilities and values recorded before optimizer.step() changed the '
+                               'weights.'],
+                              ['pit-teacher',
+                               'MoCo and memory banks: the queue of negative keys is overwritten in place '
+                               '(enqueue) before backward, while q @ queue still needs it; use '
+                               'queue.clone().detach().']],
                     'historical': False,
                     'id': 'modified-by-inplace',
                     'message': 'one of the variables needed for gradient computation has been modified by an '
@@ -793,373 +196,154 @@ DATA = {'baseurl': '',
                                'operation such as *= or by optimizer.step()), so its version counter no '
                                'longer matches.',
                     'tail': 'which is output 0 of Mul, is at version 1; expected version 0 instead.'},
-                   {'cases': [{'label': 'pit-data-index',
-                               'line': 'A loss read with loss.data[0], as in code written for PyTorch 0.3: '
-                                       'use loss.item().',
-                               'page': 'pitfalls',
-                               'title': '`loss.data[0]` on a 0-dim tensor'},
-                              {'label': 'var-history',
-                               'line': '0-dimensional tensors arrived in PyTorch 0.4; loss.data[0] warned '
-                                       'then and raises today.',
-                               'page': 'variable',
-                               'title': 'The history in one table'}],
+                   {'cases': [['pit-data-index',
+                               'A loss read with loss.data[0], as in code written for PyTorch 0.3: use '
+                               'loss.item().'],
+                              ['var-history',
+                               '0-dimensional tensors arrived in PyTorch 0.4; loss.data[0] warned then and '
+                               'raises today.']],
                     'historical': False,
                     'id': 'zero-dim-index',
                     'message': 'invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
                                '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number',
                     'summary': 'A 0-dim tensor such as a loss was indexed (for example loss.data[0]); use '
                                'loss.item() to get the number.'},
-                   {'cases': [{'label': 'pit-data-index',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`loss.data[0]` on a 0-dim tensor'},
-                              {'label': 'var-history',
-                               'line': '0-dimensional tensors arrived in PyTorch 0.4; loss.data[0] warned '
-                                       'then and raises today.',
-                               'page': 'variable',
-                               'title': 'The history in one table'}],
+                   {'cases': [['pit-data-index', '']],
                     'historical': True,
                     'id': 'zero-dim-index-python-number',
                     'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim tensor '
                                'to a Python number',
                     'summary': 'The older wording of the same error: a 0-dim tensor was indexed; use '
-                               '.item().'},
-                   {'cases': [{'label': 'pit-data-index',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`loss.data[0]` on a 0-dim tensor'},
-                              {'label': 'var-history',
-                               'line': '0-dimensional tensors arrived in PyTorch 0.4; loss.data[0] warned '
-                                       'then and raises today.',
-                               'page': 'variable',
-                               'title': 'The history in one table'}],
+                               '.item().',
+                    'today': 'zero-dim-index'},
+                   {'cases': [['pit-data-index', '']],
                     'historical': True,
                     'id': 'zero-dim-index-warning',
                     'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. Use '
                                'tensor.item() to convert a 0-dim tensor to a Python number',
                     'summary': 'The PyTorch 0.4 warning that announced the error: loss.data[0] still worked '
-                               'but should become loss.item().'},
-                   {'cases': [{'label': 'pit-non-scalar',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`backward()` on a tensor that is not a scalar'},
-                              {'label': 'pit-data-parallel-loss',
-                               'line': 'Only with several GPUs: nn.DataParallel gathers the loss that '
-                                       'forward returns as one value per GPU; call loss.mean().backward().',
-                               'page': 'pitfalls',
-                               'title': 'Only with several GPUs: `nn.DataParallel` returns one loss per '
-                                        'GPU'}],
+                               'but should become loss.item().',
+                    'today': 'zero-dim-index'},
+                   {'cases': [['pit-non-scalar', ''],
+                              ['pit-data-parallel-loss',
+                               'Only with several GPUs: nn.DataParallel gathers the loss that forward '
+                               'returns as one value per GPU; call loss.mean().backward().']],
                     'historical': False,
                     'id': 'non-scalar-backward',
                     'message': 'grad can be implicitly created only for scalar outputs',
                     'summary': 'backward() was called without a gradient argument on a tensor with more than '
                                'one element; reduce it to a scalar or pass gradient=.'},
-                   {'cases': [{'label': 'pit-no-grad-fn',
-                               'line': 'backward() on a loss with no graph behind it: requires_grad '
-                                       'forgotten, the loss computed under torch.no_grad(), detach(), '
-                                       '.item(), .numpy() or a slice written through .data on the way, or '
-                                       'every parameter of the model frozen.',
-                               'page': 'pitfalls',
-                               'title': '`element 0 of tensors does not require grad and does not have a '
-                                        'grad_fn`'},
-                              {'label': 'pit-loss-number',
-                               'line': 'A loss that is a constant tensor, such as torch.tensor(0.0), for a '
-                                       "batch with no targets (a detector's image without boxes); giving it "
-                                       'requires_grad=True silences the error and trains nothing.',
-                               'page': 'pitfalls',
-                               'title': "`'int' object has no attribute 'backward'`"},
-                              {'label': 'cf-backward-in-backward',
-                               'line': "torch.autograd.grad called inside a custom Function's backward to "
-                                       'recompute a block, where recording is off unless torch.enable_grad() '
-                                       'turns it on.',
-                               'page': 'custom_function',
-                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'},
-                              {'label': 'cf-once',
-                               'line': 'A first derivative taken through a custom Function whose backward is '
-                                       'marked @once_differentiable, from a loss such as .sum() (its '
-                                       'incoming gradient is a constant): that derivative has no graph, so '
-                                       'differentiating it again fails.',
-                               'page': 'custom_function',
-                               'title': '`once_differentiable`: say so when `backward` is not '
-                                        'differentiable'},
-                              {'label': 'cg-per-sample',
-                               'line': 'torch.autograd.grad called inside torch.func.vmap to get per-sample '
-                                       'gradients: inside vmap the loss of one sample has no grad_fn; use '
-                                       'vmap over torch.func.grad, with functional_call.',
-                               'page': 'create_graph',
-                               'title': 'Per-sample gradients: `vmap` over `torch.func.grad`'},
-                              {'label': 'grad-nondiff',
-                               'line': 'A loss built from argmax, a comparison such as pred > 0.5, or an '
-                                       'integer cast (an accuracy used as a loss): these operations are not '
-                                       'recorded; use a differentiable loss, a straight-through estimator or '
-                                       'a soft version.',
-                               'page': 'gradients',
-                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
-                              {'label': 'cg-what',
-                               'line': 'Differentiating a gradient again when the first torch.autograd.grad '
-                                       'ran without create_graph=True: that gradient is a constant, with no '
-                                       'grad_fn.',
-                               'page': 'create_graph',
-                               'title': 'What `create_graph=True` records'},
-                              {'label': 'cg-no-grad',
-                               'line': 'A loss computed inside torch.no_grad(), as in an evaluation loop, '
-                                       'even with create_graph=True: create_graph records the backward pass, '
-                                       'but the forward pass left no graph.',
-                               'page': 'create_graph',
-                               'title': '`create_graph=True` inside `torch.no_grad()`'},
-                              {'label': 'mem-ckpt-reentrant',
-                               'line': 'LoRA or adapters with a frozen embedding and gradient checkpointing '
-                                       '(use_reentrant=True): every trainable weight sits inside a '
-                                       'checkpointed block whose input does not require grad, so the loss '
-                                       "has no graph; use use_reentrant=False, or make the block's input "
-                                       'require grad (enable_input_require_grads()).',
-                               'page': 'saved_memory',
-                               'title': 'Reentrant checkpoint: inputs that do not require grad'},
-                              {'label': 'cg-hvp',
-                               'line': 'A Hessian-vector product whose first gradient was taken without '
-                                       'create_graph=True: that gradient has no graph, so differentiating it '
-                                       'again fails; pass create_graph=True to the first '
-                                       'torch.autograd.grad.',
-                               'page': 'create_graph',
-                               'title': 'Hessian-vector products and full Hessians'},
-                              {'label': 'cg-unused',
-                               'line': 'A second derivative of a function whose first derivative is a '
-                                       'constant (f = 2x): the first derivative has no grad_fn, so every '
-                                       'higher derivative is zero; test requires_grad first, or use '
-                                       'torch.func.grad.',
-                               'page': 'create_graph',
-                               'title': 'Inputs the gradient does not depend on: `allow_unused`, '
-                                        '`materialize_grads`'},
-                              {'label': 'pit-validation-backward',
-                               'line': 'backward() or autograd.grad inside a PyTorch Lightning '
-                                       'validation_step or test_step, which run under '
-                                       'torch.inference_mode(): use Trainer(inference_mode=False) and '
-                                       'torch.enable_grad().',
-                               'page': 'training_loops',
-                               'title': '`backward()` in a validation step, or in eval mode'},
-                              {'label': 'dbg-closure-no-grad',
-                               'line': 'A PyTorch Lightning step with an optimizer whose step() runs under '
-                                       'torch.no_grad() and calls the closure without torch.enable_grad() '
-                                       "(Hugging Face's AdamW): training_step runs with recording off; call "
-                                       'torch.set_grad_enabled(True) in training_step, or use '
-                                       'torch.optim.AdamW.',
-                               'page': 'debugging',
-                               'title': '`element 0 of tensors does not require grad` inside '
-                                        '`optimizer.step(closure)`'},
-                              {'label': 'var-library-no-grad',
-                               'line': '',
-                               'page': 'variable',
-                               'title': '`torch.autograd.grad` inside `forward`, under a library that runs '
-                                        'the model'}],
+                   {'cases': [['pit-no-grad-fn',
+                               'backward() on a loss with no graph behind it: requires_grad forgotten, the '
+                               'loss computed under torch.no_grad(), detach(), .item(), .numpy() or a slice '
+                               'written through .data on the way, or every parameter of the model frozen.'],
+                              ['pit-loss-number',
+                               'A loss that is a constant tensor, such as torch.tensor(0.0), for a batch '
+                               "with no targets (a detector's image without boxes); giving it "
+                               'requires_grad=True silences the error and trains nothing.'],
+                              ['cf-backward-in-backward',
+                               "torch.autograd.grad called inside a custom Function's backward to recompute "
+                               'a block, where recording is off unless torch.enable_grad() turns it on.'],
+                              ['cf-once',
+                               'A first derivative taken through a custom Function whose backward is marked '
+                               '@once_differentiable, from a loss such as .sum() (its incoming gradient is a '
+                               'constant): that derivative has no graph, so differentiating it again fails.'],
+                              ['cg-per-sample',
+                               'torch.autograd.grad called inside torch.func.vmap to get per-sample '
+                               'gradients: inside vmap the loss of one sample has no grad_fn; use vmap over '
+                               'torch.func.grad, with functional_call.'],
+                              ['grad-nondiff',
+                               'A loss built from argmax, a comparison such as pred > 0.5, or an integer '
+                               'cast (an accuracy used as a loss): these operations are not recorded; use a '
+                               'differentiable loss, a straight-through estimator or a soft version.'],
+                              ['cg-what',
+                               'Differentiating a gradient again when the first torch.autograd.grad ran '
+                               'without create_graph=True: that gradient is a constant, with no grad_fn.'],
+                              ['cg-no-grad',
+                               'A loss computed inside torch.no_grad(), as in an evaluation loop, even with '
+                               'create_graph=True: create_graph records the backward pass, but the forward '
+                               'pass left no graph.'],
+                              ['mem-ckpt-reentrant',
+                               'LoRA or adapters with a frozen embedding and gradient checkpointing '
+                               '(use_reentrant=True): every trainable weight sits inside a checkpointed '
+                               'block whose input does not require grad, so the loss has no graph; use '
+                               "use_reentrant=False, or make the block's input require grad "
+                               '(enable_input_require_grads()).'],
+                              ['cg-hvp',
+                               'A Hessian-vector product whose first gradient was taken without '
+                               'create_graph=True: that gradient has no graph, so differentiating it again '
+                               'fails; pass create_graph=True to the first torch.autograd.grad.'],
+                              ['cg-unused',
+                               'A second derivative of a function whose first derivative is a constant (f = '
+                               '2x): the first derivative has no grad_fn, so every higher derivative is '
+                               'zero; test requires_grad first, or use torch.func.grad.'],
+                              ['pit-validation-backward',
+                               'backward() or autograd.grad inside a PyTorch Lightning validation_step or '
+                               'test_step, which run under torch.inference_mode(): use '
+                               'Trainer(inference_mode=False) and torch.enable_grad().'],
+                              ['dbg-closure-no-grad',
+                               'A PyTorch Lightning step with an optimizer whose step() runs under '
+                               'torch.no_grad() and calls the closure without torch.enable_grad() (Hugging '
+                               "Face's AdamW): training_step runs with recording off; call "
+                               'torch.set_grad_enabled(True) in training_step, or use torch.optim.AdamW.'],
+                              ['var-library-no-grad', '']],
                     'historical': False,
                     'id': 'no-grad-fn',
                     'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
                     'summary': 'backward() was called on a tensor with no graph behind it: nothing that '
                                'requires grad went into it (forgotten requires_grad, torch.no_grad(), or a '
                                'detach on the way).'},
-                   {'cases': [{'label': 'pit-no-grad-fn',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`element 0 of tensors does not require grad and does not have a '
-                                        'grad_fn`'},
-                              {'label': 'cg-hvp',
-                               'line': 'A Hessian-vector product in the PyTorch 0.3 wording: the first '
-                                       'gradient was taken without create_graph=True, so it has no graph; '
-                                       'pass create_graph=True to the first torch.autograd.grad.',
-                               'page': 'create_graph',
-                               'title': 'Hessian-vector products and full Hessians'},
-                              {'label': 'mem-ckpt-reentrant',
-                               'line': 'Gradient checkpointing (use_reentrant=True) with LoRA or adapters '
-                                       'and a frozen embedding, a cause still reported with this wording: '
-                                       'every trainable weight sits inside a checkpointed block whose input '
-                                       'does not require grad, so the loss has no graph; use '
-                                       "use_reentrant=False, or make the block's input require grad "
-                                       '(enable_input_require_grads()).',
-                               'page': 'saved_memory',
-                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                   {'cases': [['pit-no-grad-fn', ''],
+                              ['cg-hvp',
+                               'A Hessian-vector product in the PyTorch 0.3 wording: the first gradient was '
+                               'taken without create_graph=True, so it has no graph; pass create_graph=True '
+                               'to the first torch.autograd.grad.'],
+                              ['mem-ckpt-reentrant',
+                               'Gradient checkpointing (use_reentrant=True) with LoRA or adapters and a '
+                               'frozen embedding, a cause still reported with this wording: every trainable '
+                               'weight sits inside a checkpointed block whose input does not require grad, '
+                               "so the loss has no graph; use use_reentrant=False, or make the block's input "
+                               'require grad (enable_input_require_grads()).']],
                     'historical': True,
                     'id': 'no-grad-fn-variables',
                     'message': 'element 0 of variables does not require grad and does not have a grad_fn',
                     'summary': 'The PyTorch 0.3 wording of the same error, from the time of the Variable '
                                'class.'},
-                   {'cases': [{'label': 'pit-no-grad-fn',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`element 0 of tensors does not require grad and does not have a '
-                                        'grad_fn`'}],
+                   {'cases': [['pit-no-grad-fn', '']],
                     'historical': False,
                     'id': 'integer-requires-grad',
                     'message': 'Tensors of floating point and complex dtype can require gradients',
                     'summary': 'A tensor of integers was created with requires_grad=True (the message starts '
                                'with "Only"), or given requires_grad = True afterwards (it starts with '
                                '"only"); gradients exist only for floating-point and complex tensors.'},
-                   {'cases': [{'label': 'pit-no-grad-fn',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`element 0 of tensors does not require grad and does not have a '
-                                        'grad_fn`'}],
+                   {'cases': [['pit-no-grad-fn', '']],
                     'historical': False,
                     'id': 'integer-requires-grad-method',
                     'message': 'only Tensors of floating point dtype can require gradients',
                     'summary': 'requires_grad_() was called on a tensor of integers; make it a '
                                'floating-point tensor first.'},
-                   {'cases': [{'label': 'pit-leaf-device',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': 'Moving a tensor after `requires_grad=True` makes it a non-leaf'}],
+                   {'cases': [['pit-leaf-device', '']],
                     'historical': False,
                     'id': 'optimize-non-leaf',
                     'message': "can't optimize a non-leaf Tensor",
                     'summary': 'An optimizer was given a non-leaf tensor, often one made by .to(device) or '
                                '.to(dtype) after requires_grad=True; create it on the device or use '
                                'nn.Parameter.'},
-                   {'cases': [{'label': 'rg-wordings',
-                               'line': '',
-                               'page': 'retain_graph',
-                               'title': 'The older wordings you may have pasted'},
-                              {'label': 'rg-guide',
-                               'line': 'Not sure which case is yours: the decision guide, from the line that '
-                                       'fails to the fix.',
-                               'page': 'retain_graph',
-                               'title': 'Decision guide: you got this error; which case are you?'},
-                              {'label': 'rg-error',
-                               'line': 'How it happens: the first backward() freed the saved tensors that '
-                                       'the second one needs.',
-                               'page': 'retain_graph',
-                               'title': 'The error, reproduced'},
-                              {'label': 'pit-target-outside-loop',
-                               'line': 'A tensor computed once before the training loop, from inputs that '
-                                       'require grad, used in every iteration.',
-                               'page': 'training_loops',
-                               'title': 'A target computed once, outside the loop'},
-                              {'label': 'pit-hidden-state',
-                               'line': 'An RNN or LSTM hidden state carried from one batch into the next '
-                                       'without detach().',
-                               'page': 'training_loops',
-                               'title': 'A recurrent hidden state carried across iterations'},
-                              {'label': 'rg-two-losses',
-                               'line': 'Two losses over one shared network, each with its own backward().',
-                               'page': 'retain_graph',
-                               'title': 'Two losses over one graph'},
-                              {'label': 'rg-gan',
-                               'line': 'A GAN step whose discriminator backward also ran through the '
-                                       "generator's graph.",
-                               'page': 'retain_graph',
-                               'title': 'GAN training: the pattern that no longer runs'},
-                              {'label': 'rg-prefix',
-                               'line': 'Two optimizers over a shared encoder: two heads, two losses.',
-                               'page': 'retain_graph',
-                               'title': 'Two optimizers over a shared prefix'},
-                              {'label': 'rg-anomaly',
-                               'line': "Finding which tensor carries one iteration's graph into the next.",
-                               'page': 'retain_graph',
-                               'title': 'Finding the tensor that carries the graph over'},
-                              {'label': 'pit-retain-graph',
-                               'line': 'retain_graph=True added to make the error go away, and memory that '
-                                       'grows since.',
-                               'page': 'pitfalls',
-                               'title': '`retain_graph=True` added to silence the error'},
-                              {'label': 'int-freed',
-                               'line': 'Reading a saved tensor after backward(), with no second backward: '
-                                       'the message comes from the saved value, not from the engine.',
-                               'page': 'internals',
-                               'title': 'What "freed" means at this level'},
-                              {'label': 'cg-retain',
-                               'line': 'create_graph=True with an explicit retain_graph=False: the recorded '
-                                       'gradient still needs the saved tensors of the first graph, which '
-                                       'that call freed.',
-                               'page': 'create_graph',
-                               'title': 'Why `retain_graph` defaults to `create_graph`'},
-                              {'label': 'rg-semantics',
-                               'line': 'torch.autograd.grad called twice on the same output without '
-                                       'create_graph=True: retain_graph defaults to create_graph, so the '
-                                       'first call freed the saved tensors.',
-                               'page': 'retain_graph',
-                               'title': 'What `retain_graph` does, exactly'},
-                              {'label': 'rg-loop',
-                               'line': 'A state carried from one iteration of a training loop into the next, '
-                                       'and what retain_graph=True costs there: memory and backward work '
-                                       'that grow with every iteration.',
-                               'page': 'retain_graph',
-                               'title': '`retain_graph=True` left on in a loop'},
-                              {'label': 'cf-ctx-attribute',
-                               'line': 'A custom Function: a tensor saved with save_for_backward is freed '
-                                       "like any node's, so a second backward raises this; one kept on ctx "
-                                       '(ctx.e = e) is not freed by backward but lives as long as the graph, '
-                                       'so no error, and the memory stays held.',
-                               'page': 'custom_function',
-                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
-                              {'label': 'tc-twice',
-                               'line': 'A second backward through a region compiled with torch.compile: the '
-                                       'compiled node frees its saved tensors like any other, and the same '
-                                       'fixes apply.',
-                               'page': 'torch_compile',
-                               'title': 'A second backward through a compiled region'},
-                              {'label': 'tc-gan-step',
-                               'line': 'A GAN training step compiled whole with torch.compile: the '
-                                       "discriminator's backward on fake.detach() frees the compiled "
-                                       "region's node that fake also comes from, so the generator's backward "
-                                       'fails; compile each model instead.',
-                               'page': 'torch_compile',
-                               'title': 'A GAN step compiled as one function'},
-                              {'label': 'rg-layerwise',
-                               'line': 'Deep supervision: a loss on several blocks, one backward() per loss '
-                                       'in turn; a later loss runs back through blocks, frozen ones '
-                                       'included, that the first backward freed.',
-                               'page': 'retain_graph',
-                               'title': 'Layer-wise losses with frozen layers between them'},
-                              {'label': 'cf-backward-in-backward',
-                               'line': 'A custom Function whose backward runs backward (or autograd.grad) '
-                                       'through an inner graph it kept from forward: that inner call frees '
-                                       'the inner graph, so a second outer backward fails even with '
-                                       'retain_graph=True, which the inner call cannot see; recompute the '
-                                       'inner graph in backward, or pass retain_graph=True to the inner '
-                                       'call.',
-                               'page': 'custom_function',
-                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'},
-                              {'label': 'pit-module-state',
-                               'line': "A layer that keeps a state between calls (a spiking neuron's "
-                                       'membrane potential, a running memory): at the end of a batch the '
-                                       "state still holds that batch's graph, and the next batch's loss runs "
-                                       'back into it; reset or detach the state at the start of each batch.',
-                               'page': 'training_loops',
-                               'title': 'State kept inside a module: spiking neurons and other stateful '
-                                        'layers'},
-                              {'label': 'mem-retain',
-                               'line': 'With gradient checkpointing on: checkpointing is not the cause; a '
-                                       'second backward through a checkpointed block fails as without it, so '
-                                       'fix the case that makes the second pass, or pass retain_graph=True '
-                                       '(each pass then recomputes the blocks).',
-                               'page': 'saved_memory',
-                               'title': '`retain_graph=True` with each tool'},
-                              {'label': 'pit-rollout-graph',
-                               'line': 'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout '
-                                       'whose log-probabilities, values or advantages still carry the '
-                                       "rollout's graph.",
-                               'page': 'training_loops',
-                               'title': 'Reinforcement learning: rollout tensors reused in the update (PPO '
-                                        'epochs, stored log-probabilities)'}],
+                   {'cases': [['rg-wordings', '']],
                     'historical': True,
                     'id': 'backward-twice-saved-variables',
                     'message': 'Trying to backward through the graph a second time (or directly access saved '
                                'variables after they have already been freed).',
                     'summary': 'The PyTorch 1.9-era wording of the same error, from before "variables" '
-                               'became "tensors" in the message.'},
-                   {'cases': [{'label': 'cg-unused',
-                               'line': 'An input that the output really does not depend on: '
-                                       'allow_unused=True gives None, materialize_grads=True zeros.',
-                               'page': 'create_graph',
-                               'title': 'Inputs the gradient does not depend on: `allow_unused`, '
-                                        '`materialize_grads`'},
-                              {'label': 'ddp-dataparallel-grad',
-                               'line': 'nn.DataParallel (or DDP with find_unused_parameters=True) returned a '
-                                       'copy of the latents: allow_unused=True would silently zero the '
-                                       'penalty; compute it inside forward.',
-                               'page': 'distributed',
-                               'title': '`nn.DataParallel` and `autograd.grad`: the returned tensor is a '
-                                        'copy'}],
+                               'became "tensors" in the message.',
+                    'today': 'backward-twice'},
+                   {'cases': [['cg-unused',
+                               'An input that the output really does not depend on: allow_unused=True gives '
+                               'None, materialize_grads=True zeros.'],
+                              ['ddp-dataparallel-grad',
+                               'nn.DataParallel (or DDP with find_unused_parameters=True) returned a copy of '
+                               'the latents: allow_unused=True would silently zero the penalty; compute it '
+                               'inside forward.']],
                     'historical': False,
                     'id': 'unused-input',
                     'message': 'appears to not have been used in the graph. Set allow_unused=True if this is '
@@ -1167,18 +351,12 @@ DATA = {'baseurl': '',
                     'summary': 'torch.autograd.grad was asked for the gradient of an input that the output '
                                'does not depend on; pass allow_unused=True (None) or materialize_grads=True '
                                '(zeros).'},
-                   {'cases': [{'label': 'cg-custom',
-                               'line': 'Double backward through a custom Function whose backward is marked '
-                                       '@once_differentiable, beside one that works on detached tensors.',
-                               'page': 'create_graph',
-                               'title': 'A custom `autograd.Function` that is not twice differentiable'},
-                              {'label': 'cf-once',
-                               'line': 'Why a backward written with NumPy or a CUDA kernel is marked '
-                                       '@once_differentiable, and what a second differentiation through it '
-                                       'does.',
-                               'page': 'custom_function',
-                               'title': '`once_differentiable`: say so when `backward` is not '
-                                        'differentiable'}],
+                   {'cases': [['cg-custom',
+                               'Double backward through a custom Function whose backward is marked '
+                               '@once_differentiable, beside one that works on detached tensors.'],
+                              ['cf-once',
+                               'Why a backward written with NumPy or a CUDA kernel is marked '
+                               '@once_differentiable, and what a second differentiation through it does.']],
                     'historical': False,
                     'id': 'once-differentiable',
                     'message': 'trying to differentiate twice a function that was marked with '
@@ -1186,18 +364,13 @@ DATA = {'baseurl': '',
                     'summary': 'A second-order gradient passed through a custom autograd Function whose '
                                'backward is marked @once_differentiable; write its backward with '
                                'differentiable torch operations.'},
-                   {'cases': [{'label': 'cf-what-to-save',
-                               'line': 'From gradgradcheck: a custom Function whose backward uses a saved '
-                                       'intermediate, which autograd treats as a constant.',
-                               'page': 'custom_function',
-                               'title': '"It passes gradcheck, but my gradient penalty is wrong": input, '
-                                        'output or intermediate'},
-                              {'label': 'cf-gradcheck',
-                               'line': 'From gradcheck on a correct backward: inputs in float32 instead of '
-                                       'float64 (after the warning that an input is not double precision), '
-                                       'or a test point exactly on a kink such as relu at 0.',
-                               'page': 'custom_function',
-                               'title': '`gradcheck` fails: `Jacobian mismatch` in `float32`, or at a kink'}],
+                   {'cases': [['cf-what-to-save',
+                               'From gradgradcheck: a custom Function whose backward uses a saved '
+                               'intermediate, which autograd treats as a constant.'],
+                              ['cf-gradcheck',
+                               'From gradcheck on a correct backward: inputs in float32 instead of float64 '
+                               '(after the warning that an input is not double precision), or a test point '
+                               'exactly on a kink such as relu at 0.']],
                     'historical': False,
                     'id': 'gradcheck-jacobian-mismatch',
                     'message': 'Jacobian mismatch for output 0 with respect to input 0',
@@ -1208,29 +381,20 @@ DATA = {'baseurl': '',
                     'varies': [{'as': 'Jacobian mismatch for output 0 with respect to input 0',
                                 'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
                                            '\\d+'}]},
-                   {'cases': [{'label': 'cf-func',
-                               'line': 'A custom Function of your own whose forward takes ctx: move the '
-                                       'saving of tensors into setup_context.',
-                               'page': 'custom_function',
-                               'title': '`torch.func`: `setup_context`, and `vmap` rules'},
-                              {'label': 'var-hooks-vmap',
-                               'line': 'A module with a full backward hook (register_full_backward_hook) '
-                                       "under vmap or grad: the hook's own Function has no setup_context; "
-                                       'take the intermediate gradient with grad instead of a hook.',
-                               'page': 'variable',
-                               'title': 'Hooks under `vmap` and `torch.func.grad`: one call per batch, or an '
-                                        'error'}],
+                   {'cases': [['cf-func',
+                               'A custom Function of your own whose forward takes ctx: move the saving of '
+                               'tensors into setup_context.'],
+                              ['var-hooks-vmap',
+                               'A module with a full backward hook (register_full_backward_hook) under vmap '
+                               "or grad: the hook's own Function has no setup_context; take the intermediate "
+                               'gradient with grad instead of a hook.']],
                     'historical': False,
                     'id': 'func-setup-context',
                     'message': 'it must override the setup_context staticmethod',
                     'summary': 'A custom autograd Function whose forward takes ctx was used under a '
                                'torch.func transform (vmap, grad, jacrev...); write forward without ctx and '
                                'save tensors in a setup_context staticmethod.'},
-                   {'cases': [{'label': 'var-hooks-vmap',
-                               'line': '',
-                               'page': 'variable',
-                               'title': 'Hooks under `vmap` and `torch.func.grad`: one call per batch, or an '
-                                        'error'}],
+                   {'cases': [['var-hooks-vmap', '']],
                     'historical': False,
                     'id': 'vmap-escaped-tensor',
                     'message': 'Either your tensor may have escaped from inside a function being vmapped and '
@@ -1239,10 +403,7 @@ DATA = {'baseurl': '',
                                'hook that appends to a list, a global, an attribute set in forward) and read '
                                'after vmap returned; return it from the function instead, and for a gradient '
                                'take grad with respect to a zero probe added to the tensor.'},
-                   {'cases': [{'label': 'cf-func',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': '`torch.func`: `setup_context`, and `vmap` rules'}],
+                   {'cases': [['cf-func', '']],
                     'historical': False,
                     'id': 'func-vmap-support',
                     'message': 'does not have vmap support. Please override and implement the vmap '
@@ -1250,18 +411,7 @@ DATA = {'baseurl': '',
                     'summary': 'torch.func.vmap was applied to a custom autograd Function that has no '
                                'batching rule; set generate_vmap_rule = True on the class or write a vmap '
                                'staticmethod.'},
-                   {'cases': [{'label': 'grad-func-errors',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'Errors inside `torch.func.vmap` and `grad`'},
-                              {'label': 'cg-hvp',
-                               'line': '',
-                               'page': 'create_graph',
-                               'title': 'Hessian-vector products and full Hessians'},
-                              {'label': 'mem-ckpt-per-sample',
-                               'line': '',
-                               'page': 'memory_growth',
-                               'title': 'Per-sample gradients of a checkpointed model'}],
+                   {'cases': [['grad-func-errors', ''], ['cg-hvp', ''], ['mem-ckpt-per-sample', '']],
                     'historical': False,
                     'id': 'func-saved-tensor-hooks',
                     'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
@@ -1272,10 +422,7 @@ DATA = {'baseurl': '',
                                'Keep the checkpoint and take the derivative with jacfwd, '
                                'torch.autograd.functional.jacobian, or torch.autograd.grad with '
                                'is_grads_batched=True.'},
-                   {'cases': [{'label': 'cf-mark-dirty',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': 'In-place Functions: `mark_dirty`'}],
+                   {'cases': [['cf-mark-dirty', '']],
                     'historical': False,
                     'id': 'leaf-inplace-mark-dirty',
                     'message': 'a leaf Variable that requires grad has been used in an in-place operation.',
@@ -1283,26 +430,14 @@ DATA = {'baseurl': '',
                                'modified in place (ctx.mark_dirty); apply it to a non-leaf (a clone) or '
                                'under torch.no_grad(). Older releases printed this wording for any in-place '
                                'operation on such a leaf.'},
-                   {'cases': [{'label': 'cf-materialize',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': 'Unused outputs: `set_materialize_grads`'}],
+                   {'cases': [['cf-materialize', '']],
                     'historical': False,
                     'id': 'materialize-grads-none',
                     'message': "unsupported operand type(s) for *: 'NoneType' and",
                     'summary': 'In a custom autograd Function that called ctx.set_materialize_grads(False), '
                                'backward received None for the gradient of an unused output and multiplied '
                                'it; check for None before using each gradient.'},
-                   {'cases': [{'label': 'cf-backward-in-backward',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'},
-                              {'label': 'mem-ckpt-grad',
-                               'line': '',
-                               'page': 'saved_memory',
-                               'title': 'A checkpointed function that takes a gradient, and a checkpointed '
-                                        'critic'}],
+                   {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
                     'historical': False,
                     'id': 'checkpoint-reentrant-grad',
                     'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with .grad() '
@@ -1311,10 +446,7 @@ DATA = {'baseurl': '',
                                'torch.autograd.grad or backward(inputs=...): its backward runs an inner '
                                'backward() that cannot honour them; pass use_reentrant=False, or call '
                                'backward() without inputs.'},
-                   {'cases': [{'label': 'mem-ckpt-reentrant',
-                               'line': '',
-                               'page': 'saved_memory',
-                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                   {'cases': [['mem-ckpt-reentrant', '']],
                     'historical': False,
                     'id': 'checkpoint-none-output',
                     'message': 'none of output has requires_grad=True, this checkpoint() is not necessary',
@@ -1322,11 +454,7 @@ DATA = {'baseurl': '',
                                'requires grad, but when backward recomputed it none of its outputs required '
                                'grad: the block detaches or ignores that input and its weights are frozen; '
                                'call the block without checkpoint, or pass use_reentrant=False.'},
-                   {'cases': [{'label': 'dbg-module-hooks',
-                               'line': '',
-                               'page': 'debugging',
-                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
-                                        'tensors'}],
+                   {'cases': [['dbg-module-hooks', '']],
                     'historical': False,
                     'id': 'module-hook-output-not-tensor',
                     'message': 'For backward hooks to be called, module output should be a Tensor or a tuple '
@@ -1336,14 +464,7 @@ DATA = {'baseurl': '',
                                'SparseTensor, a dict, a dataclass), so PyTorch skips the hook; register a '
                                'forward hook that calls register_hook on the tensor inside the output, and '
                                'returns None.'},
-                   {'cases': [{'label': 'cf-ctx-attribute',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': '"Why does my second backward run?": tensors kept on `ctx`'},
-                              {'label': 'cf-errors',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': "When a custom Function's `backward` is rejected"}],
+                   {'cases': [['cf-ctx-attribute', ''], ['cf-errors', '']],
                     'historical': False,
                     'id': 'function-ctx-attribute-missing',
                     'message': "Backward' object has no attribute",
@@ -1351,18 +472,12 @@ DATA = {'baseurl': '',
                                'there: usually a backward that deleted what it kept on ctx (del ctx.x), run '
                                'a second time with retain_graph=True; save tensors with '
                                'ctx.save_for_backward and let the engine free them.'},
-                   {'cases': [{'label': 'cf-errors',
-                               'line': 'A custom autograd Function whose backward returns fewer or more '
-                                       'values than its forward takes inputs.',
-                               'page': 'custom_function',
-                               'title': "When a custom Function's `backward` is rejected"},
-                              {'label': 'tc-custom-backend',
-                               'line': 'CompiledFunctionBackward under a custom torch.compile backend whose '
-                                       "compiled backward drops the None outputs of AOTAutograd's backward "
-                                       'graph.',
-                               'page': 'torch_compile',
-                               'title': 'A custom backend: "CompiledFunctionBackward returned an incorrect '
-                                        'number of gradients"'}],
+                   {'cases': [['cf-errors',
+                               'A custom autograd Function whose backward returns fewer or more values than '
+                               'its forward takes inputs.'],
+                              ['tc-custom-backend',
+                               'CompiledFunctionBackward under a custom torch.compile backend whose compiled '
+                               "backward drops the None outputs of AOTAutograd's backward graph."]],
                     'historical': False,
                     'id': 'function-gradient-count',
                     'message': 'returned an incorrect number of gradients',
@@ -1370,14 +485,7 @@ DATA = {'baseurl': '',
                                'forward takes arguments after ctx; return one per argument, None for a '
                                'non-tensor or for an input that needs no gradient. Extra values are dropped '
                                'only when they are all None.'},
-                   {'cases': [{'label': 'cf-errors',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': "When a custom Function's `backward` is rejected"},
-                              {'label': 'ddp-sharded-grad',
-                               'line': '',
-                               'page': 'distributed',
-                               'title': '`param.grad` is None under FSDP or DeepSpeed ZeRO'}],
+                   {'cases': [['cf-errors', ''], ['ddp-sharded-grad', '']],
                     'historical': False,
                     'id': 'function-gradient-shape',
                     'message': 'returned an invalid gradient at index',
@@ -1385,10 +493,7 @@ DATA = {'baseurl': '',
                                'that of its input (the index counts the arguments of forward after ctx); '
                                "give each gradient its input's shape, for example by expanding or summing "
                                'it.'},
-                   {'cases': [{'label': 'cf-errors',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': "When a custom Function's `backward` is rejected"}],
+                   {'cases': [['cf-errors', '']],
                     'historical': False,
                     'id': 'function-dirty-not-returned',
                     'message': 'Some elements marked as dirty during the forward method were not returned as '
@@ -1397,24 +502,13 @@ DATA = {'baseurl': '',
                                'return that tensor itself (a copy or a new tensor came back); return the '
                                'modified input. The input has already been changed when the error is '
                                'raised.'},
-                   {'cases': [{'label': 'var-grad-modes',
-                               'line': '',
-                               'page': 'variable',
-                               'title': 'The grad modes that replaced `volatile`'}],
+                   {'cases': [['var-grad-modes', '']],
                     'historical': False,
                     'id': 'inference-inplace',
                     'message': 'Inplace update to inference tensor outside InferenceMode is not allowed.',
                     'summary': 'A tensor created under torch.inference_mode() was changed in place outside '
                                'it; clone it first, or use torch.no_grad() instead.'},
-                   {'cases': [{'label': 'var-grad-modes',
-                               'line': '',
-                               'page': 'variable',
-                               'title': 'The grad modes that replaced `volatile`'},
-                              {'label': 'dbg-inference-tensors',
-                               'line': '',
-                               'page': 'debugging',
-                               'title': '`Inference tensors cannot be saved for backward` in a training '
-                                        'step'}],
+                   {'cases': [['var-grad-modes', ''], ['dbg-inference-tensors', '']],
                     'historical': False,
                     'id': 'inference-saved',
                     'message': 'Inference tensors cannot be saved for backward.',
@@ -1422,52 +516,34 @@ DATA = {'baseurl': '',
                                'torch.inference_mode() for its backward pass (an addition, which saves '
                                'nothing, would have worked); clone it outside inference mode, or create it '
                                'under torch.no_grad().'},
-                   {'cases': [{'label': 'var-requires-grad',
-                               'line': '',
-                               'page': 'variable',
-                               'title': '`requires_grad`'}],
+                   {'cases': [['var-requires-grad', '']],
                     'historical': False,
                     'id': 'requires-grad-non-leaf',
                     'message': 'you can only change requires_grad flags of leaf variables.',
                     'summary': 'requires_grad was set on a tensor computed by autograd; use .detach() to get '
                                'a tensor without the graph.'},
-                   {'cases': [{'label': 'var-register-hook',
-                               'line': '',
-                               'page': 'variable',
-                               'title': '`register_hook`'},
-                              {'label': 'dbg-module-hooks',
-                               'line': 'Grad-CAM run under torch.no_grad(): the output of the hooked layer '
-                                       'does not require grad.',
-                               'page': 'debugging',
-                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
-                                        'tensors'}],
+                   {'cases': [['var-register-hook', ''],
+                              ['dbg-module-hooks',
+                               'Grad-CAM run under torch.no_grad(): the output of the hooked layer does not '
+                               'require grad.']],
                     'historical': False,
                     'id': 'hook-no-grad',
                     'message': "cannot register a hook on a tensor that doesn't require gradient",
                     'summary': 'register_hook was called on a tensor that does not require grad, so no '
                                'gradient will ever flow through it.'},
-                   {'cases': [{'label': 'var-reinforce',
-                               'line': '',
-                               'page': 'variable',
-                               'title': '`reinforce`: removed, with a recipe in the error'}],
+                   {'cases': [['var-reinforce', '']],
                     'historical': False,
                     'id': 'reinforce-removed',
                     'message': 'reinforce() was removed.',
                     'summary': 'Old PyTorch 0.2 policy-gradient code; write the loss with '
                                'torch.distributions and log_prob instead.'},
-                   {'cases': [{'label': 'var-detach',
-                               'line': '',
-                               'page': 'variable',
-                               'title': '`detach`, `detach_` and `.data`'}],
+                   {'cases': [['var-detach', '']],
                     'historical': False,
                     'id': 'detach-view',
                     'message': "Can't detach views in-place. Use detach() instead.",
                     'summary': 'detach_() was called on a view of another tensor; use detach(), which '
                                'returns a new tensor.'},
-                   {'cases': [{'label': 'ddp-ready-twice',
-                               'line': '',
-                               'page': 'distributed',
-                               'title': '`Expected to mark a variable ready only once`'}],
+                   {'cases': [['ddp-ready-twice', '']],
                     'historical': False,
                     'id': 'ddp-ready-twice',
                     'message': 'Expected to mark a variable ready only once.',
@@ -1476,10 +552,7 @@ DATA = {'baseurl': '',
                                'find_unused_parameters=True, two backward passes per step, or a parameter '
                                'used outside forward; use one backward over the summed loss, '
                                'static_graph=True, or use_reentrant=False.'},
-                   {'cases': [{'label': 'ddp-unused',
-                               'line': '',
-                               'page': 'distributed',
-                               'title': '`Expected to have finished reduction in the prior iteration`'}],
+                   {'cases': [['ddp-unused', '']],
                     'historical': False,
                     'id': 'ddp-unused',
                     'message': 'Expected to have finished reduction in the prior iteration before starting a '
@@ -1499,10 +572,7 @@ DATA = {'baseurl': '',
                             'include the loss function and the structure of the return value of `forward` of '
                             'your module when reporting this issue (e.g. list, dict, iterable). Parameters '
                             'which did not receive grad for rank 0: head2.bias, head2.weight'},
-                   {'cases': [{'label': 'ddp-unused',
-                               'line': '',
-                               'page': 'distributed',
-                               'title': '`Expected to have finished reduction in the prior iteration`'}],
+                   {'cases': [['ddp-unused', '']],
                     'historical': False,
                     'id': 'ddp-not-needed',
                     'message': "is not needed when a module doesn't have any parameter that requires a "
@@ -1511,10 +581,7 @@ DATA = {'baseurl': '',
                                'for a loss, such as a VGG for a perceptual loss) was wrapped in '
                                'DistributedDataParallel; wrap only the model you train and call the frozen '
                                'one as it is on every rank.'},
-                   {'cases': [{'label': 'ddp-unused',
-                               'line': '',
-                               'page': 'distributed',
-                               'title': '`Expected to have finished reduction in the prior iteration`'}],
+                   {'cases': [['ddp-unused', '']],
                     'historical': False,
                     'id': 'ddp-undefined-grad-allreduced',
                     'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
@@ -1524,36 +591,25 @@ DATA = {'baseurl': '',
                                'iteration, so the later ones were not averaged, and after zero_grad() the '
                                'next step raises this. It is not a bug in DDP: call backward() once, on the '
                                'summed loss.'},
-                   {'cases': [{'label': 'tc-double',
-                               'line': 'A second derivative (create_graph=True) through a region compiled '
-                                       'with torch.compile.',
-                               'page': 'torch_compile',
-                               'title': 'Double backward: the error'},
-                              {'label': 'tc-alternatives',
-                               'line': 'What works instead for a gradient penalty or another second '
-                                       'derivative.',
-                               'page': 'torch_compile',
-                               'title': 'What works instead'}],
+                   {'cases': [['tc-double',
+                               'A second derivative (create_graph=True) through a region compiled with '
+                               'torch.compile.'],
+                              ['tc-alternatives',
+                               'What works instead for a gradient penalty or another second derivative.']],
                     'historical': False,
                     'id': 'compile-double-backward',
                     'message': 'torch.compile with aot_autograd does not currently support double backward',
                     'summary': 'A gradient taken with create_graph=True through a region compiled by '
                                'torch.compile (aot_eager or inductor) was differentiated again; the compiled '
                                'backward cannot be differentiated.'},
-                   {'cases': [{'label': 'tc-ca-double',
-                               'line': '',
-                               'page': 'torch_compile',
-                               'title': 'Compiled autograd'}],
+                   {'cases': [['tc-ca-double', '']],
                     'historical': False,
                     'id': 'compiled-autograd-higher-order',
                     'message': 'torch.compile does not currently support higher order gradients.',
                     'summary': "Compiled autograd met a compiled region's backward while recording a "
                                'gradient with create_graph=True; keep the forward eager or write the penalty '
                                'with torch.func.'},
-                   {'cases': [{'label': 'tc-donated',
-                               'line': '',
-                               'page': 'torch_compile',
-                               'title': '`retain_graph=True` and donated buffers'}],
+                   {'cases': [['tc-donated', '']],
                     'historical': False,
                     'id': 'donated-buffers-retain',
                     'message': 'This backward function was compiled with non-empty donated buffers which '
@@ -1562,51 +618,29 @@ DATA = {'baseurl': '',
                                'tensors (donated buffers), and a backward asked to keep them with '
                                'retain_graph=True or create_graph=True (for example a gradient penalty '
                                'through a compiled critic whose backward already ran once).'},
-                   {'cases': [{'label': 'pit-leaf-inplace',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`a leaf Variable that requires grad is being used in an in-place '
-                                        'operation`'},
-                              {'label': 'grad-input',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'The gradient with respect to the input: saliency maps and '
-                                        'adversarial examples'},
-                              {'label': 'var-module-tensors',
-                               'line': '',
-                               'page': 'variable',
-                               'title': 'Inside a module: parameters, buffers and plain tensors'}],
+                   {'cases': [['pit-leaf-inplace', ''], ['grad-input', ''], ['var-module-tensors', '']],
                     'historical': False,
                     'id': 'leaf-inplace',
                     'message': 'a leaf Variable that requires grad is being used in an in-place operation.',
                     'summary': 'A tensor you created with requires_grad=True (or a parameter) was changed in '
                                'place with grad mode on, as in w -= lr * w.grad; make the update under '
                                'torch.no_grad(), not through .data.'},
-                   {'cases': [{'label': 'pit-leaf-inplace',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`a leaf Variable that requires grad is being used in an in-place '
-                                        'operation`'}],
+                   {'cases': [['pit-leaf-inplace', '']],
                     'historical': False,
                     'id': 'leaf-view-inplace',
                     'message': 'a view of a leaf Variable that requires grad is being used in an in-place '
                                'operation.',
                     'summary': 'A view of a leaf that requires grad (w[0], w.view(...)) was changed in place '
                                'with grad mode on, as in w[0] = 0; write it under torch.no_grad().'},
-                   {'cases': [{'label': 'pit-leaf-inplace',
-                               'line': 'The in-place write on a leaf that requires grad, which current '
-                                       'releases refuse at its line, and its fix: torch.no_grad() or an '
-                                       'out-of-place operation.',
-                               'page': 'pitfalls',
-                               'title': '`a leaf Variable that requires grad is being used in an in-place '
-                                        'operation`'},
-                              {'label': 'int-leaf-moved',
-                               'line': "Where the message comes from (AccumulateGrad's check), why old "
-                                       'releases raised it only at backward(), and the path that still '
-                                       'reaches it on torch 2.13: requires_grad switched off, then an '
-                                       'in-place operation with a tensor that requires grad.',
-                               'page': 'internals',
-                               'title': '`leaf variable has been moved into the graph interior`'}],
+                   {'cases': [['pit-leaf-inplace',
+                               'The in-place write on a leaf that requires grad, which current releases '
+                               'refuse at its line, and its fix: torch.no_grad() or an out-of-place '
+                               'operation.'],
+                              ['int-leaf-moved',
+                               "Where the message comes from (AccumulateGrad's check), why old releases "
+                               'raised it only at backward(), and the path that still reaches it on torch '
+                               '2.13: requires_grad switched off, then an in-place operation with a tensor '
+                               'that requires grad.']],
                     'historical': False,
                     'id': 'leaf-moved-into-graph',
                     'message': 'leaf variable has been moved into the graph interior',
@@ -1616,11 +650,7 @@ DATA = {'baseurl': '',
                                'that requires grad (w[0] = 0, a slice assignment) go through and failed '
                                'here; later ones refuse that write at its line. Change a leaf under '
                                'torch.no_grad(), or out of place when the change is part of the model.'},
-                   {'cases': [{'label': 'pit-leaf-inplace',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`a leaf Variable that requires grad is being used in an in-place '
-                                        'operation`'}],
+                   {'cases': [['pit-leaf-inplace', '']],
                     'historical': True,
                     'id': 'leaf-inplace-at-backward',
                     'message': 'leaf variable was used in an inplace operation',
@@ -1629,11 +659,7 @@ DATA = {'baseurl': '',
                                'was changed in place, and those releases said so only at backward(); today '
                                'the in-place operation itself raises. Write into the leaf under '
                                'torch.no_grad(), or make the operation out of place.'},
-                   {'cases': [{'label': 'pit-leaf-out',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': "`functions with out=... arguments don't support automatic "
-                                        'differentiation`'}],
+                   {'cases': [['pit-leaf-out', '']],
                     'historical': False,
                     'id': 'out-arg-requires-grad',
                     'message': "functions with out=... arguments don't support automatic differentiation, "
@@ -1641,11 +667,7 @@ DATA = {'baseurl': '',
                     'summary': 'An operation was given out=, a tensor to write its result into, while grad '
                                'mode was on and one of its tensors requires grad; bind the result instead (y '
                                '= x + 1), or make the write under torch.no_grad().'},
-                   {'cases': [{'label': 'pit-view-inplace',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`Output 0 of SplitBackward0 is a view and is being modified '
-                                        'inplace`'}],
+                   {'cases': [['pit-view-inplace', '']],
                     'historical': False,
                     'id': 'multi-output-view-inplace',
                     'message': 'Output 1 of Split is a view and is being modified inplace. This view is the '
@@ -1657,27 +679,19 @@ DATA = {'baseurl': '',
                                'log_std.clamp_(...); use the out-of-place operation.',
                     'varies': [{'as': 'of Split is a view',
                                 'pattern': '\\bof (SplitWithSizes|Unbind) is a view\\b'}]},
-                   {'cases': [{'label': 'pit-view-inplace',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`Output 0 of SplitBackward0 is a view and is being modified '
-                                        'inplace`'}],
+                   {'cases': [['pit-view-inplace', '']],
                     'historical': False,
                     'id': 'no-grad-view-inplace',
                     'message': 'A view was created in no_grad mode and is being modified inplace with grad '
                                'mode enabled.',
                     'summary': 'A view taken inside torch.no_grad() was changed in place outside it; take '
                                'the view and make the change on the same side, or change a clone.'},
-                   {'cases': [{'label': 'var-today',
-                               'line': 'PyTorch 0.3 code that passes volatile=True to Variable: what '
-                                       'Variable and volatile do today.',
-                               'page': 'variable',
-                               'title': '`torch.autograd.Variable` today'},
-                              {'label': 'var-grad-modes',
-                               'line': 'What replaces volatile=True: torch.no_grad(), torch.inference_mode() '
-                                       'and set_grad_enabled, and how they differ.',
-                               'page': 'variable',
-                               'title': 'The grad modes that replaced `volatile`'}],
+                   {'cases': [['var-today',
+                               'PyTorch 0.3 code that passes volatile=True to Variable: what Variable and '
+                               'volatile do today.'],
+                              ['var-grad-modes',
+                               'What replaces volatile=True: torch.no_grad(), torch.inference_mode() and '
+                               'set_grad_enabled, and how they differ.']],
                     'historical': False,
                     'id': 'volatile-removed',
                     'message': 'volatile was removed and now has no effect. Use `with torch.no_grad():` '
@@ -1685,40 +699,28 @@ DATA = {'baseurl': '',
                     'summary': 'A UserWarning: Variable(..., volatile=True) or .volatile = True from PyTorch '
                                '0.3 code does nothing since 0.4; run inference under torch.no_grad() or '
                                'torch.inference_mode().'},
-                   {'cases': [{'label': 'var-today',
-                               'line': 'Old code that reads .volatile, which is always False: what Variable '
-                                       'and its flags are today.',
-                               'page': 'variable',
-                               'title': '`torch.autograd.Variable` today'},
-                              {'label': 'var-grad-modes',
-                               'line': 'The grad modes that replaced volatile: torch.no_grad(), '
-                                       'torch.inference_mode() and set_grad_enabled.',
-                               'page': 'variable',
-                               'title': 'The grad modes that replaced `volatile`'}],
+                   {'cases': [['var-today',
+                               'Old code that reads .volatile, which is always False: what Variable and its '
+                               'flags are today.'],
+                              ['var-grad-modes',
+                               'The grad modes that replaced volatile: torch.no_grad(), '
+                               'torch.inference_mode() and set_grad_enabled.']],
                     'historical': False,
                     'id': 'volatile-read',
                     'message': 'volatile was removed (Variable.volatile is always False)',
                     'summary': 'A UserWarning: old code read .volatile, which is always False since PyTorch '
                                '0.4; check torch.is_grad_enabled() or torch.is_inference_mode_enabled() '
                                'instead.'},
-                   {'cases': [{'label': 'cg-grad-vs-backward',
-                               'line': 'backward(create_graph=True) stores recorded gradients in .grad: the '
-                                       'warning, and why torch.autograd.grad returns them instead.',
-                               'page': 'create_graph',
-                               'title': '`torch.autograd.grad` or `backward(create_graph=True)`?'},
-                              {'label': 'cg-cycle',
-                               'line': 'Why it leaks: p holds p.grad, p.grad holds its graph, the graph '
-                                       'holds p; setting .grad to None (optimizer.zero_grad()) breaks the '
-                                       'cycle.',
-                               'page': 'create_graph',
-                               'title': 'The reference cycle'},
-                              {'label': 'ddp-param-grad',
-                               'line': 'Under DistributedDataParallel, backward(create_graph=True) warns '
-                                       'this, and then fails in the reducer: use torch.autograd.grad for a '
-                                       'penalty on the parameter gradients.',
-                               'page': 'distributed',
-                               'title': 'A penalty on the parameter gradients: it runs, with local '
-                                        'gradients'}],
+                   {'cases': [['cg-grad-vs-backward',
+                               'backward(create_graph=True) stores recorded gradients in .grad: the warning, '
+                               'and why torch.autograd.grad returns them instead.'],
+                              ['cg-cycle',
+                               'Why it leaks: p holds p.grad, p.grad holds its graph, the graph holds p; '
+                               'setting .grad to None (optimizer.zero_grad()) breaks the cycle.'],
+                              ['ddp-param-grad',
+                               'Under DistributedDataParallel, backward(create_graph=True) warns this, and '
+                               'then fails in the reducer: use torch.autograd.grad for a penalty on the '
+                               'parameter gradients.']],
                     'historical': False,
                     'id': 'create-graph-cycle',
                     'message': 'Using backward() with create_graph=True will create a reference cycle '
@@ -1728,26 +730,17 @@ DATA = {'baseurl': '',
                                'graph back to their own parameters, a cycle that keeps the graph alive; use '
                                'torch.autograd.grad(..., create_graph=True), or set each .grad to None after '
                                'use.'},
-                   {'cases': [{'label': 'pit-non-leaf-grad',
-                               'line': 'Reading .grad of an intermediate tensor: call retain_grad() before '
-                                       "backward(), or read the leaf's .grad.",
-                               'page': 'pitfalls',
-                               'title': 'Reading `.grad` of a non-leaf tensor'},
-                              {'label': 'pit-grad-none',
-                               'line': 'Every reason .grad can be None after backward(), this warning among '
-                                       'them.',
-                               'page': 'pitfalls',
-                               'title': '`.grad` is `None`: every cause in one place'},
-                              {'label': 'pit-leaf-device',
-                               'line': 'A tensor moved with .to() or .cuda() after requires_grad=True, which '
-                                       'made the moved copy a non-leaf.',
-                               'page': 'pitfalls',
-                               'title': 'Moving a tensor after `requires_grad=True` makes it a non-leaf'},
-                              {'label': 'var-retain-grad',
-                               'line': 'Keeping the gradient of a non-leaf: retain_grad() stores it in '
-                                       '.grad, and a second backward adds to it.',
-                               'page': 'variable',
-                               'title': '`retain_grad`'}],
+                   {'cases': [['pit-non-leaf-grad',
+                               'Reading .grad of an intermediate tensor: call retain_grad() before '
+                               "backward(), or read the leaf's .grad."],
+                              ['pit-grad-none',
+                               'Every reason .grad can be None after backward(), this warning among them.'],
+                              ['pit-leaf-device',
+                               'A tensor moved with .to() or .cuda() after requires_grad=True, which made '
+                               'the moved copy a non-leaf.'],
+                              ['var-retain-grad',
+                               'Keeping the gradient of a non-leaf: retain_grad() stores it in .grad, and a '
+                               'second backward adds to it.']],
                     'historical': False,
                     'id': 'non-leaf-grad',
                     'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. '
@@ -1758,26 +751,18 @@ DATA = {'baseurl': '',
                     'tail': 'If you indeed want the .grad field to be populated for a non-leaf Tensor, use '
                             '.retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by '
                             'mistake, make sure you access the leaf Tensor instead.'},
-                   {'cases': [{'label': 'mem-oom',
-                               'line': 'Out of memory in training or evaluation: reading the memory figures '
-                                       'and finding the cause.',
-                               'page': 'memory_growth',
-                               'title': 'Out of memory: what grows, what does not, and what holds it'},
-                              {'label': 'mem-what-grows',
-                               'line': 'What grows each iteration: the memory of a training loop that should '
-                                       "stay constant, and what keeps earlier iterations' graphs alive.",
-                               'page': 'memory_growth',
-                               'title': 'What grows and what does not'},
-                              {'label': 'mem-gc',
-                               'line': 'A retry after an out-of-memory error that fails again: tracebacks '
-                                       'freed only by the garbage collector.',
-                               'page': 'memory_growth',
-                               'title': 'Memory that only the garbage collector frees'},
-                              {'label': 'pit-running-loss',
-                               'line': 'A running total of the loss kept as a tensor, which keeps every '
-                                       "iteration's graph alive.",
-                               'page': 'training_loops',
-                               'title': "`running_loss += loss` keeps every iteration's graph alive"}],
+                   {'cases': [['mem-oom',
+                               'Out of memory in training or evaluation: reading the memory figures and '
+                               'finding the cause.'],
+                              ['mem-what-grows',
+                               'What grows each iteration: the memory of a training loop that should stay '
+                               "constant, and what keeps earlier iterations' graphs alive."],
+                              ['mem-gc',
+                               'A retry after an out-of-memory error that fails again: tracebacks freed only '
+                               'by the garbage collector.'],
+                              ['pit-running-loss',
+                               "A running total of the loss kept as a tensor, which keeps every iteration's "
+                               'graph alive.']],
                     'historical': False,
                     'id': 'cpu-out-of-memory',
                     'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
@@ -1785,14 +770,7 @@ DATA = {'baseurl': '',
                                'message says "not enough memory"); the CUDA counterpart is '
                                'torch.OutOfMemoryError: CUDA out of memory. Find what grows from one '
                                'iteration to the next before lowering the batch size.'},
-                   {'cases': [{'label': 'dbg-anomaly-nan',
-                               'line': '',
-                               'page': 'nan_amp',
-                               'title': "`Function 'PowBackward1' returned nan values in its 1th output`"},
-                              {'label': 'var-anomaly',
-                               'line': '',
-                               'page': 'variable',
-                               'title': 'Anomaly detection'}],
+                   {'cases': [['dbg-anomaly-nan', ''], ['var-anomaly', '']],
                     'historical': False,
                     'id': 'anomaly-nan',
                     'message': 'returned nan values in its',
@@ -1802,10 +780,7 @@ DATA = {'baseurl': '',
                                'power of a negative base, sqrt, log or a division at 0, the torch.where '
                                'trap, or a NaN the forward pass already made (a softmax over a fully masked '
                                'row).'},
-                   {'cases': [{'label': 'dbg-anomaly-nan',
-                               'line': '',
-                               'page': 'nan_amp',
-                               'title': "`Function 'PowBackward1' returned nan values in its 1th output`"}],
+                   {'cases': [['dbg-anomaly-nan', '']],
                     'historical': False,
                     'id': 'anomaly-no-forward-info',
                     'message': 'No forward pass information available. Enable detect anomaly during forward '
@@ -1814,10 +789,7 @@ DATA = {'baseurl': '',
                                'the failing node has no forward traceback: each node records the Python '
                                'stack when it is created. Run the forward pass under anomaly mode too '
                                '(set_detect_anomaly(True) before the loop).'},
-                   {'cases': [{'label': 'int-accumulator',
-                               'line': '',
-                               'page': 'internals',
-                               'title': 'Why a leaf has no `grad_fn`, but has an `AccumulateGrad`'}],
+                   {'cases': [['int-accumulator', '']],
                     'historical': True,
                     'id': 'saved-leaf-no-accumulator',
                     'message': 'No grad accumulator for a saved leaf',
@@ -1827,10 +799,7 @@ DATA = {'baseurl': '',
                                'was not one of its inputs). Askers got past it by setting requires_grad back '
                                'to False on a data batch after an R1 gradient penalty or by calling the '
                                'block without checkpoint; torch 2.13 does not raise it.'},
-                   {'cases': [{'label': 'dbg-numpy',
-                               'line': '',
-                               'page': 'debugging',
-                               'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                   {'cases': [['dbg-numpy', '']],
                     'historical': False,
                     'id': 'numpy-requires-grad',
                     'message': "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
@@ -1838,21 +807,14 @@ DATA = {'baseurl': '',
                     'summary': 'numpy() on a tensor that is part of a graph (np.asarray, matplotlib and '
                                'scikit-learn call it for you); use tensor.detach().cpu().numpy(), or .item() '
                                'for one number.'},
-                   {'cases': [{'label': 'dbg-numpy',
-                               'line': '',
-                               'page': 'debugging',
-                               'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                   {'cases': [['dbg-numpy', '']],
                     'historical': False,
                     'id': 'scalar-requires-grad',
                     'message': 'Converting a tensor with requires_grad=True to a scalar may lead to '
                                'unexpected behavior.',
                     'summary': 'float() on a tensor that requires grad, such as a loss; loss.item() gives '
                                'the same number without the warning.'},
-                   {'cases': [{'label': 'dbg-module-hooks',
-                               'line': '',
-                               'page': 'debugging',
-                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
-                                        'tensors'}],
+                   {'cases': [['dbg-module-hooks', '']],
                     'historical': False,
                     'id': 'non-full-backward-hook',
                     'message': 'Using a non-full backward hook when the forward contains multiple autograd '
@@ -1860,11 +822,7 @@ DATA = {'baseurl': '',
                     'summary': 'register_backward_hook is deprecated: its hook sees the gradients of the '
                                "last operation in the module, not those of the module's inputs. Use "
                                'register_full_backward_hook.'},
-                   {'cases': [{'label': 'dbg-module-hooks',
-                               'line': '',
-                               'page': 'debugging',
-                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
-                                        'tensors'}],
+                   {'cases': [['dbg-module-hooks', '']],
                     'historical': False,
                     'id': 'full-backward-hook-no-input-grad',
                     'message': 'Full backward hook is firing when gradients are computed with respect to '
@@ -1872,11 +830,7 @@ DATA = {'baseurl': '',
                     'summary': "None of the module's inputs requires grad (an image that is data), so the "
                                'full backward hook runs with grad_input all None; for a gradient with '
                                'respect to the input, call requires_grad_() on it.'},
-                   {'cases': [{'label': 'dbg-module-hooks',
-                               'line': '',
-                               'page': 'debugging',
-                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
-                                        'tensors'}],
+                   {'cases': [['dbg-module-hooks', '']],
                     'historical': False,
                     'id': 'mixed-backward-hooks',
                     'message': 'Cannot use both regular backward hooks and full backward hooks on a single '
@@ -1884,22 +838,14 @@ DATA = {'baseurl': '',
                     'summary': 'A module that has had a register_backward_hook hook refuses '
                                'register_full_backward_hook, even after handle.remove(); build the module '
                                'again.'},
-                   {'cases': [{'label': 'dbg-module-hooks',
-                               'line': '',
-                               'page': 'debugging',
-                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
-                                        'tensors'}],
+                   {'cases': [['dbg-module-hooks', '']],
                     'historical': False,
                     'id': 'backward-hook-inplace',
                     'message': 'Output 0 of BackwardHookFunction is a view and is being modified inplace.',
                     'summary': 'A module with a full backward hook is followed by an in-place operation, '
                                'such as nn.ReLU(inplace=True); use a forward hook with a tensor hook (the '
                                'Grad-CAM recipe), or an out-of-place ReLU.'},
-                   {'cases': [{'label': 'dbg-jit-hooks',
-                               'line': '',
-                               'page': 'debugging',
-                               'title': 'Backward hooks and TorchScript: `is not supported on '
-                                        'ScriptModules`'}],
+                   {'cases': [['dbg-jit-hooks', '']],
                     'historical': False,
                     'id': 'scriptmodule-not-supported',
                     'message': 'register_full_backward_hook is not supported on ScriptModules',
@@ -1910,36 +856,24 @@ DATA = {'baseurl': '',
                                'scripted model.',
                     'varies': [{'as': 'register_full_backward_hook is not supported on ScriptModules',
                                 'pattern': '\\b\\w+ is not supported on ScriptModules'}]},
-                   {'cases': [{'label': 'mem-oom',
-                               'line': 'Out of memory in training or evaluation: reading the memory figures '
-                                       'and finding the cause.',
-                               'page': 'memory_growth',
-                               'title': 'Out of memory: what grows, what does not, and what holds it'},
-                              {'label': 'mem-allocator',
-                               'line': 'Allocated and reserved memory, and why empty_cache() does not help '
-                                       "against your own process's error.",
-                               'page': 'memory_growth',
-                               'title': 'Allocated and reserved: the caching allocator'},
-                              {'label': 'mem-what-grows',
-                               'line': 'What grows each iteration: the memory of a training loop that should '
-                                       "stay constant, and what keeps earlier iterations' graphs alive.",
-                               'page': 'memory_growth',
-                               'title': 'What grows and what does not'},
-                              {'label': 'mem-gc',
-                               'line': 'A retry after an out-of-memory error that fails again: tracebacks '
-                                       'freed only by the garbage collector.',
-                               'page': 'memory_growth',
-                               'title': 'Memory that only the garbage collector frees'},
-                              {'label': 'mem-val-oom',
-                               'line': 'Training fits but validation runs out of memory: larger inputs than '
-                                       "training's, no torch.no_grad(), outputs kept for a metric.",
-                               'page': 'memory_growth',
-                               'title': 'Training fits, validation runs out of memory'},
-                              {'label': 'pit-running-loss',
-                               'line': 'A running total of the loss kept as a tensor, which keeps every '
-                                       "iteration's graph alive.",
-                               'page': 'training_loops',
-                               'title': "`running_loss += loss` keeps every iteration's graph alive"}],
+                   {'cases': [['mem-oom',
+                               'Out of memory in training or evaluation: reading the memory figures and '
+                               'finding the cause.'],
+                              ['mem-allocator',
+                               'Allocated and reserved memory, and why empty_cache() does not help against '
+                               "your own process's error."],
+                              ['mem-what-grows',
+                               'What grows each iteration: the memory of a training loop that should stay '
+                               "constant, and what keeps earlier iterations' graphs alive."],
+                              ['mem-gc',
+                               'A retry after an out-of-memory error that fails again: tracebacks freed only '
+                               'by the garbage collector.'],
+                              ['mem-val-oom',
+                               'Training fits but validation runs out of memory: larger inputs than '
+                               "training's, no torch.no_grad(), outputs kept for a metric."],
+                              ['pit-running-loss',
+                               "A running total of the loss kept as a tensor, which keeps every iteration's "
+                               'graph alive.']],
                     'historical': False,
                     'id': 'cuda-out-of-memory',
                     'message': 'CUDA out of memory. Tried to allocate',
@@ -1951,11 +885,9 @@ DATA = {'baseurl': '',
                     'varies': [{'as': '$1',
                                 'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
                                            '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
-                   {'cases': [{'label': 'mem-ckpt-reentrant',
-                               'line': 'The first block of a network checkpointed with use_reentrant=True on '
-                                       'the data: its parameters never get a gradient.',
-                               'page': 'saved_memory',
-                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                   {'cases': [['mem-ckpt-reentrant',
+                               'The first block of a network checkpointed with use_reentrant=True on the '
+                               'data: its parameters never get a gradient.']],
                     'historical': False,
                     'id': 'checkpoint-no-input-requires-grad',
                     'message': 'None of the inputs have requires_grad=True. Gradients will be None',
@@ -1963,19 +895,7 @@ DATA = {'baseurl': '',
                                'argument of the checkpointed block requires grad (the first block gets the '
                                "data), so its output has no graph and the block's parameters get no "
                                'gradient; they silently stop training. Use use_reentrant=False.'},
-                   {'cases': [{'label': 'grad-clip',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': '`clip_grad_norm_` returns `inf` or `nan`'},
-                              {'label': 'dbg-anomaly-nan',
-                               'line': '',
-                               'page': 'nan_amp',
-                               'title': "`Function 'PowBackward1' returned nan values in its 1th output`"},
-                              {'label': 'grad-amp',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'Mixed precision: `GradScaler`, clipping, skipped steps and gradient '
-                                        'penalties'}],
+                   {'cases': [['grad-clip', ''], ['dbg-anomaly-nan', ''], ['grad-amp', '']],
                     'historical': False,
                     'id': 'clip-nonfinite',
                     'message': 'for gradients from `parameters` is non-finite, so it cannot be clipped. To '
@@ -1985,10 +905,7 @@ DATA = {'baseurl': '',
                                'inf or NaN; without the flag it would have returned the non-finite norm and '
                                'made every gradient NaN. Find the parameter, then the cause (the loss, an '
                                "operation's derivative, or scaled gradients under AMP)."},
-                   {'cases': [{'label': 'cf-errors',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': "When a custom Function's `backward` is rejected"}],
+                   {'cases': [['cf-errors', '']],
                     'historical': False,
                     'id': 'function-legacy-non-static',
                     'message': 'Legacy autograd function with non-static forward method is deprecated',
@@ -1996,10 +913,7 @@ DATA = {'baseurl': '',
                                'backward as methods that use self, and an instance called as '
                                'MyFunction()(x)); make both methods static with ctx as their first argument, '
                                'and call MyFunction.apply(x).'},
-                   {'cases': [{'label': 'cf-need-function',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': 'Do you need a custom Function? `backward` left out'}],
+                   {'cases': [['cf-need-function', '']],
                     'historical': False,
                     'id': 'function-backward-not-implemented',
                     'message': 'You must implement either the backward or vjp method for your custom '
@@ -2009,10 +923,7 @@ DATA = {'baseurl': '',
                                'operations inside forward, so it cannot differentiate them: if every step is '
                                'a PyTorch operation, drop the Function and write a plain function or '
                                'nn.Module; otherwise write backward.'},
-                   {'cases': [{'label': 'cf-errors',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': "When a custom Function's `backward` is rejected"}],
+                   {'cases': [['cf-errors', '']],
                     'historical': True,
                     'id': 'function-backward-not-implemented-old',
                     'message': 'You must implement the backward function for custom autograd.Function.',
@@ -2021,10 +932,7 @@ DATA = {'baseurl': '',
                                "but whose forward lacks @staticmethod: apply then recorded the base class's "
                                'node, whose backward is this default. Decorate forward and backward with '
                                '@staticmethod; torch 2.13 runs such a class.'},
-                   {'cases': [{'label': 'cf-errors',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': "When a custom Function's `backward` is rejected"}],
+                   {'cases': [['cf-errors', '']],
                     'historical': True,
                     'id': 'function-forward-output-none',
                     'message': 'expected Tensor or tuple of Tensor (got NoneType) for return value',
@@ -2033,19 +941,9 @@ DATA = {'baseurl': '',
                                "Function built for another torch. Install the library's version for your "
                                'torch or upgrade torch, which accepts None outputs; retain_graph=True never '
                                'fixes it.'},
-                   {'cases': [{'label': 'grad-not-implemented',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': '"derivative for ... is not implemented"'},
-                              {'label': 'cg-attention',
-                               'line': '',
-                               'page': 'create_graph',
-                               'title': 'Attention layers: `_scaled_dot_product_..._attention_backward` is '
-                                        'not implemented'},
-                              {'label': 'cg-gradient-penalty',
-                               'line': '',
-                               'page': 'create_graph',
-                               'title': 'A gradient penalty (WGAN-GP)'}],
+                   {'cases': [['grad-not-implemented', ''],
+                              ['cg-attention', ''],
+                              ['cg-gradient-penalty', '']],
                     'historical': False,
                     'id': 'derivative-not-implemented',
                     'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
@@ -2057,14 +955,7 @@ DATA = {'baseurl': '',
                                "derivative (grid_sample's came in 2026).",
                     'varies': [{'as': 'derivative for $1',
                                 'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
-                   {'cases': [{'label': 'grad-not-implemented',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': '"derivative for ... is not implemented"'},
-                              {'label': 'cg-gradient-penalty',
-                               'line': '',
-                               'page': 'create_graph',
-                               'title': 'A gradient penalty (WGAN-GP)'}],
+                   {'cases': [['grad-not-implemented', ''], ['cg-gradient-penalty', '']],
                     'historical': False,
                     'id': 'derivative-not-implemented-formula',
                     'message': "the derivative for '_cdist_backward' is not implemented.",
@@ -2077,11 +968,7 @@ DATA = {'baseurl': '',
                                "the formula (torch 2.14 added '_cdist_backward').",
                     'varies': [{'as': 'derivative for $1',
                                 'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
-                   {'cases': [{'label': 'grad-forward-missing',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': '"Trying to use forward AD with ... that does not support it": '
-                                        '`jvp`, `jacfwd` and `hessian`'}],
+                   {'cases': [['grad-forward-missing', '']],
                     'historical': False,
                     'id': 'forward-ad-not-implemented',
                     'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
@@ -2096,10 +983,7 @@ DATA = {'baseurl': '',
                                'backend).',
                     'varies': [{'as': 'forward AD with grid_sampler_2d that',
                                 'pattern': '\\bforward AD with [\\w.:]+ that'}]},
-                   {'cases': [{'label': 'grad-gradient-arg',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': '"Mismatch in shape" from `backward(gradient)`, and complex losses'}],
+                   {'cases': [['grad-gradient-arg', '']],
                     'historical': False,
                     'id': 'grad-output-shape',
                     'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
@@ -2109,10 +993,7 @@ DATA = {'baseurl': '',
                                'tensor, grad_output[0] what you passed. Old WGAN code passes '
                                'torch.FloatTensor([1]) for a 0-dim loss: write (-loss).backward(), or build '
                                'the gradient with torch.ones_like(output).'},
-                   {'cases': [{'label': 'grad-gradient-arg',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': '"Mismatch in shape" from `backward(gradient)`, and complex losses'}],
+                   {'cases': [['grad-gradient-arg', '']],
                     'historical': True,
                     'id': 'grad-output-shape-invalid-gradient',
                     'message': 'invalid gradient at index 0 - expected shape',
@@ -2121,11 +1002,7 @@ DATA = {'baseurl': '',
                                "called on, as for a sum (shape []) given a gradient of the logits' shape "
                                '[10, 2] in Grad-CAM code. Call backward() on the scalar without a gradient, '
                                'or call it on the logits with that gradient.'},
-                   {'cases': [{'label': 'ddp-dataparallel-replica-grad',
-                               'line': '',
-                               'page': 'distributed',
-                               'title': '`backward()` inside `forward` or inside a custom Function under '
-                                        '`nn.DataParallel`'}],
+                   {'cases': [['ddp-dataparallel-replica-grad', '']],
                     'historical': False,
                     'id': 'multi-output-view-base-modified',
                     'message': 'is a view and its base or another view of its base has been modified '
@@ -2136,11 +1013,7 @@ DATA = {'baseurl': '',
                                'its base changed in place, typically by optimizer.step() between two '
                                'backward passes through one graph. Run every backward before the step, or '
                                'return a clone.'},
-                   {'cases': [{'label': 'ddp-dataparallel-grad',
-                               'line': '',
-                               'page': 'distributed',
-                               'title': '`nn.DataParallel` and `autograd.grad`: the returned tensor is a '
-                                        'copy'}],
+                   {'cases': [['ddp-dataparallel-grad', '']],
                     'historical': True,
                     'id': 'scatter-not-twice-differentiable',
                     'message': 'Scatter is not differentiable twice',
@@ -2150,14 +1023,7 @@ DATA = {'baseurl': '',
                                'that release. Upgrade: from 0.3.0 on, the backward functions of Scatter and '
                                'Gather are themselves differentiable (torch/nn/parallel/_functions.py on '
                                '2.13), so the penalty runs through DataParallel as written.'},
-                   {'cases': [{'label': 'grad-gradient-arg',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': '"Mismatch in shape" from `backward(gradient)`, and complex losses'},
-                              {'label': 'pit-non-scalar',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`backward()` on a tensor that is not a scalar'}],
+                   {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],
                     'historical': False,
                     'id': 'complex-backward',
                     'message': 'grad can be implicitly created only for real scalar outputs',
@@ -2166,14 +1032,7 @@ DATA = {'baseurl': '',
                                'real part instead: a loss that squares a complex difference (z ** 2) is '
                                'complex, |z| ** 2 is not. Older releases silently differentiated the real '
                                'part.'},
-                   {'cases': [{'label': 'grad-func-errors',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'Errors inside `torch.func.vmap` and `grad`'},
-                              {'label': 'cg-per-sample',
-                               'line': '',
-                               'page': 'create_graph',
-                               'title': 'Per-sample gradients: `vmap` over `torch.func.grad`'}],
+                   {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
                     'historical': False,
                     'id': 'functorch-requires-grad',
                     'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
@@ -2185,14 +1044,7 @@ DATA = {'baseurl': '',
                                'or torch.autograd.functional.jacobian or hessian, which call it. Inside a '
                                'transform the inputs are already tracked: take every derivative with the '
                                'transforms themselves.'},
-                   {'cases': [{'label': 'grad-func-errors',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'Errors inside `torch.func.vmap` and `grad`'},
-                              {'label': 'cg-per-sample',
-                               'line': '',
-                               'page': 'create_graph',
-                               'title': 'Per-sample gradients: `vmap` over `torch.func.grad`'}],
+                   {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
                     'historical': False,
                     'id': 'functorch-backward',
                     'message': 'backward() called inside a functorch transform. This is not supported, '
@@ -2202,10 +1054,7 @@ DATA = {'baseurl': '',
                                "Per-sample gradients come from vmap(grad(loss_fn)) with the model's "
                                'parameters passed in through functional_call, not from backward() per '
                                'sample.'},
-                   {'cases': [{'label': 'grad-func-errors',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                   {'cases': [['grad-func-errors', '']],
                     'historical': False,
                     'id': 'vmap-item',
                     'message': "vmap: It looks like you're calling .item() on a Tensor. We don't support "
@@ -2215,10 +1064,7 @@ DATA = {'baseurl': '',
                     'summary': 'A function under vmap turns a tensor into a Python number (.item(), float(), '
                                'int(), or indexing with a tensor that does so); under vmap one call stands '
                                'for a whole batch, so there is no single number. Keep the value a tensor.'},
-                   {'cases': [{'label': 'grad-func-errors',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                   {'cases': [['grad-func-errors', '']],
                     'historical': True,
                     'id': 'vmap-item-functorch',
                     'message': 'Batching rule not implemented for aten::item. We could not generate a '
@@ -2227,10 +1073,7 @@ DATA = {'baseurl': '',
                                'calls .item() (or float(), int()), and one call stands for a whole batch, so '
                                'there is no single number. Keep the value a tensor: index with it instead of '
                                'with a Python number.'},
-                   {'cases': [{'label': 'grad-func-errors',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                   {'cases': [['grad-func-errors', '']],
                     'historical': False,
                     'id': 'vmap-dynamic-shape',
                     'message': 'vmap: We do not support batching operators that can support dynamic shape. '
@@ -2239,10 +1082,7 @@ DATA = {'baseurl': '',
                                'output shape depends on the values, here indexing or assigning through a '
                                'boolean mask (nonzero too), has no single shape for the whole batch; compute '
                                'both branches on the full shape with torch.where instead.'},
-                   {'cases': [{'label': 'grad-func-errors',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                   {'cases': [['grad-func-errors', '']],
                     'historical': False,
                     'id': 'vmap-control-flow',
                     'message': "vmap: It looks like you're attempting to use a Tensor in some data-dependent "
@@ -2250,11 +1090,7 @@ DATA = {'baseurl': '',
                     'summary': 'A function under vmap uses a tensor in an if or a while (if x.sum() > 0:); '
                                'each sample of the batch could need a different branch. Compute both sides '
                                'and choose per element with torch.where.'},
-                   {'cases': [{'label': 'grad-overlap',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'In-place on an expanded tensor: "more than one element ... refers '
-                                        'to a single memory location"'}],
+                   {'cases': [['grad-overlap', '']],
                     'historical': False,
                     'id': 'overlap-written-to',
                     'message': 'unsupported operation: more than one element of the written-to tensor refers '
@@ -2263,11 +1099,7 @@ DATA = {'baseurl': '',
                     'summary': 'An in-place operation writes into a tensor made by expand (or another view '
                                'with stride 0), whose elements share memory. Call .clone() (or use repeat) '
                                'before writing, or update out of place.'},
-                   {'cases': [{'label': 'grad-overlap',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'In-place on an expanded tensor: "more than one element ... refers '
-                                        'to a single memory location"'}],
+                   {'cases': [['grad-overlap', '']],
                     'historical': False,
                     'id': 'overlap-input-written-to',
                     'message': 'unsupported operation: some elements of the input tensor and the written-to '
@@ -2275,14 +1107,7 @@ DATA = {'baseurl': '',
                                'performing the operation.',
                     'summary': 'A write reads from a view of its own destination, such as x[1] = '
                                'x[1].transpose(0, 1). Clone the source first.'},
-                   {'cases': [{'label': 'grad-nondiff',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
-                              {'label': 'cf-non-differentiable',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': 'Outputs that have no gradient: `mark_non_differentiable`'}],
+                   {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
                     'historical': True,
                     'id': 'isfloating-grads',
                     'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got false.',
@@ -2291,14 +1116,7 @@ DATA = {'baseurl': '',
                                "custom Function (point-cloud code's furthest point sampling or grouping). "
                                "Call ctx.mark_non_differentiable on the index in the Function's forward, or "
                                'detach it; current releases never make an integer tensor require grad.'},
-                   {'cases': [{'label': 'grad-nondiff',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': '`argmax`, `round`, a threshold: no gradient, or a zero one'},
-                              {'label': 'cf-non-differentiable',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': 'Outputs that have no gradient: `mark_non_differentiable`'}],
+                   {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
                     'historical': True,
                     'id': 'isfloating-grads-type',
                     'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but got '
@@ -2306,20 +1124,14 @@ DATA = {'baseurl': '',
                     'summary': 'The PyTorch 1.3 and 1.4 wording of the same error: a gradient sent into an '
                                'integer tensor that required grad, usually the index output of a custom '
                                'Function without ctx.mark_non_differentiable.'},
-                   {'cases': [{'label': 'pit-loss-number',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': "`'int' object has no attribute 'backward'`"}],
+                   {'cases': [['pit-loss-number', '']],
                     'historical': False,
                     'id': 'number-has-no-backward',
                     'message': "'int' object has no attribute",
                     'summary': 'backward() was called on a Python number, not a tensor: the loss function '
                                'returned 0 (or a float) for a batch with nothing to compare, such as an '
                                'image without target boxes; return pred.sum() * 0 or skip the step.'},
-                   {'cases': [{'label': 'grad-func-errors',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                   {'cases': [['grad-func-errors', '']],
                     'historical': False,
                     'id': 'vmap-inplace-extra-args',
                     'message': 'vmap: inplace arithmetic(self, *extra_args) is not possible because there '
@@ -2329,10 +1141,7 @@ DATA = {'baseurl': '',
                                'buffer is shared by the whole batch and cannot hold a value per sample. '
                                'Create it from the input with torch.zeros_like(x) or x.new_zeros(...), or '
                                'build the result out of place (torch.stack, torch.cat, torch.where).'},
-                   {'cases': [{'label': 'grad-func-errors',
-                               'line': '',
-                               'page': 'gradients',
-                               'title': 'Errors inside `torch.func.vmap` and `grad`'}],
+                   {'cases': [['grad-func-errors', '']],
                     'historical': False,
                     'id': 'batchnorm-input-dim',
                     'message': 'expected 4D input (got 3D input)',
@@ -2340,10 +1149,7 @@ DATA = {'baseurl': '',
                                '(per-sample gradients, vmap(jacrev(model))) each call sees one sample of '
                                'shape [C, H, W]; outside vmap, a single image was passed without '
                                'unsqueeze(0). Give the model a batch: model(x.unsqueeze(0)).squeeze(0).'},
-                   {'cases': [{'label': 'cg-hvp',
-                               'line': '',
-                               'page': 'create_graph',
-                               'title': 'Hessian-vector products and full Hessians'}],
+                   {'cases': [['cg-hvp', '']],
                     'historical': False,
                     'id': 'func-grad-output',
                     'message': 'Expected f(*args) to return a Tensor, got',
@@ -2352,11 +1158,7 @@ DATA = {'baseurl': '',
                                'from grad(grad(f)) on a loss of a parameter dictionary. A second derivative '
                                'is a Jacobian of the gradient: use torch.func.hessian(f) or jacrev(grad(f)), '
                                'or jvp(grad(f), ...) for a Hessian-vector product.'},
-                   {'cases': [{'label': 'ddp-grad-strides',
-                               'line': '',
-                               'page': 'distributed',
-                               'title': '`Grad strides do not match bucket view strides`: a warning about '
-                                        'speed'}],
+                   {'cases': [['ddp-grad-strides', '']],
                     'historical': False,
                     'id': 'ddp-grad-strides',
                     'message': 'Grad strides do not match bucket view strides. This may indicate grad was '
@@ -2367,10 +1169,7 @@ DATA = {'baseurl': '',
                                'size 1 (a 1x1 convolution weight with channels_last input), the gradient is '
                                'right and the cost is one strided copy: silence it. Convert the model to '
                                'channels_last before wrapping it in DDP, not after.'},
-                   {'cases': [{'label': 'mem-ckpt-metadata',
-                               'line': '',
-                               'page': 'saved_memory',
-                               'title': '`CheckpointError`: the recomputation computed something else'}],
+                   {'cases': [['mem-ckpt-metadata', '']],
                     'historical': False,
                     'id': 'checkpoint-recomputed-metadata',
                     'message': 'torch.utils.checkpoint: Recomputed values for the following tensors have '
@@ -2385,16 +1184,7 @@ DATA = {'baseurl': '',
                             "torch.Size([4, 6]), 'dtype': torch.float32, 'device': device(type='cpu')}",
                     'varies': [{'as': '',
                                 'pattern': "'(shape|dtype|device)': *(torch\\.\\w+|device\\([^)]*\\)?)?"}]},
-                   {'cases': [{'label': 'cg-not-require',
-                               'line': '',
-                               'page': 'create_graph',
-                               'title': '"One of the differentiated Tensors does not require grad": frozen '
-                                        'parameters'},
-                              {'label': 'cg-unused',
-                               'line': '',
-                               'page': 'create_graph',
-                               'title': 'Inputs the gradient does not depend on: `allow_unused`, '
-                                        '`materialize_grads`'}],
+                   {'cases': [['cg-not-require', ''], ['cg-unused', '']],
                     'historical': False,
                     'id': 'grad-input-no-requires-grad',
                     'message': 'One of the differentiated Tensors does not require grad',
@@ -2403,10 +1193,7 @@ DATA = {'baseurl': '',
                                'model.parameters(), or an input that was never marked. Pass only the tensors '
                                'that require grad ([p for p in model.parameters() if p.requires_grad]), or '
                                'call requires_grad_() on the input; allow_unused=True does not help.'},
-                   {'cases': [{'label': 'cf-func',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': '`torch.func`: `setup_context`, and `vmap` rules'}],
+                   {'cases': [['cf-func', '']],
                     'historical': False,
                     'id': 'function-jvp-missing',
                     'message': 'You must implement the jvp function for custom autograd.Function to use it '
@@ -2416,11 +1203,7 @@ DATA = {'baseurl': '',
                                "jvp staticmethod that returns the output's tangent, saving what it needs "
                                'with ctx.save_for_forward, or stay in reverse mode (jacrev, '
                                'torch.autograd.functional.jacobian).'},
-                   {'cases': [{'label': 'dbg-amp-scaler',
-                               'line': '',
-                               'page': 'nan_amp',
-                               'title': '`GradScaler` errors: FP16 gradients, `unscale_()` twice, a step '
-                                        'taken twice'}],
+                   {'cases': [['dbg-amp-scaler', '']],
                     'historical': False,
                     'id': 'amp-unscale-fp16',
                     'message': 'Attempting to unscale FP16 gradients.',
@@ -2429,11 +1212,7 @@ DATA = {'baseurl': '',
                                'hand, trainable adapters of a float16 model). Keep the parameters in float32 '
                                'and let torch.autocast compute in float16, or use bfloat16 without a '
                                'scaler.'},
-                   {'cases': [{'label': 'dbg-amp-scaler',
-                               'line': '',
-                               'page': 'nan_amp',
-                               'title': '`GradScaler` errors: FP16 gradients, `unscale_()` twice, a step '
-                                        'taken twice'}],
+                   {'cases': [['dbg-amp-scaler', '']],
                     'historical': False,
                     'id': 'amp-unscale-twice',
                     'message': 'unscale_() has already been called on this optimizer since the last '
@@ -2442,11 +1221,7 @@ DATA = {'baseurl': '',
                                'accumulation after every micro-batch, or in a loop that skips '
                                'scaler.update() after an overflow. Unscale, clip, step and update once per '
                                'optimizer step, and call scaler.update() after every scaler.step().'},
-                   {'cases': [{'label': 'dbg-amp-scaler',
-                               'line': '',
-                               'page': 'nan_amp',
-                               'title': '`GradScaler` errors: FP16 gradients, `unscale_()` twice, a step '
-                                        'taken twice'}],
+                   {'cases': [['dbg-amp-scaler', '']],
                     'historical': False,
                     'id': 'lr-scheduler-before-step',
                     'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
@@ -2454,11 +1229,7 @@ DATA = {'baseurl': '',
                                'GradScaler, in the right order, it means the first step was skipped for '
                                'non-finite gradients, which is normal while the scale factor comes down: '
                                'harmless. Without a scaler, call optimizer.step() before scheduler.step().'},
-                   {'cases': [{'label': 'dbg-amp-no-inf',
-                               'line': '',
-                               'page': 'nan_amp',
-                               'title': '`No inf checks were recorded for this optimizer`: the scaler found '
-                                        'no gradient'}],
+                   {'cases': [['dbg-amp-no-inf', '']],
                     'historical': False,
                     'id': 'amp-no-inf-checks',
                     'message': 'No inf checks were recorded for this optimizer.',
@@ -2467,11 +1238,7 @@ DATA = {'baseurl': '',
                                'step(); otherwise the optimizer holds only frozen parameters (an adapter '
                                'loaded for inference), or the loss does not reach them. Zero the gradients '
                                'before the forward pass.'},
-                   {'cases': [{'label': 'dbg-amp-no-inf',
-                               'line': '',
-                               'page': 'nan_amp',
-                               'title': '`No inf checks were recorded for this optimizer`: the scaler found '
-                                        'no gradient'}],
+                   {'cases': [['dbg-amp-no-inf', '']],
                     'historical': False,
                     'id': 'amp-scale-none',
                     'message': 'but _scale is None.  This may indicate your script did not use '
@@ -2480,11 +1247,7 @@ DATA = {'baseurl': '',
                                "loop calls loss.backward() directly (in Lightning's manual optimization, "
                                'loss.backward() instead of self.manual_backward(loss)). Scale every loss '
                                'before backward().'},
-                   {'cases': [{'label': 'dbg-amp-several',
-                               'line': '',
-                               'page': 'nan_amp',
-                               'title': 'Several losses and optimizers with one `GradScaler`: `update()` '
-                                        'once'}],
+                   {'cases': [['dbg-amp-several', '']],
                     'historical': False,
                     'id': 'amp-step-twice',
                     'message': 'step() has already been called since the last update().',
@@ -2492,10 +1255,7 @@ DATA = {'baseurl': '',
                                'between: a loop that never calls update(), or a list that holds the same '
                                'optimizer twice. Step each optimizer once, then call scaler.update() once '
                                'per iteration.'},
-                   {'cases': [{'label': 'pit-empty-params',
-                               'line': '',
-                               'page': 'training_loops',
-                               'title': '`optimizer got an empty parameter list`'}],
+                   {'cases': [['pit-empty-params', '']],
                     'historical': False,
                     'id': 'optimizer-empty-params',
                     'message': 'optimizer got an empty parameter list',
@@ -2503,10 +1263,7 @@ DATA = {'baseurl': '',
                                'before filtering on requires_grad, the model keeps its layers in a plain '
                                'list (use nn.ModuleList), or model.parameters() was a generator already used '
                                'up. Unfreeze what should train, register the layers, and pass a list.'},
-                   {'cases': [{'label': 'mem-ckpt-metadata',
-                               'line': '',
-                               'page': 'saved_memory',
-                               'title': '`CheckpointError`: the recomputation computed something else'}],
+                   {'cases': [['mem-ckpt-metadata', '']],
                     'historical': False,
                     'id': 'checkpoint-recomputed-count',
                     'message': 'torch.utils.checkpoint: A different number of tensors was saved during the '
@@ -2516,11 +1273,7 @@ DATA = {'baseurl': '',
                                "Python's random, model.eval() or a flag changed before backward) read state "
                                'that checkpoint does not restore. Make the choice outside the block and pass '
                                'it in, draw it with torch.rand, or change the mode after backward.'},
-                   {'cases': [{'label': 'ddp-unused-warning',
-                               'line': '',
-                               'page': 'distributed',
-                               'title': 'The reverse: "`find_unused_parameters=True` was specified ... but '
-                                        'did not find any unused parameters"'}],
+                   {'cases': [['ddp-unused-warning', '']],
                     'historical': False,
                     'id': 'ddp-find-unused-no-unused',
                     'message': 'find_unused_parameters=True was specified in DDP constructor, but did not '
@@ -2531,16 +1284,7 @@ DATA = {'baseurl': '',
                                'iteration skips a branch. If the same parameters are always used, pass '
                                'find_unused_parameters=False; if a branch is taken only sometimes, keep the '
                                'flag and ignore the warning.'},
-                   {'cases': [{'label': 'cf-backward-in-backward',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': 'Calling `autograd.grad` inside `backward`: recomputation and '
-                                        'reversible networks'},
-                              {'label': 'mem-ckpt-grad',
-                               'line': '',
-                               'page': 'saved_memory',
-                               'title': 'A checkpointed function that takes a gradient, and a checkpointed '
-                                        'critic'}],
+                   {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
                     'historical': True,
                     'id': 'checkpoint-reentrant-grad-old',
                     'message': 'Checkpointing is not compatible with .grad() or when an `inputs` parameter '
@@ -2549,10 +1293,7 @@ DATA = {'baseurl': '',
                     'summary': 'The older wording of the same error: a reentrant checkpoint '
                                '(use_reentrant=True, the old default) differentiated with '
                                'torch.autograd.grad or backward(inputs=...); pass use_reentrant=False.'},
-                   {'cases': [{'label': 'tc-graph-break',
-                               'line': '',
-                               'page': 'torch_compile',
-                               'title': 'Graph breaks put ordinary nodes back'}],
+                   {'cases': [['tc-graph-break', '']],
                     'historical': True,
                     'id': 'compile-mirrored-meta',
                     'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
@@ -2560,10 +1301,7 @@ DATA = {'baseurl': '',
                                'own output, and Dynamo traced into the call instead of skipping it: a Dynamo '
                                'bug, fixed since (the section links the fix). Upgrade, or call backward '
                                'outside the compiled function.'},
-                   {'cases': [{'label': 'var-assign-parameter',
-                               'line': '',
-                               'page': 'variable',
-                               'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                   {'cases': [['var-assign-parameter', '']],
                     'historical': False,
                     'id': 'assign-parameter',
                     'message': "cannot assign 'torch.FloatTensor' as parameter 'weight' (torch.nn.Parameter "
@@ -2575,10 +1313,7 @@ DATA = {'baseurl': '',
                     'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter",
                                 'pattern': "cannot assign '[\\w.]+' as parameter\\b"},
                                {'as': "as parameter 'weight'", 'pattern': "\\bas parameter '\\w+'"}]},
-                   {'cases': [{'label': 'var-assign-parameter',
-                               'line': '',
-                               'page': 'variable',
-                               'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                   {'cases': [['var-assign-parameter', '']],
                     'historical': False,
                     'id': 'register-parameter-tensor',
                     'message': "cannot assign 'torch.FloatTensor' object to parameter 'weight' "
@@ -2589,18 +1324,14 @@ DATA = {'baseurl': '',
                                 'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
                                {'as': "object to parameter 'weight'",
                                 'pattern': "\\bobject to parameter '\\w+'"}]},
-                   {'cases': [{'label': 'var-module-tensors',
-                               'line': 'cuda:0 and cpu after model.to(device): a plain tensor attribute left '
-                                       'in CPU memory, an input not moved, or a tensor created in forward '
-                                       'without a device.',
-                               'page': 'variable',
-                               'title': 'Inside a module: parameters, buffers and plain tensors'},
-                              {'label': 'var-dp-replica',
-                               'line': 'cuda:1 and cuda:0 with two GPUs under nn.DataParallel: replicas get '
-                                       'copies of parameters and buffers only, so a plain tensor attribute '
-                                       'stays on cuda:0.',
-                               'page': 'variable',
-                               'title': 'Under `nn.DataParallel`: `cuda:1 and cuda:0`'}],
+                   {'cases': [['var-module-tensors',
+                               'cuda:0 and cpu after model.to(device): a plain tensor attribute left in CPU '
+                               'memory, an input not moved, or a tensor created in forward without a '
+                               'device.'],
+                              ['var-dp-replica',
+                               'cuda:1 and cuda:0 with two GPUs under nn.DataParallel: replicas get copies '
+                               'of parameters and buffers only, so a plain tensor attribute stays on '
+                               'cuda:0.']],
                     'historical': False,
                     'id': 'tensors-same-device',
                     'message': 'Expected all tensors to be on the same device, but found at least two '
@@ -2611,10 +1342,7 @@ DATA = {'baseurl': '',
                                'without device=. With cuda:1 and cuda:0 under nn.DataParallel: a plain '
                                "tensor attribute is not copied to the other GPUs' replicas. Register such "
                                'tensors with register_buffer.'},
-                   {'cases': [{'label': 'tc-module-backward-hook',
-                               'line': '',
-                               'page': 'torch_compile',
-                               'title': "A module's backward hook under `fullgraph=True`"}],
+                   {'cases': [['tc-module-backward-hook', '']],
                     'historical': False,
                     'id': 'compile-module-backward-hook',
                     'message': 'Module-level backwards hooks require compiled autograd.',
@@ -2623,10 +1351,7 @@ DATA = {'baseurl': '',
                                'autograd. Drop fullgraph=True (the hooked module then breaks the graph and '
                                'its hook fires), or set torch._dynamo.config.compiled_autograd = True and '
                                'call backward() inside the compiled step.'},
-                   {'cases': [{'label': 'pit-validation-backward',
-                               'line': '',
-                               'page': 'training_loops',
-                               'title': '`backward()` in a validation step, or in eval mode'}],
+                   {'cases': [['pit-validation-backward', '']],
                     'historical': False,
                     'id': 'cudnn-rnn-eval',
                     'message': 'cudnn RNN backward can only be called in training mode',
@@ -2636,10 +1361,7 @@ DATA = {'baseurl': '',
                                'and nothing called model.train() again; call it at the start of every epoch, '
                                'put only the RNN in training mode, or run forward and backward under '
                                'torch.backends.cudnn.flags(enabled=False).'},
-                   {'cases': [{'label': 'var-retain-grad',
-                               'line': '',
-                               'page': 'variable',
-                               'title': '`retain_grad`'}],
+                   {'cases': [['var-retain-grad', '']],
                     'historical': False,
                     'id': 'retain-grad-no-grad',
                     'message': "can't retain_grad on Tensor that has requires_grad=False",
@@ -2648,10 +1370,7 @@ DATA = {'baseurl': '',
                                'torch.no_grad(), or only from tensors that do not require grad), so no '
                                'gradient can reach it. Build it from tensors that require grad, and call '
                                'retain_grad() only when requires_grad is True.'},
-                   {'cases': [{'label': 'pit-loss-dtype',
-                               'line': '',
-                               'page': 'training_loops',
-                               'title': "`Found dtype Long but expected Float`: the target's dtype"}],
+                   {'cases': [['pit-loss-dtype', '']],
                     'historical': False,
                     'id': 'loss-target-dtype',
                     'message': 'Found dtype Long but expected Float',
@@ -2661,11 +1380,7 @@ DATA = {'baseurl': '',
                                'target: target.float() or target.to(output.dtype).',
                     'varies': [{'as': 'Found dtype Long but expected Float',
                                 'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
-                   {'cases': [{'label': 'pit-deepcopy-graph',
-                               'line': '',
-                               'page': 'training_loops',
-                               'title': '`deepcopy` of a model: `Only Tensors created explicitly by the user '
-                                        '(graph leaves) support the deepcopy protocol`'}],
+                   {'cases': [['pit-deepcopy-graph', '']],
                     'historical': False,
                     'id': 'deepcopy-non-leaf',
                     'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
@@ -2677,11 +1392,7 @@ DATA = {'baseurl': '',
                                'fails even before any forward pass. Store the intermediate detached, delete '
                                'it before copying, or copy the weights with state_dict(); replace the old '
                                'weight_norm with torch.nn.utils.parametrizations.weight_norm.'},
-                   {'cases': [{'label': 'pit-grad-none-zero',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': "`'NoneType' object has no attribute 'zero_'`: zeroing a gradient "
-                                        'that does not exist yet'}],
+                   {'cases': [['pit-grad-none-zero', '']],
                     'historical': False,
                     'id': 'grad-none-zero',
                     'message': "'NoneType' object has no attribute 'zero_'",
@@ -2691,11 +1402,7 @@ DATA = {'baseurl': '',
                                'requires_grad_() on an input before the forward pass.',
                     'varies': [{'as': "'NoneType' object has no attribute 'zero_'",
                                 'pattern': "'NoneType' object has no attribute '(zero_|data)'"}]},
-                   {'cases': [{'label': 'pit-resize-requires-grad',
-                               'line': '',
-                               'page': 'pitfalls',
-                               'title': '`cannot resize variables that require grad`: a buffer that '
-                                        'collected outputs'}],
+                   {'cases': [['pit-resize-requires-grad', '']],
                     'historical': False,
                     'id': 'resize-requires-grad',
                     'message': 'cannot resize variables that require grad',
@@ -2703,16 +1410,7 @@ DATA = {'baseurl': '',
                                "collects a model's outputs: an earlier in-place copy of an output that "
                                'requires grad made the buffer part of the graph. Copy output.detach() into '
                                'it, or do the bookkeeping under torch.no_grad().'},
-                   {'cases': [{'label': 'cf-view-output-inplace',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': '`This view was created inside a custom Function`: an in-place '
-                                        'change of its output'},
-                              {'label': 'dbg-module-hooks',
-                               'line': '',
-                               'page': 'debugging',
-                               'title': 'Module hooks: a backward hook that never fires, or sees the wrong '
-                                        'tensors'}],
+                   {'cases': [['cf-view-output-inplace', ''], ['dbg-module-hooks', '']],
                     'historical': False,
                     'id': 'function-view-inplace',
                     'message': 'This view was created inside a custom Function (or because an input was '
@@ -2722,10 +1420,7 @@ DATA = {'baseurl': '',
                                "itself. Autograd refuses, since rewriting the view's history would bypass "
                                "the Function's backward. Clone the output (in forward or after apply) or use "
                                'an out-of-place operation.'},
-                   {'cases': [{'label': 'cf-save-non-tensor',
-                               'line': '',
-                               'page': 'custom_function',
-                               'title': '`save_for_backward can only save variables`: where non-tensors go'}],
+                   {'cases': [['cf-save-non-tensor', '']],
                     'historical': False,
                     'id': 'save-for-backward-non-tensor',
                     'message': 'save_for_backward can only save variables, but argument',
@@ -2733,10 +1428,7 @@ DATA = {'baseurl': '',
                                'tuple of sizes, a flag). It takes tensors and None only; put other values on '
                                'ctx as attributes (ctx.factor = factor) and return None for them from '
                                'backward.'},
-                   {'cases': [{'label': 'mem-ckpt-reentrant',
-                               'line': '',
-                               'page': 'saved_memory',
-                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                   {'cases': [['mem-ckpt-reentrant', '']],
                     'historical': False,
                     'id': 'checkpoint-use-reentrant-explicit',
                     'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed '
@@ -2745,10 +1437,7 @@ DATA = {'baseurl': '',
                                'torch 2.13 still runs the reentrant variant then, and asks you to choose. '
                                'Pass use_reentrant=False (recommended; it also trains a block whose inputs '
                                'do not require grad), or use_reentrant=True to keep the old behaviour.'},
-                   {'cases': [{'label': 'mem-ckpt-reentrant',
-                               'line': '',
-                               'page': 'saved_memory',
-                               'title': 'Reentrant checkpoint: inputs that do not require grad'}],
+                   {'cases': [['mem-ckpt-reentrant', '']],
                     'historical': True,
                     'id': 'checkpoint-use-reentrant-explicit-old',
                     'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
@@ -2757,10 +1446,7 @@ DATA = {'baseurl': '',
                                'after it): checkpoint was called without use_reentrant. Pass '
                                'use_reentrant=False (recommended), or use_reentrant=True to keep the old '
                                'behaviour.'},
-                   {'cases': [{'label': 'var-grad-modes',
-                               'line': '',
-                               'page': 'variable',
-                               'title': 'The grad modes that replaced `volatile`'}],
+                   {'cases': [['var-grad-modes', '']],
                     'historical': False,
                     'id': 'inference-requires-grad',
                     'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is not '
@@ -2769,10 +1455,7 @@ DATA = {'baseurl': '',
                                "torch.inference_mode(). An inference tensor can never join autograd's "
                                'records that way; create it under torch.no_grad() instead, or make a normal '
                                'tensor from it with clone() outside inference mode.'},
-                   {'cases': [{'label': 'pit-loss-dtype',
-                               'line': '',
-                               'page': 'training_loops',
-                               'title': "`Found dtype Long but expected Float`: the target's dtype"}],
+                   {'cases': [['pit-loss-dtype', '']],
                     'historical': False,
                     'id': 'loss-target-cast',
                     'message': "result type Float can't be cast to the desired output type Long",
@@ -2782,104 +1465,49 @@ DATA = {'baseurl': '',
                     'varies': [{'as': "result type Float can't be cast to the desired output type Long",
                                 'pattern': "\\bresult type \\w+ can't be cast to the desired output type "
                                            '\\w+'}]}],
-            'zh-hans': [{'cases': [{'label': 'rg-guide',
-                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
-                                   {'label': 'rg-error',
-                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
-                                    'page': 'retain_graph',
-                                    'title': '复现这个报错'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
-                                    'page': 'training_loops',
-                                    'title': '在循环外只计算一次的目标值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '两个损失共享同一个网络，各自做一次 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一张计算图上的两个损失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 训练：如今已经跑不通的写法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
-                                    'page': 'retain_graph',
-                                    'title': '共享前缀上的两个优化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把计算图带进下一次迭代的张量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
-                                    'page': 'pitfalls',
-                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在这个层面上，“释放”指什么'},
-                                   {'label': 'cg-retain',
-                                    'line': '使用 create_graph=True 却显式传入 '
-                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
-                                    'page': 'create_graph',
-                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
-                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
-                                            'create_graph，所以第一次调用就把保存的张量释放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 到底做了什么'},
-                                   {'label': 'rg-loop',
-                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
-                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
-                                    'page': 'retain_graph',
-                                    'title': '循环里一直开着 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
-                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
-                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
-                                    'page': 'custom_function',
-                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '在编译区域上再做一次反向传播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
-                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
-                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
-                                    'page': 'retain_graph',
-                                    'title': '逐层损失，中间夹着冻结的层'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
-                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
-                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
-                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
-                                   {'label': 'mem-retain',
-                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
-                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
-                                    'page': 'saved_memory',
-                                    'title': '每种工具与 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
-                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
-                                    'page': 'training_loops',
-                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
+            'zh-hans': [{'cases': [['rg-guide', '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。'],
+                                   ['rg-error', '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。'],
+                                   ['pit-target-outside-loop', '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。'],
+                                   ['pit-hidden-state', 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。'],
+                                   ['rg-two-losses', '两个损失共享同一个网络，各自做一次 backward()。'],
+                                   ['rg-gan', 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。'],
+                                   ['rg-prefix', '两个优化器共享一个编码器：两个输出头、两个损失。'],
+                                   ['rg-anomaly', '找出是哪个张量把上一轮迭代的计算图带进了下一轮。'],
+                                   ['pit-retain-graph', '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。'],
+                                   ['int-freed', 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。'],
+                                   ['cg-retain',
+                                    '使用 create_graph=True 却显式传入 '
+                                    'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。'],
+                                   ['rg-semantics',
+                                    '没有 create_graph=True，就对同一个输出调用两次 torch.autograd.grad：retain_graph '
+                                    '的默认值跟随 create_graph，所以第一次调用就把保存的张量释放了。'],
+                                   ['rg-loop',
+                                    '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True 的代价是：内存和反向传播的计算量每轮都在增长。'],
+                                   ['cf-ctx-attribute',
+                                    '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
+                                    '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
+                                    'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。'],
+                                   ['tc-twice',
+                                    '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。'],
+                                   ['tc-gan-step',
+                                    '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() 的反向传播释放了编译区域的节点，而 '
+                                    'fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。'],
+                                   ['rg-layerwise',
+                                    '深度监督：几个块各有一个损失，每个损失依次各做一次 '
+                                    'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。'],
+                                   ['cf-backward-in-backward',
+                                    '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
+                                    'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 retain_graph=True '
+                                    '也一样，因为内层调用看不到这个参数；请在 backward 里重新计算内层图，或者在内层调用时传入 retain_graph=True。'],
+                                   ['pit-module-state',
+                                    '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
+                                    'detach()。'],
+                                   ['mem-retain',
+                                    '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
+                                    'retain_graph=True（之后每次传播都会重新计算这些块）。'],
+                                   ['pit-rollout-graph',
+                                    'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
+                                    '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。']],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -2889,868 +1517,230 @@ DATA = {'baseurl': '',
                                     'through the graph a second time or if you need to access saved tensors '
                                     'after calling backward.',
                          'summary': '反向传播需要计算图中保存的张量，但之前的 backward() 已经把它释放了；通常是某个张量把上一次迭代的计算图带进了下一次迭代。'},
-                        {'cases': [{'label': 'rg-wordings',
-                                    'line': '',
-                                    'page': 'retain_graph',
-                                    'title': '你粘贴的可能是旧版措辞'},
-                                   {'label': 'rg-guide',
-                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
-                                   {'label': 'rg-error',
-                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
-                                    'page': 'retain_graph',
-                                    'title': '复现这个报错'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
-                                    'page': 'training_loops',
-                                    'title': '在循环外只计算一次的目标值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '两个损失共享同一个网络，各自做一次 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一张计算图上的两个损失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 训练：如今已经跑不通的写法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
-                                    'page': 'retain_graph',
-                                    'title': '共享前缀上的两个优化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把计算图带进下一次迭代的张量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
-                                    'page': 'pitfalls',
-                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在这个层面上，“释放”指什么'},
-                                   {'label': 'cg-retain',
-                                    'line': '使用 create_graph=True 却显式传入 '
-                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
-                                    'page': 'create_graph',
-                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
-                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
-                                            'create_graph，所以第一次调用就把保存的张量释放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 到底做了什么'},
-                                   {'label': 'rg-loop',
-                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
-                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
-                                    'page': 'retain_graph',
-                                    'title': '循环里一直开着 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
-                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
-                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
-                                    'page': 'custom_function',
-                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '在编译区域上再做一次反向传播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
-                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
-                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
-                                    'page': 'retain_graph',
-                                    'title': '逐层损失，中间夹着冻结的层'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
-                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
-                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
-                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
-                                   {'label': 'mem-retain',
-                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
-                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
-                                    'page': 'saved_memory',
-                                    'title': '每种工具与 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
-                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
-                                    'page': 'training_loops',
-                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
+                        {'cases': [['rg-wordings', '']],
                          'historical': True,
                          'id': 'backward-twice-saved-results',
                          'message': 'Trying to backward through the graph a second time, but the saved '
                                     'intermediate results have already been freed. Specify retain_graph=True '
                                     'when calling backward the first time.',
-                         'summary': '同一个错误的旧版措辞：计算图保存的张量已经释放，却又在这张图上做了一次反向传播。'},
-                        {'cases': [{'label': 'rg-wordings',
-                                    'line': '',
-                                    'page': 'retain_graph',
-                                    'title': '你粘贴的可能是旧版措辞'},
-                                   {'label': 'rg-guide',
-                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
-                                   {'label': 'rg-error',
-                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
-                                    'page': 'retain_graph',
-                                    'title': '复现这个报错'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
-                                    'page': 'training_loops',
-                                    'title': '在循环外只计算一次的目标值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '两个损失共享同一个网络，各自做一次 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一张计算图上的两个损失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 训练：如今已经跑不通的写法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
-                                    'page': 'retain_graph',
-                                    'title': '共享前缀上的两个优化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把计算图带进下一次迭代的张量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
-                                    'page': 'pitfalls',
-                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在这个层面上，“释放”指什么'},
-                                   {'label': 'cg-retain',
-                                    'line': '使用 create_graph=True 却显式传入 '
-                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
-                                    'page': 'create_graph',
-                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
-                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
-                                            'create_graph，所以第一次调用就把保存的张量释放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 到底做了什么'},
-                                   {'label': 'rg-loop',
-                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
-                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
-                                    'page': 'retain_graph',
-                                    'title': '循环里一直开着 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
-                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
-                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
-                                    'page': 'custom_function',
-                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '在编译区域上再做一次反向传播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
-                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
-                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
-                                    'page': 'retain_graph',
-                                    'title': '逐层损失，中间夹着冻结的层'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
-                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
-                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
-                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
-                                   {'label': 'mem-retain',
-                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
-                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
-                                    'page': 'saved_memory',
-                                    'title': '每种工具与 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
-                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
-                                    'page': 'training_loops',
-                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
+                         'summary': '同一个错误的旧版措辞：计算图保存的张量已经释放，却又在这张图上做了一次反向传播。',
+                         'today': 'backward-twice'},
+                        {'cases': [['rg-wordings', '']],
                          'historical': True,
                          'id': 'backward-twice-dot-backward-or-grad',
                          'message': 'Trying to backward through the graph a second time, but the saved '
                                     'intermediate results have already been freed. Specify retain_graph=True '
                                     'when calling .backward() or autograd.grad() the first time.',
-                         'summary': '同一个错误在 PyTorch 1.8 中的措辞，也是第一个除 .backward() 之外还提到 autograd.grad() 的措辞。'},
-                        {'cases': [{'label': 'rg-wordings',
-                                    'line': '',
-                                    'page': 'retain_graph',
-                                    'title': '你粘贴的可能是旧版措辞'},
-                                   {'label': 'rg-guide',
-                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
-                                   {'label': 'rg-error',
-                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
-                                    'page': 'retain_graph',
-                                    'title': '复现这个报错'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
-                                    'page': 'training_loops',
-                                    'title': '在循环外只计算一次的目标值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '两个损失共享同一个网络，各自做一次 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一张计算图上的两个损失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 训练：如今已经跑不通的写法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
-                                    'page': 'retain_graph',
-                                    'title': '共享前缀上的两个优化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把计算图带进下一次迭代的张量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
-                                    'page': 'pitfalls',
-                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在这个层面上，“释放”指什么'},
-                                   {'label': 'cg-retain',
-                                    'line': '使用 create_graph=True 却显式传入 '
-                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
-                                    'page': 'create_graph',
-                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
-                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
-                                            'create_graph，所以第一次调用就把保存的张量释放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 到底做了什么'},
-                                   {'label': 'rg-loop',
-                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
-                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
-                                    'page': 'retain_graph',
-                                    'title': '循环里一直开着 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
-                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
-                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
-                                    'page': 'custom_function',
-                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '在编译区域上再做一次反向传播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
-                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
-                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
-                                    'page': 'retain_graph',
-                                    'title': '逐层损失，中间夹着冻结的层'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
-                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
-                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
-                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
-                                   {'label': 'mem-retain',
-                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
-                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
-                                    'page': 'saved_memory',
-                                    'title': '每种工具与 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
-                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
-                                    'page': 'training_loops',
-                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
+                         'summary': '同一个错误在 PyTorch 1.8 中的措辞，也是第一个除 .backward() 之外还提到 autograd.grad() 的措辞。',
+                         'today': 'backward-twice'},
+                        {'cases': [['rg-wordings', '']],
                          'historical': True,
                          'id': 'backward-twice-buffers',
                          'message': 'Trying to backward through the graph a second time, but the buffers '
                                     'have already been freed. Specify retain_graph=True when calling '
                                     'backward the first time.',
-                         'summary': '同一个错误在 PyTorch 0.2 到 1.5 中的措辞；所谓 buffers，就是第一次 backward() 已经释放的保存的张量。'},
-                        {'cases': [{'label': 'rg-wordings',
-                                    'line': '',
-                                    'page': 'retain_graph',
-                                    'title': '你粘贴的可能是旧版措辞'},
-                                   {'label': 'rg-guide',
-                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
-                                   {'label': 'rg-error',
-                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
-                                    'page': 'retain_graph',
-                                    'title': '复现这个报错'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
-                                    'page': 'training_loops',
-                                    'title': '在循环外只计算一次的目标值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '两个损失共享同一个网络，各自做一次 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一张计算图上的两个损失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 训练：如今已经跑不通的写法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
-                                    'page': 'retain_graph',
-                                    'title': '共享前缀上的两个优化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把计算图带进下一次迭代的张量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
-                                    'page': 'pitfalls',
-                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在这个层面上，“释放”指什么'},
-                                   {'label': 'cg-retain',
-                                    'line': '使用 create_graph=True 却显式传入 '
-                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
-                                    'page': 'create_graph',
-                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
-                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
-                                            'create_graph，所以第一次调用就把保存的张量释放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 到底做了什么'},
-                                   {'label': 'rg-loop',
-                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
-                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
-                                    'page': 'retain_graph',
-                                    'title': '循环里一直开着 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
-                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
-                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
-                                    'page': 'custom_function',
-                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '在编译区域上再做一次反向传播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
-                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
-                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
-                                    'page': 'retain_graph',
-                                    'title': '逐层损失，中间夹着冻结的层'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
-                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
-                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
-                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
-                                   {'label': 'mem-retain',
-                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
-                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
-                                    'page': 'saved_memory',
-                                    'title': '每种工具与 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
-                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
-                                    'page': 'training_loops',
-                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
+                         'summary': '同一个错误在 PyTorch 0.2 到 1.5 中的措辞；所谓 buffers，就是第一次 backward() 已经释放的保存的张量。',
+                         'today': 'backward-twice'},
+                        {'cases': [['rg-wordings', '']],
                          'historical': True,
                          'id': 'backward-twice-retain-variables',
                          'message': 'Trying to backward through the graph second time, but the buffers have '
                                     'already been freed. Please specify retain_variables=True when calling '
                                     'backward for the first time.',
-                         'summary': '同一个错误在 PyTorch 0.1 中的措辞，当时 retain_graph 参数还叫 retain_variables。'},
-                        {'cases': [{'label': 'pit-inplace-saved',
-                                    'line': '某个运算把张量保存下来供反向传播使用之后，又有原地操作（*=、+=、relu(inplace=True)、x[0] = '
-                                            '...）改动了它。',
-                                    'page': 'pitfalls',
-                                    'title': '对保存下来供反向传播使用的张量做原地操作'},
-                                   {'label': 'pit-inplace-decode',
-                                    'line': '解读报错信息：形状、运算和版本号指的是哪个张量，以及异常检测模式如何找出那一行。',
-                                    'page': 'pitfalls',
-                                    'title': '读懂原地操作报错：是哪个张量，又是什么改了它'},
-                                   {'label': 'pit-step-between-backwards',
-                                    'line': '在对同一张计算图的两次 backward() 之间执行了 optimizer.step()，改动了计算图保存的权重。',
-                                    'page': 'training_loops',
-                                    'title': '在同一张计算图的两次反向传播之间执行了优化步骤'},
-                                   {'label': 'pit-step-two-models',
-                                    'line': '演员-评论家（actor-critic：A2C、PPO、SAC、DDPG）：评论家的优化器先更新了参数，演员的损失才反向传播穿过评论家。',
-                                    'page': 'training_loops',
-                                    'title': '轮流更新两个模型：演员-评论家及类似算法'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 训练：判别器的优化器先更新了参数，生成器的损失才反向传播穿过 D(fake)（PyTorch 1.5 '
-                                            '之前能运行的代码）。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 训练：如今已经跑不通的写法'},
-                                   {'label': 'rg-gan-detach',
-                                    'line': 'GAN：先更新了 G，再用同一批没有调用 detach() 的假样本训练 D，于是 D 的反向传播一路回到 G '
-                                            '已经改动过的权重（用了 AMP 的 GradScaler 也一样）。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 里的 `detach()` 该放在哪里，为什么'},
-                                   {'label': 'rg-two-step',
-                                    'line': 'SAM 或其他两步式优化器：权重已经原地移到 w + '
-                                            'e，却又对第一次前向传播的计算图做反向传播（retain_graph=True）。',
-                                    'page': 'retain_graph',
-                                    'title': '两步式优化器（SAM）：需要第二次前向传播，而不是保留计算图'},
-                                   {'label': 'cg-inplace',
-                                    'line': '双重反向传播（create_graph=True、梯度惩罚、MAML）：在记录梯度和再次求导之间，有原地操作改动了参数。',
-                                    'page': 'create_graph',
-                                    'title': '原地更新会破坏双重反向传播'},
-                                   {'label': 'var-data',
-                                    'line': '通过 .data 做的修改，自动求导察觉不到，梯度悄无声息地出错；同样的修改改用 detach() 来做，就会抛出这个错误。',
-                                    'page': 'variable',
-                                    'title': '`data`：包在里面的张量，以及为什么不该用它'},
-                                   {'label': 'var-version',
-                                    'line': '自动求导如何察觉：每个张量的版本计数器，它的视图和 detach() 的结果共享同一个计数器。',
-                                    'page': 'variable',
-                                    'title': '版本计数器与原地操作检查'},
-                                   {'label': 'int-saved',
-                                    'line': '检查发生在哪里：保存的张量记下的版本号，在反向传播取出它时进行比对。',
-                                    'page': 'internals',
-                                    'title': '`SavedVariable`：节点保留了什么'},
-                                   {'label': 'var-saved-hooks',
-                                    'line': '在保存张量钩子之下，自动求导不做这项检查；本书的计量器会补上检查，并在报错信息后面多加一句说明。',
-                                    'page': 'variable',
-                                    'title': '保存张量钩子（saved-tensor hooks）'},
-                                   {'label': 'pit-inplace-layers',
-                                    'line': 'nn.Dropout(inplace=True) 或其他原地计算的层，紧跟在保存了自身输出的激活函数之后（output 0 '
-                                            'of ReluBackward0 或 SigmoidBackward0）：哪些层可以安全地原地计算，以及修复方法 '
-                                            'inplace=False。',
-                                    'page': 'pitfalls',
-                                    'title': '原地运算的层：哪一个相邻的层会让 `inplace=True` 报错'},
-                                   {'label': 'mem-per-layer',
-                                    'line': 'nn.ReLU(inplace=True) 紧跟在一个保存自身输出的层（例如 sigmoid）之后。',
-                                    'page': 'saved_memory',
-                                    'title': '每一层保存了什么'},
-                                   {'label': 'ddp-buffers-inplace',
-                                    'line': '只在 DDP 下、并且在同一次 backward '
-                                            '之前调用模型两次时出现：每次前向传播前的缓冲区广播（broadcast_buffers=True）原地改动了 '
-                                            'BatchNorm 的滑动统计量；torch 2.13 会保留它们的版本，旧版本需要 '
-                                            'broadcast_buffers=False。',
-                                    'page': 'distributed',
-                                    'title': '只在 DDP 下出现的原地操作报错：每次前向传播前都会广播缓冲区'},
-                                   {'label': 'pit-embedding-max-norm',
-                                    'line': 'nn.Embedding(max_norm=...) '
-                                            '会原地缩放查到的那几行，改的就是权重本身；在查表之前就用到权重的项（例如对整张表的正则化）保存的是旧版本。请把这一项放到查表之后计算，或者改用非原地的方式归一化。',
-                                    'page': 'pitfalls',
-                                    'title': '`nn.Embedding(max_norm=...)` 会原地重新归一化权重'},
-                                   {'label': 'tc-early-errors',
-                                    'line': '在 torch.compile 下，同一个错误会在第一次调用编译后的模型时就出现，还没做任何反向传播，外面包着 '
-                                            'BackendCompilerFailed：编译器在编译前向传播时就追踪了反向传播。修复方法和 eager '
-                                            '模式一样：改掉那个原地运算。',
-                                    'page': 'torch_compile',
-                                    'title': '反向传播的错误，由编译后的前向调用抛出'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO：加上 retain_graph=True 之后，在同一段交互数据上跑第二个 epoch，穿过的对数概率和估值是在 '
-                                            'optimizer.step() 改动权重之前记录的。',
-                                    'page': 'training_loops',
-                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'},
-                                   {'label': 'pit-teacher',
-                                    'line': 'MoCo 与记忆库：反向传播之前，写入队列的操作就原地覆盖了负样本键的队列，而 q @ queue 还要用它；请改用 '
-                                            'queue.clone().detach()。',
-                                    'page': 'training_loops',
-                                    'title': '不该学习的教师网络：知识蒸馏、EMA 教师、动量编码器'}],
+                         'summary': '同一个错误在 PyTorch 0.1 中的措辞，当时 retain_graph 参数还叫 retain_variables。',
+                         'today': 'backward-twice'},
+                        {'cases': [['pit-inplace-saved',
+                                    '某个运算把张量保存下来供反向传播使用之后，又有原地操作（*=、+=、relu(inplace=True)、x[0] = ...）改动了它。'],
+                                   ['pit-inplace-decode', '解读报错信息：形状、运算和版本号指的是哪个张量，以及异常检测模式如何找出那一行。'],
+                                   ['pit-step-between-backwards',
+                                    '在对同一张计算图的两次 backward() 之间执行了 optimizer.step()，改动了计算图保存的权重。'],
+                                   ['pit-step-two-models',
+                                    '演员-评论家（actor-critic：A2C、PPO、SAC、DDPG）：评论家的优化器先更新了参数，演员的损失才反向传播穿过评论家。'],
+                                   ['rg-gan',
+                                    'GAN 训练：判别器的优化器先更新了参数，生成器的损失才反向传播穿过 D(fake)（PyTorch 1.5 之前能运行的代码）。'],
+                                   ['rg-gan-detach',
+                                    'GAN：先更新了 G，再用同一批没有调用 detach() 的假样本训练 D，于是 D 的反向传播一路回到 G 已经改动过的权重（用了 AMP '
+                                    '的 GradScaler 也一样）。'],
+                                   ['rg-two-step',
+                                    'SAM 或其他两步式优化器：权重已经原地移到 w + e，却又对第一次前向传播的计算图做反向传播（retain_graph=True）。'],
+                                   ['cg-inplace',
+                                    '双重反向传播（create_graph=True、梯度惩罚、MAML）：在记录梯度和再次求导之间，有原地操作改动了参数。'],
+                                   ['var-data',
+                                    '通过 .data 做的修改，自动求导察觉不到，梯度悄无声息地出错；同样的修改改用 detach() 来做，就会抛出这个错误。'],
+                                   ['var-version', '自动求导如何察觉：每个张量的版本计数器，它的视图和 detach() 的结果共享同一个计数器。'],
+                                   ['int-saved', '检查发生在哪里：保存的张量记下的版本号，在反向传播取出它时进行比对。'],
+                                   ['var-saved-hooks', '在保存张量钩子之下，自动求导不做这项检查；本书的计量器会补上检查，并在报错信息后面多加一句说明。'],
+                                   ['pit-inplace-layers',
+                                    'nn.Dropout(inplace=True) 或其他原地计算的层，紧跟在保存了自身输出的激活函数之后（output 0 of '
+                                    'ReluBackward0 或 SigmoidBackward0）：哪些层可以安全地原地计算，以及修复方法 inplace=False。'],
+                                   ['mem-per-layer', 'nn.ReLU(inplace=True) 紧跟在一个保存自身输出的层（例如 sigmoid）之后。'],
+                                   ['ddp-buffers-inplace',
+                                    '只在 DDP 下、并且在同一次 backward '
+                                    '之前调用模型两次时出现：每次前向传播前的缓冲区广播（broadcast_buffers=True）原地改动了 BatchNorm '
+                                    '的滑动统计量；torch 2.13 会保留它们的版本，旧版本需要 broadcast_buffers=False。'],
+                                   ['pit-embedding-max-norm',
+                                    'nn.Embedding(max_norm=...) '
+                                    '会原地缩放查到的那几行，改的就是权重本身；在查表之前就用到权重的项（例如对整张表的正则化）保存的是旧版本。请把这一项放到查表之后计算，或者改用非原地的方式归一化。'],
+                                   ['tc-early-errors',
+                                    '在 torch.compile 下，同一个错误会在第一次调用编译后的模型时就出现，还没做任何反向传播，外面包着 '
+                                    'BackendCompilerFailed：编译器在编译前向传播时就追踪了反向传播。修复方法和 eager 模式一样：改掉那个原地运算。'],
+                                   ['pit-rollout-graph',
+                                    'PPO：加上 retain_graph=True 之后，在同一段交互数据上跑第二个 epoch，穿过的对数概率和估值是在 '
+                                    'optimizer.step() 改动权重之前记录的。'],
+                                   ['pit-teacher',
+                                    'MoCo 与记忆库：反向传播之前，写入队列的操作就原地覆盖了负样本键的队列，而 q @ queue 还要用它；请改用 '
+                                    'queue.clone().detach()。']],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
                                     'by an inplace operation',
                          'summary': '为反向传播保存的某个张量，保存之后又经原地操作改动了（例如 *= 或 optimizer.step()），它的版本计数器因此对不上。',
                          'tail': 'which is output 0 of Mul, is at version 1; expected version 0 instead.'},
-                        {'cases': [{'label': 'pit-data-index',
-                                    'line': '用 loss.data[0] 读取损失值，就像为 PyTorch 0.3 写的代码那样：请改用 loss.item()。',
-                                    'page': 'pitfalls',
-                                    'title': '对 0 维张量使用 `loss.data[0]`'},
-                                   {'label': 'var-history',
-                                    'line': '0 维张量从 PyTorch 0.4 开始出现；当时 loss.data[0] 只会发出警告，现在则会报错。',
-                                    'page': 'variable',
-                                    'title': '一张表看懂这段历史'}],
+                        {'cases': [['pit-data-index',
+                                    '用 loss.data[0] 读取损失值，就像为 PyTorch 0.3 写的代码那样：请改用 loss.item()。'],
+                                   ['var-history', '0 维张量从 PyTorch 0.4 开始出现；当时 loss.data[0] 只会发出警告，现在则会报错。']],
                          'historical': False,
                          'id': 'zero-dim-index',
                          'message': 'invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
                                     '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number',
                          'summary': '对 0 维张量（例如损失值）做了索引，例如 loss.data[0]；要取得数值请用 loss.item()。'},
-                        {'cases': [{'label': 'pit-data-index',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '对 0 维张量使用 `loss.data[0]`'},
-                                   {'label': 'var-history',
-                                    'line': '0 维张量从 PyTorch 0.4 开始出现；当时 loss.data[0] 只会发出警告，现在则会报错。',
-                                    'page': 'variable',
-                                    'title': '一张表看懂这段历史'}],
+                        {'cases': [['pit-data-index', '']],
                          'historical': True,
                          'id': 'zero-dim-index-python-number',
                          'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim '
                                     'tensor to a Python number',
-                         'summary': '同一个错误的旧版措辞：对 0 维张量做了索引；请改用 .item()。'},
-                        {'cases': [{'label': 'pit-data-index',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '对 0 维张量使用 `loss.data[0]`'},
-                                   {'label': 'var-history',
-                                    'line': '0 维张量从 PyTorch 0.4 开始出现；当时 loss.data[0] 只会发出警告，现在则会报错。',
-                                    'page': 'variable',
-                                    'title': '一张表看懂这段历史'}],
+                         'summary': '同一个错误的旧版措辞：对 0 维张量做了索引；请改用 .item()。',
+                         'today': 'zero-dim-index'},
+                        {'cases': [['pit-data-index', '']],
                          'historical': True,
                          'id': 'zero-dim-index-warning',
                          'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. '
                                     'Use tensor.item() to convert a 0-dim tensor to a Python number',
-                         'summary': 'PyTorch 0.4 预告这个错误的警告：loss.data[0] 当时还能运行，但应改成 loss.item()。'},
-                        {'cases': [{'label': 'pit-non-scalar',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '对不是标量的张量调用 `backward()`'},
-                                   {'label': 'pit-data-parallel-loss',
-                                    'line': '只在多卡时报错：nn.DataParallel 把 forward 返回的损失收集成每张 GPU 一个值；请调用 '
-                                            'loss.mean().backward()。',
-                                    'page': 'pitfalls',
-                                    'title': '只在多卡时报错：`nn.DataParallel` 每张 GPU 返回一个损失'}],
+                         'summary': 'PyTorch 0.4 预告这个错误的警告：loss.data[0] 当时还能运行，但应改成 loss.item()。',
+                         'today': 'zero-dim-index'},
+                        {'cases': [['pit-non-scalar', ''],
+                                   ['pit-data-parallel-loss',
+                                    '只在多卡时报错：nn.DataParallel 把 forward 返回的损失收集成每张 GPU 一个值；请调用 '
+                                    'loss.mean().backward()。']],
                          'historical': False,
                          'id': 'non-scalar-backward',
                          'message': 'grad can be implicitly created only for scalar outputs',
                          'summary': '对包含多个元素的张量调用 backward() 却没有传 gradient 参数；请先归约成标量，或传入 gradient=。'},
-                        {'cases': [{'label': 'pit-no-grad-fn',
-                                    'line': '对背后没有计算图的损失调用 backward()：忘了设置 requires_grad、损失是在 '
-                                            'torch.no_grad() 里算的、中间经过了 detach()、.item()、.numpy() 或通过 .data '
-                                            '写入的切片，或者模型的参数全部冻结了。',
-                                    'page': 'pitfalls',
-                                    'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'},
-                                   {'label': 'pit-loss-number',
-                                    'line': '遇到没有目标的批量（例如检测器里一个框也没有的图像）就返回 torch.tensor(0.0) 这类常量张量作为损失；给它设置 '
-                                            'requires_grad=True 只会让报错消失，模型什么也学不到。',
-                                    'page': 'pitfalls',
-                                    'title': "`'int' object has no attribute 'backward'`"},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '在自定义 Function 的 backward 里调用 torch.autograd.grad 来重新计算一个模块；除非用 '
-                                            'torch.enable_grad() 打开，这里的梯度记录是关闭的。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
-                                   {'label': 'cf-once',
-                                    'line': '自定义 Function 的 backward 标记了 @once_differentiable，而损失是 .sum() '
-                                            '这类（传入的梯度是常量）：经过它求出的一阶导数没有计算图，再求一次导就会报错。',
-                                    'page': 'custom_function',
-                                    'title': '`once_differentiable`：`backward` 不可求导时，要明确声明'},
-                                   {'label': 'cg-per-sample',
-                                    'line': '为了求逐样本梯度，在 torch.func.vmap 里调用 torch.autograd.grad：在 vmap '
-                                            '里，单个样本的损失没有 grad_fn；请改用 vmap 包住 torch.func.grad，并配合 '
-                                            'functional_call。',
-                                    'page': 'create_graph',
-                                    'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'},
-                                   {'label': 'grad-nondiff',
-                                    'line': '损失由 argmax、pred > 0.5 '
-                                            '之类的比较或整数类型转换得到（例如把准确率当作损失）：自动求导不会记录这些运算；请改用可微的损失、直通估计器，或带温度参数的平滑近似。',
-                                    'page': 'gradients',
-                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
-                                   {'label': 'cg-what',
-                                    'line': '第一次调用 torch.autograd.grad 时没有 '
-                                            'create_graph=True，却要对得到的梯度再求导：那个梯度是常量，没有 grad_fn。',
-                                    'page': 'create_graph',
-                                    'title': '`create_graph=True` 记录了什么'},
-                                   {'label': 'cg-no-grad',
-                                    'line': '损失在 torch.no_grad() 里计算（例如评估循环），即使加上 create_graph=True '
-                                            '也一样：create_graph 记录的是反向传播，而前向传播根本没有留下计算图。',
-                                    'page': 'create_graph',
-                                    'title': '在 `torch.no_grad()` 中使用 `create_graph=True`'},
-                                   {'label': 'mem-ckpt-reentrant',
-                                    'line': 'LoRA 或 adapter '
-                                            '配合冻结的嵌入层和梯度检查点（use_reentrant=True）：所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
-                                            'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。',
-                                    'page': 'saved_memory',
-                                    'title': '可重入检查点：不需要梯度的输入'},
-                                   {'label': 'cg-hvp',
-                                    'line': '计算 Hessian 向量积时，第一次求梯度没有加 '
-                                            'create_graph=True：那个梯度没有计算图，再求一次导就会报错；请在第一次调用 '
-                                            'torch.autograd.grad 时传入 create_graph=True。',
-                                    'page': 'create_graph',
-                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'},
-                                   {'label': 'cg-unused',
-                                    'line': '一阶导数是常量的函数（f = 2x）再求二阶导数：一阶导数没有 grad_fn，所以更高阶的导数全都是零；请先检查 '
-                                            'requires_grad，或改用 torch.func.grad。',
-                                    'page': 'create_graph',
-                                    'title': '梯度不依赖的输入：`allow_unused`、`materialize_grads`'},
-                                   {'label': 'pit-validation-backward',
-                                    'line': '在 PyTorch Lightning 的 validation_step 或 test_step 里调用 '
-                                            'backward() 或 autograd.grad，而这些步骤在 torch.inference_mode() 下运行：请用 '
-                                            'Trainer(inference_mode=False) 并配合 torch.enable_grad()。',
-                                    'page': 'training_loops',
-                                    'title': '在验证步骤或评估模式下调用 `backward()`'},
-                                   {'label': 'dbg-closure-no-grad',
-                                    'line': 'PyTorch Lightning 配合的优化器在 torch.no_grad() 下运行 step()，调用 closure '
-                                            '时又没有用 torch.enable_grad() 包起来（例如 Hugging Face 的 '
-                                            'AdamW）：training_step 在关闭记录的状态下运行；请在 training_step 开头调用 '
-                                            'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
-                                    'page': 'debugging',
-                                    'title': '`optimizer.step(closure)` 里出现 `element 0 of tensors does not '
-                                             'require grad`'},
-                                   {'label': 'var-library-no-grad',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '在 `forward` 里调用 `torch.autograd.grad`，模型却由库来运行'}],
+                        {'cases': [['pit-no-grad-fn',
+                                    '对背后没有计算图的损失调用 backward()：忘了设置 requires_grad、损失是在 torch.no_grad() '
+                                    '里算的、中间经过了 detach()、.item()、.numpy() 或通过 .data 写入的切片，或者模型的参数全部冻结了。'],
+                                   ['pit-loss-number',
+                                    '遇到没有目标的批量（例如检测器里一个框也没有的图像）就返回 torch.tensor(0.0) 这类常量张量作为损失；给它设置 '
+                                    'requires_grad=True 只会让报错消失，模型什么也学不到。'],
+                                   ['cf-backward-in-backward',
+                                    '在自定义 Function 的 backward 里调用 torch.autograd.grad 来重新计算一个模块；除非用 '
+                                    'torch.enable_grad() 打开，这里的梯度记录是关闭的。'],
+                                   ['cf-once',
+                                    '自定义 Function 的 backward 标记了 @once_differentiable，而损失是 .sum() '
+                                    '这类（传入的梯度是常量）：经过它求出的一阶导数没有计算图，再求一次导就会报错。'],
+                                   ['cg-per-sample',
+                                    '为了求逐样本梯度，在 torch.func.vmap 里调用 torch.autograd.grad：在 vmap 里，单个样本的损失没有 '
+                                    'grad_fn；请改用 vmap 包住 torch.func.grad，并配合 functional_call。'],
+                                   ['grad-nondiff',
+                                    '损失由 argmax、pred > 0.5 '
+                                    '之类的比较或整数类型转换得到（例如把准确率当作损失）：自动求导不会记录这些运算；请改用可微的损失、直通估计器，或带温度参数的平滑近似。'],
+                                   ['cg-what',
+                                    '第一次调用 torch.autograd.grad 时没有 create_graph=True，却要对得到的梯度再求导：那个梯度是常量，没有 '
+                                    'grad_fn。'],
+                                   ['cg-no-grad',
+                                    '损失在 torch.no_grad() 里计算（例如评估循环），即使加上 create_graph=True 也一样：create_graph '
+                                    '记录的是反向传播，而前向传播根本没有留下计算图。'],
+                                   ['mem-ckpt-reentrant',
+                                    'LoRA 或 adapter '
+                                    '配合冻结的嵌入层和梯度检查点（use_reentrant=True）：所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
+                                    'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。'],
+                                   ['cg-hvp',
+                                    '计算 Hessian 向量积时，第一次求梯度没有加 create_graph=True：那个梯度没有计算图，再求一次导就会报错；请在第一次调用 '
+                                    'torch.autograd.grad 时传入 create_graph=True。'],
+                                   ['cg-unused',
+                                    '一阶导数是常量的函数（f = 2x）再求二阶导数：一阶导数没有 grad_fn，所以更高阶的导数全都是零；请先检查 '
+                                    'requires_grad，或改用 torch.func.grad。'],
+                                   ['pit-validation-backward',
+                                    '在 PyTorch Lightning 的 validation_step 或 test_step 里调用 backward() 或 '
+                                    'autograd.grad，而这些步骤在 torch.inference_mode() 下运行：请用 '
+                                    'Trainer(inference_mode=False) 并配合 torch.enable_grad()。'],
+                                   ['dbg-closure-no-grad',
+                                    'PyTorch Lightning 配合的优化器在 torch.no_grad() 下运行 step()，调用 closure 时又没有用 '
+                                    'torch.enable_grad() 包起来（例如 Hugging Face 的 AdamW）：training_step '
+                                    '在关闭记录的状态下运行；请在 training_step 开头调用 torch.set_grad_enabled(True)，或改用 '
+                                    'torch.optim.AdamW。'],
+                                   ['var-library-no-grad', '']],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
                          'summary': '对背后没有计算图的张量调用了 backward()：没有任何需要梯度的张量参与计算（忘了 requires_grad、在 '
                                     'torch.no_grad() 里计算，或中途调用了 detach()）。'},
-                        {'cases': [{'label': 'pit-no-grad-fn',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'},
-                                   {'label': 'cg-hvp',
-                                    'line': 'PyTorch 0.3 措辞下的 Hessian 向量积错误：第一次求梯度没有加 '
-                                            'create_graph=True，所以那个梯度没有计算图；请在第一次调用 torch.autograd.grad 时传入 '
-                                            'create_graph=True。',
-                                    'page': 'create_graph',
-                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'},
-                                   {'label': 'mem-ckpt-reentrant',
-                                    'line': '梯度检查点（use_reentrant=True）配合 LoRA '
-                                            '或适配器（adapter）和冻结的嵌入层：至今仍有人因此遇到这条报错。所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
-                                            'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。',
-                                    'page': 'saved_memory',
-                                    'title': '可重入检查点：不需要梯度的输入'}],
+                        {'cases': [['pit-no-grad-fn', ''],
+                                   ['cg-hvp',
+                                    'PyTorch 0.3 措辞下的 Hessian 向量积错误：第一次求梯度没有加 '
+                                    'create_graph=True，所以那个梯度没有计算图；请在第一次调用 torch.autograd.grad 时传入 '
+                                    'create_graph=True。'],
+                                   ['mem-ckpt-reentrant',
+                                    '梯度检查点（use_reentrant=True）配合 LoRA '
+                                    '或适配器（adapter）和冻结的嵌入层：至今仍有人因此遇到这条报错。所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
+                                    'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。']],
                          'historical': True,
                          'id': 'no-grad-fn-variables',
                          'message': 'element 0 of variables does not require grad and does not have a '
                                     'grad_fn',
                          'summary': '同一个错误在 PyTorch 0.3 中的措辞，那时还有 Variable 类。'},
-                        {'cases': [{'label': 'pit-no-grad-fn',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'}],
+                        {'cases': [['pit-no-grad-fn', '']],
                          'historical': False,
                          'id': 'integer-requires-grad',
                          'message': 'Tensors of floating point and complex dtype can require gradients',
                          'summary': '用 requires_grad=True 创建了整数张量（报错信息以“Only”开头），或在创建之后才设置 requires_grad = '
                                     'True（以“only”开头）；只有浮点张量和复数张量才能有梯度。'},
-                        {'cases': [{'label': 'pit-no-grad-fn',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'}],
+                        {'cases': [['pit-no-grad-fn', '']],
                          'historical': False,
                          'id': 'integer-requires-grad-method',
                          'message': 'only Tensors of floating point dtype can require gradients',
                          'summary': '对整数张量调用了 requires_grad_()；请先把它转成浮点张量。'},
-                        {'cases': [{'label': 'pit-leaf-device',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '在 `requires_grad=True` 之后移动张量，它就成了非叶子张量'}],
+                        {'cases': [['pit-leaf-device', '']],
                          'historical': False,
                          'id': 'optimize-non-leaf',
                          'message': "can't optimize a non-leaf Tensor",
                          'summary': '传给优化器的是非叶子张量，常见原因是在 requires_grad=True 之后才调用 .to(device) 或 '
                                     '.to(dtype)；请直接在设备上创建它，或使用 nn.Parameter。'},
-                        {'cases': [{'label': 'rg-wordings',
-                                    'line': '',
-                                    'page': 'retain_graph',
-                                    'title': '你粘贴的可能是旧版措辞'},
-                                   {'label': 'rg-guide',
-                                    'line': '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '决策指南：遇到这个报错，你属于哪种情况？'},
-                                   {'label': 'rg-error',
-                                    'line': '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。',
-                                    'page': 'retain_graph',
-                                    'title': '复现这个报错'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。',
-                                    'page': 'training_loops',
-                                    'title': '在循环外只计算一次的目标值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隐藏状态没有 detach()，就从一个批量带进了下一个批量。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代传递的循环神经网络隐藏状态'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '两个损失共享同一个网络，各自做一次 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一张计算图上的两个损失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的训练步骤中，判别器的反向传播也穿过了生成器的计算图。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 训练：如今已经跑不通的写法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '两个优化器共享一个编码器：两个输出头、两个损失。',
-                                    'page': 'retain_graph',
-                                    'title': '共享前缀上的两个优化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪个张量把上一轮迭代的计算图带进了下一轮。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把计算图带进下一次迭代的张量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '为了让报错消失而加上 retain_graph=True，之后内存就不断增长。',
-                                    'page': 'pitfalls',
-                                    'title': '为了消除报错而加上的 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之后读取保存的张量，即使没有第二次反向传播也会报错：这条报错信息来自保存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在这个层面上，“释放”指什么'},
-                                   {'label': 'cg-retain',
-                                    'line': '使用 create_graph=True 却显式传入 '
-                                            'retain_graph=False：记录下来的梯度仍需要第一张计算图中保存的张量，而这次调用已经把它们释放了。',
-                                    'page': 'create_graph',
-                                    'title': '为什么 `retain_graph` 默认等于 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '没有 create_graph=True，就对同一个输出调用两次 '
-                                            'torch.autograd.grad：retain_graph 的默认值跟随 '
-                                            'create_graph，所以第一次调用就把保存的张量释放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 到底做了什么'},
-                                   {'label': 'rg-loop',
-                                    'line': '训练循环中，某个状态从一轮迭代带进了下一轮；这时加上 retain_graph=True '
-                                            '的代价是：内存和反向传播的计算量每轮都在增长。',
-                                    'page': 'retain_graph',
-                                    'title': '循环里一直开着 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自定义 Function：引擎会像释放其他节点的张量一样，释放用 save_for_backward '
-                                            '保存的张量，所以第二次反向传播会报这个错；存在 ctx 上的张量（ctx.e = '
-                                            'e）不会随反向传播释放，而是一直留到计算图释放为止，所以不报错，内存却一直被占用。',
-                                    'page': 'custom_function',
-                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向传播穿过 torch.compile 编译的区域：编译后的节点和其他节点一样会释放保存的张量，修复方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '在编译区域上再做一次反向传播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整个 GAN 训练步骤编译起来：判别器对 fake.detach() '
-                                            '的反向传播释放了编译区域的节点，而 fake 也出自这个节点，于是生成器的反向传播失败；改为分别编译每个模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整个 GAN 训练步骤编译成一个函数'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度监督：几个块各有一个损失，每个损失依次各做一次 '
-                                            'backward()；后面的损失穿回前面的块（冻结的也一样），而第一次反向传播已经释放了它们。',
-                                    'page': 'retain_graph',
-                                    'title': '逐层损失，中间夹着冻结的层'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自定义 Function 的 backward 对它在 forward 中留下的内层计算图调用 backward（或 '
-                                            'autograd.grad）：这次内层调用会释放内层图，所以外层的第二次反向传播会失败，即使加了 '
-                                            'retain_graph=True 也一样，因为内层调用看不到这个参数；请在 backward '
-                                            '里重新计算内层图，或者在内层调用时传入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在两次调用之间保留状态的层（脉冲神经元的膜电位、持续累积的记忆）：一个批量结束时，这个状态还连着该批量的计算图，下一个批量的损失会一路反向传播回去；请在每个批量开始时重置状态，或者对它调用 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '状态保存在模块里：脉冲神经元和其他有状态的层'},
-                                   {'label': 'mem-retain',
-                                    'line': '开启了梯度检查点：原因不在检查点；第二次反向传播经过设了检查点的块时，和没有检查点时一样会失败，所以要修复造成第二次传播的那种情况，或者传入 '
-                                            'retain_graph=True（之后每次传播都会重新计算这些块）。',
-                                    'page': 'saved_memory',
-                                    'title': '每种工具与 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
-                                            '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。',
-                                    'page': 'training_loops',
-                                    'title': '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'}],
+                        {'cases': [['rg-wordings', '']],
                          'historical': True,
                          'id': 'backward-twice-saved-variables',
                          'message': 'Trying to backward through the graph a second time (or directly access '
                                     'saved variables after they have already been freed).',
-                         'summary': '同一个错误在 PyTorch 1.9 前后的措辞，当时报错信息里写的还是 variables 而不是 tensors。'},
-                        {'cases': [{'label': 'cg-unused',
-                                    'line': '输出确实不依赖的输入：allow_unused=True 得到 None，materialize_grads=True '
-                                            '得到零。',
-                                    'page': 'create_graph',
-                                    'title': '梯度不依赖的输入：`allow_unused`、`materialize_grads`'},
-                                   {'label': 'ddp-dataparallel-grad',
-                                    'line': 'nn.DataParallel（或设置了 find_unused_parameters=True 的 '
-                                            'DDP）返回的是潜在向量的副本：allow_unused=True 会让惩罚项悄无声息地变成零；请在 forward '
-                                            '里计算惩罚项。',
-                                    'page': 'distributed',
-                                    'title': '`nn.DataParallel` 与 `autograd.grad`：返回的张量是副本'}],
+                         'summary': '同一个错误在 PyTorch 1.9 前后的措辞，当时报错信息里写的还是 variables 而不是 tensors。',
+                         'today': 'backward-twice'},
+                        {'cases': [['cg-unused',
+                                    '输出确实不依赖的输入：allow_unused=True 得到 None，materialize_grads=True 得到零。'],
+                                   ['ddp-dataparallel-grad',
+                                    'nn.DataParallel（或设置了 find_unused_parameters=True 的 '
+                                    'DDP）返回的是潜在向量的副本：allow_unused=True 会让惩罚项悄无声息地变成零；请在 forward 里计算惩罚项。']],
                          'historical': False,
                          'id': 'unused-input',
                          'message': 'appears to not have been used in the graph. Set allow_unused=True if '
                                     'this is the desired behavior.',
                          'summary': '向 torch.autograd.grad 请求了某个输入的梯度，而输出并不依赖这个输入；请传入 allow_unused=True（得到 '
                                     'None）或 materialize_grads=True（得到零）。'},
-                        {'cases': [{'label': 'cg-custom',
-                                    'line': '对 backward 标记了 @once_differentiable 的自定义 Function 做双重反向传播，并与在 '
-                                            'detach() 之后的张量上计算的 backward 对照。',
-                                    'page': 'create_graph',
-                                    'title': '不能二次求导的自定义 `autograd.Function`'},
-                                   {'label': 'cf-once',
-                                    'line': '用 NumPy 或 CUDA 内核写的 backward 为什么要标记 '
-                                            '@once_differentiable，以及对它再求导一次会怎样。',
-                                    'page': 'custom_function',
-                                    'title': '`once_differentiable`：`backward` 不可求导时，要明确声明'}],
+                        {'cases': [['cg-custom',
+                                    '对 backward 标记了 @once_differentiable 的自定义 Function 做双重反向传播，并与在 detach() '
+                                    '之后的张量上计算的 backward 对照。'],
+                                   ['cf-once',
+                                    '用 NumPy 或 CUDA 内核写的 backward 为什么要标记 '
+                                    '@once_differentiable，以及对它再求导一次会怎样。']],
                          'historical': False,
                          'id': 'once-differentiable',
                          'message': 'trying to differentiate twice a function that was marked with '
                                     '@once_differentiable',
                          'summary': '二阶梯度经过了一个自定义 autograd Function，而它的 backward 标记了 '
                                     '@once_differentiable；请用可微的 torch 运算编写它的 backward。'},
-                        {'cases': [{'label': 'cf-what-to-save',
-                                    'line': 'gradgradcheck 报错：自定义 Function 的 backward 用了保存的中间结果，而自动求导把它当作常量。',
-                                    'page': 'custom_function',
-                                    'title': '“能通过 gradcheck，梯度惩罚却算错了”：保存输入、输出还是中间结果'},
-                                   {'label': 'cf-gradcheck',
-                                    'line': 'backward 没有错，gradcheck 却报错：输入是 float32 而不是 '
-                                            'float64（之前会警告某个输入不是双精度），或者测试点正好落在不可导点上（例如 relu 在 0 处）。',
-                                    'page': 'custom_function',
-                                    'title': '`gradcheck` 报错：`float32` 下的 `Jacobian mismatch`，或测试点落在不可导点上'}],
+                        {'cases': [['cf-what-to-save',
+                                    'gradgradcheck 报错：自定义 Function 的 backward 用了保存的中间结果，而自动求导把它当作常量。'],
+                                   ['cf-gradcheck',
+                                    'backward 没有错，gradcheck 却报错：输入是 float32 而不是 '
+                                    'float64（之前会警告某个输入不是双精度），或者测试点正好落在不可导点上（例如 relu 在 0 处）。']],
                          'historical': False,
                          'id': 'gradcheck-jacobian-mismatch',
                          'message': 'Jacobian mismatch for output 0 with respect to input 0',
@@ -3760,24 +1750,17 @@ DATA = {'baseurl': '',
                          'varies': [{'as': 'Jacobian mismatch for output 0 with respect to input 0',
                                      'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
                                                 '\\d+'}]},
-                        {'cases': [{'label': 'cf-func',
-                                    'line': '自己写的自定义 Function，forward 带有 ctx 参数：把保存张量的工作移到 setup_context。',
-                                    'page': 'custom_function',
-                                    'title': '`torch.func`：`setup_context` 与 `vmap` 规则'},
-                                   {'label': 'var-hooks-vmap',
-                                    'line': '在 vmap 或 grad 下使用带有完整反向钩子（register_full_backward_hook）的模块：钩子自己的 '
-                                            'Function 没有 setup_context；改用 grad 获取中间输出的梯度，不要用钩子。',
-                                    'page': 'variable',
-                                    'title': '`vmap` 和 `torch.func.grad` 下的钩子：每批只调用一次，或者直接报错'}],
+                        {'cases': [['cf-func',
+                                    '自己写的自定义 Function，forward 带有 ctx 参数：把保存张量的工作移到 setup_context。'],
+                                   ['var-hooks-vmap',
+                                    '在 vmap 或 grad 下使用带有完整反向钩子（register_full_backward_hook）的模块：钩子自己的 '
+                                    'Function 没有 setup_context；改用 grad 获取中间输出的梯度，不要用钩子。']],
                          'historical': False,
                          'id': 'func-setup-context',
                          'message': 'it must override the setup_context staticmethod',
                          'summary': '在 torch.func 的变换（vmap、grad、jacrev 等）下使用了自定义 autograd Function，而它的 '
                                     'forward 带有 ctx 参数；请把 forward 改成不带 ctx，并在 setup_context 静态方法中保存张量。'},
-                        {'cases': [{'label': 'var-hooks-vmap',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`vmap` 和 `torch.func.grad` 下的钩子：每批只调用一次，或者直接报错'}],
+                        {'cases': [['var-hooks-vmap', '']],
                          'historical': False,
                          'id': 'vmap-escaped-tensor',
                          'message': 'Either your tensor may have escaped from inside a function being '
@@ -3785,28 +1768,14 @@ DATA = {'baseurl': '',
                          'summary': 'torch.func.vmap 下的函数产生了一个张量，这个张量却留到了函数外面（钩子把它加进列表、存成全局变量，或在 forward '
                                     '里设成属性），程序又在 vmap 返回之后读取它；请改为由函数返回它；要获取它的梯度，就在这个张量上加一个零张量，再用 grad '
                                     '对这个零张量求梯度。'},
-                        {'cases': [{'label': 'cf-func',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '`torch.func`：`setup_context` 与 `vmap` 规则'}],
+                        {'cases': [['cf-func', '']],
                          'historical': False,
                          'id': 'func-vmap-support',
                          'message': 'does not have vmap support. Please override and implement the vmap '
                                     'staticmethod or set generate_vmap_rule=True',
                          'summary': '对没有批处理规则的自定义 autograd Function 使用了 torch.func.vmap；请在类上设置 '
                                     'generate_vmap_rule = True，或编写一个 vmap 静态方法。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'},
-                                   {'label': 'cg-hvp',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'},
-                                   {'label': 'mem-ckpt-per-sample',
-                                    'line': '',
-                                    'page': 'memory_growth',
-                                    'title': '对使用检查点的模型计算逐样本梯度'}],
+                        {'cases': [['grad-func-errors', ''], ['cg-hvp', ''], ['mem-ckpt-per-sample', '']],
                          'historical': False,
                          'id': 'func-saved-tensor-hooks',
                          'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
@@ -3815,33 +1784,20 @@ DATA = {'baseurl': '',
                                     'torch.utils.checkpoint(use_reentrant=False) 装上的那一个。检查点可以保留，改用 '
                                     'jacfwd、torch.autograd.functional.jacobian，或带 is_grads_batched=True 的 '
                                     'torch.autograd.grad 来求导数。'},
-                        {'cases': [{'label': 'cf-mark-dirty',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '原地修改输入的 Function：`mark_dirty`'}],
+                        {'cases': [['cf-mark-dirty', '']],
                          'historical': False,
                          'id': 'leaf-inplace-mark-dirty',
                          'message': 'a leaf Variable that requires grad has been used in an in-place '
                                     'operation.',
                          'summary': '自定义 autograd Function 用 ctx.mark_dirty 把一个需要梯度的叶子张量标记为已原地修改；请改用非叶子张量（例如 '
                                     'clone() 的结果），或在 torch.no_grad() 下调用。在较旧的版本中，对这类叶子张量做任何原地操作，报错都是这个措辞。'},
-                        {'cases': [{'label': 'cf-materialize',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '没用到的输出：`set_materialize_grads`'}],
+                        {'cases': [['cf-materialize', '']],
                          'historical': False,
                          'id': 'materialize-grads-none',
                          'message': "unsupported operand type(s) for *: 'NoneType' and",
                          'summary': '自定义 autograd Function 调用了 ctx.set_materialize_grads(False)，于是 backward '
                                     '收到的未使用输出的梯度是 None，却拿它做了乘法；使用每个梯度之前，请先检查它是否为 None。'},
-                        {'cases': [{'label': 'cf-backward-in-backward',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
-                                   {'label': 'mem-ckpt-grad',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '检查点包住的函数自己求梯度，以及对判别器做检查点'}],
+                        {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
                          'historical': False,
                          'id': 'checkpoint-reentrant-grad',
                          'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with '
@@ -3849,10 +1805,7 @@ DATA = {'baseurl': '',
                          'summary': '对 use_reentrant=True 的 torch.utils.checkpoint 使用了 torch.autograd.grad 或 '
                                     'backward(inputs=...)：它的 backward 会在内部再调用一次 backward()，满足不了这两种调用的要求；请传入 '
                                     'use_reentrant=False，或调用 backward() 时不传 inputs。'},
-                        {'cases': [{'label': 'mem-ckpt-reentrant',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '可重入检查点：不需要梯度的输入'}],
+                        {'cases': [['mem-ckpt-reentrant', '']],
                          'historical': False,
                          'id': 'checkpoint-none-output',
                          'message': 'none of output has requires_grad=True, this checkpoint() is not '
@@ -3860,10 +1813,7 @@ DATA = {'baseurl': '',
                          'summary': '以 use_reentrant=True 运行的 torch.utils.checkpoint '
                                     '块收到了需要梯度的输入，但反向传播重新计算它时，没有任何输出需要梯度：块对这个输入调用了 detach() '
                                     '或根本没用它，而且自身的权重已冻结；请直接调用这个块、不做检查点，或传入 use_reentrant=False。'},
-                        {'cases': [{'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                        {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'module-hook-output-not-tensor',
                          'message': 'For backward hooks to be called, module output should be a Tensor or a '
@@ -3871,123 +1821,72 @@ DATA = {'baseurl': '',
                          'summary': '这是一条 UserWarning：注册了完整反向钩子的模块返回的不是张量或张量元组（而是库自己的对象，例如 SparseTensor，或 '
                                     'dict、dataclass），所以 PyTorch 跳过了这个钩子；请注册一个前向钩子，由它对输出内部的张量调用 '
                                     'register_hook，并返回 None。'},
-                        {'cases': [{'label': 'cf-ctx-attribute',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'},
-                                   {'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                        {'cases': [['cf-ctx-attribute', ''], ['cf-errors', '']],
                          'historical': False,
                          'id': 'function-ctx-attribute-missing',
                          'message': "Backward' object has no attribute",
                          'summary': '自定义 autograd Function 的 backward 读取了 ctx 上不存在的属性：通常是 backward 删掉了自己存在 '
                                     'ctx 上的张量（del ctx.x），之后又在 retain_graph=True 下运行了第二次；请用 '
                                     'ctx.save_for_backward 保存张量，交给引擎释放。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '自定义 autograd Function 的 backward 返回的值，比 forward 接受的输入少或多。',
-                                    'page': 'custom_function',
-                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'},
-                                   {'label': 'tc-custom-backend',
-                                    'line': '自定义 torch.compile 后端下的 CompiledFunctionBackward：后端编译出的 backward '
-                                            '丢掉了 AOTAutograd 反向计算图输出中的 None。',
-                                    'page': 'torch_compile',
-                                    'title': '自定义后端：“CompiledFunctionBackward returned an incorrect number '
-                                             'of gradients”'}],
+                        {'cases': [['cf-errors', '自定义 autograd Function 的 backward 返回的值，比 forward 接受的输入少或多。'],
+                                   ['tc-custom-backend',
+                                    '自定义 torch.compile 后端下的 CompiledFunctionBackward：后端编译出的 backward 丢掉了 '
+                                    'AOTAutograd 反向计算图输出中的 None。']],
                          'historical': False,
                          'id': 'function-gradient-count',
                          'message': 'returned an incorrect number of gradients',
                          'summary': '自定义 autograd Function 的 backward 返回的值比 forward 在 ctx '
                                     '之后的参数少（或多）；请为每个参数各返回一个值，非张量参数或不需要梯度的输入返回 None。多返回的值必须全是 '
                                     'None，自动求导才会直接忽略它们。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'},
-                                   {'label': 'ddp-sharded-grad',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '在 FSDP 或 DeepSpeed ZeRO 下，`param.grad` 是 None'}],
+                        {'cases': [['cf-errors', ''], ['ddp-sharded-grad', '']],
                          'historical': False,
                          'id': 'function-gradient-shape',
                          'message': 'returned an invalid gradient at index',
                          'summary': '自定义 autograd Function 的 backward 返回的梯度与对应输入的形状不同（索引从 forward 在 ctx '
                                     '之后的第一个参数算起）；请让每个梯度与其输入形状相同，例如通过扩展或求和得到该形状。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                        {'cases': [['cf-errors', '']],
                          'historical': False,
                          'id': 'function-dirty-not-returned',
                          'message': 'Some elements marked as dirty during the forward method were not '
                                     'returned as output',
                          'summary': '自定义 autograd Function 把某个输入交给了 '
                                     'ctx.mark_dirty，却没有返回这个张量本身（返回的是副本或新张量）；请返回修改过的那个输入。报错时，输入的值已经变了。'},
-                        {'cases': [{'label': 'var-grad-modes',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                        {'cases': [['var-grad-modes', '']],
                          'historical': False,
                          'id': 'inference-inplace',
                          'message': 'Inplace update to inference tensor outside InferenceMode is not '
                                     'allowed.',
                          'summary': '在 torch.inference_mode() 下创建的张量，离开该模式后又原地修改了它；请先用 clone() 复制一份，或改用 '
                                     'torch.no_grad()。'},
-                        {'cases': [{'label': 'var-grad-modes',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'},
-                                   {'label': 'dbg-inference-tensors',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '训练步骤报错 `Inference tensors cannot be saved for backward`'}],
+                        {'cases': [['var-grad-modes', ''], ['dbg-inference-tensors', '']],
                          'historical': False,
                          'id': 'inference-saved',
                          'message': 'Inference tensors cannot be saved for backward.',
                          'summary': '自动求导记录的某个运算需要为反向传播保存一个在 torch.inference_mode() '
                                     '下创建的张量（加法不保存任何张量，所以不会出错）；请在推理模式之外用 clone() 复制它，或改在 torch.no_grad() '
                                     '下创建。'},
-                        {'cases': [{'label': 'var-requires-grad',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`requires_grad`'}],
+                        {'cases': [['var-requires-grad', '']],
                          'historical': False,
                          'id': 'requires-grad-non-leaf',
                          'message': 'you can only change requires_grad flags of leaf variables.',
                          'summary': '对自动求导计算出的张量设置了 requires_grad；请用 .detach() 得到不带计算图的张量。'},
-                        {'cases': [{'label': 'var-register-hook',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`register_hook`'},
-                                   {'label': 'dbg-module-hooks',
-                                    'line': '在 torch.no_grad() 下运行 Grad-CAM：挂了钩子的那一层，输出不需要梯度。',
-                                    'page': 'debugging',
-                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                        {'cases': [['var-register-hook', ''],
+                                   ['dbg-module-hooks', '在 torch.no_grad() 下运行 Grad-CAM：挂了钩子的那一层，输出不需要梯度。']],
                          'historical': False,
                          'id': 'hook-no-grad',
                          'message': "cannot register a hook on a tensor that doesn't require gradient",
                          'summary': '对不需要梯度的张量调用了 register_hook；不会有梯度流经它。'},
-                        {'cases': [{'label': 'var-reinforce',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`reinforce`：已经移除，报错信息里附有替代写法'}],
+                        {'cases': [['var-reinforce', '']],
                          'historical': False,
                          'id': 'reinforce-removed',
                          'message': 'reinforce() was removed.',
                          'summary': '这是 PyTorch 0.2 时代的策略梯度代码；请改用 torch.distributions 和 log_prob 写出损失。'},
-                        {'cases': [{'label': 'var-detach',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`detach`、`detach_` 与 `.data`'}],
+                        {'cases': [['var-detach', '']],
                          'historical': False,
                          'id': 'detach-view',
                          'message': "Can't detach views in-place. Use detach() instead.",
                          'summary': '对另一个张量的视图调用了 detach_()；请改用返回新张量的 detach()。'},
-                        {'cases': [{'label': 'ddp-ready-twice',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`Expected to mark a variable ready only once`'}],
+                        {'cases': [['ddp-ready-twice', '']],
                          'historical': False,
                          'id': 'ddp-ready-twice',
                          'message': 'Expected to mark a variable ready only once.',
@@ -3995,10 +1894,7 @@ DATA = {'baseurl': '',
                                     '下，某个参数的梯度钩子（hook）在一次迭代中触发了两次：常见原因是可重入（reentrant）的激活检查点配合 '
                                     'find_unused_parameters=True、每一步做两次反向传播，或在 forward 之外使用参数；请对求和后的损失只调用一次 '
                                     'backward()、使用 static_graph=True，或改用 use_reentrant=False。'},
-                        {'cases': [{'label': 'ddp-unused',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                        {'cases': [['ddp-unused', '']],
                          'historical': False,
                          'id': 'ddp-unused',
                          'message': 'Expected to have finished reduction in the prior iteration before '
@@ -4018,20 +1914,14 @@ DATA = {'baseurl': '',
                                  'the return value of `forward` of your module when reporting this issue '
                                  '(e.g. list, dict, iterable). Parameters which did not receive grad for '
                                  'rank 0: head2.bias, head2.weight'},
-                        {'cases': [{'label': 'ddp-unused',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                        {'cases': [['ddp-unused', '']],
                          'historical': False,
                          'id': 'ddp-not-needed',
                          'message': "is not needed when a module doesn't have any parameter that requires a "
                                     'gradient.',
                          'summary': '把一个没有任何参数需要梯度的模块（只用来计算损失的冻结网络，例如感知损失里的 VGG）包进了 '
                                     'DistributedDataParallel；只包装要训练的模型，冻结的网络在每个进程上直接调用即可。'},
-                        {'cases': [{'label': 'ddp-unused',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                        {'cases': [['ddp-unused', '']],
                          'historical': False,
                          'id': 'ddp-undefined-grad-allreduced',
                          'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
@@ -4039,33 +1929,21 @@ DATA = {'baseurl': '',
                          'summary': '在 DistributedDataParallel 下设置了 '
                                     'find_unused_parameters=True，一次前向传播之后对每个损失各做一次反向传播：第一次反向传播就已经结束了这次迭代，之后的反向传播都没有求平均；调用 '
                                     'zero_grad() 之后，下一步就抛出这个错误。这不是 DDP 的 bug：请对求和后的损失只调用一次 backward()。'},
-                        {'cases': [{'label': 'tc-double',
-                                    'line': '对用 torch.compile 编译的区域求二阶导数（create_graph=True）。',
-                                    'page': 'torch_compile',
-                                    'title': '双重反向传播：报错'},
-                                   {'label': 'tc-alternatives',
-                                    'line': '梯度惩罚或其他二阶导数改用哪些可行的写法。',
-                                    'page': 'torch_compile',
-                                    'title': '可行的替代方案'}],
+                        {'cases': [['tc-double', '对用 torch.compile 编译的区域求二阶导数（create_graph=True）。'],
+                                   ['tc-alternatives', '梯度惩罚或其他二阶导数改用哪些可行的写法。']],
                          'historical': False,
                          'id': 'compile-double-backward',
                          'message': 'torch.compile with aot_autograd does not currently support double '
                                     'backward',
                          'summary': '以 create_graph=True 求出的梯度经过了 torch.compile（aot_eager 或 '
                                     'inductor）编译的区域，之后又对它求了一次导；编译后的反向传播不能再求导。'},
-                        {'cases': [{'label': 'tc-ca-double',
-                                    'line': '',
-                                    'page': 'torch_compile',
-                                    'title': '编译式自动求导'}],
+                        {'cases': [['tc-ca-double', '']],
                          'historical': False,
                          'id': 'compiled-autograd-higher-order',
                          'message': 'torch.compile does not currently support higher order gradients.',
                          'summary': '编译式自动求导（compiled autograd）在以 create_graph=True '
                                     '记录梯度时遇到了编译区域的反向传播；请让前向传播保持 eager 模式，或用 torch.func 编写惩罚项。'},
-                        {'cases': [{'label': 'tc-donated',
-                                    'line': '',
-                                    'page': 'torch_compile',
-                                    'title': '`retain_graph=True` 与捐赠缓冲区'}],
+                        {'cases': [['tc-donated', '']],
                          'historical': False,
                          'id': 'donated-buffers-retain',
                          'message': 'This backward function was compiled with non-empty donated buffers '
@@ -4073,46 +1951,25 @@ DATA = {'baseurl': '',
                          'summary': '编译区域的反向传播在编译时设定为复用保存的张量的内存，即捐赠缓冲区（donated buffers）；之后却有一次反向传播用 '
                                     'retain_graph=True 或 create_graph=True '
                                     '要求保留这些张量（例如梯度惩罚的内层梯度经过编译后的判别器，而判别器的反向传播已经执行过一次）。'},
-                        {'cases': [{'label': 'pit-leaf-inplace',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`a leaf Variable that requires grad is being used in an '
-                                             'in-place operation`'},
-                                   {'label': 'grad-input',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '对输入求梯度：显著图和对抗样本'},
-                                   {'label': 'var-module-tensors',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '模块里的张量：参数、缓冲区和普通张量'}],
+                        {'cases': [['pit-leaf-inplace', ''], ['grad-input', ''], ['var-module-tensors', '']],
                          'historical': False,
                          'id': 'leaf-inplace',
                          'message': 'a leaf Variable that requires grad is being used in an in-place '
                                     'operation.',
                          'summary': '梯度模式开启时，原地修改了你用 requires_grad=True 创建的张量（或参数），例如 w -= lr * w.grad；请在 '
                                     'torch.no_grad() 下更新，不要通过 .data 修改。'},
-                        {'cases': [{'label': 'pit-leaf-inplace',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`a leaf Variable that requires grad is being used in an '
-                                             'in-place operation`'}],
+                        {'cases': [['pit-leaf-inplace', '']],
                          'historical': False,
                          'id': 'leaf-view-inplace',
                          'message': 'a view of a leaf Variable that requires grad is being used in an '
                                     'in-place operation.',
                          'summary': '梯度模式开启时，通过视图（w[0]、w.view(...)）原地修改了需要梯度的叶子张量，例如 w[0] = 0；请改在 '
                                     'torch.no_grad() 下写入。'},
-                        {'cases': [{'label': 'pit-leaf-inplace',
-                                    'line': '对需要梯度的叶子张量原地写入（目前的版本在写入那一行就会拒绝），以及修复方法：torch.no_grad() 或非原地的写法。',
-                                    'page': 'pitfalls',
-                                    'title': '`a leaf Variable that requires grad is being used in an '
-                                             'in-place operation`'},
-                                   {'label': 'int-leaf-moved',
-                                    'line': '这条报错信息从哪里来（AccumulateGrad 的检查）、为什么旧版本要到 backward() 才报错，以及在 '
-                                            'torch 2.13 上仍会走到它的路径：先关掉 requires_grad，再用需要梯度的张量做原地操作。',
-                                    'page': 'internals',
-                                    'title': '`leaf variable has been moved into the graph interior`'}],
+                        {'cases': [['pit-leaf-inplace',
+                                    '对需要梯度的叶子张量原地写入（目前的版本在写入那一行就会拒绝），以及修复方法：torch.no_grad() 或非原地的写法。'],
+                                   ['int-leaf-moved',
+                                    '这条报错信息从哪里来（AccumulateGrad 的检查）、为什么旧版本要到 backward() 才报错，以及在 torch 2.13 '
+                                    '上仍会走到它的路径：先关掉 requires_grad，再用需要梯度的张量做原地操作。']],
                          'historical': False,
                          'id': 'leaf-moved-into-graph',
                          'message': 'leaf variable has been moved into the graph interior',
@@ -4120,33 +1977,21 @@ DATA = {'baseurl': '',
                                     'grad_fn：计算图建好之后，有代码在梯度模式开启时原地修改了它。1.8 之前的版本允许通过视图原地写入需要梯度的叶子张量（w[0] = '
                                     '0、切片赋值），到这里才报错；之后的版本在写入的那一行就会拒绝。修改叶子张量请放在 torch.no_grad() '
                                     '下；如果这个修改本来就是模型的一部分，就改用非原地的方式计算。'},
-                        {'cases': [{'label': 'pit-leaf-inplace',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`a leaf Variable that requires grad is being used in an '
-                                             'in-place operation`'}],
+                        {'cases': [['pit-leaf-inplace', '']],
                          'historical': True,
                          'id': 'leaf-inplace-at-backward',
                          'message': 'leaf variable was used in an inplace operation',
                          'summary': '同一个错误在 2017 年的措辞：原地修改了需要梯度的叶子张量（用 weight[:] = ... 赋值的参数、传进 inplace=True '
                                     '激活函数的输入），而当时的版本要到 backward() 才报错；现在的版本在原地操作发生时就会报错。请在 torch.no_grad() '
                                     '下写入叶子张量，或改用非原地运算。'},
-                        {'cases': [{'label': 'pit-leaf-out',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': "`functions with out=... arguments don't support automatic "
-                                             'differentiation`'}],
+                        {'cases': [['pit-leaf-out', '']],
                          'historical': False,
                          'id': 'out-arg-requires-grad',
                          'message': "functions with out=... arguments don't support automatic "
                                     'differentiation, but one of the arguments requires grad.',
                          'summary': '梯度模式开启时，某个运算收到了 out= 参数，要把结果写进已有的张量，而它用到的张量中有一个需要梯度；请改为把结果赋给变量（y = x + '
                                     '1），或在 torch.no_grad() 下写入。'},
-                        {'cases': [{'label': 'pit-view-inplace',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`Output 0 of SplitBackward0 is a view and is being modified '
-                                             'inplace`'}],
+                        {'cases': [['pit-view-inplace', '']],
                          'historical': False,
                          'id': 'multi-output-view-inplace',
                          'message': 'Output 1 of Split is a view and is being modified inplace. This view is '
@@ -4157,27 +2002,18 @@ DATA = {'baseurl': '',
                                     'Unbind），例如 log_std.clamp_(...)；请改用非原地的运算。',
                          'varies': [{'as': 'of Split is a view',
                                      'pattern': '\\bof (SplitWithSizes|Unbind) is a view\\b'}]},
-                        {'cases': [{'label': 'pit-view-inplace',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`Output 0 of SplitBackward0 is a view and is being modified '
-                                             'inplace`'}],
+                        {'cases': [['pit-view-inplace', '']],
                          'historical': False,
                          'id': 'no-grad-view-inplace',
                          'message': 'A view was created in no_grad mode and is being modified inplace with '
                                     'grad mode enabled.',
                          'summary': '在 torch.no_grad() 内取了视图，却在代码块之外原地修改它；请把取视图和修改放在同一侧，或者改为修改用 clone() '
                                     '复制出的张量。'},
-                        {'cases': [{'label': 'var-today',
-                                    'line': 'PyTorch 0.3 的代码把 volatile=True 传给 Variable：Variable 和 volatile '
-                                            '现在的作用。',
-                                    'page': 'variable',
-                                    'title': '如今的 `torch.autograd.Variable`'},
-                                   {'label': 'var-grad-modes',
-                                    'line': '取代 volatile=True 的做法：torch.no_grad()、torch.inference_mode() 和 '
-                                            'set_grad_enabled，以及三者的区别。',
-                                    'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                        {'cases': [['var-today',
+                                    'PyTorch 0.3 的代码把 volatile=True 传给 Variable：Variable 和 volatile 现在的作用。'],
+                                   ['var-grad-modes',
+                                    '取代 volatile=True 的做法：torch.no_grad()、torch.inference_mode() 和 '
+                                    'set_grad_enabled，以及三者的区别。']],
                          'historical': False,
                          'id': 'volatile-removed',
                          'message': 'volatile was removed and now has no effect. Use `with torch.no_grad():` '
@@ -4185,35 +2021,24 @@ DATA = {'baseurl': '',
                          'summary': '这是一条 UserWarning：PyTorch 0.3 代码中的 Variable(..., volatile=True) 或 '
                                     '.volatile = True 从 0.4 起已不起任何作用；请在 torch.no_grad() 或 '
                                     'torch.inference_mode() 下做推理。'},
-                        {'cases': [{'label': 'var-today',
-                                    'line': '旧代码读取 .volatile，而它永远是 False：Variable 和它的标志现在是什么样子。',
-                                    'page': 'variable',
-                                    'title': '如今的 `torch.autograd.Variable`'},
-                                   {'label': 'var-grad-modes',
-                                    'line': '取代 volatile 的梯度模式：torch.no_grad()、torch.inference_mode() 和 '
-                                            'set_grad_enabled。',
-                                    'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                        {'cases': [['var-today', '旧代码读取 .volatile，而它永远是 False：Variable 和它的标志现在是什么样子。'],
+                                   ['var-grad-modes',
+                                    '取代 volatile 的梯度模式：torch.no_grad()、torch.inference_mode() 和 '
+                                    'set_grad_enabled。']],
                          'historical': False,
                          'id': 'volatile-read',
                          'message': 'volatile was removed (Variable.volatile is always False)',
                          'summary': '这是一条 UserWarning：旧代码读取了 .volatile，而这个属性从 PyTorch 0.4 起始终为 False；请改为调用 '
                                     'torch.is_grad_enabled() 或 torch.is_inference_mode_enabled()。'},
-                        {'cases': [{'label': 'cg-grad-vs-backward',
-                                    'line': 'backward(create_graph=True) 把记录下来的梯度存进 .grad：这条警告，以及 '
-                                            'torch.autograd.grad 为什么改为直接返回梯度。',
-                                    'page': 'create_graph',
-                                    'title': '用 `torch.autograd.grad` 还是 `backward(create_graph=True)`？'},
-                                   {'label': 'cg-cycle',
-                                    'line': '为什么会泄漏：p 持有 p.grad，p.grad 持有它的计算图，计算图又持有 p；把 .grad 设为 '
-                                            'None（optimizer.zero_grad()）就能打破这个循环。',
-                                    'page': 'create_graph',
-                                    'title': '循环引用'},
-                                   {'label': 'ddp-param-grad',
-                                    'line': '在 DistributedDataParallel 下，backward(create_graph=True) '
-                                            '先发出这条警告，接着在 reducer 里报错：对参数梯度加惩罚项时，请改用 torch.autograd.grad。',
-                                    'page': 'distributed',
-                                    'title': '对参数梯度的惩罚：能运行，但用的是本地梯度'}],
+                        {'cases': [['cg-grad-vs-backward',
+                                    'backward(create_graph=True) 把记录下来的梯度存进 .grad：这条警告，以及 '
+                                    'torch.autograd.grad 为什么改为直接返回梯度。'],
+                                   ['cg-cycle',
+                                    '为什么会泄漏：p 持有 p.grad，p.grad 持有它的计算图，计算图又持有 p；把 .grad 设为 '
+                                    'None（optimizer.zero_grad()）就能打破这个循环。'],
+                                   ['ddp-param-grad',
+                                    '在 DistributedDataParallel 下，backward(create_graph=True) 先发出这条警告，接着在 '
+                                    'reducer 里报错：对参数梯度加惩罚项时，请改用 torch.autograd.grad。']],
                          'historical': False,
                          'id': 'create-graph-cycle',
                          'message': 'Using backward() with create_graph=True will create a reference cycle '
@@ -4222,23 +2047,13 @@ DATA = {'baseurl': '',
                          'summary': '这是一条 UserWarning：backward(create_graph=True) 存入 .grad '
                                     '的梯度带着一张连回参数本身的计算图，形成循环引用，让计算图一直存活；请改用 torch.autograd.grad(..., '
                                     'create_graph=True)，或在用完后把每个 .grad 设为 None。'},
-                        {'cases': [{'label': 'pit-non-leaf-grad',
-                                    'line': '读取中间张量的 .grad：在 backward() 之前调用 retain_grad()，或者改为读取叶子张量的 '
-                                            '.grad。',
-                                    'page': 'pitfalls',
-                                    'title': '读取非叶子张量的 `.grad`'},
-                                   {'label': 'pit-grad-none',
-                                    'line': 'backward() 之后 .grad 仍是 None 的所有原因，这条警告只是其中之一。',
-                                    'page': 'pitfalls',
-                                    'title': '`.grad` 是 `None`：所有成因汇总'},
-                                   {'label': 'pit-leaf-device',
-                                    'line': '在 requires_grad=True 之后才用 .to() 或 .cuda() 移动张量，移动后的副本因此成了非叶子张量。',
-                                    'page': 'pitfalls',
-                                    'title': '在 `requires_grad=True` 之后移动张量，它就成了非叶子张量'},
-                                   {'label': 'var-retain-grad',
-                                    'line': '保留非叶子张量的梯度：retain_grad() 会把梯度存进 .grad，第二次反向传播还会累加上去。',
-                                    'page': 'variable',
-                                    'title': '`retain_grad`'}],
+                        {'cases': [['pit-non-leaf-grad',
+                                    '读取中间张量的 .grad：在 backward() 之前调用 retain_grad()，或者改为读取叶子张量的 .grad。'],
+                                   ['pit-grad-none', 'backward() 之后 .grad 仍是 None 的所有原因，这条警告只是其中之一。'],
+                                   ['pit-leaf-device',
+                                    '在 requires_grad=True 之后才用 .to() 或 .cuda() 移动张量，移动后的副本因此成了非叶子张量。'],
+                                   ['var-retain-grad',
+                                    '保留非叶子张量的梯度：retain_grad() 会把梯度存进 .grad，第二次反向传播还会累加上去。']],
                          'historical': False,
                          'id': 'non-leaf-grad',
                          'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being '
@@ -4249,54 +2064,30 @@ DATA = {'baseurl': '',
                          'tail': 'If you indeed want the .grad field to be populated for a non-leaf Tensor, '
                                  'use .retain_grad() on the non-leaf Tensor. If you access the non-leaf '
                                  'Tensor by mistake, make sure you access the leaf Tensor instead.'},
-                        {'cases': [{'label': 'mem-oom',
-                                    'line': '训练或评估时内存不足：看懂内存的各项数字，找出原因。',
-                                    'page': 'memory_growth',
-                                    'title': '内存不足：什么在增长，什么不增长，谁占着内存'},
-                                   {'label': 'mem-what-grows',
-                                    'line': '每轮迭代增长的是什么：训练循环中本该保持不变的内存，以及是什么留住了之前迭代的计算图。',
-                                    'page': 'memory_growth',
-                                    'title': '什么在增长，什么不增长'},
-                                   {'label': 'mem-gc',
-                                    'line': '内存不足后重试又失败：只有垃圾回收器才会释放的回溯信息（traceback）。',
-                                    'page': 'memory_growth',
-                                    'title': '只有垃圾回收器才能释放的内存'},
-                                   {'label': 'pit-running-loss',
-                                    'line': '以张量形式累加的损失总和，留住了每一轮迭代的计算图。',
-                                    'page': 'training_loops',
-                                    'title': '`running_loss += loss` 让每次迭代的计算图都一直存活'}],
+                        {'cases': [['mem-oom', '训练或评估时内存不足：看懂内存的各项数字，找出原因。'],
+                                   ['mem-what-grows', '每轮迭代增长的是什么：训练循环中本该保持不变的内存，以及是什么留住了之前迭代的计算图。'],
+                                   ['mem-gc', '内存不足后重试又失败：只有垃圾回收器才会释放的回溯信息（traceback）。'],
+                                   ['pit-running-loss', '以张量形式累加的损失总和，留住了每一轮迭代的计算图。']],
                          'historical': False,
                          'id': 'cpu-out-of-memory',
                          'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
                          'summary': 'CPU 内存分配器申请不到张量所需的内存（Windows 上的报错信息写作“not enough memory”）；CUDA 上对应的报错是 '
                                     'torch.OutOfMemoryError: CUDA out of memory。调小批量大小之前，先找出哪些内存随迭代不断增长。'},
-                        {'cases': [{'label': 'dbg-anomaly-nan',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
-                                             'output`'},
-                                   {'label': 'var-anomaly', 'line': '', 'page': 'variable', 'title': '异常检测'}],
+                        {'cases': [['dbg-anomaly-nan', ''], ['var-anomaly', '']],
                          'historical': False,
                          'id': 'anomaly-nan',
                          'message': 'returned nan values in its',
                          'summary': '异常检测模式在某个反向节点返回的梯度中发现了 NaN。第 N 个输出是该运算第 N 个参数的梯度，从 0 开始数（PowBackward1 的 '
                                     '1th output 就是指数的梯度）。常见原因：底数为负的幂运算，在 0 处的 sqrt、log 或除法，torch.where '
                                     '的陷阱，或者前向传播就已产生的 NaN（整行都遮住的 softmax）。'},
-                        {'cases': [{'label': 'dbg-anomaly-nan',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
-                                             'output`'}],
+                        {'cases': [['dbg-anomaly-nan', '']],
                          'historical': False,
                          'id': 'anomaly-no-forward-info',
                          'message': 'No forward pass information available. Enable detect anomaly during '
                                     'forward pass for more information.',
                          'summary': '执行 backward() 时开启了异常检测模式，前向传播时却没有开启，所以出错的节点没有前向传播的回溯信息：每个节点在创建时才记下 '
                                     'Python 调用栈。前向传播也要在异常检测模式下运行（在训练循环之前调用 set_detect_anomaly(True)）。'},
-                        {'cases': [{'label': 'int-accumulator',
-                                    'line': '',
-                                    'page': 'internals',
-                                    'title': '为什么叶子张量没有 `grad_fn`，却有 `AccumulateGrad`'}],
+                        {'cases': [['int-accumulator', '']],
                          'historical': True,
                          'id': 'saved-leaf-no-accumulator',
                          'message': 'No grad accumulator for a saved leaf',
@@ -4304,69 +2095,48 @@ DATA = {'baseurl': '',
                                     '节点只靠弱指针记着，早已不在了，因为计算图里没有任何一条边持有它（某个节点保存了不属于自己输入的叶子张量）。提问者的解决办法是在 R1 '
                                     '梯度惩罚之后，把那批数据的 requires_grad 改回 False，或者不经过 checkpoint 直接调用那个模块；torch '
                                     '2.13 不会再出现这个错误。'},
-                        {'cases': [{'label': 'dbg-numpy',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                        {'cases': [['dbg-numpy', '']],
                          'historical': False,
                          'id': 'numpy-requires-grad',
                          'message': "Can't call numpy() on Tensor that requires grad. Use "
                                     'tensor.detach().numpy() instead.',
                          'summary': '对仍属于计算图的张量调用了 numpy()（np.asarray、matplotlib 和 scikit-learn 也会替你调用）；请改用 '
                                     'tensor.detach().cpu().numpy()，单个数值则用 .item()。'},
-                        {'cases': [{'label': 'dbg-numpy',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                        {'cases': [['dbg-numpy', '']],
                          'historical': False,
                          'id': 'scalar-requires-grad',
                          'message': 'Converting a tensor with requires_grad=True to a scalar may lead to '
                                     'unexpected behavior.',
                          'summary': '对需要梯度的张量（例如损失）调用了 float()；改用 loss.item() 能得到同一个数值，而且不会出现警告。'},
-                        {'cases': [{'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                        {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'non-full-backward-hook',
                          'message': 'Using a non-full backward hook when the forward contains multiple '
                                     'autograd Nodes is deprecated and will be removed in future versions.',
                          'summary': 'register_backward_hook 已弃用：它的钩子看到的是模块中最后一个运算的梯度，而不是模块输入的梯度。请改用 '
                                     'register_full_backward_hook。'},
-                        {'cases': [{'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                        {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'full-backward-hook-no-input-grad',
                          'message': 'Full backward hook is firing when gradients are computed with respect '
                                     'to module outputs since no inputs require gradients.',
                          'summary': '模块的输入都不需要梯度（例如作为数据的图像），所以完整反向钩子运行时 grad_input 全是 None；如果需要对输入的梯度，请对输入调用 '
                                     'requires_grad_()。'},
-                        {'cases': [{'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                        {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'mixed-backward-hooks',
                          'message': 'Cannot use both regular backward hooks and full backward hooks on a '
                                     'single Module. Please use only one of them.',
                          'summary': '模块一旦注册过 register_backward_hook 的钩子，即使已经调用 handle.remove()，也不再接受 '
                                     'register_full_backward_hook；请重新创建模块。'},
-                        {'cases': [{'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                        {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'backward-hook-inplace',
                          'message': 'Output 0 of BackwardHookFunction is a view and is being modified '
                                     'inplace.',
                          'summary': '带有完整反向钩子的模块后面跟着原地操作，例如 nn.ReLU(inplace=True)；请改用前向钩子加张量钩子（Grad-CAM '
                                     '的做法），或者改用非原地的 ReLU。'},
-                        {'cases': [{'label': 'dbg-jit-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '反向钩子与 TorchScript：`is not supported on ScriptModules`'}],
+                        {'cases': [['dbg-jit-hooks', '']],
                          'historical': False,
                          'id': 'scriptmodule-not-supported',
                          'message': 'register_full_backward_hook is not supported on ScriptModules',
@@ -4374,30 +2144,12 @@ DATA = {'baseurl': '',
                                     '模块上的反向钩子也从来不触发。请在 eager 模块上调试，或者对进出编译后模型的张量注册张量钩子（register_hook）。',
                          'varies': [{'as': 'register_full_backward_hook is not supported on ScriptModules',
                                      'pattern': '\\b\\w+ is not supported on ScriptModules'}]},
-                        {'cases': [{'label': 'mem-oom',
-                                    'line': '训练或评估时内存不足：看懂内存的各项数字，找出原因。',
-                                    'page': 'memory_growth',
-                                    'title': '内存不足：什么在增长，什么不增长，谁占着内存'},
-                                   {'label': 'mem-allocator',
-                                    'line': '已分配与预留的显存，以及为什么 empty_cache() 对自己进程的这个错误没有帮助。',
-                                    'page': 'memory_growth',
-                                    'title': '已分配与预留：缓存分配器'},
-                                   {'label': 'mem-what-grows',
-                                    'line': '每轮迭代增长的是什么：训练循环中本该保持不变的内存，以及是什么留住了之前迭代的计算图。',
-                                    'page': 'memory_growth',
-                                    'title': '什么在增长，什么不增长'},
-                                   {'label': 'mem-gc',
-                                    'line': '内存不足后重试又失败：只有垃圾回收器才会释放的回溯信息（traceback）。',
-                                    'page': 'memory_growth',
-                                    'title': '只有垃圾回收器才能释放的内存'},
-                                   {'label': 'mem-val-oom',
-                                    'line': '训练跑得动，验证却显存不足：输入比训练时大、没有 torch.no_grad()、为计算指标而保留的输出。',
-                                    'page': 'memory_growth',
-                                    'title': '训练跑得动，验证却显存不足'},
-                                   {'label': 'pit-running-loss',
-                                    'line': '以张量形式累加的损失总和，留住了每一轮迭代的计算图。',
-                                    'page': 'training_loops',
-                                    'title': '`running_loss += loss` 让每次迭代的计算图都一直存活'}],
+                        {'cases': [['mem-oom', '训练或评估时内存不足：看懂内存的各项数字，找出原因。'],
+                                   ['mem-allocator', '已分配与预留的显存，以及为什么 empty_cache() 对自己进程的这个错误没有帮助。'],
+                                   ['mem-what-grows', '每轮迭代增长的是什么：训练循环中本该保持不变的内存，以及是什么留住了之前迭代的计算图。'],
+                                   ['mem-gc', '内存不足后重试又失败：只有垃圾回收器才会释放的回溯信息（traceback）。'],
+                                   ['mem-val-oom', '训练跑得动，验证却显存不足：输入比训练时大、没有 torch.no_grad()、为计算指标而保留的输出。'],
+                                   ['pit-running-loss', '以张量形式累加的损失总和，留住了每一轮迭代的计算图。']],
                          'historical': False,
                          'id': 'cuda-out-of-memory',
                          'message': 'CUDA out of memory. Tried to allocate',
@@ -4407,29 +2159,15 @@ DATA = {'baseurl': '',
                          'varies': [{'as': '$1',
                                      'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
                                                 '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
-                        {'cases': [{'label': 'mem-ckpt-reentrant',
-                                    'line': '网络的第一个块以 use_reentrant=True 对数据做检查点：它的参数永远得不到梯度。',
-                                    'page': 'saved_memory',
-                                    'title': '可重入检查点：不需要梯度的输入'}],
+                        {'cases': [['mem-ckpt-reentrant',
+                                    '网络的第一个块以 use_reentrant=True 对数据做检查点：它的参数永远得不到梯度。']],
                          'historical': False,
                          'id': 'checkpoint-no-input-requires-grad',
                          'message': 'None of the inputs have requires_grad=True. Gradients will be None',
                          'summary': '这是 torch.utils.checkpoint 在 use_reentrant=True 时发出的 '
                                     'UserWarning：检查点块的张量参数没有一个需要梯度（例如网络的第一个块直接接收数据），所以它的输出没有计算图，块的参数也得不到梯度，悄无声息地停止了训练。请改用 '
                                     'use_reentrant=False。'},
-                        {'cases': [{'label': 'grad-clip',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`clip_grad_norm_` 返回 `inf` 或 `nan`'},
-                                   {'label': 'dbg-anomaly-nan',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
-                                             'output`'},
-                                   {'label': 'grad-amp',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '混合精度：`GradScaler`、梯度裁剪、跳过的步骤和梯度惩罚'}],
+                        {'cases': [['grad-clip', ''], ['dbg-anomaly-nan', ''], ['grad-amp', '']],
                          'historical': False,
                          'id': 'clip-nonfinite',
                          'message': 'for gradients from `parameters` is non-finite, so it cannot be clipped. '
@@ -4438,20 +2176,14 @@ DATA = {'baseurl': '',
                          'summary': '用 error_if_nonfinite=True 调用 clip_grad_norm_ 时，某个梯度是 inf 或 '
                                     'NaN；不加这个参数的话，它会返回非有限的范数，并让所有梯度都变成 '
                                     'NaN。先找出是哪个参数，再找原因（损失本身、某个运算的导数，或混合精度下经过缩放的梯度）。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                        {'cases': [['cf-errors', '']],
                          'historical': False,
                          'id': 'function-legacy-non-static',
                          'message': 'Legacy autograd function with non-static forward method is deprecated',
                          'summary': '自定义 autograd Function 用的是 PyTorch 0.3 的写法（forward 和 backward 是使用 self '
                                     '的方法，并以 MyFunction()(x) 调用实例）；请把两个方法都改成以 ctx 为第一个参数的静态方法，并改用 '
                                     'MyFunction.apply(x) 调用。'},
-                        {'cases': [{'label': 'cf-need-function',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '真的需要自定义 Function 吗？少了 `backward`'}],
+                        {'cases': [['cf-need-function', '']],
                          'historical': False,
                          'id': 'function-backward-not-implemented',
                          'message': 'You must implement either the backward or vjp method for your custom '
@@ -4460,10 +2192,7 @@ DATA = {'baseurl': '',
                                     'backward（torch/autograd/function.py 里默认的 backward 会抛出这个错误）。自动求导看不到 '
                                     'forward 里的运算，也就无法对它们求导：如果每一步都是 PyTorch 运算，就去掉这个 Function，改写成普通函数或 '
                                     'nn.Module；否则请自己写 backward。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                        {'cases': [['cf-errors', '']],
                          'historical': True,
                          'id': 'function-backward-not-implemented-old',
                          'message': 'You must implement the backward function for custom autograd.Function.',
@@ -4471,28 +2200,16 @@ DATA = {'baseurl': '',
                                     'backward，只要 forward 没有加 @staticmethod，也会报这个错：apply 记录的是基类的节点，而它的 '
                                     'backward 正是这个默认实现。请用 @staticmethod 装饰 forward 和 backward；torch 2.13 '
                                     '则能直接运行这样的类。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自动求导拒绝自定义 Function 的 `backward` 时'}],
+                        {'cases': [['cf-errors', '']],
                          'historical': True,
                          'id': 'function-forward-output-none',
                          'message': 'expected Tensor or tuple of Tensor (got NoneType) for return value',
                          'summary': '某个自定义 Function 的 forward（.forward 前面的名称去掉 Backward 就是它）返回了 '
                                     'None，而旧版本要求这里是张量；常见于为另一个 torch 版本构建的库中的 Function。请安装与你的 torch '
                                     '匹配的库版本，或升级 torch（新版接受 None 输出）；retain_graph=True 修不好这个错误。'},
-                        {'cases': [{'label': 'grad-not-implemented',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '“derivative for ... is not implemented”'},
-                                   {'label': 'cg-attention',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '注意力层：`_scaled_dot_product_..._attention_backward` 没有实现导数'},
-                                   {'label': 'cg-gradient-penalty',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '梯度惩罚（WGAN-GP）'}],
+                        {'cases': [['grad-not-implemented', ''],
+                                   ['cg-attention', ''],
+                                   ['cg-gradient-penalty', '']],
                          'historical': False,
                          'id': 'derivative-not-implemented',
                          'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
@@ -4501,14 +2218,7 @@ DATA = {'baseurl': '',
                                     'backward，或者在 PyTorch 后来已补上导数时升级（grid_sample 的二阶导数在 2026 年加入）。',
                          'varies': [{'as': 'derivative for $1',
                                      'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
-                        {'cases': [{'label': 'grad-not-implemented',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '“derivative for ... is not implemented”'},
-                                   {'label': 'cg-gradient-penalty',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '梯度惩罚（WGAN-GP）'}],
+                        {'cases': [['grad-not-implemented', ''], ['cg-gradient-penalty', '']],
                          'historical': False,
                          'id': 'derivative-not-implemented-formula',
                          'message': "the derivative for '_cdist_backward' is not implemented.",
@@ -4519,11 +2229,7 @@ DATA = {'baseurl': '',
                                     "'_cdist_backward'）。",
                          'varies': [{'as': 'derivative for $1',
                                      'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
-                        {'cases': [{'label': 'grad-forward-missing',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '“Trying to use forward AD with ... that does not support '
-                                             'it”：`jvp`、`jacfwd` 和 `hessian`'}],
+                        {'cases': [['grad-forward-missing', '']],
                          'historical': False,
                          'id': 'forward-ad-not-implemented',
                          'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
@@ -4535,10 +2241,7 @@ DATA = {'baseurl': '',
                                     'torch.autograd.functional.jvp；或者改用具备这条公式的内核（注意力的 math 后端）。',
                          'varies': [{'as': 'forward AD with grid_sampler_2d that',
                                      'pattern': '\\bforward AD with [\\w.:]+ that'}]},
-                        {'cases': [{'label': 'grad-gradient-arg',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'}],
+                        {'cases': [['grad-gradient-arg', '']],
                          'historical': False,
                          'id': 'grad-output-shape',
                          'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
@@ -4547,21 +2250,14 @@ DATA = {'baseurl': '',
                                     '的梯度，形状和它对应的张量不一致：output[0] 是你的张量，grad_output[0] 是你传入的梯度。旧的 WGAN 代码对 0 '
                                     '维的损失传入 torch.FloatTensor([1])：改写成 (-loss).backward()，或者用 '
                                     'torch.ones_like(output) 构造梯度。'},
-                        {'cases': [{'label': 'grad-gradient-arg',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'}],
+                        {'cases': [['grad-gradient-arg', '']],
                          'historical': True,
                          'id': 'grad-output-shape-invalid-gradient',
                          'message': 'invalid gradient at index 0 - expected shape',
                          'summary': '同一个形状检查的旧版措辞：传给 backward(gradient=...) 的梯度，形状和调用 backward 的那个张量不一致，例如 '
                                     'Grad-CAM 代码对求和的结果（形状 []）传入了与 logits 形状相同的 [10, 2] 梯度。请对这个标量调用不带梯度的 '
                                     'backward()，或者改为对 logits 调用 backward 并传入这个梯度。'},
-                        {'cases': [{'label': 'ddp-dataparallel-replica-grad',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`nn.DataParallel` 之下：在 `forward` 或自定义 Function 里调用 '
-                                             '`backward()`'}],
+                        {'cases': [['ddp-dataparallel-replica-grad', '']],
                          'historical': False,
                          'id': 'multi-output-view-base-modified',
                          'message': 'is a view and its base or another view of its base has been modified '
@@ -4571,10 +2267,7 @@ DATA = {'baseurl': '',
                                     '就是这样把参数本身交给第一块 GPU '
                                     '作为拷贝）；其中一个视图的基张量经过原地修改之后，程序又用到了这个视图，常见的原因是同一张计算图的两次反向传播之间调用了 '
                                     'optimizer.step()。请在优化步骤之前做完所有反向传播，或者改为返回 clone()。'},
-                        {'cases': [{'label': 'ddp-dataparallel-grad',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`nn.DataParallel` 与 `autograd.grad`：返回的张量是副本'}],
+                        {'cases': [['ddp-dataparallel-grad', '']],
                          'historical': True,
                          'id': 'scatter-not-twice-differentiable',
                          'message': 'Scatter is not differentiable twice',
@@ -4583,28 +2276,14 @@ DATA = {'baseurl': '',
                                     'Scatter 无法二次求导。修复方法是升级：从 0.3.0 起，Scatter 和 Gather 的 backward '
                                     '函数本身也可以求导（见 2.13 版的 torch/nn/parallel/_functions.py），梯度惩罚无需改写，就能直接通过 '
                                     'DataParallel 计算。'},
-                        {'cases': [{'label': 'grad-gradient-arg',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'},
-                                   {'label': 'pit-non-scalar',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '对不是标量的张量调用 `backward()`'}],
+                        {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],
                          'historical': False,
                          'id': 'complex-backward',
                          'message': 'grad can be implicitly created only for real scalar outputs',
                          'summary': '对复数标量调用了不带 gradient 的 '
                                     'backward()；只有实数值的损失才有梯度。改为对模（.abs()）或实部做归约：把复数差直接平方（z ** '
                                     '2）得到的损失仍是复数，|z| ** 2 才是实数。较旧的版本会悄悄地只对实部求导。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'},
-                                   {'label': 'cg-per-sample',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                        {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
                          'historical': False,
                          'id': 'functorch-requires-grad',
                          'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
@@ -4615,14 +2294,7 @@ DATA = {'baseurl': '',
                                     'transformed instead.',
                          'summary': '传给 torch.func.grad、vmap 或 jacrev 的函数调用了 requires_grad_()，或者调用了内部会用到它的 '
                                     'torch.autograd.functional.jacobian、hessian。在变换内部，输入早已处于追踪之中：所有导数都用变换本身来求。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'},
-                                   {'label': 'cg-per-sample',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                        {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
                          'historical': False,
                          'id': 'functorch-backward',
                          'message': 'backward() called inside a functorch transform. This is not supported, '
@@ -4631,10 +2303,7 @@ DATA = {'baseurl': '',
                          'summary': '传给 vmap 或 torch.func.grad 的函数调用了 loss.backward()。逐样本梯度要用 '
                                     'vmap(grad(loss_fn)) 来求，模型参数通过 functional_call 传入，而不是对每个样本调用 '
                                     'backward()。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': False,
                          'id': 'vmap-item',
                          'message': "vmap: It looks like you're calling .item() on a Tensor. We don't "
@@ -4643,41 +2312,28 @@ DATA = {'baseurl': '',
                                     'somewhere inside PyTorch internals, please file a bug report.',
                          'summary': '在 vmap 之下的函数把张量转成了 Python 数字（.item()、float()、int()，或者用张量做会触发这种转换的索引）；在 '
                                     'vmap 之下，一次调用代表整个批量，没有单个数字可取。让这个值保持为张量。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': True,
                          'id': 'vmap-item-functorch',
                          'message': 'Batching rule not implemented for aten::item. We could not generate a '
                                     'fallback.',
                          'summary': 'vmap 遇到 .item() 时，functorch 早期的报错措辞：在 vmap 之下的函数调用了 .item()（或 '
                                     'float()、int()），而一次调用代表整个批量，没有单个数字可取。让这个值保持为张量，直接用它做索引，不要先转成 Python 数字。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': False,
                          'id': 'vmap-dynamic-shape',
                          'message': 'vmap: We do not support batching operators that can support dynamic '
                                     'shape. Attempting to batch over indexing with a boolean mask.',
                          'summary': '在 vmap 中（逐样本梯度、vmap(jacrev(...))），有些运算的输出形状取决于数值（这里是通过布尔掩码索引或赋值，nonzero '
                                     '也一样），无法为整个批量给出同一个形状；请改用 torch.where，在完整的形状上算出两个分支。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': False,
                          'id': 'vmap-control-flow',
                          'message': "vmap: It looks like you're attempting to use a Tensor in some "
                                     "data-dependent control flow. We don't support that yet",
                          'summary': '在 vmap 之下的函数在 if 或 while 里用到了张量（if x.sum() > '
                                     '0:）；批量里的每个样本可能要走不同的分支。两边都算出来，再用 torch.where 逐元素选取。'},
-                        {'cases': [{'label': 'grad-overlap',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '对 expand 出来的张量做原地操作：“more than one element ... refers to a '
-                                             'single memory location”'}],
+                        {'cases': [['grad-overlap', '']],
                          'historical': False,
                          'id': 'overlap-written-to',
                          'message': 'unsupported operation: more than one element of the written-to tensor '
@@ -4685,25 +2341,14 @@ DATA = {'baseurl': '',
                                     'performing the operation.',
                          'summary': '原地操作写入的张量是 expand（或其他步长为 0 的视图）生成的，它的元素共享内存。写入之前先调用 .clone()（或改用 '
                                     'repeat），或者改成非原地的更新。'},
-                        {'cases': [{'label': 'grad-overlap',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '对 expand 出来的张量做原地操作：“more than one element ... refers to a '
-                                             'single memory location”'}],
+                        {'cases': [['grad-overlap', '']],
                          'historical': False,
                          'id': 'overlap-input-written-to',
                          'message': 'unsupported operation: some elements of the input tensor and the '
                                     'written-to tensor refer to a single memory location. Please clone() the '
                                     'tensor before performing the operation.',
                          'summary': '一次写入的来源是目标本身的视图，例如 x[1] = x[1].transpose(0, 1)。先对来源调用 .clone()。'},
-                        {'cases': [{'label': 'grad-nondiff',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
-                                   {'label': 'cf-non-differentiable',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '没有梯度的输出：`mark_non_differentiable`'}],
+                        {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
                          'historical': True,
                          'id': 'isfloating-grads',
                          'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got '
@@ -4711,33 +2356,20 @@ DATA = {'baseurl': '',
                          'summary': 'PyTorch 1.5 及以前：backward() 把梯度送进了一个需要梯度的整数张量，它是 argmax 或 argsort '
                                     '的结果，或者是自定义 Function 的整数输出（点云代码里的最远点采样或分组）。在 Function 的 forward 里对索引调用 '
                                     'ctx.mark_non_differentiable，或者对它调用 detach()；现在的版本不会让整数张量需要梯度。'},
-                        {'cases': [{'label': 'grad-nondiff',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`argmax`、`round`、阈值：没有梯度，或者梯度为零'},
-                                   {'label': 'cf-non-differentiable',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '没有梯度的输出：`mark_non_differentiable`'}],
+                        {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
                          'historical': True,
                          'id': 'isfloating-grads-type',
                          'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
                                     'got false.',
                          'summary': '同一个错误在 PyTorch 1.3 和 1.4 中的措辞：梯度送进了一个需要梯度的整数张量，通常是自定义 Function '
                                     '的索引输出，而它没有调用 ctx.mark_non_differentiable。'},
-                        {'cases': [{'label': 'pit-loss-number',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': "`'int' object has no attribute 'backward'`"}],
+                        {'cases': [['pit-loss-number', '']],
                          'historical': False,
                          'id': 'number-has-no-backward',
                          'message': "'int' object has no attribute",
                          'summary': '对 Python 数字而不是张量调用了 backward()：遇到没有东西可比较的批量（例如没有目标框的图像）时，损失函数返回了 '
                                     '0（或浮点数）；请返回 pred.sum() * 0，或者跳过这一步。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': False,
                          'id': 'vmap-inplace-extra-args',
                          'message': 'vmap: inplace arithmetic(self, *extra_args) is not possible because '
@@ -4747,10 +2379,7 @@ DATA = {'baseurl': '',
                                     '之下的函数把一个带批量维度的值，原地写进它自己按固定形状创建的张量（torch.zeros(x.shape)、torch.zeros(n)）；整个批量共用这一个缓冲区，无法为每个样本各存一个值。请改用 '
                                     'torch.zeros_like(x) 或 x.new_zeros(...) '
                                     '从输入创建它，或者不用原地写入来拼出结果（torch.stack、torch.cat、torch.where）。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 和 `grad` 里的错误'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': False,
                          'id': 'batchnorm-input-dim',
                          'message': 'expected 4D input (got 3D input)',
@@ -4758,20 +2387,14 @@ DATA = {'baseurl': '',
                                     '之下（逐样本梯度、vmap(jacrev(model))），每次调用看到的是一个形状为 [C, H, W] 的样本；不在 vmap '
                                     '之下时，则是传入单张图像却没有调用 '
                                     'unsqueeze(0)。请给模型一个批量：model(x.unsqueeze(0)).squeeze(0)。'},
-                        {'cases': [{'label': 'cg-hvp',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': 'Hessian 向量积与完整的 Hessian 矩阵'}],
+                        {'cases': [['cg-hvp', '']],
                          'historical': False,
                          'id': 'func-grad-output',
                          'message': 'Expected f(*args) to return a Tensor, got',
                          'summary': 'torch.func.grad 求导的是只返回一个标量张量的函数，而这个函数返回了别的东西：最常见的是对“以参数字典为输入的损失”写 '
                                     'grad(grad(f))，内层 grad 返回了一个梯度字典。二阶导数是梯度的雅可比矩阵：请用 torch.func.hessian(f) '
                                     '或 jacrev(grad(f))；如果只需要 Hessian 向量积，就用 jvp(grad(f), ...)。'},
-                        {'cases': [{'label': 'ddp-grad-strides',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`Grad strides do not match bucket view strides`：一个关于速度的警告'}],
+                        {'cases': [['ddp-grad-strides', '']],
                          'historical': False,
                          'id': 'ddp-grad-strides',
                          'message': 'Grad strides do not match bucket view strides. This may indicate grad '
@@ -4781,10 +2404,7 @@ DATA = {'baseurl': '',
                                     '1 的维度上不同（例如 1x1 卷积的权重，输入是 '
                                     'channels_last），梯度本身没有错，代价只是一次按步长的复制，可以直接屏蔽这个警告。要把模型转成 '
                                     'channels_last，请在包进 DDP 之前做，不要在之后。'},
-                        {'cases': [{'label': 'mem-ckpt-metadata',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '`CheckpointError`：重新计算算出了别的东西'}],
+                        {'cases': [['mem-ckpt-metadata', '']],
                          'historical': False,
                          'id': 'checkpoint-recomputed-metadata',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
@@ -4798,25 +2418,14 @@ DATA = {'baseurl': '',
                          'varies': [{'as': '',
                                      'pattern': "'(shape|dtype|device)': "
                                                 '*(torch\\.\\w+|device\\([^)]*\\)?)?'}]},
-                        {'cases': [{'label': 'cg-not-require',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '“One of the differentiated Tensors does not require '
-                                             'grad”：冻结的参数'},
-                                   {'label': 'cg-unused',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '梯度不依赖的输入：`allow_unused`、`materialize_grads`'}],
+                        {'cases': [['cg-not-require', ''], ['cg-unused', '']],
                          'historical': False,
                          'id': 'grad-input-no-requires-grad',
                          'message': 'One of the differentiated Tensors does not require grad',
                          'summary': '向 torch.autograd.grad 请求了某个张量的梯度，而这个张量不需要梯度：通常是 model.parameters() '
                                     '列出的冻结参数，或者从未标记过的输入。请只传入需要梯度的张量（[p for p in model.parameters() if '
                                     'p.requires_grad]），或先对输入调用 requires_grad_()；allow_unused=True 帮不上忙。'},
-                        {'cases': [{'label': 'cf-func',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '`torch.func`：`setup_context` 与 `vmap` 规则'}],
+                        {'cases': [['cf-func', '']],
                          'historical': False,
                          'id': 'function-jvp-missing',
                          'message': 'You must implement the jvp function for custom autograd.Function to use '
@@ -4825,20 +2434,14 @@ DATA = {'baseurl': '',
                                     'backward、没有 jvp 的自定义 autograd Function；请添加 jvp 静态方法，由它返回输出的切向量，所需的张量用 '
                                     'ctx.save_for_forward '
                                     '保存；或者改用反向模式（jacrev、torch.autograd.functional.jacobian）。'},
-                        {'cases': [{'label': 'dbg-amp-scaler',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '`GradScaler` 的报错：FP16 梯度、两次 `unscale_()`、同一步执行两次'}],
+                        {'cases': [['dbg-amp-scaler', '']],
                          'historical': False,
                          'id': 'amp-unscale-fp16',
                          'message': 'Attempting to unscale FP16 gradients.',
                          'summary': 'GradScaler 会把梯度除以缩放因子，但不接受 float16 梯度：模型的参数是 float16（调用过 '
                                     'model.half()、手动把某一层转成了 float16，或 float16 模型上可训练的适配器权重）。请让参数保持 float32，由 '
                                     'torch.autocast 用 float16 计算；或者改用 bfloat16，不需要缩放器。'},
-                        {'cases': [{'label': 'dbg-amp-scaler',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '`GradScaler` 的报错：FP16 梯度、两次 `unscale_()`、同一步执行两次'}],
+                        {'cases': [['dbg-amp-scaler', '']],
                          'historical': False,
                          'id': 'amp-unscale-twice',
                          'message': 'unscale_() has already been called on this optimizer since the last '
@@ -4847,30 +2450,21 @@ DATA = {'baseurl': '',
                                     'scaler.unscale_(optimizer)：梯度累积时每个微批量之后都调用，或者循环在溢出之后跳过了 '
                                     'scaler.update()。每个优化步骤中，unscale_()、梯度裁剪、step() 和 update() 都只做一次，并且每次 '
                                     'scaler.step() 之后都要调用 scaler.update()。'},
-                        {'cases': [{'label': 'dbg-amp-scaler',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '`GradScaler` 的报错：FP16 梯度、两次 `unscale_()`、同一步执行两次'}],
+                        {'cases': [['dbg-amp-scaler', '']],
                          'historical': False,
                          'id': 'lr-scheduler-before-step',
                          'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
                          'summary': '调度器第一次调用 step() 时，优化器还没有执行过任何一次 optimizer.step()。使用 GradScaler '
                                     '且顺序正确时，这说明缩放器因为梯度出现非有限值而跳过了第一步；缩放因子逐步降低的期间这很正常，没有坏处。没有使用缩放器时，请先调用 '
                                     'optimizer.step() 再调用 scheduler.step()。'},
-                        {'cases': [{'label': 'dbg-amp-no-inf',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '`No inf checks were recorded for this optimizer`：缩放器找不到任何梯度'}],
+                        {'cases': [['dbg-amp-no-inf', '']],
                          'historical': False,
                          'id': 'amp-no-inf-checks',
                          'message': 'No inf checks were recorded for this optimizer.',
                          'summary': 'scaler.step(optimizer) 在这个优化器的参数里找不到任何一个带梯度的参数，并不是溢出。最常见的原因是 '
                                     'zero_grad() 放在了 backward() 和 step() '
                                     '之间；其次是优化器只持有冻结的参数（例如以推理模式加载的适配器），或者损失根本传不到这些参数。请在前向传播之前清空梯度。'},
-                        {'cases': [{'label': 'dbg-amp-no-inf',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '`No inf checks were recorded for this optimizer`：缩放器找不到任何梯度'}],
+                        {'cases': [['dbg-amp-no-inf', '']],
                          'historical': False,
                          'id': 'amp-scale-none',
                          'message': 'but _scale is None.  This may indicate your script did not use '
@@ -4878,30 +2472,21 @@ DATA = {'baseurl': '',
                          'summary': '缩放器的 unscale_、step 或 update 在任何一次 scaler.scale(loss) 之前就运行了：循环直接调用了 '
                                     'loss.backward()（在 Lightning 的手动优化中，就是用了 loss.backward() 而不是 '
                                     'self.manual_backward(loss)）。每个损失都要先经过缩放，再调用 backward()。'},
-                        {'cases': [{'label': 'dbg-amp-several',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '一个 `GradScaler` 搭配多个损失和优化器：`update()` 只调用一次'}],
+                        {'cases': [['dbg-amp-several', '']],
                          'historical': False,
                          'id': 'amp-step-twice',
                          'message': 'step() has already been called since the last update().',
                          'summary': '同一个优化器连续两次调用 scaler.step，中间没有 scaler.update()：可能是循环从来不调用 '
                                     'update()，也可能是列表里同一个优化器出现了两次。每个优化器只调用一次 step，然后每次迭代调用一次 '
                                     'scaler.update()。'},
-                        {'cases': [{'label': 'pit-empty-params',
-                                    'line': '',
-                                    'page': 'training_loops',
-                                    'title': '`optimizer got an empty parameter list`'}],
+                        {'cases': [['pit-empty-params', '']],
                          'historical': False,
                          'id': 'optimizer-empty-params',
                          'message': 'optimizer got an empty parameter list',
                          'summary': '创建优化器时，它一个张量也没有拿到：可能是按 requires_grad 筛选之前，所有参数都已冻结；或者模型把各层放在普通的 list '
                                     '里（请改用 nn.ModuleList）；或者 model.parameters() '
                                     '这个生成器已经用完了。请解冻要训练的部分、注册各层，并传入一个 list。'},
-                        {'cases': [{'label': 'mem-ckpt-metadata',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '`CheckpointError`：重新计算算出了别的东西'}],
+                        {'cases': [['mem-ckpt-metadata', '']],
                          'historical': False,
                          'id': 'checkpoint-recomputed-count',
                          'message': 'torch.utils.checkpoint: A different number of tensors was saved during '
@@ -4909,11 +2494,7 @@ DATA = {'baseurl': '',
                          'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次走了另一条路径：块里的某个选择（用 Python 的 random '
                                     '决定的随机深度、在反向传播之前调用的 model.eval() 或改过的标志）读到了 checkpoint '
                                     '不会恢复的状态。请在块外做出选择再作为参数传入，或改用 torch.rand 抽签，或等反向传播结束之后再切换模式。'},
-                        {'cases': [{'label': 'ddp-unused-warning',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '反过来的情况：“`find_unused_parameters=True` was specified ... but '
-                                             'did not find any unused parameters”'}],
+                        {'cases': [['ddp-unused-warning', '']],
                          'historical': False,
                          'id': 'ddp-find-unused-no-unused',
                          'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
@@ -4922,14 +2503,7 @@ DATA = {'baseurl': '',
                                     'find_unused_parameters=True '
                                     '换来的计算图遍历只是白白花时间，除非之后的迭代会跳过某个分支。如果每次用到的参数都一样，请传入 '
                                     'find_unused_parameters=False；如果某个分支只是有时才走，就保留这个标志，不用理会警告。'},
-                        {'cases': [{'label': 'cf-backward-in-backward',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'},
-                                   {'label': 'mem-ckpt-grad',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '检查点包住的函数自己求梯度，以及对判别器做检查点'}],
+                        {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
                          'historical': True,
                          'id': 'checkpoint-reentrant-grad-old',
                          'message': 'Checkpointing is not compatible with .grad() or when an `inputs` '
@@ -4937,20 +2511,14 @@ DATA = {'baseurl': '',
                                     'pass its `inputs` argument.',
                          'summary': '同一个错误的旧版措辞：对可重入的 checkpoint（use_reentrant=True，旧版的默认值）使用了 '
                                     'torch.autograd.grad 或 backward(inputs=...)；请传入 use_reentrant=False。'},
-                        {'cases': [{'label': 'tc-graph-break',
-                                    'line': '',
-                                    'page': 'torch_compile',
-                                    'title': '图中断让普通节点回到图中'}],
+                        {'cases': [['tc-graph-break', '']],
                          'historical': True,
                          'id': 'compile-mirrored-meta',
                          'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
                          'summary': '用 torch.compile 编译的函数对自己的输出调用了 torch.autograd.backward，Dynamo '
                                     '没有跳过这个调用，而是追踪了进去：这是 Dynamo 自身的缺陷，后来已经修复（小节里附有修复的链接）。请升级，或者在编译的函数之外调用 '
                                     'backward()。'},
-                        {'cases': [{'label': 'var-assign-parameter',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                        {'cases': [['var-assign-parameter', '']],
                          'historical': False,
                          'id': 'assign-parameter',
                          'message': "cannot assign 'torch.FloatTensor' as parameter 'weight' "
@@ -4961,10 +2529,7 @@ DATA = {'baseurl': '',
                          'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter",
                                      'pattern': "cannot assign '[\\w.]+' as parameter\\b"},
                                     {'as': "as parameter 'weight'", 'pattern': "\\bas parameter '\\w+'"}]},
-                        {'cases': [{'label': 'var-assign-parameter',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                        {'cases': [['var-assign-parameter', '']],
                          'historical': False,
                          'id': 'register-parameter-tensor',
                          'message': "cannot assign 'torch.FloatTensor' object to parameter 'weight' "
@@ -4975,16 +2540,12 @@ DATA = {'baseurl': '',
                                      'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
                                     {'as': "object to parameter 'weight'",
                                      'pattern': "\\bobject to parameter '\\w+'"}]},
-                        {'cases': [{'label': 'var-module-tensors',
-                                    'line': 'model.to(device) 之后出现 cuda:0 and cpu：普通张量属性留在 CPU '
-                                            '内存里、输入没有搬过去，或者 forward 里创建张量时没有指定设备。',
-                                    'page': 'variable',
-                                    'title': '模块里的张量：参数、缓冲区和普通张量'},
-                                   {'label': 'var-dp-replica',
-                                    'line': '在 nn.DataParallel 下用两张 GPU 时出现 cuda:1 and '
-                                            'cuda:0：每个副本只会收到广播过来的参数和缓冲区，所以普通张量属性仍然留在 cuda:0。',
-                                    'page': 'variable',
-                                    'title': '在 `nn.DataParallel` 下：`cuda:1 and cuda:0`'}],
+                        {'cases': [['var-module-tensors',
+                                    'model.to(device) 之后出现 cuda:0 and cpu：普通张量属性留在 CPU 内存里、输入没有搬过去，或者 '
+                                    'forward 里创建张量时没有指定设备。'],
+                                   ['var-dp-replica',
+                                    '在 nn.DataParallel 下用两张 GPU 时出现 cuda:1 and '
+                                    'cuda:0：每个副本只会收到广播过来的参数和缓冲区，所以普通张量属性仍然留在 cuda:0。']],
                          'historical': False,
                          'id': 'tensors-same-device',
                          'message': 'Expected all tensors to be on the same device, but found at least two '
@@ -4993,10 +2554,7 @@ DATA = {'baseurl': '',
                                     '之后仍留在 CPU 内存里，或者批量数据没有搬到 GPU，或者 forward 创建张量时没有指定 device=。在 '
                                     'nn.DataParallel 下出现 cuda:1 and cuda:0 时：普通的张量属性不会复制到其他 GPU 上的副本。这类张量请用 '
                                     'register_buffer 注册。'},
-                        {'cases': [{'label': 'tc-module-backward-hook',
-                                    'line': '',
-                                    'page': 'torch_compile',
-                                    'title': '`fullgraph=True` 下的模块反向钩子'}],
+                        {'cases': [['tc-module-backward-hook', '']],
                          'historical': False,
                          'id': 'compile-module-backward-hook',
                          'message': 'Module-level backwards hooks require compiled autograd.',
@@ -5006,10 +2564,7 @@ DATA = {'baseurl': '',
                                     'fullgraph=True（挂了钩子的模块会产生图中断，钩子照常触发），或者设置 '
                                     'torch._dynamo.config.compiled_autograd = True，并在编译过的训练步骤里调用 '
                                     'backward()。'},
-                        {'cases': [{'label': 'pit-validation-backward',
-                                    'line': '',
-                                    'page': 'training_loops',
-                                    'title': '在验证步骤或评估模式下调用 `backward()`'}],
+                        {'cases': [['pit-validation-backward', '']],
                          'historical': False,
                          'id': 'cudnn-rnn-eval',
                          'message': 'cudnn RNN backward can only be called in training mode',
@@ -5017,20 +2572,14 @@ DATA = {'baseurl': '',
                                     'nn.RNN：cuDNN 的 RNN 内核只在训练模式下保留反向传播需要的数据。常见的原因是验证或采样函数调用了 '
                                     'model.eval()，之后却没有任何地方再调用 model.train()；请在每个 epoch 开头调用它、只把 RNN '
                                     '切回训练模式，或者在 torch.backends.cudnn.flags(enabled=False) 下执行前向和反向传播。'},
-                        {'cases': [{'label': 'var-retain-grad',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`retain_grad`'}],
+                        {'cases': [['var-retain-grad', '']],
                          'historical': False,
                          'id': 'retain-grad-no-grad',
                          'message': "can't retain_grad on Tensor that has requires_grad=False",
                          'summary': '对不需要梯度的张量调用了 retain_grad()：这个张量不属于任何计算图（由 .data 或 detach() 得到、在 '
                                     'torch.no_grad() 里算出，或者只由不需要梯度的张量算出），梯度永远传不到它。请改用需要梯度的张量来计算它，并且只在 '
                                     'requires_grad 为 True 时调用 retain_grad()。'},
-                        {'cases': [{'label': 'pit-loss-dtype',
-                                    'line': '',
-                                    'page': 'training_loops',
-                                    'title': '`Found dtype Long but expected Float`：目标的 dtype'}],
+                        {'cases': [['pit-loss-dtype', '']],
                          'historical': False,
                          'id': 'loss-target-dtype',
                          'message': 'Found dtype Long but expected Float',
@@ -5039,11 +2588,7 @@ DATA = {'baseurl': '',
                                     '无关。修复方法是转换目标：target.float() 或 target.to(output.dtype)。',
                          'varies': [{'as': 'Found dtype Long but expected Float',
                                      'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
-                        {'cases': [{'label': 'pit-deepcopy-graph',
-                                    'line': '',
-                                    'page': 'training_loops',
-                                    'title': '对模型做 `deepcopy`：`Only Tensors created explicitly by the user '
-                                             '(graph leaves) support the deepcopy protocol`'}],
+                        {'cases': [['pit-deepcopy-graph', '']],
                          'historical': False,
                          'id': 'deepcopy-non-leaf',
                          'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
@@ -5053,10 +2598,7 @@ DATA = {'baseurl': '',
                                     'torch.nn.utils.weight_norm 包装的层的权重，这时连一次前向传播都还没做就会失败。中间结果请改存调用 detach() '
                                     '之后的张量、在复制前删掉这个属性，或用 state_dict() 复制权重；旧版 weight_norm 请换成 '
                                     'torch.nn.utils.parametrizations.weight_norm。'},
-                        {'cases': [{'label': 'pit-grad-none-zero',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': "`'NoneType' object has no attribute 'zero_'`：梯度还不存在就先清零"}],
+                        {'cases': [['pit-grad-none-zero', '']],
                          'historical': False,
                          'id': 'grad-none-zero',
                          'message': "'NoneType' object has no attribute 'zero_'",
@@ -5065,24 +2607,14 @@ DATA = {'baseurl': '',
                                     'None`；如果要输入的梯度，请在前向传播之前对输入调用 requires_grad_()。',
                          'varies': [{'as': "'NoneType' object has no attribute 'zero_'",
                                      'pattern': "'NoneType' object has no attribute '(zero_|data)'"}]},
-                        {'cases': [{'label': 'pit-resize-requires-grad',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`cannot resize variables that require grad`：收集输出的缓冲区'}],
+                        {'cases': [['pit-resize-requires-grad', '']],
                          'historical': False,
                          'id': 'resize-requires-grad',
                          'message': 'cannot resize variables that require grad',
                          'summary': '对需要梯度的张量调用了 '
                                     'resize_()，通常是用来收集模型输出的缓冲区：之前把需要梯度的输出原地复制进去，缓冲区就成了计算图的一部分。请改为复制 '
                                     'output.detach()，或在 torch.no_grad() 里做这些记录工作。'},
-                        {'cases': [{'label': 'cf-view-output-inplace',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '`This view was created inside a custom Function`：原地改动它的输出'},
-                                   {'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模块钩子：从不执行、或者拿到错误张量的反向钩子'}],
+                        {'cases': [['cf-view-output-inplace', ''], ['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'function-view-inplace',
                          'message': 'This view was created inside a custom Function (or because an input was '
@@ -5090,19 +2622,13 @@ DATA = {'baseurl': '',
                          'summary': '原地操作改动了自定义 Function 的输出（或它的切片），而这个输出是视图：forward '
                                     '返回了输入的视图，或直接返回输入本身。自动求导拒绝执行，因为改写视图的历史会绕过这个 Function 的 backward。请复制输出（在 '
                                     'forward 里或 apply 之后调用 clone()），或改用非原地操作。'},
-                        {'cases': [{'label': 'cf-save-non-tensor',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '`save_for_backward can only save variables`：非张量该放哪里'}],
+                        {'cases': [['cf-save-non-tensor', '']],
                          'historical': False,
                          'id': 'save-for-backward-non-tensor',
                          'message': 'save_for_backward can only save variables, but argument',
                          'summary': 'ctx.save_for_backward 收到了非张量的值（数字、由各维大小组成的元组、标志）。它只接受张量和 '
                                     'None；其他值请作为属性存在 ctx 上（ctx.factor = factor），并在 backward 里对它们返回 None。'},
-                        {'cases': [{'label': 'mem-ckpt-reentrant',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '可重入检查点：不需要梯度的输入'}],
+                        {'cases': [['mem-ckpt-reentrant', '']],
                          'historical': False,
                          'id': 'checkpoint-use-reentrant-explicit',
                          'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed '
@@ -5110,10 +2636,7 @@ DATA = {'baseurl': '',
                          'summary': '调用 torch.utils.checkpoint 时没有传 use_reentrant，于是发出这条 UserWarning：torch '
                                     '2.13 这时仍执行可重入实现，并要求你明确选择。请传 use_reentrant=False（推荐；输入不需要梯度的块也能训练），或传 '
                                     'use_reentrant=True 保留原来的行为。'},
-                        {'cases': [{'label': 'mem-ckpt-reentrant',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '可重入检查点：不需要梯度的输入'}],
+                        {'cases': [['mem-ckpt-reentrant', '']],
                          'historical': True,
                          'id': 'checkpoint-use-reentrant-explicit-old',
                          'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
@@ -5121,10 +2644,7 @@ DATA = {'baseurl': '',
                          'summary': '同一条 UserWarning 的旧版措辞（torch 2.1 和紧随其后的版本）：调用 checkpoint 时没有传 '
                                     'use_reentrant。请传 use_reentrant=False（推荐），或传 use_reentrant=True '
                                     '保留原来的行为。'},
-                        {'cases': [{'label': 'var-grad-modes',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                        {'cases': [['var-grad-modes', '']],
                          'historical': False,
                          'id': 'inference-requires-grad',
                          'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is '
@@ -5132,10 +2652,7 @@ DATA = {'baseurl': '',
                          'summary': '对在 torch.inference_mode() 里创建的张量调用了 requires_grad_()（或设置 '
                                     'requires_grad=True）。推理张量不能这样加入自动求导的记录；请改在 torch.no_grad() '
                                     '里创建它，或在推理模式之外用 clone() 从它得到一个普通张量。'},
-                        {'cases': [{'label': 'pit-loss-dtype',
-                                    'line': '',
-                                    'page': 'training_loops',
-                                    'title': '`Found dtype Long but expected Float`：目标的 dtype'}],
+                        {'cases': [['pit-loss-dtype', '']],
                          'historical': False,
                          'id': 'loss-target-cast',
                          'message': "result type Float can't be cast to the desired output type Long",
@@ -5144,104 +2661,49 @@ DATA = {'baseurl': '',
                          'varies': [{'as': "result type Float can't be cast to the desired output type Long",
                                      'pattern': "\\bresult type \\w+ can't be cast to the desired output "
                                                 'type \\w+'}]}],
-            'zh-hant': [{'cases': [{'label': 'rg-guide',
-                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
-                                   {'label': 'rg-error',
-                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
-                                    'page': 'retain_graph',
-                                    'title': '重現這個錯誤'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
-                                    'page': 'training_loops',
-                                    'title': '在迴圈外只算一次的目標值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一張計算圖上的兩個損失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
-                                    'page': 'retain_graph',
-                                    'title': '共用前段網路的兩個最佳化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把計算圖帶進下一輪的張量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
-                                    'page': 'pitfalls',
-                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在這個層次上，「釋放」是什麼意思'},
-                                   {'label': 'cg-retain',
-                                    'line': '搭配 create_graph=True 卻明確傳入 '
-                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
-                                    'page': 'create_graph',
-                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
-                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
-                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 的確切作用'},
-                                   {'label': 'rg-loop',
-                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
-                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
-                                    'page': 'retain_graph',
-                                    'title': '在迴圈中開著 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
-                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
-                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
-                                    'page': 'custom_function',
-                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '對編譯區域做第二次反向傳播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
-                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
-                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
-                                    'page': 'retain_graph',
-                                    'title': '逐層損失，中間夾著凍結的層'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
-                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
-                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
-                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
-                                   {'label': 'mem-retain',
-                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
-                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
-                                    'page': 'saved_memory',
-                                    'title': '各種工具搭配 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
-                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
-                                    'page': 'training_loops',
-                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
+            'zh-hant': [{'cases': [['rg-guide', '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。'],
+                                   ['rg-error', '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。'],
+                                   ['pit-target-outside-loop', '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。'],
+                                   ['pit-hidden-state', 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。'],
+                                   ['rg-two-losses', '共用同一個網路的兩個損失，各自呼叫 backward()。'],
+                                   ['rg-gan', 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。'],
+                                   ['rg-prefix', '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。'],
+                                   ['rg-anomaly', '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。'],
+                                   ['pit-retain-graph', '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。'],
+                                   ['int-freed', 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。'],
+                                   ['cg-retain',
+                                    '搭配 create_graph=True 卻明確傳入 '
+                                    'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。'],
+                                   ['rg-semantics',
+                                    '沒有 create_graph=True，就對同一個輸出呼叫兩次 torch.autograd.grad：retain_graph '
+                                    '的預設值跟隨 create_graph，所以第一次呼叫就把已儲存張量釋放了。'],
+                                   ['rg-loop',
+                                    '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True 的代價是：記憶體和反向傳播的計算量每輪都在增加。'],
+                                   ['cf-ctx-attribute',
+                                    '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
+                                    '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
+                                    'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。'],
+                                   ['tc-twice',
+                                    '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。'],
+                                   ['tc-gan-step',
+                                    '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() 的反向傳播釋放了編譯區域的節點，而 '
+                                    'fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。'],
+                                   ['rg-layerwise',
+                                    '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
+                                    'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。'],
+                                   ['cf-backward-in-backward',
+                                    '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
+                                    'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 retain_graph=True '
+                                    '也一樣，因為內層呼叫看不到這個引數；請在 backward 裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。'],
+                                   ['pit-module-state',
+                                    '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
+                                    'detach()。'],
+                                   ['mem-retain',
+                                    '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
+                                    'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。'],
+                                   ['pit-rollout-graph',
+                                    'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
+                                    '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。']],
                          'historical': False,
                          'id': 'backward-twice',
                          'message': 'Trying to backward through the graph a second time (or directly access '
@@ -5251,868 +2713,231 @@ DATA = {'baseurl': '',
                                     'through the graph a second time or if you need to access saved tensors '
                                     'after calling backward.',
                          'summary': '反向傳播需要計算圖中的已儲存張量，但先前的 backward() 已將它釋放；通常是某個張量把上一次迭代的計算圖帶進了下一次迭代。'},
-                        {'cases': [{'label': 'rg-wordings',
-                                    'line': '',
-                                    'page': 'retain_graph',
-                                    'title': '你可能搜尋過的舊版錯誤訊息'},
-                                   {'label': 'rg-guide',
-                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
-                                   {'label': 'rg-error',
-                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
-                                    'page': 'retain_graph',
-                                    'title': '重現這個錯誤'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
-                                    'page': 'training_loops',
-                                    'title': '在迴圈外只算一次的目標值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一張計算圖上的兩個損失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
-                                    'page': 'retain_graph',
-                                    'title': '共用前段網路的兩個最佳化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把計算圖帶進下一輪的張量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
-                                    'page': 'pitfalls',
-                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在這個層次上，「釋放」是什麼意思'},
-                                   {'label': 'cg-retain',
-                                    'line': '搭配 create_graph=True 卻明確傳入 '
-                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
-                                    'page': 'create_graph',
-                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
-                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
-                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 的確切作用'},
-                                   {'label': 'rg-loop',
-                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
-                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
-                                    'page': 'retain_graph',
-                                    'title': '在迴圈中開著 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
-                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
-                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
-                                    'page': 'custom_function',
-                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '對編譯區域做第二次反向傳播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
-                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
-                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
-                                    'page': 'retain_graph',
-                                    'title': '逐層損失，中間夾著凍結的層'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
-                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
-                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
-                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
-                                   {'label': 'mem-retain',
-                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
-                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
-                                    'page': 'saved_memory',
-                                    'title': '各種工具搭配 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
-                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
-                                    'page': 'training_loops',
-                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
+                        {'cases': [['rg-wordings', '']],
                          'historical': True,
                          'id': 'backward-twice-saved-results',
                          'message': 'Trying to backward through the graph a second time, but the saved '
                                     'intermediate results have already been freed. Specify retain_graph=True '
                                     'when calling backward the first time.',
-                         'summary': '同一個錯誤的舊版措辭：計算圖的已儲存張量已經釋放，卻又對它做了一次反向傳播。'},
-                        {'cases': [{'label': 'rg-wordings',
-                                    'line': '',
-                                    'page': 'retain_graph',
-                                    'title': '你可能搜尋過的舊版錯誤訊息'},
-                                   {'label': 'rg-guide',
-                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
-                                   {'label': 'rg-error',
-                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
-                                    'page': 'retain_graph',
-                                    'title': '重現這個錯誤'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
-                                    'page': 'training_loops',
-                                    'title': '在迴圈外只算一次的目標值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一張計算圖上的兩個損失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
-                                    'page': 'retain_graph',
-                                    'title': '共用前段網路的兩個最佳化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把計算圖帶進下一輪的張量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
-                                    'page': 'pitfalls',
-                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在這個層次上，「釋放」是什麼意思'},
-                                   {'label': 'cg-retain',
-                                    'line': '搭配 create_graph=True 卻明確傳入 '
-                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
-                                    'page': 'create_graph',
-                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
-                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
-                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 的確切作用'},
-                                   {'label': 'rg-loop',
-                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
-                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
-                                    'page': 'retain_graph',
-                                    'title': '在迴圈中開著 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
-                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
-                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
-                                    'page': 'custom_function',
-                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '對編譯區域做第二次反向傳播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
-                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
-                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
-                                    'page': 'retain_graph',
-                                    'title': '逐層損失，中間夾著凍結的層'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
-                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
-                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
-                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
-                                   {'label': 'mem-retain',
-                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
-                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
-                                    'page': 'saved_memory',
-                                    'title': '各種工具搭配 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
-                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
-                                    'page': 'training_loops',
-                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
+                         'summary': '同一個錯誤的舊版措辭：計算圖的已儲存張量已經釋放，卻又對它做了一次反向傳播。',
+                         'today': 'backward-twice'},
+                        {'cases': [['rg-wordings', '']],
                          'historical': True,
                          'id': 'backward-twice-dot-backward-or-grad',
                          'message': 'Trying to backward through the graph a second time, but the saved '
                                     'intermediate results have already been freed. Specify retain_graph=True '
                                     'when calling .backward() or autograd.grad() the first time.',
-                         'summary': '同一個錯誤在 PyTorch 1.8 的措辭，也是第一個除了 .backward() 之外還提到 autograd.grad() 的措辭。'},
-                        {'cases': [{'label': 'rg-wordings',
-                                    'line': '',
-                                    'page': 'retain_graph',
-                                    'title': '你可能搜尋過的舊版錯誤訊息'},
-                                   {'label': 'rg-guide',
-                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
-                                   {'label': 'rg-error',
-                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
-                                    'page': 'retain_graph',
-                                    'title': '重現這個錯誤'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
-                                    'page': 'training_loops',
-                                    'title': '在迴圈外只算一次的目標值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一張計算圖上的兩個損失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
-                                    'page': 'retain_graph',
-                                    'title': '共用前段網路的兩個最佳化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把計算圖帶進下一輪的張量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
-                                    'page': 'pitfalls',
-                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在這個層次上，「釋放」是什麼意思'},
-                                   {'label': 'cg-retain',
-                                    'line': '搭配 create_graph=True 卻明確傳入 '
-                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
-                                    'page': 'create_graph',
-                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
-                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
-                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 的確切作用'},
-                                   {'label': 'rg-loop',
-                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
-                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
-                                    'page': 'retain_graph',
-                                    'title': '在迴圈中開著 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
-                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
-                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
-                                    'page': 'custom_function',
-                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '對編譯區域做第二次反向傳播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
-                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
-                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
-                                    'page': 'retain_graph',
-                                    'title': '逐層損失，中間夾著凍結的層'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
-                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
-                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
-                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
-                                   {'label': 'mem-retain',
-                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
-                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
-                                    'page': 'saved_memory',
-                                    'title': '各種工具搭配 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
-                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
-                                    'page': 'training_loops',
-                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
+                         'summary': '同一個錯誤在 PyTorch 1.8 的措辭，也是第一個除了 .backward() 之外還提到 autograd.grad() 的措辭。',
+                         'today': 'backward-twice'},
+                        {'cases': [['rg-wordings', '']],
                          'historical': True,
                          'id': 'backward-twice-buffers',
                          'message': 'Trying to backward through the graph a second time, but the buffers '
                                     'have already been freed. Specify retain_graph=True when calling '
                                     'backward the first time.',
-                         'summary': '同一個錯誤在 PyTorch 0.2 到 1.5 的措辭；訊息裡的 buffers，就是第一次 backward() 已經釋放的已儲存張量。'},
-                        {'cases': [{'label': 'rg-wordings',
-                                    'line': '',
-                                    'page': 'retain_graph',
-                                    'title': '你可能搜尋過的舊版錯誤訊息'},
-                                   {'label': 'rg-guide',
-                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
-                                   {'label': 'rg-error',
-                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
-                                    'page': 'retain_graph',
-                                    'title': '重現這個錯誤'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
-                                    'page': 'training_loops',
-                                    'title': '在迴圈外只算一次的目標值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一張計算圖上的兩個損失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
-                                    'page': 'retain_graph',
-                                    'title': '共用前段網路的兩個最佳化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把計算圖帶進下一輪的張量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
-                                    'page': 'pitfalls',
-                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在這個層次上，「釋放」是什麼意思'},
-                                   {'label': 'cg-retain',
-                                    'line': '搭配 create_graph=True 卻明確傳入 '
-                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
-                                    'page': 'create_graph',
-                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
-                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
-                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 的確切作用'},
-                                   {'label': 'rg-loop',
-                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
-                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
-                                    'page': 'retain_graph',
-                                    'title': '在迴圈中開著 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
-                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
-                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
-                                    'page': 'custom_function',
-                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '對編譯區域做第二次反向傳播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
-                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
-                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
-                                    'page': 'retain_graph',
-                                    'title': '逐層損失，中間夾著凍結的層'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
-                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
-                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
-                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
-                                   {'label': 'mem-retain',
-                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
-                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
-                                    'page': 'saved_memory',
-                                    'title': '各種工具搭配 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
-                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
-                                    'page': 'training_loops',
-                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
+                         'summary': '同一個錯誤在 PyTorch 0.2 到 1.5 的措辭；訊息裡的 buffers，就是第一次 backward() 已經釋放的已儲存張量。',
+                         'today': 'backward-twice'},
+                        {'cases': [['rg-wordings', '']],
                          'historical': True,
                          'id': 'backward-twice-retain-variables',
                          'message': 'Trying to backward through the graph second time, but the buffers have '
                                     'already been freed. Please specify retain_variables=True when calling '
                                     'backward for the first time.',
-                         'summary': '同一個錯誤在 PyTorch 0.1 的措辭，當時 retain_graph 參數還叫做 retain_variables。'},
-                        {'cases': [{'label': 'pit-inplace-saved',
-                                    'line': '某個運算把張量儲存起來供反向傳播使用之後，又有原地操作（*=、+=、relu(inplace=True)、x[0] = '
-                                            '...）改動了它。',
-                                    'page': 'pitfalls',
-                                    'title': '對反向傳播要用的已儲存張量做原地操作'},
-                                   {'label': 'pit-inplace-decode',
-                                    'line': '解讀錯誤訊息：形狀、運算與版本號指的是哪個張量，以及異常偵測模式如何找出那一行。',
-                                    'page': 'pitfalls',
-                                    'title': '解讀原地操作錯誤：是哪個張量，又是什麼改了它'},
-                                   {'label': 'pit-step-between-backwards',
-                                    'line': '在對同一張計算圖的兩次 backward() 之間執行了 optimizer.step()，改動了計算圖儲存的權重。',
-                                    'page': 'training_loops',
-                                    'title': '在同一張計算圖的兩次反向傳播之間執行最佳化步驟'},
-                                   {'label': 'pit-step-two-models',
-                                    'line': '行動者－評論者（actor-critic：A2C、PPO、SAC、DDPG）：評論者的最佳化器先更新了參數，行動者的損失才反向傳播穿過評論者。',
-                                    'page': 'training_loops',
-                                    'title': '輪流更新兩個模型：行動者－評論者與類似的演算法'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 訓練：鑑別器的最佳化器先更新了參數，生成器的損失才反向傳播穿過 D(fake)（PyTorch 1.5 '
-                                            '以前能執行的程式碼）。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
-                                   {'label': 'rg-gan-detach',
-                                    'line': 'GAN：先更新了 G，再拿同一批沒有呼叫 detach() 的假樣本訓練 D，於是 D 的反向傳播一路回到 G '
-                                            '已經改動過的權重（用了 AMP 的 GradScaler 也一樣）。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 裡的 `detach()` 該放在哪裡，為什麼'},
-                                   {'label': 'rg-two-step',
-                                    'line': 'SAM 或其他兩步式最佳化器：權重已經原地移到 w + '
-                                            'e，卻又對第一次前向傳播的計算圖做反向傳播（retain_graph=True）。',
-                                    'page': 'retain_graph',
-                                    'title': '兩步式最佳化器（SAM）：需要第二次前向傳播，不是保留計算圖'},
-                                   {'label': 'cg-inplace',
-                                    'line': '雙重反向傳播（create_graph=True、梯度懲罰、MAML）：在記錄梯度與再次微分之間，有原地操作改動了參數。',
-                                    'page': 'create_graph',
-                                    'title': '原地更新會破壞雙重反向傳播'},
-                                   {'label': 'var-data',
-                                    'line': '透過 .data 所做的修改，自動微分察覺不到，梯度默默出錯；同樣的修改改透過 detach() 來做，就會引發這個錯誤。',
-                                    'page': 'variable',
-                                    'title': '`data`：被包裝的張量，以及為什麼不該使用它'},
-                                   {'label': 'var-version',
-                                    'line': '自動微分如何察覺：每個張量的版本計數器，它的視圖與 detach() 的結果共用同一個計數器。',
-                                    'page': 'variable',
-                                    'title': '版本計數器與原地操作檢查'},
-                                   {'label': 'int-saved',
-                                    'line': '檢查發生在哪裡：已儲存張量記下的版本號，在反向傳播取出它時拿來比對。',
-                                    'page': 'internals',
-                                    'title': '`SavedVariable`：節點保留了什麼'},
-                                   {'label': 'var-saved-hooks',
-                                    'line': '在已儲存張量掛鉤之下，自動微分不做這項檢查；本書的計量器會補上檢查，並在訊息後面多加一句說明。',
-                                    'page': 'variable',
-                                    'title': '已儲存張量掛鉤'},
-                                   {'label': 'pit-inplace-layers',
-                                    'line': 'nn.Dropout(inplace=True) 或其他原地計算的層，緊接在儲存了自身輸出的激勵函數之後（output 0 '
-                                            'of ReluBackward0 或 SigmoidBackward0）：哪些層可以安全地原地計算，以及修正方法 '
-                                            'inplace=False。',
-                                    'page': 'pitfalls',
-                                    'title': '原地運算的層：哪一個相鄰的層會讓 `inplace=True` 出錯'},
-                                   {'label': 'mem-per-layer',
-                                    'line': 'nn.ReLU(inplace=True) 緊接在一個儲存自身輸出的層（例如 sigmoid）之後。',
-                                    'page': 'saved_memory',
-                                    'title': '每一層儲存了什麼'},
-                                   {'label': 'ddp-buffers-inplace',
-                                    'line': '只在 DDP 下、而且在同一次 backward '
-                                            '之前呼叫模型兩次時出現：每次前向傳播前的緩衝區廣播（broadcast_buffers=True）原地改動了 '
-                                            'BatchNorm 的移動平均；torch 2.13 會保留它們的版本，較舊的版本需要 '
-                                            'broadcast_buffers=False。',
-                                    'page': 'distributed',
-                                    'title': '只在 DDP 下出現的原地操作錯誤：每次前向傳播前都會廣播緩衝區'},
-                                   {'label': 'pit-embedding-max-norm',
-                                    'line': 'nn.Embedding(max_norm=...) '
-                                            '會原地縮放查到的那幾列，改的就是權重本身；在查表之前就用到權重的項（例如對整張表的正則化）存下的是舊版本。請把這一項放到查表之後計算，或改用非原地的方式正規化。',
-                                    'page': 'pitfalls',
-                                    'title': '`nn.Embedding(max_norm=...)` 會原地重新正規化權重'},
-                                   {'label': 'tc-early-errors',
-                                    'line': '在 torch.compile 之下，同一個錯誤會在第一次呼叫編譯後的模型時就出現，還沒做任何反向傳播，外面包著 '
-                                            'BackendCompilerFailed：編譯器在編譯前向傳播時就追蹤了反向傳播。修正方法和 eager '
-                                            '模式一樣：改掉那個原地操作。',
-                                    'page': 'torch_compile',
-                                    'title': '反向傳播的錯誤，由編譯後的前向呼叫引發'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO：加上 retain_graph=True 之後，在同一段互動資料上跑第二個 epoch，穿過的對數機率與估值是在 '
-                                            'optimizer.step() 改動權重之前記錄的。',
-                                    'page': 'training_loops',
-                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'},
-                                   {'label': 'pit-teacher',
-                                    'line': 'MoCo 與記憶庫：反向傳播之前，寫入佇列的動作就原地覆寫了負例鍵的佇列，而 q @ queue 還需要它；請改用 '
-                                            'queue.clone().detach()。',
-                                    'page': 'training_loops',
-                                    'title': '不該學習的教師網路：知識蒸餾、EMA 教師、動量編碼器'}],
+                         'summary': '同一個錯誤在 PyTorch 0.1 的措辭，當時 retain_graph 參數還叫做 retain_variables。',
+                         'today': 'backward-twice'},
+                        {'cases': [['pit-inplace-saved',
+                                    '某個運算把張量儲存起來供反向傳播使用之後，又有原地操作（*=、+=、relu(inplace=True)、x[0] = ...）改動了它。'],
+                                   ['pit-inplace-decode', '解讀錯誤訊息：形狀、運算與版本號指的是哪個張量，以及異常偵測模式如何找出那一行。'],
+                                   ['pit-step-between-backwards',
+                                    '在對同一張計算圖的兩次 backward() 之間執行了 optimizer.step()，改動了計算圖儲存的權重。'],
+                                   ['pit-step-two-models',
+                                    '行動者－評論者（actor-critic：A2C、PPO、SAC、DDPG）：評論者的最佳化器先更新了參數，行動者的損失才反向傳播穿過評論者。'],
+                                   ['rg-gan',
+                                    'GAN 訓練：鑑別器的最佳化器先更新了參數，生成器的損失才反向傳播穿過 D(fake)（PyTorch 1.5 以前能執行的程式碼）。'],
+                                   ['rg-gan-detach',
+                                    'GAN：先更新了 G，再拿同一批沒有呼叫 detach() 的假樣本訓練 D，於是 D 的反向傳播一路回到 G 已經改動過的權重（用了 AMP '
+                                    '的 GradScaler 也一樣）。'],
+                                   ['rg-two-step',
+                                    'SAM 或其他兩步式最佳化器：權重已經原地移到 w + e，卻又對第一次前向傳播的計算圖做反向傳播（retain_graph=True）。'],
+                                   ['cg-inplace',
+                                    '雙重反向傳播（create_graph=True、梯度懲罰、MAML）：在記錄梯度與再次微分之間，有原地操作改動了參數。'],
+                                   ['var-data',
+                                    '透過 .data 所做的修改，自動微分察覺不到，梯度默默出錯；同樣的修改改透過 detach() 來做，就會引發這個錯誤。'],
+                                   ['var-version', '自動微分如何察覺：每個張量的版本計數器，它的視圖與 detach() 的結果共用同一個計數器。'],
+                                   ['int-saved', '檢查發生在哪裡：已儲存張量記下的版本號，在反向傳播取出它時拿來比對。'],
+                                   ['var-saved-hooks', '在已儲存張量掛鉤之下，自動微分不做這項檢查；本書的計量器會補上檢查，並在訊息後面多加一句說明。'],
+                                   ['pit-inplace-layers',
+                                    'nn.Dropout(inplace=True) 或其他原地計算的層，緊接在儲存了自身輸出的激勵函數之後（output 0 of '
+                                    'ReluBackward0 或 SigmoidBackward0）：哪些層可以安全地原地計算，以及修正方法 inplace=False。'],
+                                   ['mem-per-layer', 'nn.ReLU(inplace=True) 緊接在一個儲存自身輸出的層（例如 sigmoid）之後。'],
+                                   ['ddp-buffers-inplace',
+                                    '只在 DDP 下、而且在同一次 backward '
+                                    '之前呼叫模型兩次時出現：每次前向傳播前的緩衝區廣播（broadcast_buffers=True）原地改動了 BatchNorm '
+                                    '的移動平均；torch 2.13 會保留它們的版本，較舊的版本需要 broadcast_buffers=False。'],
+                                   ['pit-embedding-max-norm',
+                                    'nn.Embedding(max_norm=...) '
+                                    '會原地縮放查到的那幾列，改的就是權重本身；在查表之前就用到權重的項（例如對整張表的正則化）存下的是舊版本。請把這一項放到查表之後計算，或改用非原地的方式正規化。'],
+                                   ['tc-early-errors',
+                                    '在 torch.compile 之下，同一個錯誤會在第一次呼叫編譯後的模型時就出現，還沒做任何反向傳播，外面包著 '
+                                    'BackendCompilerFailed：編譯器在編譯前向傳播時就追蹤了反向傳播。修正方法和 eager 模式一樣：改掉那個原地操作。'],
+                                   ['pit-rollout-graph',
+                                    'PPO：加上 retain_graph=True 之後，在同一段互動資料上跑第二個 epoch，穿過的對數機率與估值是在 '
+                                    'optimizer.step() 改動權重之前記錄的。'],
+                                   ['pit-teacher',
+                                    'MoCo 與記憶庫：反向傳播之前，寫入佇列的動作就原地覆寫了負例鍵的佇列，而 q @ queue 還需要它；請改用 '
+                                    'queue.clone().detach()。']],
                          'historical': False,
                          'id': 'modified-by-inplace',
                          'message': 'one of the variables needed for gradient computation has been modified '
                                     'by an inplace operation',
                          'summary': '某個張量儲存起來供反向傳播使用之後，又有原地操作（例如 *= 或 optimizer.step()）改動了它，因此版本計數器對不上。',
                          'tail': 'which is output 0 of Mul, is at version 1; expected version 0 instead.'},
-                        {'cases': [{'label': 'pit-data-index',
-                                    'line': '用 loss.data[0] 讀取損失值，就像為 PyTorch 0.3 寫的程式碼那樣：請改用 loss.item()。',
-                                    'page': 'pitfalls',
-                                    'title': '對 0 維張量使用 `loss.data[0]`'},
-                                   {'label': 'var-history',
-                                    'line': '0 維張量從 PyTorch 0.4 開始出現；當時 loss.data[0] 只會發出警告，現在則會引發錯誤。',
-                                    'page': 'variable',
-                                    'title': '一張表看懂演變'}],
+                        {'cases': [['pit-data-index',
+                                    '用 loss.data[0] 讀取損失值，就像為 PyTorch 0.3 寫的程式碼那樣：請改用 loss.item()。'],
+                                   ['var-history',
+                                    '0 維張量從 PyTorch 0.4 開始出現；當時 loss.data[0] 只會發出警告，現在則會引發錯誤。']],
                          'historical': False,
                          'id': 'zero-dim-index',
                          'message': 'invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
                                     '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number',
                          'summary': '對 0 維張量（例如損失值）做了索引（像是 loss.data[0]）；要取得數值請用 loss.item()。'},
-                        {'cases': [{'label': 'pit-data-index',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '對 0 維張量使用 `loss.data[0]`'},
-                                   {'label': 'var-history',
-                                    'line': '0 維張量從 PyTorch 0.4 開始出現；當時 loss.data[0] 只會發出警告，現在則會引發錯誤。',
-                                    'page': 'variable',
-                                    'title': '一張表看懂演變'}],
+                        {'cases': [['pit-data-index', '']],
                          'historical': True,
                          'id': 'zero-dim-index-python-number',
                          'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim '
                                     'tensor to a Python number',
-                         'summary': '同一個錯誤的舊版措辭：對 0 維張量做了索引；請改用 .item()。'},
-                        {'cases': [{'label': 'pit-data-index',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '對 0 維張量使用 `loss.data[0]`'},
-                                   {'label': 'var-history',
-                                    'line': '0 維張量從 PyTorch 0.4 開始出現；當時 loss.data[0] 只會發出警告，現在則會引發錯誤。',
-                                    'page': 'variable',
-                                    'title': '一張表看懂演變'}],
+                         'summary': '同一個錯誤的舊版措辭：對 0 維張量做了索引；請改用 .item()。',
+                         'today': 'zero-dim-index'},
+                        {'cases': [['pit-data-index', '']],
                          'historical': True,
                          'id': 'zero-dim-index-warning',
                          'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. '
                                     'Use tensor.item() to convert a 0-dim tensor to a Python number',
-                         'summary': 'PyTorch 0.4 預告此錯誤的警告：loss.data[0] 當時仍可執行，但應改成 loss.item()。'},
-                        {'cases': [{'label': 'pit-non-scalar',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '對非純量張量呼叫 `backward()`'},
-                                   {'label': 'pit-data-parallel-loss',
-                                    'line': '只在多張 GPU 上出錯：nn.DataParallel 把 forward 傳回的損失收集成每張 GPU 一個值；請呼叫 '
-                                            'loss.mean().backward()。',
-                                    'page': 'pitfalls',
-                                    'title': '只在多張 GPU 上出錯：`nn.DataParallel` 每張 GPU 傳回一個損失'}],
+                         'summary': 'PyTorch 0.4 預告此錯誤的警告：loss.data[0] 當時仍可執行，但應改成 loss.item()。',
+                         'today': 'zero-dim-index'},
+                        {'cases': [['pit-non-scalar', ''],
+                                   ['pit-data-parallel-loss',
+                                    '只在多張 GPU 上出錯：nn.DataParallel 把 forward 傳回的損失收集成每張 GPU 一個值；請呼叫 '
+                                    'loss.mean().backward()。']],
                          'historical': False,
                          'id': 'non-scalar-backward',
                          'message': 'grad can be implicitly created only for scalar outputs',
                          'summary': '對含有多個元素的張量呼叫 backward() 卻沒有傳入 gradient 引數；請先化為純量，或傳入 gradient=。'},
-                        {'cases': [{'label': 'pit-no-grad-fn',
-                                    'line': '對背後沒有計算圖的損失呼叫 backward()：忘了設 requires_grad、損失在 torch.no_grad() '
-                                            '裡面算、中間經過 detach()、.item()、.numpy() 或透過 .data '
-                                            '寫入的切片，或是模型的參數全部凍結了。',
-                                    'page': 'pitfalls',
-                                    'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'},
-                                   {'label': 'pit-loss-number',
-                                    'line': '遇到沒有目標的批次（例如偵測器中沒有任何框的影像）時，損失是 torch.tensor(0.0) 這類常數張量；給它設 '
-                                            'requires_grad=True 只會讓錯誤消失，模型什麼也學不到。',
-                                    'page': 'pitfalls',
-                                    'title': "`'int' object has no attribute 'backward'`"},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '在自訂 Function 的 backward 裡呼叫 torch.autograd.grad 來重新計算一個區塊；除非用 '
-                                            'torch.enable_grad() 開啟，這裡的梯度記錄是關閉的。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
-                                   {'label': 'cf-once',
-                                    'line': '自訂 Function 的 backward 標有 @once_differentiable，而損失是 .sum() '
-                                            '這類（傳入的梯度是常數）：經過它求出的一階導數沒有計算圖，再微分一次就會出錯。',
-                                    'page': 'custom_function',
-                                    'title': '`once_differentiable`：`backward` 無法微分時，要明白表示'},
-                                   {'label': 'cg-per-sample',
-                                    'line': '為了求逐樣本梯度，在 torch.func.vmap 裡呼叫 torch.autograd.grad：在 vmap '
-                                            '裡，單一樣本的損失沒有 grad_fn；請改用 vmap 包住 torch.func.grad，並搭配 '
-                                            'functional_call。',
-                                    'page': 'create_graph',
-                                    'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'},
-                                   {'label': 'grad-nondiff',
-                                    'line': '損失由 argmax、pred > 0.5 '
-                                            '之類的比較或整數轉型算出（例如把準確率當成損失）：自動微分不記錄這些運算；請改用可微分的損失、直通估計器，或帶溫度參數的平滑近似。',
-                                    'page': 'gradients',
-                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
-                                   {'label': 'cg-what',
-                                    'line': '第一次呼叫 torch.autograd.grad 時沒有 '
-                                            'create_graph=True，卻要對得到的梯度再微分：那個梯度是常數，沒有 grad_fn。',
-                                    'page': 'create_graph',
-                                    'title': '`create_graph=True` 記錄了什麼'},
-                                   {'label': 'cg-no-grad',
-                                    'line': '損失在 torch.no_grad() 裡計算（例如評估迴圈），即使加上 create_graph=True '
-                                            '也一樣：create_graph 記錄的是反向傳播，而前向傳播根本沒有留下計算圖。',
-                                    'page': 'create_graph',
-                                    'title': '在 `torch.no_grad()` 內使用 `create_graph=True`'},
-                                   {'label': 'mem-ckpt-reentrant',
-                                    'line': 'LoRA '
-                                            '或轉接器（adapter）搭配凍結的嵌入層與梯度檢查點（use_reentrant=True）：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
-                                            'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。',
-                                    'page': 'saved_memory',
-                                    'title': '可重入檢查點：不需要梯度的輸入'},
-                                   {'label': 'cg-hvp',
-                                    'line': '計算 Hessian 向量積時，第一次求梯度沒有加 '
-                                            'create_graph=True：那個梯度沒有計算圖，再微分一次就會出錯；請在第一次呼叫 '
-                                            'torch.autograd.grad 時傳入 create_graph=True。',
-                                    'page': 'create_graph',
-                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'},
-                                   {'label': 'cg-unused',
-                                    'line': '一階導數是常數的函式（f = 2x）再求二階導數：一階導數沒有 grad_fn，所以更高階的導數全都是零；請先檢查 '
-                                            'requires_grad，或改用 torch.func.grad。',
-                                    'page': 'create_graph',
-                                    'title': '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'},
-                                   {'label': 'pit-validation-backward',
-                                    'line': '在 PyTorch Lightning 的 validation_step 或 test_step 裡呼叫 '
-                                            'backward() 或 autograd.grad，而這些步驟在 torch.inference_mode() '
-                                            '之下執行：請用 Trainer(inference_mode=False) 並搭配 torch.enable_grad()。',
-                                    'page': 'training_loops',
-                                    'title': '在驗證步驟或評估模式下呼叫 `backward()`'},
-                                   {'label': 'dbg-closure-no-grad',
-                                    'line': 'PyTorch Lightning 搭配的最佳化器在 torch.no_grad() 之下執行 step()，呼叫 '
-                                            'closure 時又沒有用 torch.enable_grad() 包起來（例如 Hugging Face 的 '
-                                            'AdamW）：training_step 在關閉記錄的狀態下執行；請在 training_step 開頭呼叫 '
-                                            'torch.set_grad_enabled(True)，或改用 torch.optim.AdamW。',
-                                    'page': 'debugging',
-                                    'title': '`optimizer.step(closure)` 裡出現 `element 0 of tensors does not '
-                                             'require grad`'},
-                                   {'label': 'var-library-no-grad',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '在 `forward` 裡呼叫 `torch.autograd.grad`，模型卻由函式庫來執行'}],
+                        {'cases': [['pit-no-grad-fn',
+                                    '對背後沒有計算圖的損失呼叫 backward()：忘了設 requires_grad、損失在 torch.no_grad() 裡面算、中間經過 '
+                                    'detach()、.item()、.numpy() 或透過 .data 寫入的切片，或是模型的參數全部凍結了。'],
+                                   ['pit-loss-number',
+                                    '遇到沒有目標的批次（例如偵測器中沒有任何框的影像）時，損失是 torch.tensor(0.0) 這類常數張量；給它設 '
+                                    'requires_grad=True 只會讓錯誤消失，模型什麼也學不到。'],
+                                   ['cf-backward-in-backward',
+                                    '在自訂 Function 的 backward 裡呼叫 torch.autograd.grad 來重新計算一個區塊；除非用 '
+                                    'torch.enable_grad() 開啟，這裡的梯度記錄是關閉的。'],
+                                   ['cf-once',
+                                    '自訂 Function 的 backward 標有 @once_differentiable，而損失是 .sum() '
+                                    '這類（傳入的梯度是常數）：經過它求出的一階導數沒有計算圖，再微分一次就會出錯。'],
+                                   ['cg-per-sample',
+                                    '為了求逐樣本梯度，在 torch.func.vmap 裡呼叫 torch.autograd.grad：在 vmap 裡，單一樣本的損失沒有 '
+                                    'grad_fn；請改用 vmap 包住 torch.func.grad，並搭配 functional_call。'],
+                                   ['grad-nondiff',
+                                    '損失由 argmax、pred > 0.5 '
+                                    '之類的比較或整數轉型算出（例如把準確率當成損失）：自動微分不記錄這些運算；請改用可微分的損失、直通估計器，或帶溫度參數的平滑近似。'],
+                                   ['cg-what',
+                                    '第一次呼叫 torch.autograd.grad 時沒有 create_graph=True，卻要對得到的梯度再微分：那個梯度是常數，沒有 '
+                                    'grad_fn。'],
+                                   ['cg-no-grad',
+                                    '損失在 torch.no_grad() 裡計算（例如評估迴圈），即使加上 create_graph=True 也一樣：create_graph '
+                                    '記錄的是反向傳播，而前向傳播根本沒有留下計算圖。'],
+                                   ['mem-ckpt-reentrant',
+                                    'LoRA '
+                                    '或轉接器（adapter）搭配凍結的嵌入層與梯度檢查點（use_reentrant=True）：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
+                                    'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。'],
+                                   ['cg-hvp',
+                                    '計算 Hessian 向量積時，第一次求梯度沒有加 create_graph=True：那個梯度沒有計算圖，再微分一次就會出錯；請在第一次呼叫 '
+                                    'torch.autograd.grad 時傳入 create_graph=True。'],
+                                   ['cg-unused',
+                                    '一階導數是常數的函式（f = 2x）再求二階導數：一階導數沒有 grad_fn，所以更高階的導數全都是零；請先檢查 '
+                                    'requires_grad，或改用 torch.func.grad。'],
+                                   ['pit-validation-backward',
+                                    '在 PyTorch Lightning 的 validation_step 或 test_step 裡呼叫 backward() 或 '
+                                    'autograd.grad，而這些步驟在 torch.inference_mode() 之下執行：請用 '
+                                    'Trainer(inference_mode=False) 並搭配 torch.enable_grad()。'],
+                                   ['dbg-closure-no-grad',
+                                    'PyTorch Lightning 搭配的最佳化器在 torch.no_grad() 之下執行 step()，呼叫 closure 時又沒有用 '
+                                    'torch.enable_grad() 包起來（例如 Hugging Face 的 AdamW）：training_step '
+                                    '在關閉記錄的狀態下執行；請在 training_step 開頭呼叫 torch.set_grad_enabled(True)，或改用 '
+                                    'torch.optim.AdamW。'],
+                                   ['var-library-no-grad', '']],
                          'historical': False,
                          'id': 'no-grad-fn',
                          'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
                          'summary': '對背後沒有計算圖的張量呼叫了 backward()：沒有任何需要梯度的張量參與計算（忘了 requires_grad、在 '
                                     'torch.no_grad() 裡計算，或途中用 detach() 切斷了）。'},
-                        {'cases': [{'label': 'pit-no-grad-fn',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'},
-                                   {'label': 'cg-hvp',
-                                    'line': 'PyTorch 0.3 措辭下的 Hessian 向量積錯誤：第一次求梯度沒有加 '
-                                            'create_graph=True，所以那個梯度沒有計算圖；請在第一次呼叫 torch.autograd.grad 時傳入 '
-                                            'create_graph=True。',
-                                    'page': 'create_graph',
-                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'},
-                                   {'label': 'mem-ckpt-reentrant',
-                                    'line': '梯度檢查點（use_reentrant=True）搭配 LoRA '
-                                            '或轉接器（adapter）與凍結的嵌入層，是至今仍以這個措辭回報的成因：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
-                                            'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。',
-                                    'page': 'saved_memory',
-                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                        {'cases': [['pit-no-grad-fn', ''],
+                                   ['cg-hvp',
+                                    'PyTorch 0.3 措辭下的 Hessian 向量積錯誤：第一次求梯度沒有加 '
+                                    'create_graph=True，所以那個梯度沒有計算圖；請在第一次呼叫 torch.autograd.grad 時傳入 '
+                                    'create_graph=True。'],
+                                   ['mem-ckpt-reentrant',
+                                    '梯度檢查點（use_reentrant=True）搭配 LoRA '
+                                    '或轉接器（adapter）與凍結的嵌入層，是至今仍以這個措辭回報的成因：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
+                                    'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。']],
                          'historical': True,
                          'id': 'no-grad-fn-variables',
                          'message': 'element 0 of variables does not require grad and does not have a '
                                     'grad_fn',
                          'summary': '同一個錯誤在 PyTorch 0.3 的措辭，出自還有 Variable 類別的年代。'},
-                        {'cases': [{'label': 'pit-no-grad-fn',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'}],
+                        {'cases': [['pit-no-grad-fn', '']],
                          'historical': False,
                          'id': 'integer-requires-grad',
                          'message': 'Tensors of floating point and complex dtype can require gradients',
                          'summary': '程式以 requires_grad=True 建立了整數張量（訊息開頭是「Only」），或在建立之後才設定 requires_grad = '
                                     'True（開頭是「only」）；只有浮點數與複數張量才能有梯度。'},
-                        {'cases': [{'label': 'pit-no-grad-fn',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`element 0 of tensors does not require grad and does not have '
-                                             'a grad_fn`'}],
+                        {'cases': [['pit-no-grad-fn', '']],
                          'historical': False,
                          'id': 'integer-requires-grad-method',
                          'message': 'only Tensors of floating point dtype can require gradients',
                          'summary': '對整數張量呼叫了 requires_grad_()；請先把它轉成浮點數張量。'},
-                        {'cases': [{'label': 'pit-leaf-device',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '在 `requires_grad=True` 之後才移動張量，會讓它變成非葉張量'}],
+                        {'cases': [['pit-leaf-device', '']],
                          'historical': False,
                          'id': 'optimize-non-leaf',
                          'message': "can't optimize a non-leaf Tensor",
                          'summary': '傳給最佳化器的是非葉張量，常見原因是在 requires_grad=True 之後才呼叫 .to(device) 或 '
                                     '.to(dtype)；請直接在裝置上建立它，或使用 nn.Parameter。'},
-                        {'cases': [{'label': 'rg-wordings',
-                                    'line': '',
-                                    'page': 'retain_graph',
-                                    'title': '你可能搜尋過的舊版錯誤訊息'},
-                                   {'label': 'rg-guide',
-                                    'line': '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。',
-                                    'page': 'retain_graph',
-                                    'title': '決策指南：遇到這個錯誤時，你是哪一種情況？'},
-                                   {'label': 'rg-error',
-                                    'line': '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。',
-                                    'page': 'retain_graph',
-                                    'title': '重現這個錯誤'},
-                                   {'label': 'pit-target-outside-loop',
-                                    'line': '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。',
-                                    'page': 'training_loops',
-                                    'title': '在迴圈外只算一次的目標值'},
-                                   {'label': 'pit-hidden-state',
-                                    'line': 'RNN 或 LSTM 的隱藏狀態沒有 detach()，就從一個批次帶進下一個批次。',
-                                    'page': 'training_loops',
-                                    'title': '跨迭代傳遞的 RNN 隱藏狀態'},
-                                   {'label': 'rg-two-losses',
-                                    'line': '共用同一個網路的兩個損失，各自呼叫 backward()。',
-                                    'page': 'retain_graph',
-                                    'title': '同一張計算圖上的兩個損失'},
-                                   {'label': 'rg-gan',
-                                    'line': 'GAN 的訓練步驟中，鑑別器的反向傳播也穿過了生成器的計算圖。',
-                                    'page': 'retain_graph',
-                                    'title': 'GAN 訓練：如今已無法執行的寫法'},
-                                   {'label': 'rg-prefix',
-                                    'line': '兩個最佳化器共用一個編碼器：兩個輸出頭、兩個損失。',
-                                    'page': 'retain_graph',
-                                    'title': '共用前段網路的兩個最佳化器'},
-                                   {'label': 'rg-anomaly',
-                                    'line': '找出是哪個張量把上一輪迭代的計算圖帶進下一輪。',
-                                    'page': 'retain_graph',
-                                    'title': '找出把計算圖帶進下一輪的張量'},
-                                   {'label': 'pit-retain-graph',
-                                    'line': '為了讓錯誤消失而加上 retain_graph=True，之後記憶體就不斷增加。',
-                                    'page': 'pitfalls',
-                                    'title': '為了讓錯誤消失而加上 `retain_graph=True`'},
-                                   {'label': 'int-freed',
-                                    'line': 'backward() 之後讀取已儲存張量，即使沒有第二次反向傳播也會出錯：這則訊息來自已儲存的值，而不是引擎。',
-                                    'page': 'internals',
-                                    'title': '在這個層次上，「釋放」是什麼意思'},
-                                   {'label': 'cg-retain',
-                                    'line': '搭配 create_graph=True 卻明確傳入 '
-                                            'retain_graph=False：記錄下來的梯度仍需要第一張計算圖的已儲存張量，而這次呼叫已將它們釋放。',
-                                    'page': 'create_graph',
-                                    'title': '為什麼 `retain_graph` 預設等於 `create_graph`'},
-                                   {'label': 'rg-semantics',
-                                    'line': '沒有 create_graph=True，就對同一個輸出呼叫兩次 '
-                                            'torch.autograd.grad：retain_graph 的預設值跟隨 '
-                                            'create_graph，所以第一次呼叫就把已儲存張量釋放了。',
-                                    'page': 'retain_graph',
-                                    'title': '`retain_graph` 的確切作用'},
-                                   {'label': 'rg-loop',
-                                    'line': '訓練迴圈中，某個狀態從一輪迭代帶進下一輪；此時加上 retain_graph=True '
-                                            '的代價是：記憶體和反向傳播的計算量每輪都在增加。',
-                                    'page': 'retain_graph',
-                                    'title': '在迴圈中開著 `retain_graph=True`'},
-                                   {'label': 'cf-ctx-attribute',
-                                    'line': '自訂 Function：引擎會像釋放其他節點的張量一樣，釋放用 save_for_backward '
-                                            '儲存的張量，所以第二次反向傳播會出現這個錯誤；存在 ctx 上的張量（ctx.e = '
-                                            'e）不會隨反向傳播釋放，而是一直留到計算圖釋放為止，所以不出錯，記憶體卻一直沒有歸還。',
-                                    'page': 'custom_function',
-                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
-                                   {'label': 'tc-twice',
-                                    'line': '第二次反向傳播穿過 torch.compile 編譯的區域：編譯後的節點和其他節點一樣會釋放已儲存張量，修正方法也相同。',
-                                    'page': 'torch_compile',
-                                    'title': '對編譯區域做第二次反向傳播'},
-                                   {'label': 'tc-gan-step',
-                                    'line': '用 torch.compile 把整個 GAN 訓練步驟編譯起來：鑑別器對 fake.detach() '
-                                            '的反向傳播釋放了編譯區域的節點，而 fake 也出自這個節點，於是生成器的反向傳播失敗；改成分別編譯每個模型。',
-                                    'page': 'torch_compile',
-                                    'title': '把整個 GAN 訓練步驟編譯成一個函式'},
-                                   {'label': 'rg-layerwise',
-                                    'line': '深度監督：好幾個區塊各有一個損失，每個損失依序各做一次 '
-                                            'backward()；後面的損失穿回前面的區塊（凍結的也一樣），而第一次反向傳播已經釋放了它們。',
-                                    'page': 'retain_graph',
-                                    'title': '逐層損失，中間夾著凍結的層'},
-                                   {'label': 'cf-backward-in-backward',
-                                    'line': '自訂 Function 的 backward 對它在 forward 中留下的內層計算圖呼叫 backward（或 '
-                                            'autograd.grad）：這次內層呼叫會釋放內層圖，所以外層的第二次反向傳播會失敗，即使加了 '
-                                            'retain_graph=True 也一樣，因為內層呼叫看不到這個引數；請在 backward '
-                                            '裡重新計算內層圖，或在內層呼叫傳入 retain_graph=True。',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
-                                   {'label': 'pit-module-state',
-                                    'line': '在兩次呼叫之間保留狀態的層（脈衝神經元的膜電位、持續累積的記憶）：一個批次結束時，這個狀態還連著該批次的計算圖，下一個批次的損失會一路反向傳播回去；請在每個批次開始時重設狀態，或對它呼叫 '
-                                            'detach()。',
-                                    'page': 'training_loops',
-                                    'title': '狀態存在模組裡：脈衝神經元與其他有狀態的層'},
-                                   {'label': 'mem-retain',
-                                    'line': '開啟了梯度檢查點：原因不在檢查點；第二次反向傳播穿過設了檢查點的區塊時，和沒有檢查點時一樣會失敗，所以要修正造成第二次傳遞的那種情況，或傳入 '
-                                            'retain_graph=True（之後每次傳遞都會重新計算這些區塊）。',
-                                    'page': 'saved_memory',
-                                    'title': '各種工具搭配 `retain_graph=True`'},
-                                   {'label': 'pit-rollout-graph',
-                                    'line': 'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
-                                            '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。',
-                                    'page': 'training_loops',
-                                    'title': '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'}],
+                        {'cases': [['rg-wordings', '']],
                          'historical': True,
                          'id': 'backward-twice-saved-variables',
                          'message': 'Trying to backward through the graph a second time (or directly access '
                                     'saved variables after they have already been freed).',
-                         'summary': '同一個錯誤在 PyTorch 1.9 前後的措辭，當時訊息裡寫的還是 variables，而不是 tensors。'},
-                        {'cases': [{'label': 'cg-unused',
-                                    'line': '輸出確實不依賴的輸入：allow_unused=True 得到 None，materialize_grads=True '
-                                            '得到零。',
-                                    'page': 'create_graph',
-                                    'title': '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'},
-                                   {'label': 'ddp-dataparallel-grad',
-                                    'line': 'nn.DataParallel（或設定 find_unused_parameters=True 的 '
-                                            'DDP）傳回的是潛在向量的副本：allow_unused=True 會讓懲罰項悄悄變成零；請在 forward 裡計算懲罰項。',
-                                    'page': 'distributed',
-                                    'title': '`nn.DataParallel` 與 `autograd.grad`：傳回的張量是副本'}],
+                         'summary': '同一個錯誤在 PyTorch 1.9 前後的措辭，當時訊息裡寫的還是 variables，而不是 tensors。',
+                         'today': 'backward-twice'},
+                        {'cases': [['cg-unused',
+                                    '輸出確實不依賴的輸入：allow_unused=True 得到 None，materialize_grads=True 得到零。'],
+                                   ['ddp-dataparallel-grad',
+                                    'nn.DataParallel（或設定 find_unused_parameters=True 的 '
+                                    'DDP）傳回的是潛在向量的副本：allow_unused=True 會讓懲罰項悄悄變成零；請在 forward 裡計算懲罰項。']],
                          'historical': False,
                          'id': 'unused-input',
                          'message': 'appears to not have been used in the graph. Set allow_unused=True if '
                                     'this is the desired behavior.',
                          'summary': '向 torch.autograd.grad 要求某個輸入的梯度，但輸出並不依賴這個輸入；請傳入 allow_unused=True（得到 '
                                     'None）或 materialize_grads=True（得到零）。'},
-                        {'cases': [{'label': 'cg-custom',
-                                    'line': '對 backward 標有 @once_differentiable 的自訂 Function 做雙重反向傳播，並與在 '
-                                            'detach() 之後的張量上計算的 backward 對照。',
-                                    'page': 'create_graph',
-                                    'title': '無法二次微分的自訂 `autograd.Function`'},
-                                   {'label': 'cf-once',
-                                    'line': '用 NumPy 或 CUDA 核心寫的 backward 為什麼要標上 '
-                                            '@once_differentiable，以及再對它微分一次會發生什麼事。',
-                                    'page': 'custom_function',
-                                    'title': '`once_differentiable`：`backward` 無法微分時，要明白表示'}],
+                        {'cases': [['cg-custom',
+                                    '對 backward 標有 @once_differentiable 的自訂 Function 做雙重反向傳播，並與在 detach() '
+                                    '之後的張量上計算的 backward 對照。'],
+                                   ['cf-once',
+                                    '用 NumPy 或 CUDA 核心寫的 backward 為什麼要標上 '
+                                    '@once_differentiable，以及再對它微分一次會發生什麼事。']],
                          'historical': False,
                          'id': 'once-differentiable',
                          'message': 'trying to differentiate twice a function that was marked with '
                                     '@once_differentiable',
                          'summary': '二階梯度經過了一個自訂 autograd Function，而它的 backward 標記了 '
                                     '@once_differentiable；請用可微分的 torch 運算寫它的 backward。'},
-                        {'cases': [{'label': 'cf-what-to-save',
-                                    'line': 'gradgradcheck 失敗：自訂 Function 的 backward '
-                                            '用了儲存下來的中間結果，而自動微分把它當成常數。',
-                                    'page': 'custom_function',
-                                    'title': '「通過了 gradcheck，梯度懲罰卻算錯」：輸入、輸出還是中間結果'},
-                                   {'label': 'cf-gradcheck',
-                                    'line': '反向傳播的實作沒有錯，gradcheck 卻失敗：輸入是 float32 而不是 '
-                                            'float64（之前會警告某個輸入不是雙精度），或是測試點正好落在不可微點上（例如 relu 在 0 處）。',
-                                    'page': 'custom_function',
-                                    'title': '`gradcheck` 失敗：`float32` 下的 `Jacobian mismatch`，或測試點落在不可微點上'}],
+                        {'cases': [['cf-what-to-save',
+                                    'gradgradcheck 失敗：自訂 Function 的 backward 用了儲存下來的中間結果，而自動微分把它當成常數。'],
+                                   ['cf-gradcheck',
+                                    '反向傳播的實作沒有錯，gradcheck 卻失敗：輸入是 float32 而不是 '
+                                    'float64（之前會警告某個輸入不是雙精度），或是測試點正好落在不可微點上（例如 relu 在 0 處）。']],
                          'historical': False,
                          'id': 'gradcheck-jacobian-mismatch',
                          'message': 'Jacobian mismatch for output 0 with respect to input 0',
@@ -6121,25 +2946,16 @@ DATA = {'baseurl': '',
                          'varies': [{'as': 'Jacobian mismatch for output 0 with respect to input 0',
                                      'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
                                                 '\\d+'}]},
-                        {'cases': [{'label': 'cf-func',
-                                    'line': '自己寫的自訂 Function，forward 帶有 ctx 參數：把儲存張量的工作移到 setup_context。',
-                                    'page': 'custom_function',
-                                    'title': '`torch.func`：`setup_context` 與 `vmap` 規則'},
-                                   {'label': 'var-hooks-vmap',
-                                    'line': '在 vmap 或 grad '
-                                            '之下使用帶有完整反向掛鉤（register_full_backward_hook）的模組：掛鉤自己的 Function 沒有 '
-                                            'setup_context；改用 grad 取得中間輸出的梯度，不要用掛鉤。',
-                                    'page': 'variable',
-                                    'title': '`vmap` 與 `torch.func.grad` 之下的掛鉤：每個批次只呼叫一次，或直接出錯'}],
+                        {'cases': [['cf-func', '自己寫的自訂 Function，forward 帶有 ctx 參數：把儲存張量的工作移到 setup_context。'],
+                                   ['var-hooks-vmap',
+                                    '在 vmap 或 grad 之下使用帶有完整反向掛鉤（register_full_backward_hook）的模組：掛鉤自己的 '
+                                    'Function 沒有 setup_context；改用 grad 取得中間輸出的梯度，不要用掛鉤。']],
                          'historical': False,
                          'id': 'func-setup-context',
                          'message': 'it must override the setup_context staticmethod',
                          'summary': '在 torch.func 的轉換（vmap、grad、jacrev 等）之下使用了自訂 autograd Function，而它的 '
                                     'forward 帶有 ctx 參數；請把 forward 改成不帶 ctx，並在 setup_context 靜態方法裡儲存張量。'},
-                        {'cases': [{'label': 'var-hooks-vmap',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`vmap` 與 `torch.func.grad` 之下的掛鉤：每個批次只呼叫一次，或直接出錯'}],
+                        {'cases': [['var-hooks-vmap', '']],
                          'historical': False,
                          'id': 'vmap-escaped-tensor',
                          'message': 'Either your tensor may have escaped from inside a function being '
@@ -6147,28 +2963,14 @@ DATA = {'baseurl': '',
                          'summary': 'torch.func.vmap 之下的函式產生了一個張量，這個張量卻留到了函式外面（掛鉤把它加進串列、存成全域變數，或在 forward '
                                     '裡設成屬性），程式又在 vmap 傳回之後讀取它；請改由函式傳回它；要取得它的梯度，就在這個張量上加一個零張量，再用 grad '
                                     '對這個零張量求梯度。'},
-                        {'cases': [{'label': 'cf-func',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '`torch.func`：`setup_context` 與 `vmap` 規則'}],
+                        {'cases': [['cf-func', '']],
                          'historical': False,
                          'id': 'func-vmap-support',
                          'message': 'does not have vmap support. Please override and implement the vmap '
                                     'staticmethod or set generate_vmap_rule=True',
                          'summary': '對沒有批次處理規則的自訂 autograd Function 使用了 torch.func.vmap；請在類別上設定 '
                                     'generate_vmap_rule = True，或寫一個 vmap 靜態方法。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'},
-                                   {'label': 'cg-hvp',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'},
-                                   {'label': 'mem-ckpt-per-sample',
-                                    'line': '',
-                                    'page': 'memory_growth',
-                                    'title': '對使用檢查點的模型計算逐樣本梯度'}],
+                        {'cases': [['grad-func-errors', ''], ['cg-hvp', ''], ['mem-ckpt-per-sample', '']],
                          'historical': False,
                          'id': 'func-saved-tensor-hooks',
                          'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
@@ -6177,33 +2979,20 @@ DATA = {'baseurl': '',
                                     'torch.utils.checkpoint(use_reentrant=False) 裝上的那一個。檢查點可以保留，改用 '
                                     'jacfwd、torch.autograd.functional.jacobian，或帶 is_grads_batched=True 的 '
                                     'torch.autograd.grad 來計算導數。'},
-                        {'cases': [{'label': 'cf-mark-dirty',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '原地修改的 Function：`mark_dirty`'}],
+                        {'cases': [['cf-mark-dirty', '']],
                          'historical': False,
                          'id': 'leaf-inplace-mark-dirty',
                          'message': 'a leaf Variable that requires grad has been used in an in-place '
                                     'operation.',
                          'summary': '自訂 autograd Function 用 ctx.mark_dirty 把一個需要梯度的葉張量標記為原地修改；請改用非葉張量（例如 '
                                     'clone() 的結果），或在 torch.no_grad() 之下呼叫。較舊的版本對這類葉張量做任何原地操作，都會印出這個措辭。'},
-                        {'cases': [{'label': 'cf-materialize',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '沒用到的輸出：`set_materialize_grads`'}],
+                        {'cases': [['cf-materialize', '']],
                          'historical': False,
                          'id': 'materialize-grads-none',
                          'message': "unsupported operand type(s) for *: 'NoneType' and",
                          'summary': '自訂 autograd Function 呼叫了 ctx.set_materialize_grads(False)，於是 backward '
                                     '對未使用的輸出收到 None 作為梯度，卻拿它做乘法；使用每個梯度之前，請先檢查它是不是 None。'},
-                        {'cases': [{'label': 'cf-backward-in-backward',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
-                                   {'label': 'mem-ckpt-grad',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '檢查點包住的函式自己求梯度，以及對評論器做檢查點'}],
+                        {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
                          'historical': False,
                          'id': 'checkpoint-reentrant-grad',
                          'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with '
@@ -6212,10 +3001,7 @@ DATA = {'baseurl': '',
                                     'backward(inputs=...)：它的 backward 內部會再呼叫一次 '
                                     'backward()，無法依照這些引數只計算指定輸入的梯度；請傳入 use_reentrant=False，或呼叫 backward() '
                                     '時不要傳 inputs。'},
-                        {'cases': [{'label': 'mem-ckpt-reentrant',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                        {'cases': [['mem-ckpt-reentrant', '']],
                          'historical': False,
                          'id': 'checkpoint-none-output',
                          'message': 'none of output has requires_grad=True, this checkpoint() is not '
@@ -6223,10 +3009,7 @@ DATA = {'baseurl': '',
                          'summary': '以 use_reentrant=True 執行的 torch.utils.checkpoint '
                                     '區塊收到需要梯度的輸入，但反向傳播重新計算它時，沒有任何輸出需要梯度：區塊對那個輸入呼叫了 detach() '
                                     '或根本沒用到，而且自己的權重已凍結；請直接呼叫這個區塊、不用檢查點，或傳入 use_reentrant=False。'},
-                        {'cases': [{'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                        {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'module-hook-output-not-tensor',
                          'message': 'For backward hooks to be called, module output should be a Tensor or a '
@@ -6234,123 +3017,72 @@ DATA = {'baseurl': '',
                          'summary': '這是 UserWarning：註冊了完整反向掛鉤的模組傳回的不是張量或張量元組（而是函式庫自己的物件，例如 SparseTensor，或 '
                                     'dict、dataclass），所以 PyTorch 略過這個掛鉤；請註冊一個前向掛鉤，由它對輸出內部的張量呼叫 '
                                     'register_hook，並傳回 None。'},
-                        {'cases': [{'label': 'cf-ctx-attribute',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'},
-                                   {'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                        {'cases': [['cf-ctx-attribute', ''], ['cf-errors', '']],
                          'historical': False,
                          'id': 'function-ctx-attribute-missing',
                          'message': "Backward' object has no attribute",
                          'summary': '自訂 autograd Function 的 backward 讀取了 ctx 上不存在的屬性：通常是 backward 刪掉了自己存在 '
                                     'ctx 上的張量（del ctx.x），之後又在 retain_graph=True 下執行第二次；請用 '
                                     'ctx.save_for_backward 儲存張量，交給引擎釋放。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '自訂 autograd Function 的 backward 傳回的值，比 forward 接受的輸入少或多。',
-                                    'page': 'custom_function',
-                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'},
-                                   {'label': 'tc-custom-backend',
-                                    'line': '自訂 torch.compile 後端之下的 CompiledFunctionBackward：後端編譯出的 backward '
-                                            '丟掉了 AOTAutograd 反向計算圖輸出裡的 None。',
-                                    'page': 'torch_compile',
-                                    'title': '自訂後端：「CompiledFunctionBackward returned an incorrect number of '
-                                             'gradients」'}],
+                        {'cases': [['cf-errors', '自訂 autograd Function 的 backward 傳回的值，比 forward 接受的輸入少或多。'],
+                                   ['tc-custom-backend',
+                                    '自訂 torch.compile 後端之下的 CompiledFunctionBackward：後端編譯出的 backward 丟掉了 '
+                                    'AOTAutograd 反向計算圖輸出裡的 None。']],
                          'historical': False,
                          'id': 'function-gradient-count',
                          'message': 'returned an incorrect number of gradients',
                          'summary': '自訂 autograd Function 的 backward 傳回的值，比 forward 在 ctx '
                                     '之後的引數少（或多）；請每個引數各傳回一個值，不是張量或不需要梯度的引數就傳回 None。多傳回的值必須全是 '
                                     'None，自動微分才會直接略過它們。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'},
-                                   {'label': 'ddp-sharded-grad',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '在 FSDP 或 DeepSpeed ZeRO 下，`param.grad` 是 `None`'}],
+                        {'cases': [['cf-errors', ''], ['ddp-sharded-grad', '']],
                          'historical': False,
                          'id': 'function-gradient-shape',
                          'message': 'returned an invalid gradient at index',
                          'summary': '自訂 autograd Function 的 backward 傳回的梯度，形狀和對應的輸入不同（索引從 forward 在 ctx '
                                     '之後的第一個參數算起）；請讓每個梯度與它的輸入同形狀，例如把它擴展或加總成那個形狀。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                        {'cases': [['cf-errors', '']],
                          'historical': False,
                          'id': 'function-dirty-not-returned',
                          'message': 'Some elements marked as dirty during the forward method were not '
                                     'returned as output',
                          'summary': '自訂 autograd Function 把某個輸入交給了 '
                                     'ctx.mark_dirty，卻沒有傳回這個張量本身（傳回的是副本或新的張量）；請傳回修改過的那個輸入。引發錯誤時，輸入的值已經變了。'},
-                        {'cases': [{'label': 'var-grad-modes',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                        {'cases': [['var-grad-modes', '']],
                          'historical': False,
                          'id': 'inference-inplace',
                          'message': 'Inplace update to inference tensor outside InferenceMode is not '
                                     'allowed.',
                          'summary': '在 torch.inference_mode() 之下建立的張量，離開推論模式後又對它做了原地修改；請先用 clone() 複製，或改用 '
                                     'torch.no_grad()。'},
-                        {'cases': [{'label': 'var-grad-modes',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'},
-                                   {'label': 'dbg-inference-tensors',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '訓練步驟出現 `Inference tensors cannot be saved for backward`'}],
+                        {'cases': [['var-grad-modes', ''], ['dbg-inference-tensors', '']],
                          'historical': False,
                          'id': 'inference-saved',
                          'message': 'Inference tensors cannot be saved for backward.',
                          'summary': '自動微分記錄的某個運算，需要為反向傳播儲存一個在 torch.inference_mode() '
                                     '之下建立的張量（換成加法就不會出錯，因為加法不儲存任何張量）；請在推論模式之外用 clone() 複製它，或改在 '
                                     'torch.no_grad() 之下建立。'},
-                        {'cases': [{'label': 'var-requires-grad',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`requires_grad`'}],
+                        {'cases': [['var-requires-grad', '']],
                          'historical': False,
                          'id': 'requires-grad-non-leaf',
                          'message': 'you can only change requires_grad flags of leaf variables.',
                          'summary': '對自動微分算出來的張量設定了 requires_grad；請用 .detach() 取得不帶計算圖的張量。'},
-                        {'cases': [{'label': 'var-register-hook',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`register_hook`'},
-                                   {'label': 'dbg-module-hooks',
-                                    'line': '在 torch.no_grad() 之下執行 Grad-CAM：掛上掛鉤的那一層，輸出不需要梯度。',
-                                    'page': 'debugging',
-                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                        {'cases': [['var-register-hook', ''],
+                                   ['dbg-module-hooks', '在 torch.no_grad() 之下執行 Grad-CAM：掛上掛鉤的那一層，輸出不需要梯度。']],
                          'historical': False,
                          'id': 'hook-no-grad',
                          'message': "cannot register a hook on a tensor that doesn't require gradient",
                          'summary': '對不需要梯度的張量呼叫了 register_hook；因此永遠不會有梯度流經它。'},
-                        {'cases': [{'label': 'var-reinforce',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`reinforce`：已移除，錯誤訊息裡附有替代寫法'}],
+                        {'cases': [['var-reinforce', '']],
                          'historical': False,
                          'id': 'reinforce-removed',
                          'message': 'reinforce() was removed.',
                          'summary': '這是 PyTorch 0.2 時代的策略梯度程式碼；請改用 torch.distributions 與 log_prob 寫出損失。'},
-                        {'cases': [{'label': 'var-detach',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`detach`、`detach_` 與 `.data`'}],
+                        {'cases': [['var-detach', '']],
                          'historical': False,
                          'id': 'detach-view',
                          'message': "Can't detach views in-place. Use detach() instead.",
                          'summary': '對另一個張量的視圖（view）呼叫了 detach_()；請改用會傳回新張量的 detach()。'},
-                        {'cases': [{'label': 'ddp-ready-twice',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`Expected to mark a variable ready only once`'}],
+                        {'cases': [['ddp-ready-twice', '']],
                          'historical': False,
                          'id': 'ddp-ready-twice',
                          'message': 'Expected to mark a variable ready only once.',
@@ -6358,10 +3090,7 @@ DATA = {'baseurl': '',
                                     '之下，某個參數的梯度掛鉤（hook）在一輪迭代中觸發了兩次：常見原因是可重入（reentrant）的檢查點搭配 '
                                     'find_unused_parameters=True、每一步做兩次反向傳播，或在 forward '
                                     '之外使用參數；請對加總後的損失只做一次反向傳播、使用 static_graph=True，或改用 use_reentrant=False。'},
-                        {'cases': [{'label': 'ddp-unused',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                        {'cases': [['ddp-unused', '']],
                          'historical': False,
                          'id': 'ddp-unused',
                          'message': 'Expected to have finished reduction in the prior iteration before '
@@ -6381,20 +3110,14 @@ DATA = {'baseurl': '',
                                  'the return value of `forward` of your module when reporting this issue '
                                  '(e.g. list, dict, iterable). Parameters which did not receive grad for '
                                  'rank 0: head2.bias, head2.weight'},
-                        {'cases': [{'label': 'ddp-unused',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                        {'cases': [['ddp-unused', '']],
                          'historical': False,
                          'id': 'ddp-not-needed',
                          'message': "is not needed when a module doesn't have any parameter that requires a "
                                     'gradient.',
                          'summary': '把一個沒有任何參數需要梯度的模組（只用來算損失的凍結網路，例如感知損失裡的 VGG）包進了 '
                                     'DistributedDataParallel；只包裝要訓練的模型，凍結的網路在每個行程上直接呼叫即可。'},
-                        {'cases': [{'label': 'ddp-unused',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`Expected to have finished reduction in the prior iteration`'}],
+                        {'cases': [['ddp-unused', '']],
                          'historical': False,
                          'id': 'ddp-undefined-grad-allreduced',
                          'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
@@ -6402,33 +3125,21 @@ DATA = {'baseurl': '',
                          'summary': '在 DistributedDataParallel 之下設定了 '
                                     'find_unused_parameters=True，一次前向傳播之後對每個損失各做一次反向傳播：第一次反向傳播就已結束這一輪迭代，之後的反向傳播都沒有取平均；呼叫 '
                                     'zero_grad() 之後，下一步就引發這個錯誤。這不是 DDP 的錯誤：請對加總後的損失只呼叫一次 backward()。'},
-                        {'cases': [{'label': 'tc-double',
-                                    'line': '對以 torch.compile 編譯的區域求二階導數（create_graph=True）。',
-                                    'page': 'torch_compile',
-                                    'title': '雙重反向傳播引發的錯誤'},
-                                   {'label': 'tc-alternatives',
-                                    'line': '梯度懲罰或其他二階導數改用哪些可行的寫法。',
-                                    'page': 'torch_compile',
-                                    'title': '可行的替代做法'}],
+                        {'cases': [['tc-double', '對以 torch.compile 編譯的區域求二階導數（create_graph=True）。'],
+                                   ['tc-alternatives', '梯度懲罰或其他二階導數改用哪些可行的寫法。']],
                          'historical': False,
                          'id': 'compile-double-backward',
                          'message': 'torch.compile with aot_autograd does not currently support double '
                                     'backward',
                          'summary': '以 create_graph=True 求出的梯度穿過了 torch.compile（aot_eager 或 '
                                     'inductor）的編譯區域，之後又對它微分；編譯後的反向傳播無法再微分。'},
-                        {'cases': [{'label': 'tc-ca-double',
-                                    'line': '',
-                                    'page': 'torch_compile',
-                                    'title': '編譯式自動微分'}],
+                        {'cases': [['tc-ca-double', '']],
                          'historical': False,
                          'id': 'compiled-autograd-higher-order',
                          'message': 'torch.compile does not currently support higher order gradients.',
                          'summary': '編譯式自動微分在以 create_graph=True 記錄梯度時，遇到了編譯區域的反向傳播；請讓前向傳播維持 eager 模式，或用 '
                                     'torch.func 寫懲罰項。'},
-                        {'cases': [{'label': 'tc-donated',
-                                    'line': '',
-                                    'page': 'torch_compile',
-                                    'title': '`retain_graph=True` 與捐贈緩衝區'}],
+                        {'cases': [['tc-donated', '']],
                          'historical': False,
                          'id': 'donated-buffers-retain',
                          'message': 'This backward function was compiled with non-empty donated buffers '
@@ -6436,46 +3147,25 @@ DATA = {'baseurl': '',
                          'summary': '編譯區域的反向傳播在編譯時，設定成重複使用已儲存張量的記憶體，也就是捐贈緩衝區（donated buffers）；之後的反向傳播卻以 '
                                     'retain_graph=True 或 create_graph=True '
                                     '要求保留這些張量（例如梯度懲罰的內層梯度穿過已編譯的評論器，而評論器的反向傳播已經執行過一次）。'},
-                        {'cases': [{'label': 'pit-leaf-inplace',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`a leaf Variable that requires grad is being used in an '
-                                             'in-place operation`'},
-                                   {'label': 'grad-input',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '對輸入求梯度：顯著圖與對抗樣本'},
-                                   {'label': 'var-module-tensors',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '模組裡的張量：參數、緩衝區與普通張量'}],
+                        {'cases': [['pit-leaf-inplace', ''], ['grad-input', ''], ['var-module-tensors', '']],
                          'historical': False,
                          'id': 'leaf-inplace',
                          'message': 'a leaf Variable that requires grad is being used in an in-place '
                                     'operation.',
                          'summary': '梯度模式開啟時，程式原地修改了你以 requires_grad=True 建立的張量（或參數），例如 w -= lr * w.grad；請在 '
                                     'torch.no_grad() 之下更新，不要透過 .data。'},
-                        {'cases': [{'label': 'pit-leaf-inplace',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`a leaf Variable that requires grad is being used in an '
-                                             'in-place operation`'}],
+                        {'cases': [['pit-leaf-inplace', '']],
                          'historical': False,
                          'id': 'leaf-view-inplace',
                          'message': 'a view of a leaf Variable that requires grad is being used in an '
                                     'in-place operation.',
                          'summary': '梯度模式開啟時，程式透過視圖（w[0]、w.view(...)）原地修改了需要梯度的葉張量，例如 w[0] = 0；請改在 '
                                     'torch.no_grad() 之下寫入。'},
-                        {'cases': [{'label': 'pit-leaf-inplace',
-                                    'line': '對需要梯度的葉張量原地寫入（目前的版本在寫入那一行就會拒絕），以及修正方法：torch.no_grad() 或非原地的寫法。',
-                                    'page': 'pitfalls',
-                                    'title': '`a leaf Variable that requires grad is being used in an '
-                                             'in-place operation`'},
-                                   {'label': 'int-leaf-moved',
-                                    'line': '這則訊息從哪裡來（AccumulateGrad 的檢查）、為什麼舊版本要到 backward() 才出錯，以及在 torch '
-                                            '2.13 上仍會走到它的路徑：先關掉 requires_grad，再用需要梯度的張量做原地操作。',
-                                    'page': 'internals',
-                                    'title': '`leaf variable has been moved into the graph interior`'}],
+                        {'cases': [['pit-leaf-inplace',
+                                    '對需要梯度的葉張量原地寫入（目前的版本在寫入那一行就會拒絕），以及修正方法：torch.no_grad() 或非原地的寫法。'],
+                                   ['int-leaf-moved',
+                                    '這則訊息從哪裡來（AccumulateGrad 的檢查）、為什麼舊版本要到 backward() 才出錯，以及在 torch 2.13 '
+                                    '上仍會走到它的路徑：先關掉 requires_grad，再用需要梯度的張量做原地操作。']],
                          'historical': False,
                          'id': 'leaf-moved-into-graph',
                          'message': 'leaf variable has been moved into the graph interior',
@@ -6483,33 +3173,21 @@ DATA = {'baseurl': '',
                                     'grad_fn：計算圖建好之後，有程式碼在梯度模式開啟時原地修改了它。1.8 之前的版本允許透過視圖原地寫入需要梯度的葉張量（w[0] = '
                                     '0、切片賦值），到了這裡才失敗；之後的版本則在寫入的那一行就拒絕。修改葉張量請放在 torch.no_grad() '
                                     '之下；如果這個修改本來就是模型的一部分，就改用非原地的方式計算。'},
-                        {'cases': [{'label': 'pit-leaf-inplace',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`a leaf Variable that requires grad is being used in an '
-                                             'in-place operation`'}],
+                        {'cases': [['pit-leaf-inplace', '']],
                          'historical': True,
                          'id': 'leaf-inplace-at-backward',
                          'message': 'leaf variable was used in an inplace operation',
                          'summary': '同一個錯誤在 2017 年的措辭：原地修改了需要梯度的葉張量（用 weight[:] = ... 填值的參數、傳進 inplace=True '
                                     '激勵函數的輸入），而當時的版本要到 backward() 才引發錯誤；現在的版本在原地操作當下就會引發錯誤。請在 '
                                     'torch.no_grad() 之下寫入葉張量，或改用非原地的運算。'},
-                        {'cases': [{'label': 'pit-leaf-out',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': "`functions with out=... arguments don't support automatic "
-                                             'differentiation`'}],
+                        {'cases': [['pit-leaf-out', '']],
                          'historical': False,
                          'id': 'out-arg-requires-grad',
                          'message': "functions with out=... arguments don't support automatic "
                                     'differentiation, but one of the arguments requires grad.',
                          'summary': '梯度模式開啟時，某個運算收到 out= 引數，要把結果寫進既有的張量，而它用到的張量之中有一個需要梯度；請改成把結果指定給變數（y = x + '
                                     '1），或在 torch.no_grad() 之下寫入。'},
-                        {'cases': [{'label': 'pit-view-inplace',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`Output 0 of SplitBackward0 is a view and is being modified '
-                                             'inplace`'}],
+                        {'cases': [['pit-view-inplace', '']],
                          'historical': False,
                          'id': 'multi-output-view-inplace',
                          'message': 'Output 1 of Split is a view and is being modified inplace. This view is '
@@ -6520,27 +3198,18 @@ DATA = {'baseurl': '',
                                     'Unbind），例如 log_std.clamp_(...)；請改用非原地的運算。',
                          'varies': [{'as': 'of Split is a view',
                                      'pattern': '\\bof (SplitWithSizes|Unbind) is a view\\b'}]},
-                        {'cases': [{'label': 'pit-view-inplace',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`Output 0 of SplitBackward0 is a view and is being modified '
-                                             'inplace`'}],
+                        {'cases': [['pit-view-inplace', '']],
                          'historical': False,
                          'id': 'no-grad-view-inplace',
                          'message': 'A view was created in no_grad mode and is being modified inplace with '
                                     'grad mode enabled.',
                          'summary': '在 torch.no_grad() 之內取得視圖，卻在區塊之外原地修改它；請讓取得視圖與修改發生在同一邊，或改為修改用 clone() '
                                     '複製出來的張量。'},
-                        {'cases': [{'label': 'var-today',
-                                    'line': 'PyTorch 0.3 的程式碼把 volatile=True 傳給 Variable：Variable 和 volatile '
-                                            '現在的作用。',
-                                    'page': 'variable',
-                                    'title': '今天的 `torch.autograd.Variable`'},
-                                   {'label': 'var-grad-modes',
-                                    'line': '取代 volatile=True 的做法：torch.no_grad()、torch.inference_mode() 與 '
-                                            'set_grad_enabled，以及三者的差別。',
-                                    'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                        {'cases': [['var-today',
+                                    'PyTorch 0.3 的程式碼把 volatile=True 傳給 Variable：Variable 和 volatile 現在的作用。'],
+                                   ['var-grad-modes',
+                                    '取代 volatile=True 的做法：torch.no_grad()、torch.inference_mode() 與 '
+                                    'set_grad_enabled，以及三者的差別。']],
                          'historical': False,
                          'id': 'volatile-removed',
                          'message': 'volatile was removed and now has no effect. Use `with torch.no_grad():` '
@@ -6548,35 +3217,24 @@ DATA = {'baseurl': '',
                          'summary': '這是 UserWarning：PyTorch 0.3 程式碼裡的 Variable(..., volatile=True) 或 '
                                     '.volatile = True 從 0.4 版起就不再有作用；請改在 torch.no_grad() 或 '
                                     'torch.inference_mode() 之下執行推論。'},
-                        {'cases': [{'label': 'var-today',
-                                    'line': '舊程式碼讀取 .volatile，而它永遠是 False：Variable 和它的旗標現在是什麼樣子。',
-                                    'page': 'variable',
-                                    'title': '今天的 `torch.autograd.Variable`'},
-                                   {'label': 'var-grad-modes',
-                                    'line': '取代 volatile 的梯度模式：torch.no_grad()、torch.inference_mode() 與 '
-                                            'set_grad_enabled。',
-                                    'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                        {'cases': [['var-today', '舊程式碼讀取 .volatile，而它永遠是 False：Variable 和它的旗標現在是什麼樣子。'],
+                                   ['var-grad-modes',
+                                    '取代 volatile 的梯度模式：torch.no_grad()、torch.inference_mode() 與 '
+                                    'set_grad_enabled。']],
                          'historical': False,
                          'id': 'volatile-read',
                          'message': 'volatile was removed (Variable.volatile is always False)',
                          'summary': '這是 UserWarning：舊程式碼讀取了 .volatile，但這個屬性從 PyTorch 0.4 版起一律是 False；請改為檢查 '
                                     'torch.is_grad_enabled() 或 torch.is_inference_mode_enabled()。'},
-                        {'cases': [{'label': 'cg-grad-vs-backward',
-                                    'line': 'backward(create_graph=True) 把記錄下來的梯度存進 .grad：這則警告，以及 '
-                                            'torch.autograd.grad 為什麼改為直接傳回梯度。',
-                                    'page': 'create_graph',
-                                    'title': '用 `torch.autograd.grad` 還是 `backward(create_graph=True)`？'},
-                                   {'label': 'cg-cycle',
-                                    'line': '為什麼會洩漏：p 持有 p.grad，p.grad 持有它的計算圖，計算圖又持有 p；把 .grad 設為 '
-                                            'None（optimizer.zero_grad()）就能打破這個循環。',
-                                    'page': 'create_graph',
-                                    'title': '循環參照'},
-                                   {'label': 'ddp-param-grad',
-                                    'line': '在 DistributedDataParallel 下，backward(create_graph=True) '
-                                            '先發出這則警告，接著在歸約器（reducer）裡出錯：對參數梯度加懲罰項時，請改用 torch.autograd.grad。',
-                                    'page': 'distributed',
-                                    'title': '對參數梯度的懲罰：能執行，但用的是本地梯度'}],
+                        {'cases': [['cg-grad-vs-backward',
+                                    'backward(create_graph=True) 把記錄下來的梯度存進 .grad：這則警告，以及 '
+                                    'torch.autograd.grad 為什麼改為直接傳回梯度。'],
+                                   ['cg-cycle',
+                                    '為什麼會洩漏：p 持有 p.grad，p.grad 持有它的計算圖，計算圖又持有 p；把 .grad 設為 '
+                                    'None（optimizer.zero_grad()）就能打破這個循環。'],
+                                   ['ddp-param-grad',
+                                    '在 DistributedDataParallel 下，backward(create_graph=True) '
+                                    '先發出這則警告，接著在歸約器（reducer）裡出錯：對參數梯度加懲罰項時，請改用 torch.autograd.grad。']],
                          'historical': False,
                          'id': 'create-graph-cycle',
                          'message': 'Using backward() with create_graph=True will create a reference cycle '
@@ -6585,22 +3243,13 @@ DATA = {'baseurl': '',
                          'summary': '這是 UserWarning：backward(create_graph=True) '
                                     '存下的梯度帶著一張連回所屬參數的計算圖，形成循環參照，讓計算圖一直存活；請改用 torch.autograd.grad(..., '
                                     'create_graph=True)，或在用完後把每個 .grad 設為 None。'},
-                        {'cases': [{'label': 'pit-non-leaf-grad',
-                                    'line': '讀取中間張量的 .grad：在 backward() 之前呼叫 retain_grad()，或改讀葉張量的 .grad。',
-                                    'page': 'pitfalls',
-                                    'title': '讀取非葉張量的 `.grad`'},
-                                   {'label': 'pit-grad-none',
-                                    'line': 'backward() 之後 .grad 仍是 None 的所有原因，這則警告只是其中之一。',
-                                    'page': 'pitfalls',
-                                    'title': '`.grad` 是 `None`：所有原因一次看'},
-                                   {'label': 'pit-leaf-device',
-                                    'line': '在 requires_grad=True 之後才用 .to() 或 .cuda() 移動張量，移動後的副本因此成了非葉張量。',
-                                    'page': 'pitfalls',
-                                    'title': '在 `requires_grad=True` 之後才移動張量，會讓它變成非葉張量'},
-                                   {'label': 'var-retain-grad',
-                                    'line': '保留非葉張量的梯度：retain_grad() 會把梯度存進 .grad，第二次反向傳播還會累加上去。',
-                                    'page': 'variable',
-                                    'title': '`retain_grad`'}],
+                        {'cases': [['pit-non-leaf-grad',
+                                    '讀取中間張量的 .grad：在 backward() 之前呼叫 retain_grad()，或改讀葉張量的 .grad。'],
+                                   ['pit-grad-none', 'backward() 之後 .grad 仍是 None 的所有原因，這則警告只是其中之一。'],
+                                   ['pit-leaf-device',
+                                    '在 requires_grad=True 之後才用 .to() 或 .cuda() 移動張量，移動後的副本因此成了非葉張量。'],
+                                   ['var-retain-grad',
+                                    '保留非葉張量的梯度：retain_grad() 會把梯度存進 .grad，第二次反向傳播還會累加上去。']],
                          'historical': False,
                          'id': 'non-leaf-grad',
                          'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being '
@@ -6611,54 +3260,30 @@ DATA = {'baseurl': '',
                          'tail': 'If you indeed want the .grad field to be populated for a non-leaf Tensor, '
                                  'use .retain_grad() on the non-leaf Tensor. If you access the non-leaf '
                                  'Tensor by mistake, make sure you access the leaf Tensor instead.'},
-                        {'cases': [{'label': 'mem-oom',
-                                    'line': '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。',
-                                    'page': 'memory_growth',
-                                    'title': '記憶體不足：什麼會增長、什麼不會，以及是誰佔住了記憶體'},
-                                   {'label': 'mem-what-grows',
-                                    'line': '每輪迭代增長的是什麼：訓練迴圈中本該維持不變的記憶體，以及是什麼留住了先前迭代的計算圖。',
-                                    'page': 'memory_growth',
-                                    'title': '什麼會增長、什麼不會'},
-                                   {'label': 'mem-gc',
-                                    'line': '記憶體不足後重試又失敗：只有垃圾回收器才會釋放的回溯訊息（traceback）。',
-                                    'page': 'memory_growth',
-                                    'title': '只有垃圾回收器才能釋放的記憶體'},
-                                   {'label': 'pit-running-loss',
-                                    'line': '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。',
-                                    'page': 'training_loops',
-                                    'title': '`running_loss += loss` 讓每一輪迭代的計算圖都存活下來'}],
+                        {'cases': [['mem-oom', '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。'],
+                                   ['mem-what-grows', '每輪迭代增長的是什麼：訓練迴圈中本該維持不變的記憶體，以及是什麼留住了先前迭代的計算圖。'],
+                                   ['mem-gc', '記憶體不足後重試又失敗：只有垃圾回收器才會釋放的回溯訊息（traceback）。'],
+                                   ['pit-running-loss', '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。']],
                          'historical': False,
                          'id': 'cpu-out-of-memory',
                          'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
                          'summary': 'CPU 記憶體配置器無法為張量配置所需的記憶體（Windows 上的訊息是「not enough memory」）；CUDA 上對應的錯誤是 '
                                     'torch.OutOfMemoryError: CUDA out of memory。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長。'},
-                        {'cases': [{'label': 'dbg-anomaly-nan',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
-                                             'output`'},
-                                   {'label': 'var-anomaly', 'line': '', 'page': 'variable', 'title': '異常偵測'}],
+                        {'cases': [['dbg-anomaly-nan', ''], ['var-anomaly', '']],
                          'historical': False,
                          'id': 'anomaly-nan',
                          'message': 'returned nan values in its',
                          'summary': '異常偵測模式在某個反向節點傳回的梯度中發現了 NaN。第 N 個輸出是該運算第 N 個引數的梯度，從 0 開始數（PowBackward1 的 '
                                     '1th output 就是指數的梯度）。常見原因：底數為負的冪運算，在 0 處的 sqrt、log 或除法，torch.where '
                                     '的陷阱，或是前向傳播就已產生的 NaN（整列都遮住的 softmax）。'},
-                        {'cases': [{'label': 'dbg-anomaly-nan',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
-                                             'output`'}],
+                        {'cases': [['dbg-anomaly-nan', '']],
                          'historical': False,
                          'id': 'anomaly-no-forward-info',
                          'message': 'No forward pass information available. Enable detect anomaly during '
                                     'forward pass for more information.',
                          'summary': '執行 backward() 時開啟了異常偵測模式，前向傳播時卻沒有開啟，所以出錯的節點沒有前向傳播的回溯訊息：每個節點在建立時才記下 '
                                     'Python 呼叫堆疊。前向傳播也要在異常偵測模式下執行（在訓練迴圈之前呼叫 set_detect_anomaly(True)）。'},
-                        {'cases': [{'label': 'int-accumulator',
-                                    'line': '',
-                                    'page': 'internals',
-                                    'title': '為什麼葉張量沒有 `grad_fn`，卻有 `AccumulateGrad`'}],
+                        {'cases': [['int-accumulator', '']],
                          'historical': True,
                          'id': 'saved-leaf-no-accumulator',
                          'message': 'No grad accumulator for a saved leaf',
@@ -6666,69 +3291,48 @@ DATA = {'baseurl': '',
                                     '節點只靠弱指標記著，早已不在了，因為計算圖裡沒有任何一條邊留住它（某個節點儲存了不屬於自己輸入的葉張量）。提問者的解法是在 R1 '
                                     '梯度懲罰之後，把那批資料的 requires_grad 改回 False，或是不經過 checkpoint 直接呼叫那個區塊；torch '
                                     '2.13 不會再出現這個錯誤。'},
-                        {'cases': [{'label': 'dbg-numpy',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                        {'cases': [['dbg-numpy', '']],
                          'historical': False,
                          'id': 'numpy-requires-grad',
                          'message': "Can't call numpy() on Tensor that requires grad. Use "
                                     'tensor.detach().numpy() instead.',
                          'summary': '對仍屬於計算圖的張量呼叫了 numpy()（np.asarray、matplotlib 與 scikit-learn 也會替你呼叫）；請改用 '
                                     'tensor.detach().cpu().numpy()，單一數值則用 .item()。'},
-                        {'cases': [{'label': 'dbg-numpy',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': "`Can't call numpy() on Tensor that requires grad`"}],
+                        {'cases': [['dbg-numpy', '']],
                          'historical': False,
                          'id': 'scalar-requires-grad',
                          'message': 'Converting a tensor with requires_grad=True to a scalar may lead to '
                                     'unexpected behavior.',
                          'summary': '對需要梯度的張量（例如損失）呼叫了 float()；改用 loss.item() 可得到同一個數值，且不會出現警告。'},
-                        {'cases': [{'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                        {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'non-full-backward-hook',
                          'message': 'Using a non-full backward hook when the forward contains multiple '
                                     'autograd Nodes is deprecated and will be removed in future versions.',
                          'summary': 'register_backward_hook 已棄用：它的掛鉤看到的是模組內最後一個運算的梯度，而不是模組輸入的梯度。請改用 '
                                     'register_full_backward_hook。'},
-                        {'cases': [{'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                        {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'full-backward-hook-no-input-grad',
                          'message': 'Full backward hook is firing when gradients are computed with respect '
                                     'to module outputs since no inputs require gradients.',
                          'summary': '模組的輸入都不需要梯度（例如作為資料的影像），所以完整反向掛鉤執行時 grad_input 全是 None；若需要對輸入的梯度，請對輸入呼叫 '
                                     'requires_grad_()。'},
-                        {'cases': [{'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                        {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'mixed-backward-hooks',
                          'message': 'Cannot use both regular backward hooks and full backward hooks on a '
                                     'single Module. Please use only one of them.',
                          'summary': '模組一旦註冊過 register_backward_hook 的掛鉤，即使已呼叫 handle.remove()，也不再接受 '
                                     'register_full_backward_hook；請重新建立模組。'},
-                        {'cases': [{'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                        {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'backward-hook-inplace',
                          'message': 'Output 0 of BackwardHookFunction is a view and is being modified '
                                     'inplace.',
                          'summary': '帶有完整反向掛鉤的模組後面接著原地操作，例如 nn.ReLU(inplace=True)；請改用前向掛鉤加張量掛鉤（Grad-CAM '
                                     '的做法），或改用非原地的 ReLU。'},
-                        {'cases': [{'label': 'dbg-jit-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '反向掛鉤與 TorchScript：`is not supported on ScriptModules`'}],
+                        {'cases': [['dbg-jit-hooks', '']],
                          'historical': False,
                          'id': 'scriptmodule-not-supported',
                          'message': 'register_full_backward_hook is not supported on ScriptModules',
@@ -6736,30 +3340,12 @@ DATA = {'baseurl': '',
                                     '模組上的反向掛鉤也從來不觸發。請在 eager 模組上除錯，或對進出編譯後模型的張量註冊張量掛鉤（register_hook）。',
                          'varies': [{'as': 'register_full_backward_hook is not supported on ScriptModules',
                                      'pattern': '\\b\\w+ is not supported on ScriptModules'}]},
-                        {'cases': [{'label': 'mem-oom',
-                                    'line': '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。',
-                                    'page': 'memory_growth',
-                                    'title': '記憶體不足：什麼會增長、什麼不會，以及是誰佔住了記憶體'},
-                                   {'label': 'mem-allocator',
-                                    'line': '已配置與保留的記憶體，以及為什麼 empty_cache() 對你自己行程的這個錯誤沒有幫助。',
-                                    'page': 'memory_growth',
-                                    'title': '已配置與保留：快取記憶體配置器'},
-                                   {'label': 'mem-what-grows',
-                                    'line': '每輪迭代增長的是什麼：訓練迴圈中本該維持不變的記憶體，以及是什麼留住了先前迭代的計算圖。',
-                                    'page': 'memory_growth',
-                                    'title': '什麼會增長、什麼不會'},
-                                   {'label': 'mem-gc',
-                                    'line': '記憶體不足後重試又失敗：只有垃圾回收器才會釋放的回溯訊息（traceback）。',
-                                    'page': 'memory_growth',
-                                    'title': '只有垃圾回收器才能釋放的記憶體'},
-                                   {'label': 'mem-val-oom',
-                                    'line': '訓練跑得動，驗證卻記憶體不足：輸入比訓練時大、沒有 torch.no_grad()、為了計算指標而保留的輸出。',
-                                    'page': 'memory_growth',
-                                    'title': '訓練跑得動，驗證卻記憶體不足'},
-                                   {'label': 'pit-running-loss',
-                                    'line': '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。',
-                                    'page': 'training_loops',
-                                    'title': '`running_loss += loss` 讓每一輪迭代的計算圖都存活下來'}],
+                        {'cases': [['mem-oom', '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。'],
+                                   ['mem-allocator', '已配置與保留的記憶體，以及為什麼 empty_cache() 對你自己行程的這個錯誤沒有幫助。'],
+                                   ['mem-what-grows', '每輪迭代增長的是什麼：訓練迴圈中本該維持不變的記憶體，以及是什麼留住了先前迭代的計算圖。'],
+                                   ['mem-gc', '記憶體不足後重試又失敗：只有垃圾回收器才會釋放的回溯訊息（traceback）。'],
+                                   ['mem-val-oom', '訓練跑得動，驗證卻記憶體不足：輸入比訓練時大、沒有 torch.no_grad()、為了計算指標而保留的輸出。'],
+                                   ['pit-running-loss', '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。']],
                          'historical': False,
                          'id': 'cuda-out-of-memory',
                          'message': 'CUDA out of memory. Tried to allocate',
@@ -6769,29 +3355,15 @@ DATA = {'baseurl': '',
                          'varies': [{'as': '$1',
                                      'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
                                                 '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
-                        {'cases': [{'label': 'mem-ckpt-reentrant',
-                                    'line': '網路的第一個區塊以 use_reentrant=True 對資料做檢查點：它的參數永遠拿不到梯度。',
-                                    'page': 'saved_memory',
-                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                        {'cases': [['mem-ckpt-reentrant',
+                                    '網路的第一個區塊以 use_reentrant=True 對資料做檢查點：它的參數永遠拿不到梯度。']],
                          'historical': False,
                          'id': 'checkpoint-no-input-requires-grad',
                          'message': 'None of the inputs have requires_grad=True. Gradients will be None',
                          'summary': '這是 torch.utils.checkpoint 在 use_reentrant=True 時發出的 '
                                     'UserWarning：檢查點區塊的張量引數沒有一個需要梯度（例如網路的第一個區塊直接接收資料），所以它的輸出沒有計算圖，區塊的參數也拿不到梯度，不知不覺就停止訓練了。請改用 '
                                     'use_reentrant=False。'},
-                        {'cases': [{'label': 'grad-clip',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`clip_grad_norm_` 傳回 `inf` 或 `nan`'},
-                                   {'label': 'dbg-anomaly-nan',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': "`Function 'PowBackward1' returned nan values in its 1th "
-                                             'output`'},
-                                   {'label': 'grad-amp',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '混合精度：`GradScaler`、梯度裁剪、跳過的步驟與梯度懲罰'}],
+                        {'cases': [['grad-clip', ''], ['dbg-anomaly-nan', ''], ['grad-amp', '']],
                          'historical': False,
                          'id': 'clip-nonfinite',
                          'message': 'for gradients from `parameters` is non-finite, so it cannot be clipped. '
@@ -6800,20 +3372,14 @@ DATA = {'baseurl': '',
                          'summary': '以 error_if_nonfinite=True 呼叫 clip_grad_norm_ 時，有某個梯度是 inf 或 '
                                     'NaN；不加這個旗標的話，它會傳回非有限的範數，並讓所有梯度都變成 '
                                     'NaN。先找出是哪個參數，再找原因（損失本身、某個運算的導數，或混合精度下經過縮放的梯度）。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                        {'cases': [['cf-errors', '']],
                          'historical': False,
                          'id': 'function-legacy-non-static',
                          'message': 'Legacy autograd function with non-static forward method is deprecated',
                          'summary': '自訂 autograd Function 用的是 PyTorch 0.3 的寫法（forward 和 backward 是使用 self '
                                     '的方法，並以 MyFunction()(x) 呼叫實例）；請把兩個方法都改成以 ctx 為第一個參數的靜態方法，並改用 '
                                     'MyFunction.apply(x) 呼叫。'},
-                        {'cases': [{'label': 'cf-need-function',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '真的需要自訂 Function 嗎？少了 `backward`'}],
+                        {'cases': [['cf-need-function', '']],
                          'historical': False,
                          'id': 'function-backward-not-implemented',
                          'message': 'You must implement either the backward or vjp method for your custom '
@@ -6822,10 +3388,7 @@ DATA = {'baseurl': '',
                                     'backward（torch/autograd/function.py 裡預設的 backward 會引發這個錯誤）。自動微分看不到 '
                                     'forward 裡的運算，也就無法對它們微分：如果每一步都是 PyTorch 運算，就拿掉這個 Function，改寫成一般函式或 '
                                     'nn.Module；否則請自己寫 backward。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                        {'cases': [['cf-errors', '']],
                          'historical': True,
                          'id': 'function-backward-not-implemented-old',
                          'message': 'You must implement the backward function for custom autograd.Function.',
@@ -6833,28 +3396,16 @@ DATA = {'baseurl': '',
                                     'backward，只要 forward 沒有加上 @staticmethod，也會出現這個錯誤：apply 記錄的是基底類別的節點，而它的 '
                                     'backward 就是這個預設實作。請用 @staticmethod 裝飾 forward 和 backward；torch 2.13 '
                                     '則能直接執行這樣的類別。'},
-                        {'cases': [{'label': 'cf-errors',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '自動微分拒絕自訂 Function 的 `backward` 時'}],
+                        {'cases': [['cf-errors', '']],
                          'historical': True,
                          'id': 'function-forward-output-none',
                          'message': 'expected Tensor or tuple of Tensor (got NoneType) for return value',
                          'summary': '某個自訂 Function 的 forward（.forward 前面的名稱去掉 Backward 就是它）傳回了 '
                                     'None，而舊版本要求這裡是張量；常見於為另一個 torch 版本建置的函式庫 Function。請安裝與你的 torch '
                                     '相符的函式庫版本，或升級 torch（新版接受 None 輸出）；retain_graph=True 修不好這個錯誤。'},
-                        {'cases': [{'label': 'grad-not-implemented',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '「derivative for ... is not implemented」'},
-                                   {'label': 'cg-attention',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '注意力層：`_scaled_dot_product_..._attention_backward` 沒有實作導數'},
-                                   {'label': 'cg-gradient-penalty',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '梯度懲罰（WGAN-GP）'}],
+                        {'cases': [['grad-not-implemented', ''],
+                                   ['cg-attention', ''],
+                                   ['cg-gradient-penalty', '']],
                          'historical': False,
                          'id': 'derivative-not-implemented',
                          'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
@@ -6863,14 +3414,7 @@ DATA = {'baseurl': '',
                                     'backward，或者在 PyTorch 後來已補上導數時升級（grid_sample 的二階導數在 2026 年加入）。',
                          'varies': [{'as': 'derivative for $1',
                                      'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
-                        {'cases': [{'label': 'grad-not-implemented',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '「derivative for ... is not implemented」'},
-                                   {'label': 'cg-gradient-penalty',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '梯度懲罰（WGAN-GP）'}],
+                        {'cases': [['grad-not-implemented', ''], ['cg-gradient-penalty', '']],
                          'historical': False,
                          'id': 'derivative-not-implemented-formula',
                          'message': "the derivative for '_cdist_backward' is not implemented.",
@@ -6881,11 +3425,7 @@ DATA = {'baseurl': '',
                                     "'_cdist_backward'）。",
                          'varies': [{'as': 'derivative for $1',
                                      'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
-                        {'cases': [{'label': 'grad-forward-missing',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '「Trying to use forward AD with ... that does not support '
-                                             'it」：`jvp`、`jacfwd` 與 `hessian`'}],
+                        {'cases': [['grad-forward-missing', '']],
                          'historical': False,
                          'id': 'forward-ad-not-implemented',
                          'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
@@ -6897,10 +3437,7 @@ DATA = {'baseurl': '',
                                     'torch.autograd.functional.jvp；或者改用具備這條公式的核心（注意力的 math 後端）。',
                          'varies': [{'as': 'forward AD with grid_sampler_2d that',
                                      'pattern': '\\bforward AD with [\\w.:]+ that'}]},
-                        {'cases': [{'label': 'grad-gradient-arg',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'}],
+                        {'cases': [['grad-gradient-arg', '']],
                          'historical': False,
                          'id': 'grad-output-shape',
                          'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
@@ -6909,21 +3446,14 @@ DATA = {'baseurl': '',
                                     '的梯度，形狀和它所對應的張量不同：output[0] 是你的張量，grad_output[0] 是你傳入的梯度。舊的 WGAN 程式碼對 0 '
                                     '維的損失傳入 torch.FloatTensor([1])：改寫成 (-loss).backward()，或用 '
                                     'torch.ones_like(output) 建立梯度。'},
-                        {'cases': [{'label': 'grad-gradient-arg',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'}],
+                        {'cases': [['grad-gradient-arg', '']],
                          'historical': True,
                          'id': 'grad-output-shape-invalid-gradient',
                          'message': 'invalid gradient at index 0 - expected shape',
                          'summary': '同一個形狀檢查的舊版措辭：傳給 backward(gradient=...) 的梯度，形狀和呼叫 backward 的那個張量不同，例如 '
                                     'Grad-CAM 程式碼對加總的結果（形狀 []）傳入了形狀與 logits 相同的 [10, 2] 梯度。請對這個純量呼叫不帶梯度的 '
                                     'backward()，或改對 logits 呼叫 backward 並傳入這個梯度。'},
-                        {'cases': [{'label': 'ddp-dataparallel-replica-grad',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`nn.DataParallel` 之下：在 `forward` 或自訂 Function 裡呼叫 '
-                                             '`backward()`'}],
+                        {'cases': [['ddp-dataparallel-replica-grad', '']],
                          'historical': False,
                          'id': 'multi-output-view-base-modified',
                          'message': 'is a view and its base or another view of its base has been modified '
@@ -6933,10 +3463,7 @@ DATA = {'baseurl': '',
                                     '就是這樣把參數本身交給第一張 GPU '
                                     '當作複本）；其中一個視圖的基底經過原地修改之後，程式又用到了這個視圖，常見的原因是同一張計算圖的兩次反向傳播之間呼叫了 '
                                     'optimizer.step()。請在最佳化步驟之前做完所有反向傳播，或改為傳回 clone()。'},
-                        {'cases': [{'label': 'ddp-dataparallel-grad',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`nn.DataParallel` 與 `autograd.grad`：傳回的張量是副本'}],
+                        {'cases': [['ddp-dataparallel-grad', '']],
                          'historical': True,
                          'id': 'scatter-not-twice-differentiable',
                          'message': 'Scatter is not differentiable twice',
@@ -6944,28 +3471,14 @@ DATA = {'baseurl': '',
                                     'create_graph=True 呼叫 autograd.grad）：那個版本裡，DataParallel 分發批次的 Scatter '
                                     '無法做二次微分。修正方法是升級：從 0.3.0 起，Scatter 與 Gather 的 backward 函式本身也可以微分（見 2.13 '
                                     '版的 torch/nn/parallel/_functions.py），梯度懲罰不必改寫，就能直接透過 DataParallel 計算。'},
-                        {'cases': [{'label': 'grad-gradient-arg',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'},
-                                   {'label': 'pit-non-scalar',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '對非純量張量呼叫 `backward()`'}],
+                        {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],
                          'historical': False,
                          'id': 'complex-backward',
                          'message': 'grad can be implicitly created only for real scalar outputs',
                          'summary': '對複數純量呼叫了不帶 gradient 的 '
                                     'backward()；只有實數值的損失才有梯度。改成對絕對值（.abs()）或實部做歸約：把複數差直接平方（z ** '
                                     '2）得到的損失仍是複數，|z| ** 2 才是實數。較舊的版本會默默只對實部微分。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'},
-                                   {'label': 'cg-per-sample',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                        {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
                          'historical': False,
                          'id': 'functorch-requires-grad',
                          'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
@@ -6976,14 +3489,7 @@ DATA = {'baseurl': '',
                                     'transformed instead.',
                          'summary': '傳給 torch.func.grad、vmap 或 jacrev 的函式呼叫了 requires_grad_()，或呼叫了內部會用到它的 '
                                     'torch.autograd.functional.jacobian、hessian。在轉換裡，輸入早已受到追蹤：所有導數都用轉換本身來算。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'},
-                                   {'label': 'cg-per-sample',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'}],
+                        {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
                          'historical': False,
                          'id': 'functorch-backward',
                          'message': 'backward() called inside a functorch transform. This is not supported, '
@@ -6992,10 +3498,7 @@ DATA = {'baseurl': '',
                          'summary': '傳給 vmap 或 torch.func.grad 的函式呼叫了 loss.backward()。逐樣本梯度要用 '
                                     'vmap(grad(loss_fn)) 來算，模型參數透過 functional_call 傳入，而不是對每個樣本呼叫 '
                                     'backward()。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': False,
                          'id': 'vmap-item',
                          'message': "vmap: It looks like you're calling .item() on a Tensor. We don't "
@@ -7004,10 +3507,7 @@ DATA = {'baseurl': '',
                                     'somewhere inside PyTorch internals, please file a bug report.',
                          'summary': '在 vmap 之下的函式把張量轉成了 Python 數字（.item()、float()、int()，或以張量做會觸發這種轉換的索引）；在 '
                                     'vmap 之下，一次呼叫代表整個批次，沒有單一的數字可取。讓這個值維持張量。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': True,
                          'id': 'vmap-item-functorch',
                          'message': 'Batching rule not implemented for aten::item. We could not generate a '
@@ -7015,31 +3515,21 @@ DATA = {'baseurl': '',
                          'summary': 'vmap 遇到 .item() 時，functorch 早期的錯誤措辭：在 vmap 之下的函式呼叫了 .item()（或 '
                                     'float()、int()），而一次呼叫代表整個批次，沒有單一的數字可取。讓這個值保持為張量，直接拿它做索引，不要先轉成 Python '
                                     '數字。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': False,
                          'id': 'vmap-dynamic-shape',
                          'message': 'vmap: We do not support batching operators that can support dynamic '
                                     'shape. Attempting to batch over indexing with a boolean mask.',
                          'summary': '在 vmap 裡（逐樣本梯度、vmap(jacrev(...))），輸出形狀取決於數值的運算（這裡是透過布林遮罩索引或賦值，nonzero '
                                     '也一樣）無法替整個批次給出同一個形狀；請改用 torch.where，在完整的形狀上算出兩個分支。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': False,
                          'id': 'vmap-control-flow',
                          'message': "vmap: It looks like you're attempting to use a Tensor in some "
                                     "data-dependent control flow. We don't support that yet",
                          'summary': '在 vmap 之下的函式在 if 或 while 裡用到張量（if x.sum() > '
                                     '0:）；批次裡的每個樣本可能需要走不同的分支。兩邊都算出來，再用 torch.where 逐元素選取。'},
-                        {'cases': [{'label': 'grad-overlap',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '對 `expand` 產生的張量做原地操作：「more than one element ... refers to a '
-                                             'single memory location」'}],
+                        {'cases': [['grad-overlap', '']],
                          'historical': False,
                          'id': 'overlap-written-to',
                          'message': 'unsupported operation: more than one element of the written-to tensor '
@@ -7047,25 +3537,14 @@ DATA = {'baseurl': '',
                                     'performing the operation.',
                          'summary': '原地操作寫入的張量是 expand（或其他步幅為 0 的視圖）產生的，它的元素共用記憶體。寫入之前先呼叫 .clone()（或改用 '
                                     'repeat），或改成非原地的更新。'},
-                        {'cases': [{'label': 'grad-overlap',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '對 `expand` 產生的張量做原地操作：「more than one element ... refers to a '
-                                             'single memory location」'}],
+                        {'cases': [['grad-overlap', '']],
                          'historical': False,
                          'id': 'overlap-input-written-to',
                          'message': 'unsupported operation: some elements of the input tensor and the '
                                     'written-to tensor refer to a single memory location. Please clone() the '
                                     'tensor before performing the operation.',
                          'summary': '一次寫入的來源是目的地本身的視圖，例如 x[1] = x[1].transpose(0, 1)。先對來源呼叫 .clone()。'},
-                        {'cases': [{'label': 'grad-nondiff',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
-                                   {'label': 'cf-non-differentiable',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '沒有梯度的輸出：`mark_non_differentiable`'}],
+                        {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
                          'historical': True,
                          'id': 'isfloating-grads',
                          'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got '
@@ -7073,33 +3552,20 @@ DATA = {'baseurl': '',
                          'summary': 'PyTorch 1.5 以前：backward() 把梯度送進了一個需要梯度的整數張量，它是 argmax 或 argsort '
                                     '的結果，或是自訂 Function 的整數輸出（點雲程式碼裡的最遠點取樣或分組）。在 Function 的 forward 裡對索引呼叫 '
                                     'ctx.mark_non_differentiable，或對它呼叫 detach()；現在的版本不會讓整數張量需要梯度。'},
-                        {'cases': [{'label': 'grad-nondiff',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`argmax`、`round`、閾值：沒有梯度，或梯度為零'},
-                                   {'label': 'cf-non-differentiable',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '沒有梯度的輸出：`mark_non_differentiable`'}],
+                        {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
                          'historical': True,
                          'id': 'isfloating-grads-type',
                          'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
                                     'got false.',
                          'summary': '同一個錯誤在 PyTorch 1.3 與 1.4 的措辭：梯度送進了一個需要梯度的整數張量，通常是自訂 Function '
                                     '的索引輸出，而它沒有呼叫 ctx.mark_non_differentiable。'},
-                        {'cases': [{'label': 'pit-loss-number',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': "`'int' object has no attribute 'backward'`"}],
+                        {'cases': [['pit-loss-number', '']],
                          'historical': False,
                          'id': 'number-has-no-backward',
                          'message': "'int' object has no attribute",
                          'summary': '對 Python 數字而不是張量呼叫了 backward()：遇到沒有任何目標可比較的批次（例如沒有目標框的影像）時，損失函式傳回了 '
                                     '0（或浮點數）；請傳回 pred.sum() * 0，或跳過這一步。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': False,
                          'id': 'vmap-inplace-extra-args',
                          'message': 'vmap: inplace arithmetic(self, *extra_args) is not possible because '
@@ -7109,10 +3575,7 @@ DATA = {'baseurl': '',
                                     '之下的函式把一個帶有批次維度的值，原地寫進它自己以固定形狀建立的張量（torch.zeros(x.shape)、torch.zeros(n)）；整個批次共用這一個緩衝區，沒辦法為每個樣本各存一個值。請改用 '
                                     'torch.zeros_like(x) 或 x.new_zeros(...) '
                                     '從輸入建立它，或者不用原地寫入來組出結果（torch.stack、torch.cat、torch.where）。'},
-                        {'cases': [{'label': 'grad-func-errors',
-                                    'line': '',
-                                    'page': 'gradients',
-                                    'title': '`torch.func.vmap` 與 `grad` 裡的錯誤'}],
+                        {'cases': [['grad-func-errors', '']],
                          'historical': False,
                          'id': 'batchnorm-input-dim',
                          'message': 'expected 4D input (got 3D input)',
@@ -7120,10 +3583,7 @@ DATA = {'baseurl': '',
                                     '之下（逐樣本梯度、vmap(jacrev(model))），每次呼叫看到的是一個形狀為 [C, H, W] 的樣本；不在 vmap '
                                     '之下時，則是傳入單張影像卻沒有呼叫 '
                                     'unsqueeze(0)。請給模型一個批次：model(x.unsqueeze(0)).squeeze(0)。'},
-                        {'cases': [{'label': 'cg-hvp',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': 'Hessian 向量積與完整的 Hessian 矩陣'}],
+                        {'cases': [['cg-hvp', '']],
                          'historical': False,
                          'id': 'func-grad-output',
                          'message': 'Expected f(*args) to return a Tensor, got',
@@ -7131,10 +3591,7 @@ DATA = {'baseurl': '',
                                     'grad(grad(f))，內層 grad 傳回了一個梯度字典。二階導數是梯度的 Jacobian：請用 '
                                     'torch.func.hessian(f) 或 jacrev(grad(f))；只要 Hessian 向量積時，用 jvp(grad(f), '
                                     '...)。'},
-                        {'cases': [{'label': 'ddp-grad-strides',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '`Grad strides do not match bucket view strides`：一個關於速度的警告'}],
+                        {'cases': [['ddp-grad-strides', '']],
                          'historical': False,
                          'id': 'ddp-grad-strides',
                          'message': 'Grad strides do not match bucket view strides. This may indicate grad '
@@ -7144,10 +3601,7 @@ DATA = {'baseurl': '',
                                     '1 的維度上不同（例如 1x1 卷積的權重，輸入是 '
                                     'channels_last），梯度本身沒有錯，代價只是一次按步幅的複製，可以直接關掉這個警告。要把模型轉成 '
                                     'channels_last，請在包進 DDP 之前做，不要在之後。'},
-                        {'cases': [{'label': 'mem-ckpt-metadata',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '`CheckpointError`：重新計算算出了別的東西'}],
+                        {'cases': [['mem-ckpt-metadata', '']],
                          'historical': False,
                          'id': 'checkpoint-recomputed-metadata',
                          'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
@@ -7161,25 +3615,14 @@ DATA = {'baseurl': '',
                          'varies': [{'as': '',
                                      'pattern': "'(shape|dtype|device)': "
                                                 '*(torch\\.\\w+|device\\([^)]*\\)?)?'}]},
-                        {'cases': [{'label': 'cg-not-require',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '「One of the differentiated Tensors does not require '
-                                             'grad」：凍結的參數'},
-                                   {'label': 'cg-unused',
-                                    'line': '',
-                                    'page': 'create_graph',
-                                    'title': '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'}],
+                        {'cases': [['cg-not-require', ''], ['cg-unused', '']],
                          'historical': False,
                          'id': 'grad-input-no-requires-grad',
                          'message': 'One of the differentiated Tensors does not require grad',
                          'summary': '向 torch.autograd.grad 要求某個張量的梯度，但這個張量不需要梯度：通常是 model.parameters() '
                                     '列出的凍結參數，或從未標記過的輸入。請只傳入需要梯度的張量（[p for p in model.parameters() if '
                                     'p.requires_grad]），或先對輸入呼叫 requires_grad_()；allow_unused=True 幫不上忙。'},
-                        {'cases': [{'label': 'cf-func',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '`torch.func`：`setup_context` 與 `vmap` 規則'}],
+                        {'cases': [['cf-func', '']],
                          'historical': False,
                          'id': 'function-jvp-missing',
                          'message': 'You must implement the jvp function for custom autograd.Function to use '
@@ -7188,20 +3631,14 @@ DATA = {'baseurl': '',
                                     'backward、沒有 jvp 的自訂 autograd Function；請加上 jvp 靜態方法，由它傳回輸出的切向量，所需的張量用 '
                                     'ctx.save_for_forward '
                                     '儲存；或者改用反向模式（jacrev、torch.autograd.functional.jacobian）。'},
-                        {'cases': [{'label': 'dbg-amp-scaler',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '`GradScaler` 的錯誤：FP16 梯度、兩次 `unscale_()`、同一步執行兩次'}],
+                        {'cases': [['dbg-amp-scaler', '']],
                          'historical': False,
                          'id': 'amp-unscale-fp16',
                          'message': 'Attempting to unscale FP16 gradients.',
                          'summary': 'GradScaler 會把梯度除以縮放因子，但不接受 float16 的梯度：模型的參數是 float16（呼叫過 '
                                     'model.half()、有人手動把某一層轉成 float16，或 float16 模型上的可訓練轉接器權重）。請讓參數維持 '
                                     'float32，由 torch.autocast 以 float16 計算；或改用 bfloat16，不需要縮放器。'},
-                        {'cases': [{'label': 'dbg-amp-scaler',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '`GradScaler` 的錯誤：FP16 梯度、兩次 `unscale_()`、同一步執行兩次'}],
+                        {'cases': [['dbg-amp-scaler', '']],
                          'historical': False,
                          'id': 'amp-unscale-twice',
                          'message': 'unscale_() has already been called on this optimizer since the last '
@@ -7210,30 +3647,21 @@ DATA = {'baseurl': '',
                                     'scaler.unscale_(optimizer)：梯度累積時每個微批次之後都呼叫，或是迴圈在溢位之後跳過了 '
                                     'scaler.update()。每個最佳化步驟中，unscale_()、梯度裁剪、step() 和 update() 都只做一次，而且每次 '
                                     'scaler.step() 之後都要呼叫 scaler.update()。'},
-                        {'cases': [{'label': 'dbg-amp-scaler',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '`GradScaler` 的錯誤：FP16 梯度、兩次 `unscale_()`、同一步執行兩次'}],
+                        {'cases': [['dbg-amp-scaler', '']],
                          'historical': False,
                          'id': 'lr-scheduler-before-step',
                          'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
                          'summary': '排程器第一次呼叫 step() 時，最佳化器還沒執行過任何一次 optimizer.step()。使用 GradScaler '
                                     '且順序正確時，這表示縮放器因為梯度出現非有限值而跳過了第一步；縮放因子逐步降低的期間這很正常，沒有害處。沒有使用縮放器時，請先呼叫 '
                                     'optimizer.step() 再呼叫 scheduler.step()。'},
-                        {'cases': [{'label': 'dbg-amp-no-inf',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '`No inf checks were recorded for this optimizer`：縮放器找不到任何梯度'}],
+                        {'cases': [['dbg-amp-no-inf', '']],
                          'historical': False,
                          'id': 'amp-no-inf-checks',
                          'message': 'No inf checks were recorded for this optimizer.',
                          'summary': 'scaler.step(optimizer) 在這個最佳化器的參數中找不到任何一個帶有梯度的參數，並不是溢位。最常見的原因是 '
                                     'zero_grad() 放在 backward() 和 step() '
                                     '之間；其次是最佳化器只握有凍結的參數（例如以推論模式載入的轉接器），或是損失根本傳不到這些參數。請在前向傳播之前清除梯度。'},
-                        {'cases': [{'label': 'dbg-amp-no-inf',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '`No inf checks were recorded for this optimizer`：縮放器找不到任何梯度'}],
+                        {'cases': [['dbg-amp-no-inf', '']],
                          'historical': False,
                          'id': 'amp-scale-none',
                          'message': 'but _scale is None.  This may indicate your script did not use '
@@ -7241,30 +3669,21 @@ DATA = {'baseurl': '',
                          'summary': '縮放器的 unscale_、step 或 update 在任何一次 scaler.scale(loss) 之前就執行了：迴圈直接呼叫 '
                                     'loss.backward()（在 Lightning 的手動最佳化中，就是用了 loss.backward() 而不是 '
                                     'self.manual_backward(loss)）。每個損失都要先經過縮放，再呼叫 backward()。'},
-                        {'cases': [{'label': 'dbg-amp-several',
-                                    'line': '',
-                                    'page': 'nan_amp',
-                                    'title': '一個 `GradScaler` 搭配多個損失與最佳化器：`update()` 只呼叫一次'}],
+                        {'cases': [['dbg-amp-several', '']],
                          'historical': False,
                          'id': 'amp-step-twice',
                          'message': 'step() has already been called since the last update().',
                          'summary': '同一個最佳化器連續兩次呼叫 scaler.step，中間沒有 scaler.update()：可能是迴圈從來不呼叫 '
                                     'update()，也可能是串列裡同一個最佳化器出現了兩次。每個最佳化器只呼叫一次 step，接著每次迭代呼叫一次 '
                                     'scaler.update()。'},
-                        {'cases': [{'label': 'pit-empty-params',
-                                    'line': '',
-                                    'page': 'training_loops',
-                                    'title': '`optimizer got an empty parameter list`'}],
+                        {'cases': [['pit-empty-params', '']],
                          'historical': False,
                          'id': 'optimizer-empty-params',
                          'message': 'optimizer got an empty parameter list',
                          'summary': '建立最佳化器時，它一個張量也沒有拿到：可能是依 requires_grad '
                                     '篩選之前，所有參數都已凍結；或模型把各層放在普通的串列（list）裡（請改用 nn.ModuleList）；或 '
                                     'model.parameters() 這個產生器已經用完了。請解凍要訓練的部分、註冊各層，並傳入一個串列。'},
-                        {'cases': [{'label': 'mem-ckpt-metadata',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '`CheckpointError`：重新計算算出了別的東西'}],
+                        {'cases': [['mem-ckpt-metadata', '']],
                          'historical': False,
                          'id': 'checkpoint-recomputed-count',
                          'message': 'torch.utils.checkpoint: A different number of tensors was saved during '
@@ -7272,11 +3691,7 @@ DATA = {'baseurl': '',
                          'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次走了另一條路徑：區塊裡的某個選擇（用 Python 的 random '
                                     '決定的隨機深度、在反向傳播之前呼叫的 model.eval() 或改過的旗標）讀到了 checkpoint '
                                     '不會還原的狀態。請在區塊外做出選擇再當成引數傳入，或改用 torch.rand 抽籤，或等反向傳播結束之後再切換模式。'},
-                        {'cases': [{'label': 'ddp-unused-warning',
-                                    'line': '',
-                                    'page': 'distributed',
-                                    'title': '反過來的情況：「`find_unused_parameters=True` was specified ... but '
-                                             'did not find any unused parameters」'}],
+                        {'cases': [['ddp-unused-warning', '']],
                          'historical': False,
                          'id': 'ddp-find-unused-no-unused',
                          'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
@@ -7285,14 +3700,7 @@ DATA = {'baseurl': '',
                                     'find_unused_parameters=True '
                                     '帶來的計算圖走訪只是白白花時間，除非之後的迭代會跳過某個分支。如果每次用到的參數都一樣，請傳入 '
                                     'find_unused_parameters=False；如果某個分支只是有時才走，就保留這個旗標，不必理會警告。'},
-                        {'cases': [{'label': 'cf-backward-in-backward',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'},
-                                   {'label': 'mem-ckpt-grad',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '檢查點包住的函式自己求梯度，以及對評論器做檢查點'}],
+                        {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
                          'historical': True,
                          'id': 'checkpoint-reentrant-grad-old',
                          'message': 'Checkpointing is not compatible with .grad() or when an `inputs` '
@@ -7300,20 +3708,14 @@ DATA = {'baseurl': '',
                                     'pass its `inputs` argument.',
                          'summary': '同一個錯誤的舊版措辭：對可重入的 checkpoint（use_reentrant=True，舊版的預設）使用了 '
                                     'torch.autograd.grad 或 backward(inputs=...)；請傳入 use_reentrant=False。'},
-                        {'cases': [{'label': 'tc-graph-break',
-                                    'line': '',
-                                    'page': 'torch_compile',
-                                    'title': '圖中斷讓一般節點回到計算圖裡'}],
+                        {'cases': [['tc-graph-break', '']],
                          'historical': True,
                          'id': 'compile-mirrored-meta',
                          'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
                          'summary': '用 torch.compile 編譯的函式對自己的輸出呼叫了 torch.autograd.backward，Dynamo '
                                     '沒有跳過這個呼叫，而是追蹤了進去：這是 Dynamo 本身的缺陷，後來已經修正（小節裡附有修正的連結）。請升級，或在編譯的函式之外呼叫 '
                                     'backward()。'},
-                        {'cases': [{'label': 'var-assign-parameter',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                        {'cases': [['var-assign-parameter', '']],
                          'historical': False,
                          'id': 'assign-parameter',
                          'message': "cannot assign 'torch.FloatTensor' as parameter 'weight' "
@@ -7324,10 +3726,7 @@ DATA = {'baseurl': '',
                          'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter",
                                      'pattern': "cannot assign '[\\w.]+' as parameter\\b"},
                                     {'as': "as parameter 'weight'", 'pattern': "\\bas parameter '\\w+'"}]},
-                        {'cases': [{'label': 'var-assign-parameter',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"}],
+                        {'cases': [['var-assign-parameter', '']],
                          'historical': False,
                          'id': 'register-parameter-tensor',
                          'message': "cannot assign 'torch.FloatTensor' object to parameter 'weight' "
@@ -7338,16 +3737,12 @@ DATA = {'baseurl': '',
                                      'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
                                     {'as': "object to parameter 'weight'",
                                      'pattern': "\\bobject to parameter '\\w+'"}]},
-                        {'cases': [{'label': 'var-module-tensors',
-                                    'line': 'model.to(device) 之後出現 cuda:0 and cpu：普通張量屬性留在 CPU 記憶體、輸入沒有搬過去，或 '
-                                            'forward 裡建立張量時沒有指定裝置。',
-                                    'page': 'variable',
-                                    'title': '模組裡的張量：參數、緩衝區與普通張量'},
-                                   {'label': 'var-dp-replica',
-                                    'line': '在 nn.DataParallel 下用兩張 GPU 時出現 cuda:1 and '
-                                            'cuda:0：每個副本只會收到廣播過來的參數和緩衝區，所以普通張量屬性仍然留在 cuda:0。',
-                                    'page': 'variable',
-                                    'title': '在 `nn.DataParallel` 下：`cuda:1 and cuda:0`'}],
+                        {'cases': [['var-module-tensors',
+                                    'model.to(device) 之後出現 cuda:0 and cpu：普通張量屬性留在 CPU 記憶體、輸入沒有搬過去，或 forward '
+                                    '裡建立張量時沒有指定裝置。'],
+                                   ['var-dp-replica',
+                                    '在 nn.DataParallel 下用兩張 GPU 時出現 cuda:1 and '
+                                    'cuda:0：每個副本只會收到廣播過來的參數和緩衝區，所以普通張量屬性仍然留在 cuda:0。']],
                          'historical': False,
                          'id': 'tensors-same-device',
                          'message': 'Expected all tensors to be on the same device, but found at least two '
@@ -7356,10 +3751,7 @@ DATA = {'baseurl': '',
                                     '之後仍留在 CPU 記憶體，或是批次資料沒有搬到 GPU，或是 forward 建立張量時沒有指定 device=。在 '
                                     'nn.DataParallel 下出現 cuda:1 and cuda:0 時：普通的張量屬性不會複製到其他 GPU 上的副本。這類張量請用 '
                                     'register_buffer 註冊。'},
-                        {'cases': [{'label': 'tc-module-backward-hook',
-                                    'line': '',
-                                    'page': 'torch_compile',
-                                    'title': '`fullgraph=True` 之下的模組反向掛鉤'}],
+                        {'cases': [['tc-module-backward-hook', '']],
                          'historical': False,
                          'id': 'compile-module-backward-hook',
                          'message': 'Module-level backwards hooks require compiled autograd.',
@@ -7369,10 +3761,7 @@ DATA = {'baseurl': '',
                                     'fullgraph=True（帶有掛鉤的模組會產生圖中斷，掛鉤照常觸發），或設定 '
                                     'torch._dynamo.config.compiled_autograd = True，並在編譯過的訓練步驟裡呼叫 '
                                     'backward()。'},
-                        {'cases': [{'label': 'pit-validation-backward',
-                                    'line': '',
-                                    'page': 'training_loops',
-                                    'title': '在驗證步驟或評估模式下呼叫 `backward()`'}],
+                        {'cases': [['pit-validation-backward', '']],
                          'historical': False,
                          'id': 'cudnn-rnn-eval',
                          'message': 'cudnn RNN backward can only be called in training mode',
@@ -7380,20 +3769,14 @@ DATA = {'baseurl': '',
                                     'nn.RNN：cuDNN 的 RNN 核心只在訓練模式下保留反向傳播需要的資料。常見的原因是驗證或取樣函式呼叫了 '
                                     'model.eval()，之後卻沒有任何地方再呼叫 model.train()；請在每個 epoch 開頭呼叫它、只把 RNN '
                                     '切回訓練模式，或在 torch.backends.cudnn.flags(enabled=False) 之下執行前向與反向傳播。'},
-                        {'cases': [{'label': 'var-retain-grad',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '`retain_grad`'}],
+                        {'cases': [['var-retain-grad', '']],
                          'historical': False,
                          'id': 'retain-grad-no-grad',
                          'message': "can't retain_grad on Tensor that has requires_grad=False",
                          'summary': '對不需要梯度的張量呼叫了 retain_grad()：這個張量不屬於任何計算圖（由 .data 或 detach() 得來、在 '
                                     'torch.no_grad() 裡算出，或只由不需要梯度的張量算出），梯度永遠傳不到它。請改用需要梯度的張量來算它，並且只在 '
                                     'requires_grad 為 True 時呼叫 retain_grad()。'},
-                        {'cases': [{'label': 'pit-loss-dtype',
-                                    'line': '',
-                                    'page': 'training_loops',
-                                    'title': '`Found dtype Long but expected Float`：目標的 dtype'}],
+                        {'cases': [['pit-loss-dtype', '']],
                          'historical': False,
                          'id': 'loss-target-dtype',
                          'message': 'Found dtype Long but expected Float',
@@ -7402,11 +3785,7 @@ DATA = {'baseurl': '',
                                     '無關。修正方法是轉換目標：target.float() 或 target.to(output.dtype)。',
                          'varies': [{'as': 'Found dtype Long but expected Float',
                                      'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
-                        {'cases': [{'label': 'pit-deepcopy-graph',
-                                    'line': '',
-                                    'page': 'training_loops',
-                                    'title': '對模型做 `deepcopy`：`Only Tensors created explicitly by the user '
-                                             '(graph leaves) support the deepcopy protocol`'}],
+                        {'cases': [['pit-deepcopy-graph', '']],
                          'historical': False,
                          'id': 'deepcopy-non-leaf',
                          'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
@@ -7417,10 +3796,7 @@ DATA = {'baseurl': '',
                                     'grad_fn，這時連一次前向傳播都不必做，複製就會失敗。中間結果請改存呼叫 detach() 之後的張量、在複製前刪掉這個屬性，或用 '
                                     'state_dict() 複製權重；舊版 weight_norm 請換成 '
                                     'torch.nn.utils.parametrizations.weight_norm。'},
-                        {'cases': [{'label': 'pit-grad-none-zero',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': "`'NoneType' object has no attribute 'zero_'`：梯度還不存在就先清零"}],
+                        {'cases': [['pit-grad-none-zero', '']],
                          'historical': False,
                          'id': 'grad-none-zero',
                          'message': "'NoneType' object has no attribute 'zero_'",
@@ -7429,24 +3805,14 @@ DATA = {'baseurl': '',
                                     'None`；若要輸入的梯度，請在前向傳播之前對輸入呼叫 requires_grad_()。',
                          'varies': [{'as': "'NoneType' object has no attribute 'zero_'",
                                      'pattern': "'NoneType' object has no attribute '(zero_|data)'"}]},
-                        {'cases': [{'label': 'pit-resize-requires-grad',
-                                    'line': '',
-                                    'page': 'pitfalls',
-                                    'title': '`cannot resize variables that require grad`：收集輸出的緩衝區'}],
+                        {'cases': [['pit-resize-requires-grad', '']],
                          'historical': False,
                          'id': 'resize-requires-grad',
                          'message': 'cannot resize variables that require grad',
                          'summary': '對需要梯度的張量呼叫了 '
                                     'resize_()，通常是用來收集模型輸出的緩衝區：先前把需要梯度的輸出原地複製進去，緩衝區就成了計算圖的一部分。請改為複製 '
                                     'output.detach()，或在 torch.no_grad() 裡做這些記錄工作。'},
-                        {'cases': [{'label': 'cf-view-output-inplace',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '`This view was created inside a custom Function`：原地改動它的輸出'},
-                                   {'label': 'dbg-module-hooks',
-                                    'line': '',
-                                    'page': 'debugging',
-                                    'title': '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'}],
+                        {'cases': [['cf-view-output-inplace', ''], ['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'function-view-inplace',
                          'message': 'This view was created inside a custom Function (or because an input was '
@@ -7454,19 +3820,13 @@ DATA = {'baseurl': '',
                          'summary': '原地操作改動了自訂 Function 的輸出（或它的切片），而這個輸出是視圖：forward '
                                     '傳回了輸入的視圖，或直接傳回輸入本身。自動微分拒絕執行，因為改寫視圖的歷史會繞過這個 Function 的 backward。請複製輸出（在 '
                                     'forward 裡或 apply 之後呼叫 clone()），或改用非原地操作。'},
-                        {'cases': [{'label': 'cf-save-non-tensor',
-                                    'line': '',
-                                    'page': 'custom_function',
-                                    'title': '`save_for_backward can only save variables`：非張量該放哪裡'}],
+                        {'cases': [['cf-save-non-tensor', '']],
                          'historical': False,
                          'id': 'save-for-backward-non-tensor',
                          'message': 'save_for_backward can only save variables, but argument',
                          'summary': 'ctx.save_for_backward 收到了不是張量的東西（數字、尺寸組成的元組、旗標）。它只接受張量和 None；其他值請當成屬性存在 '
                                     'ctx 上（ctx.factor = factor），並在 backward 裡對它們傳回 None。'},
-                        {'cases': [{'label': 'mem-ckpt-reentrant',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                        {'cases': [['mem-ckpt-reentrant', '']],
                          'historical': False,
                          'id': 'checkpoint-use-reentrant-explicit',
                          'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed '
@@ -7474,10 +3834,7 @@ DATA = {'baseurl': '',
                          'summary': '呼叫 torch.utils.checkpoint 時沒有傳 use_reentrant，就會發出這個 UserWarning：torch '
                                     '2.13 這時仍執行可重入實作，並要你明確選擇。請傳 use_reentrant=False（建議使用；輸入不需要梯度的區塊也能訓練），或傳 '
                                     'use_reentrant=True 保留原本的行為。'},
-                        {'cases': [{'label': 'mem-ckpt-reentrant',
-                                    'line': '',
-                                    'page': 'saved_memory',
-                                    'title': '可重入檢查點：不需要梯度的輸入'}],
+                        {'cases': [['mem-ckpt-reentrant', '']],
                          'historical': True,
                          'id': 'checkpoint-use-reentrant-explicit-old',
                          'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
@@ -7485,10 +3842,7 @@ DATA = {'baseurl': '',
                          'summary': '同一個 UserWarning 的舊版措辭（torch 2.1 和緊接其後的版本）：呼叫 checkpoint 時沒有傳 '
                                     'use_reentrant。請傳 use_reentrant=False（建議使用），或傳 use_reentrant=True '
                                     '保留原本的行為。'},
-                        {'cases': [{'label': 'var-grad-modes',
-                                    'line': '',
-                                    'page': 'variable',
-                                    'title': '取代 `volatile` 的梯度模式'}],
+                        {'cases': [['var-grad-modes', '']],
                          'historical': False,
                          'id': 'inference-requires-grad',
                          'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is '
@@ -7496,10 +3850,7 @@ DATA = {'baseurl': '',
                          'summary': '對在 torch.inference_mode() 裡建立的張量呼叫了 requires_grad_()（或設定 '
                                     'requires_grad=True）。推論張量不能這樣加入自動微分的記錄；請改在 torch.no_grad() '
                                     '裡建立它，或在推論模式之外用 clone() 從它得到一個普通張量。'},
-                        {'cases': [{'label': 'pit-loss-dtype',
-                                    'line': '',
-                                    'page': 'training_loops',
-                                    'title': '`Found dtype Long but expected Float`：目標的 dtype'}],
+                        {'cases': [['pit-loss-dtype', '']],
                          'historical': False,
                          'id': 'loss-target-cast',
                          'message': "result type Float can't be cast to the desired output type Long",
@@ -8995,4 +5346,633 @@ DATA = {'baseurl': '',
                            'requires_grad; detach keeps the content but requires_grad becomes False; old '
                            'notes say every operation in PyTorch works at the Variable level, but '
                            'Variable(t) returns a plain tensor today.'},
+ 'sections': {'en': {'cf-backward-in-backward': ['custom_function',
+                                                 'Calling `autograd.grad` inside `backward`: recomputation '
+                                                 'and reversible networks'],
+                     'cf-ctx-attribute': ['custom_function',
+                                          '"Why does my second backward run?": tensors kept on `ctx`'],
+                     'cf-errors': ['custom_function', "When a custom Function's `backward` is rejected"],
+                     'cf-func': ['custom_function', '`torch.func`: `setup_context`, and `vmap` rules'],
+                     'cf-gradcheck': ['custom_function',
+                                      '`gradcheck` fails: `Jacobian mismatch` in `float32`, or at a kink'],
+                     'cf-mark-dirty': ['custom_function', 'In-place Functions: `mark_dirty`'],
+                     'cf-materialize': ['custom_function', 'Unused outputs: `set_materialize_grads`'],
+                     'cf-need-function': ['custom_function',
+                                          'Do you need a custom Function? `backward` left out'],
+                     'cf-non-differentiable': ['custom_function',
+                                               'Outputs that have no gradient: `mark_non_differentiable`'],
+                     'cf-once': ['custom_function',
+                                 '`once_differentiable`: say so when `backward` is not differentiable'],
+                     'cf-save-non-tensor': ['custom_function',
+                                            '`save_for_backward can only save variables`: where non-tensors '
+                                            'go'],
+                     'cf-view-output-inplace': ['custom_function',
+                                                '`This view was created inside a custom Function`: an '
+                                                'in-place change of its output'],
+                     'cf-what-to-save': ['custom_function',
+                                         '"It passes gradcheck, but my gradient penalty is wrong": input, '
+                                         'output or intermediate'],
+                     'cg-attention': ['create_graph',
+                                      'Attention layers: `_scaled_dot_product_..._attention_backward` is not '
+                                      'implemented'],
+                     'cg-custom': ['create_graph',
+                                   'A custom `autograd.Function` that is not twice differentiable'],
+                     'cg-cycle': ['create_graph', 'The reference cycle'],
+                     'cg-grad-vs-backward': ['create_graph',
+                                             '`torch.autograd.grad` or `backward(create_graph=True)`?'],
+                     'cg-gradient-penalty': ['create_graph', 'A gradient penalty (WGAN-GP)'],
+                     'cg-hvp': ['create_graph', 'Hessian-vector products and full Hessians'],
+                     'cg-inplace': ['create_graph', 'In-place updates break double backward'],
+                     'cg-no-grad': ['create_graph', '`create_graph=True` inside `torch.no_grad()`'],
+                     'cg-not-require': ['create_graph',
+                                        '"One of the differentiated Tensors does not require grad": frozen '
+                                        'parameters'],
+                     'cg-per-sample': ['create_graph', 'Per-sample gradients: `vmap` over `torch.func.grad`'],
+                     'cg-retain': ['create_graph', 'Why `retain_graph` defaults to `create_graph`'],
+                     'cg-unused': ['create_graph',
+                                   'Inputs the gradient does not depend on: `allow_unused`, '
+                                   '`materialize_grads`'],
+                     'cg-what': ['create_graph', 'What `create_graph=True` records'],
+                     'dbg-amp-no-inf': ['nan_amp',
+                                        '`No inf checks were recorded for this optimizer`: the scaler found '
+                                        'no gradient'],
+                     'dbg-amp-scaler': ['nan_amp',
+                                        '`GradScaler` errors: FP16 gradients, `unscale_()` twice, a step '
+                                        'taken twice'],
+                     'dbg-amp-several': ['nan_amp',
+                                         'Several losses and optimizers with one `GradScaler`: `update()` '
+                                         'once'],
+                     'dbg-anomaly-nan': ['nan_amp',
+                                         "`Function 'PowBackward1' returned nan values in its 1th output`"],
+                     'dbg-closure-no-grad': ['debugging',
+                                             '`element 0 of tensors does not require grad` inside '
+                                             '`optimizer.step(closure)`'],
+                     'dbg-inference-tensors': ['debugging',
+                                               '`Inference tensors cannot be saved for backward` in a '
+                                               'training step'],
+                     'dbg-jit-hooks': ['debugging',
+                                       'Backward hooks and TorchScript: `is not supported on ScriptModules`'],
+                     'dbg-module-hooks': ['debugging',
+                                          'Module hooks: a backward hook that never fires, or sees the wrong '
+                                          'tensors'],
+                     'dbg-numpy': ['debugging', "`Can't call numpy() on Tensor that requires grad`"],
+                     'ddp-buffers-inplace': ['distributed',
+                                             'The in-place error only under DDP: buffers broadcast before '
+                                             'each forward'],
+                     'ddp-dataparallel-grad': ['distributed',
+                                               '`nn.DataParallel` and `autograd.grad`: the returned tensor '
+                                               'is a copy'],
+                     'ddp-dataparallel-replica-grad': ['distributed',
+                                                       '`backward()` inside `forward` or inside a custom '
+                                                       'Function under `nn.DataParallel`'],
+                     'ddp-grad-strides': ['distributed',
+                                          '`Grad strides do not match bucket view strides`: a warning about '
+                                          'speed'],
+                     'ddp-param-grad': ['distributed',
+                                        'A penalty on the parameter gradients: it runs, with local '
+                                        'gradients'],
+                     'ddp-ready-twice': ['distributed', '`Expected to mark a variable ready only once`'],
+                     'ddp-sharded-grad': ['distributed', '`param.grad` is None under FSDP or DeepSpeed ZeRO'],
+                     'ddp-unused': ['distributed',
+                                    '`Expected to have finished reduction in the prior iteration`'],
+                     'ddp-unused-warning': ['distributed',
+                                            'The reverse: "`find_unused_parameters=True` was specified ... '
+                                            'but did not find any unused parameters"'],
+                     'grad-amp': ['gradients',
+                                  'Mixed precision: `GradScaler`, clipping, skipped steps and gradient '
+                                  'penalties'],
+                     'grad-clip': ['gradients', '`clip_grad_norm_` returns `inf` or `nan`'],
+                     'grad-forward-missing': ['gradients',
+                                              '"Trying to use forward AD with ... that does not support it": '
+                                              '`jvp`, `jacfwd` and `hessian`'],
+                     'grad-func-errors': ['gradients', 'Errors inside `torch.func.vmap` and `grad`'],
+                     'grad-gradient-arg': ['gradients',
+                                           '"Mismatch in shape" from `backward(gradient)`, and complex '
+                                           'losses'],
+                     'grad-input': ['gradients',
+                                    'The gradient with respect to the input: saliency maps and adversarial '
+                                    'examples'],
+                     'grad-nondiff': ['gradients',
+                                      '`argmax`, `round`, a threshold: no gradient, or a zero one'],
+                     'grad-not-implemented': ['gradients', '"derivative for ... is not implemented"'],
+                     'grad-overlap': ['gradients',
+                                      'In-place on an expanded tensor: "more than one element ... refers to '
+                                      'a single memory location"'],
+                     'int-accumulator': ['internals',
+                                         'Why a leaf has no `grad_fn`, but has an `AccumulateGrad`'],
+                     'int-freed': ['internals', 'What "freed" means at this level'],
+                     'int-leaf-moved': ['internals',
+                                        '`leaf variable has been moved into the graph interior`'],
+                     'int-saved': ['internals', '`SavedVariable`: what a node keeps'],
+                     'mem-allocator': ['memory_growth', 'Allocated and reserved: the caching allocator'],
+                     'mem-ckpt-grad': ['saved_memory',
+                                       'A checkpointed function that takes a gradient, and a checkpointed '
+                                       'critic'],
+                     'mem-ckpt-metadata': ['saved_memory',
+                                           '`CheckpointError`: the recomputation computed something else'],
+                     'mem-ckpt-per-sample': ['memory_growth', 'Per-sample gradients of a checkpointed model'],
+                     'mem-ckpt-reentrant': ['saved_memory',
+                                            'Reentrant checkpoint: inputs that do not require grad'],
+                     'mem-gc': ['memory_growth', 'Memory that only the garbage collector frees'],
+                     'mem-oom': ['memory_growth',
+                                 'Out of memory: what grows, what does not, and what holds it'],
+                     'mem-per-layer': ['saved_memory', 'What each layer saves'],
+                     'mem-retain': ['saved_memory', '`retain_graph=True` with each tool'],
+                     'mem-val-oom': ['memory_growth', 'Training fits, validation runs out of memory'],
+                     'mem-what-grows': ['memory_growth', 'What grows and what does not'],
+                     'pit-data-index': ['pitfalls', '`loss.data[0]` on a 0-dim tensor'],
+                     'pit-data-parallel-loss': ['pitfalls',
+                                                'Only with several GPUs: `nn.DataParallel` returns one loss '
+                                                'per GPU'],
+                     'pit-deepcopy-graph': ['training_loops',
+                                            '`deepcopy` of a model: `Only Tensors created explicitly by the '
+                                            'user (graph leaves) support the deepcopy protocol`'],
+                     'pit-embedding-max-norm': ['pitfalls',
+                                                '`nn.Embedding(max_norm=...)` renormalises its weight in '
+                                                'place'],
+                     'pit-empty-params': ['training_loops', '`optimizer got an empty parameter list`'],
+                     'pit-grad-none': ['pitfalls', '`.grad` is `None`: every cause in one place'],
+                     'pit-grad-none-zero': ['pitfalls',
+                                            "`'NoneType' object has no attribute 'zero_'`: zeroing a "
+                                            'gradient that does not exist yet'],
+                     'pit-hidden-state': ['training_loops',
+                                          'A recurrent hidden state carried across iterations'],
+                     'pit-inplace-decode': ['pitfalls',
+                                            'Reading the in-place error: which tensor, changed by what'],
+                     'pit-inplace-layers': ['pitfalls',
+                                            'In-place layers: which neighbour makes `inplace=True` fail'],
+                     'pit-inplace-saved': ['pitfalls',
+                                           'An in-place operation on a tensor saved for backward'],
+                     'pit-leaf-device': ['pitfalls',
+                                         'Moving a tensor after `requires_grad=True` makes it a non-leaf'],
+                     'pit-leaf-inplace': ['pitfalls',
+                                          '`a leaf Variable that requires grad is being used in an in-place '
+                                          'operation`'],
+                     'pit-leaf-out': ['pitfalls',
+                                      "`functions with out=... arguments don't support automatic "
+                                      'differentiation`'],
+                     'pit-loss-dtype': ['training_loops',
+                                        "`Found dtype Long but expected Float`: the target's dtype"],
+                     'pit-loss-number': ['pitfalls', "`'int' object has no attribute 'backward'`"],
+                     'pit-module-state': ['training_loops',
+                                          'State kept inside a module: spiking neurons and other stateful '
+                                          'layers'],
+                     'pit-no-grad-fn': ['pitfalls',
+                                        '`element 0 of tensors does not require grad and does not have a '
+                                        'grad_fn`'],
+                     'pit-non-leaf-grad': ['pitfalls', 'Reading `.grad` of a non-leaf tensor'],
+                     'pit-non-scalar': ['pitfalls', '`backward()` on a tensor that is not a scalar'],
+                     'pit-resize-requires-grad': ['pitfalls',
+                                                  '`cannot resize variables that require grad`: a buffer '
+                                                  'that collected outputs'],
+                     'pit-retain-graph': ['pitfalls', '`retain_graph=True` added to silence the error'],
+                     'pit-rollout-graph': ['training_loops',
+                                           'Reinforcement learning: rollout tensors reused in the update '
+                                           '(PPO epochs, stored log-probabilities)'],
+                     'pit-running-loss': ['training_loops',
+                                          "`running_loss += loss` keeps every iteration's graph alive"],
+                     'pit-step-between-backwards': ['training_loops',
+                                                    'An optimizer step between two backward passes through '
+                                                    'the same graph'],
+                     'pit-step-two-models': ['training_loops',
+                                             'Two models updated in turn: actor-critic and friends'],
+                     'pit-target-outside-loop': ['training_loops',
+                                                 'A target computed once, outside the loop'],
+                     'pit-teacher': ['training_loops',
+                                     'A teacher that must not learn: distillation, EMA teachers, momentum '
+                                     'encoders'],
+                     'pit-validation-backward': ['training_loops',
+                                                 '`backward()` in a validation step, or in eval mode'],
+                     'pit-view-inplace': ['pitfalls',
+                                          '`Output 0 of SplitBackward0 is a view and is being modified '
+                                          'inplace`'],
+                     'rg-anomaly': ['retain_graph', 'Finding the tensor that carries the graph over'],
+                     'rg-error': ['retain_graph', 'The error, reproduced'],
+                     'rg-gan': ['retain_graph', 'GAN training: the pattern that no longer runs'],
+                     'rg-gan-detach': ['retain_graph', 'Where `detach()` goes in a GAN, and why'],
+                     'rg-guide': ['retain_graph', 'Decision guide: you got this error; which case are you?'],
+                     'rg-layerwise': ['retain_graph', 'Layer-wise losses with frozen layers between them'],
+                     'rg-loop': ['retain_graph', '`retain_graph=True` left on in a loop'],
+                     'rg-prefix': ['retain_graph', 'Two optimizers over a shared prefix'],
+                     'rg-semantics': ['retain_graph', 'What `retain_graph` does, exactly'],
+                     'rg-two-losses': ['retain_graph', 'Two losses over one graph'],
+                     'rg-two-step': ['retain_graph',
+                                     'Two-step optimizers (SAM): a second forward, not a retained graph'],
+                     'rg-wordings': ['retain_graph', 'The older wordings you may have pasted'],
+                     'tc-alternatives': ['torch_compile', 'What works instead'],
+                     'tc-ca-double': ['torch_compile', 'Compiled autograd'],
+                     'tc-custom-backend': ['torch_compile',
+                                           'A custom backend: "CompiledFunctionBackward returned an '
+                                           'incorrect number of gradients"'],
+                     'tc-donated': ['torch_compile', '`retain_graph=True` and donated buffers'],
+                     'tc-double': ['torch_compile', 'Double backward: the error'],
+                     'tc-early-errors': ['torch_compile',
+                                         'An error of the backward, raised by the compiled forward'],
+                     'tc-gan-step': ['torch_compile', 'A GAN step compiled as one function'],
+                     'tc-graph-break': ['torch_compile', 'Graph breaks put ordinary nodes back'],
+                     'tc-module-backward-hook': ['torch_compile',
+                                                 "A module's backward hook under `fullgraph=True`"],
+                     'tc-twice': ['torch_compile', 'A second backward through a compiled region'],
+                     'var-anomaly': ['variable', 'Anomaly detection'],
+                     'var-assign-parameter': ['variable',
+                                              "`cannot assign 'torch.FloatTensor' as parameter 'weight'`"],
+                     'var-data': ['variable', '`data`: the wrapped tensor, and why not to use it'],
+                     'var-detach': ['variable', '`detach`, `detach_` and `.data`'],
+                     'var-dp-replica': ['variable', 'Under `nn.DataParallel`: `cuda:1 and cuda:0`'],
+                     'var-grad-modes': ['variable', 'The grad modes that replaced `volatile`'],
+                     'var-history': ['variable', 'The history in one table'],
+                     'var-hooks-vmap': ['variable',
+                                        'Hooks under `vmap` and `torch.func.grad`: one call per batch, or an '
+                                        'error'],
+                     'var-library-no-grad': ['variable',
+                                             '`torch.autograd.grad` inside `forward`, under a library that '
+                                             'runs the model'],
+                     'var-module-tensors': ['variable',
+                                            'Inside a module: parameters, buffers and plain tensors'],
+                     'var-register-hook': ['variable', '`register_hook`'],
+                     'var-reinforce': ['variable', '`reinforce`: removed, with a recipe in the error'],
+                     'var-requires-grad': ['variable', '`requires_grad`'],
+                     'var-retain-grad': ['variable', '`retain_grad`'],
+                     'var-saved-hooks': ['variable', 'Saved-tensor hooks'],
+                     'var-today': ['variable', '`torch.autograd.Variable` today'],
+                     'var-version': ['variable', 'Version counters and the in-place check']},
+              'zh-hans': {'cf-backward-in-backward': ['custom_function',
+                                                      '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'],
+                          'cf-ctx-attribute': ['custom_function', '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'],
+                          'cf-errors': ['custom_function', '自动求导拒绝自定义 Function 的 `backward` 时'],
+                          'cf-func': ['custom_function', '`torch.func`：`setup_context` 与 `vmap` 规则'],
+                          'cf-gradcheck': ['custom_function',
+                                           '`gradcheck` 报错：`float32` 下的 `Jacobian mismatch`，或测试点落在不可导点上'],
+                          'cf-mark-dirty': ['custom_function', '原地修改输入的 Function：`mark_dirty`'],
+                          'cf-materialize': ['custom_function', '没用到的输出：`set_materialize_grads`'],
+                          'cf-need-function': ['custom_function', '真的需要自定义 Function 吗？少了 `backward`'],
+                          'cf-non-differentiable': ['custom_function', '没有梯度的输出：`mark_non_differentiable`'],
+                          'cf-once': ['custom_function', '`once_differentiable`：`backward` 不可求导时，要明确声明'],
+                          'cf-save-non-tensor': ['custom_function',
+                                                 '`save_for_backward can only save variables`：非张量该放哪里'],
+                          'cf-view-output-inplace': ['custom_function',
+                                                     '`This view was created inside a custom '
+                                                     'Function`：原地改动它的输出'],
+                          'cf-what-to-save': ['custom_function', '“能通过 gradcheck，梯度惩罚却算错了”：保存输入、输出还是中间结果'],
+                          'cg-attention': ['create_graph',
+                                           '注意力层：`_scaled_dot_product_..._attention_backward` 没有实现导数'],
+                          'cg-custom': ['create_graph', '不能二次求导的自定义 `autograd.Function`'],
+                          'cg-cycle': ['create_graph', '循环引用'],
+                          'cg-grad-vs-backward': ['create_graph',
+                                                  '用 `torch.autograd.grad` 还是 '
+                                                  '`backward(create_graph=True)`？'],
+                          'cg-gradient-penalty': ['create_graph', '梯度惩罚（WGAN-GP）'],
+                          'cg-hvp': ['create_graph', 'Hessian 向量积与完整的 Hessian 矩阵'],
+                          'cg-inplace': ['create_graph', '原地更新会破坏双重反向传播'],
+                          'cg-no-grad': ['create_graph', '在 `torch.no_grad()` 中使用 `create_graph=True`'],
+                          'cg-not-require': ['create_graph',
+                                             '“One of the differentiated Tensors does not require '
+                                             'grad”：冻结的参数'],
+                          'cg-per-sample': ['create_graph', '逐样本梯度：用 `vmap` 包住 `torch.func.grad`'],
+                          'cg-retain': ['create_graph', '为什么 `retain_graph` 默认等于 `create_graph`'],
+                          'cg-unused': ['create_graph', '梯度不依赖的输入：`allow_unused`、`materialize_grads`'],
+                          'cg-what': ['create_graph', '`create_graph=True` 记录了什么'],
+                          'dbg-amp-no-inf': ['nan_amp',
+                                             '`No inf checks were recorded for this optimizer`：缩放器找不到任何梯度'],
+                          'dbg-amp-scaler': ['nan_amp', '`GradScaler` 的报错：FP16 梯度、两次 `unscale_()`、同一步执行两次'],
+                          'dbg-amp-several': ['nan_amp', '一个 `GradScaler` 搭配多个损失和优化器：`update()` 只调用一次'],
+                          'dbg-anomaly-nan': ['nan_amp',
+                                              "`Function 'PowBackward1' returned nan values in its 1th "
+                                              'output`'],
+                          'dbg-closure-no-grad': ['debugging',
+                                                  '`optimizer.step(closure)` 里出现 `element 0 of tensors does '
+                                                  'not require grad`'],
+                          'dbg-inference-tensors': ['debugging',
+                                                    '训练步骤报错 `Inference tensors cannot be saved for '
+                                                    'backward`'],
+                          'dbg-jit-hooks': ['debugging',
+                                            '反向钩子与 TorchScript：`is not supported on ScriptModules`'],
+                          'dbg-module-hooks': ['debugging', '模块钩子：从不执行、或者拿到错误张量的反向钩子'],
+                          'dbg-numpy': ['debugging', "`Can't call numpy() on Tensor that requires grad`"],
+                          'ddp-buffers-inplace': ['distributed', '只在 DDP 下出现的原地操作报错：每次前向传播前都会广播缓冲区'],
+                          'ddp-dataparallel-grad': ['distributed',
+                                                    '`nn.DataParallel` 与 `autograd.grad`：返回的张量是副本'],
+                          'ddp-dataparallel-replica-grad': ['distributed',
+                                                            '`nn.DataParallel` 之下：在 `forward` 或自定义 Function '
+                                                            '里调用 `backward()`'],
+                          'ddp-grad-strides': ['distributed',
+                                               '`Grad strides do not match bucket view strides`：一个关于速度的警告'],
+                          'ddp-param-grad': ['distributed', '对参数梯度的惩罚：能运行，但用的是本地梯度'],
+                          'ddp-ready-twice': ['distributed', '`Expected to mark a variable ready only once`'],
+                          'ddp-sharded-grad': ['distributed',
+                                               '在 FSDP 或 DeepSpeed ZeRO 下，`param.grad` 是 None'],
+                          'ddp-unused': ['distributed',
+                                         '`Expected to have finished reduction in the prior iteration`'],
+                          'ddp-unused-warning': ['distributed',
+                                                 '反过来的情况：“`find_unused_parameters=True` was specified ... '
+                                                 'but did not find any unused parameters”'],
+                          'grad-amp': ['gradients', '混合精度：`GradScaler`、梯度裁剪、跳过的步骤和梯度惩罚'],
+                          'grad-clip': ['gradients', '`clip_grad_norm_` 返回 `inf` 或 `nan`'],
+                          'grad-forward-missing': ['gradients',
+                                                   '“Trying to use forward AD with ... that does not support '
+                                                   'it”：`jvp`、`jacfwd` 和 `hessian`'],
+                          'grad-func-errors': ['gradients', '`torch.func.vmap` 和 `grad` 里的错误'],
+                          'grad-gradient-arg': ['gradients',
+                                                '`backward(gradient)` 的“Mismatch in shape”，以及复数损失'],
+                          'grad-input': ['gradients', '对输入求梯度：显著图和对抗样本'],
+                          'grad-nondiff': ['gradients', '`argmax`、`round`、阈值：没有梯度，或者梯度为零'],
+                          'grad-not-implemented': ['gradients', '“derivative for ... is not implemented”'],
+                          'grad-overlap': ['gradients',
+                                           '对 expand 出来的张量做原地操作：“more than one element ... refers to a '
+                                           'single memory location”'],
+                          'int-accumulator': ['internals', '为什么叶子张量没有 `grad_fn`，却有 `AccumulateGrad`'],
+                          'int-freed': ['internals', '在这个层面上，“释放”指什么'],
+                          'int-leaf-moved': ['internals',
+                                             '`leaf variable has been moved into the graph interior`'],
+                          'int-saved': ['internals', '`SavedVariable`：节点保留了什么'],
+                          'mem-allocator': ['memory_growth', '已分配与预留：缓存分配器'],
+                          'mem-ckpt-grad': ['saved_memory', '检查点包住的函数自己求梯度，以及对判别器做检查点'],
+                          'mem-ckpt-metadata': ['saved_memory', '`CheckpointError`：重新计算算出了别的东西'],
+                          'mem-ckpt-per-sample': ['memory_growth', '对使用检查点的模型计算逐样本梯度'],
+                          'mem-ckpt-reentrant': ['saved_memory', '可重入检查点：不需要梯度的输入'],
+                          'mem-gc': ['memory_growth', '只有垃圾回收器才能释放的内存'],
+                          'mem-oom': ['memory_growth', '内存不足：什么在增长，什么不增长，谁占着内存'],
+                          'mem-per-layer': ['saved_memory', '每一层保存了什么'],
+                          'mem-retain': ['saved_memory', '每种工具与 `retain_graph=True`'],
+                          'mem-val-oom': ['memory_growth', '训练跑得动，验证却显存不足'],
+                          'mem-what-grows': ['memory_growth', '什么在增长，什么不增长'],
+                          'pit-data-index': ['pitfalls', '对 0 维张量使用 `loss.data[0]`'],
+                          'pit-data-parallel-loss': ['pitfalls', '只在多卡时报错：`nn.DataParallel` 每张 GPU 返回一个损失'],
+                          'pit-deepcopy-graph': ['training_loops',
+                                                 '对模型做 `deepcopy`：`Only Tensors created explicitly by the '
+                                                 'user (graph leaves) support the deepcopy protocol`'],
+                          'pit-embedding-max-norm': ['pitfalls', '`nn.Embedding(max_norm=...)` 会原地重新归一化权重'],
+                          'pit-empty-params': ['training_loops', '`optimizer got an empty parameter list`'],
+                          'pit-grad-none': ['pitfalls', '`.grad` 是 `None`：所有成因汇总'],
+                          'pit-grad-none-zero': ['pitfalls',
+                                                 "`'NoneType' object has no attribute 'zero_'`：梯度还不存在就先清零"],
+                          'pit-hidden-state': ['training_loops', '跨迭代传递的循环神经网络隐藏状态'],
+                          'pit-inplace-decode': ['pitfalls', '读懂原地操作报错：是哪个张量，又是什么改了它'],
+                          'pit-inplace-layers': ['pitfalls', '原地运算的层：哪一个相邻的层会让 `inplace=True` 报错'],
+                          'pit-inplace-saved': ['pitfalls', '对保存下来供反向传播使用的张量做原地操作'],
+                          'pit-leaf-device': ['pitfalls', '在 `requires_grad=True` 之后移动张量，它就成了非叶子张量'],
+                          'pit-leaf-inplace': ['pitfalls',
+                                               '`a leaf Variable that requires grad is being used in an '
+                                               'in-place operation`'],
+                          'pit-leaf-out': ['pitfalls',
+                                           "`functions with out=... arguments don't support automatic "
+                                           'differentiation`'],
+                          'pit-loss-dtype': ['training_loops',
+                                             '`Found dtype Long but expected Float`：目标的 dtype'],
+                          'pit-loss-number': ['pitfalls', "`'int' object has no attribute 'backward'`"],
+                          'pit-module-state': ['training_loops', '状态保存在模块里：脉冲神经元和其他有状态的层'],
+                          'pit-no-grad-fn': ['pitfalls',
+                                             '`element 0 of tensors does not require grad and does not have '
+                                             'a grad_fn`'],
+                          'pit-non-leaf-grad': ['pitfalls', '读取非叶子张量的 `.grad`'],
+                          'pit-non-scalar': ['pitfalls', '对不是标量的张量调用 `backward()`'],
+                          'pit-resize-requires-grad': ['pitfalls',
+                                                       '`cannot resize variables that require '
+                                                       'grad`：收集输出的缓冲区'],
+                          'pit-retain-graph': ['pitfalls', '为了消除报错而加上的 `retain_graph=True`'],
+                          'pit-rollout-graph': ['training_loops',
+                                                '强化学习：更新时重用交互数据里的张量（PPO 的多个 epoch、存下的对数概率）'],
+                          'pit-running-loss': ['training_loops', '`running_loss += loss` 让每次迭代的计算图都一直存活'],
+                          'pit-step-between-backwards': ['training_loops', '在同一张计算图的两次反向传播之间执行了优化步骤'],
+                          'pit-step-two-models': ['training_loops', '轮流更新两个模型：演员-评论家及类似算法'],
+                          'pit-target-outside-loop': ['training_loops', '在循环外只计算一次的目标值'],
+                          'pit-teacher': ['training_loops', '不该学习的教师网络：知识蒸馏、EMA 教师、动量编码器'],
+                          'pit-validation-backward': ['training_loops', '在验证步骤或评估模式下调用 `backward()`'],
+                          'pit-view-inplace': ['pitfalls',
+                                               '`Output 0 of SplitBackward0 is a view and is being modified '
+                                               'inplace`'],
+                          'rg-anomaly': ['retain_graph', '找出把计算图带进下一次迭代的张量'],
+                          'rg-error': ['retain_graph', '复现这个报错'],
+                          'rg-gan': ['retain_graph', 'GAN 训练：如今已经跑不通的写法'],
+                          'rg-gan-detach': ['retain_graph', 'GAN 里的 `detach()` 该放在哪里，为什么'],
+                          'rg-guide': ['retain_graph', '决策指南：遇到这个报错，你属于哪种情况？'],
+                          'rg-layerwise': ['retain_graph', '逐层损失，中间夹着冻结的层'],
+                          'rg-loop': ['retain_graph', '循环里一直开着 `retain_graph=True`'],
+                          'rg-prefix': ['retain_graph', '共享前缀上的两个优化器'],
+                          'rg-semantics': ['retain_graph', '`retain_graph` 到底做了什么'],
+                          'rg-two-losses': ['retain_graph', '同一张计算图上的两个损失'],
+                          'rg-two-step': ['retain_graph', '两步式优化器（SAM）：需要第二次前向传播，而不是保留计算图'],
+                          'rg-wordings': ['retain_graph', '你粘贴的可能是旧版措辞'],
+                          'tc-alternatives': ['torch_compile', '可行的替代方案'],
+                          'tc-ca-double': ['torch_compile', '编译式自动求导'],
+                          'tc-custom-backend': ['torch_compile',
+                                                '自定义后端：“CompiledFunctionBackward returned an incorrect '
+                                                'number of gradients”'],
+                          'tc-donated': ['torch_compile', '`retain_graph=True` 与捐赠缓冲区'],
+                          'tc-double': ['torch_compile', '双重反向传播：报错'],
+                          'tc-early-errors': ['torch_compile', '反向传播的错误，由编译后的前向调用抛出'],
+                          'tc-gan-step': ['torch_compile', '把整个 GAN 训练步骤编译成一个函数'],
+                          'tc-graph-break': ['torch_compile', '图中断让普通节点回到图中'],
+                          'tc-module-backward-hook': ['torch_compile', '`fullgraph=True` 下的模块反向钩子'],
+                          'tc-twice': ['torch_compile', '在编译区域上再做一次反向传播'],
+                          'var-anomaly': ['variable', '异常检测'],
+                          'var-assign-parameter': ['variable',
+                                                   "`cannot assign 'torch.FloatTensor' as parameter "
+                                                   "'weight'`"],
+                          'var-data': ['variable', '`data`：包在里面的张量，以及为什么不该用它'],
+                          'var-detach': ['variable', '`detach`、`detach_` 与 `.data`'],
+                          'var-dp-replica': ['variable', '在 `nn.DataParallel` 下：`cuda:1 and cuda:0`'],
+                          'var-grad-modes': ['variable', '取代 `volatile` 的梯度模式'],
+                          'var-history': ['variable', '一张表看懂这段历史'],
+                          'var-hooks-vmap': ['variable', '`vmap` 和 `torch.func.grad` 下的钩子：每批只调用一次，或者直接报错'],
+                          'var-library-no-grad': ['variable',
+                                                  '在 `forward` 里调用 `torch.autograd.grad`，模型却由库来运行'],
+                          'var-module-tensors': ['variable', '模块里的张量：参数、缓冲区和普通张量'],
+                          'var-register-hook': ['variable', '`register_hook`'],
+                          'var-reinforce': ['variable', '`reinforce`：已经移除，报错信息里附有替代写法'],
+                          'var-requires-grad': ['variable', '`requires_grad`'],
+                          'var-retain-grad': ['variable', '`retain_grad`'],
+                          'var-saved-hooks': ['variable', '保存张量钩子（saved-tensor hooks）'],
+                          'var-today': ['variable', '如今的 `torch.autograd.Variable`'],
+                          'var-version': ['variable', '版本计数器与原地操作检查']},
+              'zh-hant': {'cf-backward-in-backward': ['custom_function',
+                                                      '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'],
+                          'cf-ctx-attribute': ['custom_function', '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'],
+                          'cf-errors': ['custom_function', '自動微分拒絕自訂 Function 的 `backward` 時'],
+                          'cf-func': ['custom_function', '`torch.func`：`setup_context` 與 `vmap` 規則'],
+                          'cf-gradcheck': ['custom_function',
+                                           '`gradcheck` 失敗：`float32` 下的 `Jacobian mismatch`，或測試點落在不可微點上'],
+                          'cf-mark-dirty': ['custom_function', '原地修改的 Function：`mark_dirty`'],
+                          'cf-materialize': ['custom_function', '沒用到的輸出：`set_materialize_grads`'],
+                          'cf-need-function': ['custom_function', '真的需要自訂 Function 嗎？少了 `backward`'],
+                          'cf-non-differentiable': ['custom_function', '沒有梯度的輸出：`mark_non_differentiable`'],
+                          'cf-once': ['custom_function', '`once_differentiable`：`backward` 無法微分時，要明白表示'],
+                          'cf-save-non-tensor': ['custom_function',
+                                                 '`save_for_backward can only save variables`：非張量該放哪裡'],
+                          'cf-view-output-inplace': ['custom_function',
+                                                     '`This view was created inside a custom '
+                                                     'Function`：原地改動它的輸出'],
+                          'cf-what-to-save': ['custom_function', '「通過了 gradcheck，梯度懲罰卻算錯」：輸入、輸出還是中間結果'],
+                          'cg-attention': ['create_graph',
+                                           '注意力層：`_scaled_dot_product_..._attention_backward` 沒有實作導數'],
+                          'cg-custom': ['create_graph', '無法二次微分的自訂 `autograd.Function`'],
+                          'cg-cycle': ['create_graph', '循環參照'],
+                          'cg-grad-vs-backward': ['create_graph',
+                                                  '用 `torch.autograd.grad` 還是 '
+                                                  '`backward(create_graph=True)`？'],
+                          'cg-gradient-penalty': ['create_graph', '梯度懲罰（WGAN-GP）'],
+                          'cg-hvp': ['create_graph', 'Hessian 向量積與完整的 Hessian 矩陣'],
+                          'cg-inplace': ['create_graph', '原地更新會破壞雙重反向傳播'],
+                          'cg-no-grad': ['create_graph', '在 `torch.no_grad()` 內使用 `create_graph=True`'],
+                          'cg-not-require': ['create_graph',
+                                             '「One of the differentiated Tensors does not require '
+                                             'grad」：凍結的參數'],
+                          'cg-per-sample': ['create_graph', '逐樣本梯度：用 `vmap` 包住 `torch.func.grad`'],
+                          'cg-retain': ['create_graph', '為什麼 `retain_graph` 預設等於 `create_graph`'],
+                          'cg-unused': ['create_graph', '梯度不依賴的輸入：`allow_unused`、`materialize_grads`'],
+                          'cg-what': ['create_graph', '`create_graph=True` 記錄了什麼'],
+                          'dbg-amp-no-inf': ['nan_amp',
+                                             '`No inf checks were recorded for this optimizer`：縮放器找不到任何梯度'],
+                          'dbg-amp-scaler': ['nan_amp', '`GradScaler` 的錯誤：FP16 梯度、兩次 `unscale_()`、同一步執行兩次'],
+                          'dbg-amp-several': ['nan_amp', '一個 `GradScaler` 搭配多個損失與最佳化器：`update()` 只呼叫一次'],
+                          'dbg-anomaly-nan': ['nan_amp',
+                                              "`Function 'PowBackward1' returned nan values in its 1th "
+                                              'output`'],
+                          'dbg-closure-no-grad': ['debugging',
+                                                  '`optimizer.step(closure)` 裡出現 `element 0 of tensors does '
+                                                  'not require grad`'],
+                          'dbg-inference-tensors': ['debugging',
+                                                    '訓練步驟出現 `Inference tensors cannot be saved for '
+                                                    'backward`'],
+                          'dbg-jit-hooks': ['debugging',
+                                            '反向掛鉤與 TorchScript：`is not supported on ScriptModules`'],
+                          'dbg-module-hooks': ['debugging', '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'],
+                          'dbg-numpy': ['debugging', "`Can't call numpy() on Tensor that requires grad`"],
+                          'ddp-buffers-inplace': ['distributed', '只在 DDP 下出現的原地操作錯誤：每次前向傳播前都會廣播緩衝區'],
+                          'ddp-dataparallel-grad': ['distributed',
+                                                    '`nn.DataParallel` 與 `autograd.grad`：傳回的張量是副本'],
+                          'ddp-dataparallel-replica-grad': ['distributed',
+                                                            '`nn.DataParallel` 之下：在 `forward` 或自訂 Function '
+                                                            '裡呼叫 `backward()`'],
+                          'ddp-grad-strides': ['distributed',
+                                               '`Grad strides do not match bucket view strides`：一個關於速度的警告'],
+                          'ddp-param-grad': ['distributed', '對參數梯度的懲罰：能執行，但用的是本地梯度'],
+                          'ddp-ready-twice': ['distributed', '`Expected to mark a variable ready only once`'],
+                          'ddp-sharded-grad': ['distributed',
+                                               '在 FSDP 或 DeepSpeed ZeRO 下，`param.grad` 是 `None`'],
+                          'ddp-unused': ['distributed',
+                                         '`Expected to have finished reduction in the prior iteration`'],
+                          'ddp-unused-warning': ['distributed',
+                                                 '反過來的情況：「`find_unused_parameters=True` was specified ... '
+                                                 'but did not find any unused parameters」'],
+                          'grad-amp': ['gradients', '混合精度：`GradScaler`、梯度裁剪、跳過的步驟與梯度懲罰'],
+                          'grad-clip': ['gradients', '`clip_grad_norm_` 傳回 `inf` 或 `nan`'],
+                          'grad-forward-missing': ['gradients',
+                                                   '「Trying to use forward AD with ... that does not support '
+                                                   'it」：`jvp`、`jacfwd` 與 `hessian`'],
+                          'grad-func-errors': ['gradients', '`torch.func.vmap` 與 `grad` 裡的錯誤'],
+                          'grad-gradient-arg': ['gradients',
+                                                '`backward(gradient)` 的「Mismatch in shape」，以及複數損失'],
+                          'grad-input': ['gradients', '對輸入求梯度：顯著圖與對抗樣本'],
+                          'grad-nondiff': ['gradients', '`argmax`、`round`、閾值：沒有梯度，或梯度為零'],
+                          'grad-not-implemented': ['gradients', '「derivative for ... is not implemented」'],
+                          'grad-overlap': ['gradients',
+                                           '對 `expand` 產生的張量做原地操作：「more than one element ... refers to a '
+                                           'single memory location」'],
+                          'int-accumulator': ['internals', '為什麼葉張量沒有 `grad_fn`，卻有 `AccumulateGrad`'],
+                          'int-freed': ['internals', '在這個層次上，「釋放」是什麼意思'],
+                          'int-leaf-moved': ['internals',
+                                             '`leaf variable has been moved into the graph interior`'],
+                          'int-saved': ['internals', '`SavedVariable`：節點保留了什麼'],
+                          'mem-allocator': ['memory_growth', '已配置與保留：快取記憶體配置器'],
+                          'mem-ckpt-grad': ['saved_memory', '檢查點包住的函式自己求梯度，以及對評論器做檢查點'],
+                          'mem-ckpt-metadata': ['saved_memory', '`CheckpointError`：重新計算算出了別的東西'],
+                          'mem-ckpt-per-sample': ['memory_growth', '對使用檢查點的模型計算逐樣本梯度'],
+                          'mem-ckpt-reentrant': ['saved_memory', '可重入檢查點：不需要梯度的輸入'],
+                          'mem-gc': ['memory_growth', '只有垃圾回收器才能釋放的記憶體'],
+                          'mem-oom': ['memory_growth', '記憶體不足：什麼會增長、什麼不會，以及是誰佔住了記憶體'],
+                          'mem-per-layer': ['saved_memory', '每一層儲存了什麼'],
+                          'mem-retain': ['saved_memory', '各種工具搭配 `retain_graph=True`'],
+                          'mem-val-oom': ['memory_growth', '訓練跑得動，驗證卻記憶體不足'],
+                          'mem-what-grows': ['memory_growth', '什麼會增長、什麼不會'],
+                          'pit-data-index': ['pitfalls', '對 0 維張量使用 `loss.data[0]`'],
+                          'pit-data-parallel-loss': ['pitfalls',
+                                                     '只在多張 GPU 上出錯：`nn.DataParallel` 每張 GPU 傳回一個損失'],
+                          'pit-deepcopy-graph': ['training_loops',
+                                                 '對模型做 `deepcopy`：`Only Tensors created explicitly by the '
+                                                 'user (graph leaves) support the deepcopy protocol`'],
+                          'pit-embedding-max-norm': ['pitfalls', '`nn.Embedding(max_norm=...)` 會原地重新正規化權重'],
+                          'pit-empty-params': ['training_loops', '`optimizer got an empty parameter list`'],
+                          'pit-grad-none': ['pitfalls', '`.grad` 是 `None`：所有原因一次看'],
+                          'pit-grad-none-zero': ['pitfalls',
+                                                 "`'NoneType' object has no attribute 'zero_'`：梯度還不存在就先清零"],
+                          'pit-hidden-state': ['training_loops', '跨迭代傳遞的 RNN 隱藏狀態'],
+                          'pit-inplace-decode': ['pitfalls', '解讀原地操作錯誤：是哪個張量，又是什麼改了它'],
+                          'pit-inplace-layers': ['pitfalls', '原地運算的層：哪一個相鄰的層會讓 `inplace=True` 出錯'],
+                          'pit-inplace-saved': ['pitfalls', '對反向傳播要用的已儲存張量做原地操作'],
+                          'pit-leaf-device': ['pitfalls', '在 `requires_grad=True` 之後才移動張量，會讓它變成非葉張量'],
+                          'pit-leaf-inplace': ['pitfalls',
+                                               '`a leaf Variable that requires grad is being used in an '
+                                               'in-place operation`'],
+                          'pit-leaf-out': ['pitfalls',
+                                           "`functions with out=... arguments don't support automatic "
+                                           'differentiation`'],
+                          'pit-loss-dtype': ['training_loops',
+                                             '`Found dtype Long but expected Float`：目標的 dtype'],
+                          'pit-loss-number': ['pitfalls', "`'int' object has no attribute 'backward'`"],
+                          'pit-module-state': ['training_loops', '狀態存在模組裡：脈衝神經元與其他有狀態的層'],
+                          'pit-no-grad-fn': ['pitfalls',
+                                             '`element 0 of tensors does not require grad and does not have '
+                                             'a grad_fn`'],
+                          'pit-non-leaf-grad': ['pitfalls', '讀取非葉張量的 `.grad`'],
+                          'pit-non-scalar': ['pitfalls', '對非純量張量呼叫 `backward()`'],
+                          'pit-resize-requires-grad': ['pitfalls',
+                                                       '`cannot resize variables that require '
+                                                       'grad`：收集輸出的緩衝區'],
+                          'pit-retain-graph': ['pitfalls', '為了讓錯誤消失而加上 `retain_graph=True`'],
+                          'pit-rollout-graph': ['training_loops',
+                                                '強化學習：更新時重用互動資料裡的張量（PPO 的多個 epoch、存下的對數機率）'],
+                          'pit-running-loss': ['training_loops', '`running_loss += loss` 讓每一輪迭代的計算圖都存活下來'],
+                          'pit-step-between-backwards': ['training_loops', '在同一張計算圖的兩次反向傳播之間執行最佳化步驟'],
+                          'pit-step-two-models': ['training_loops', '輪流更新兩個模型：行動者－評論者與類似的演算法'],
+                          'pit-target-outside-loop': ['training_loops', '在迴圈外只算一次的目標值'],
+                          'pit-teacher': ['training_loops', '不該學習的教師網路：知識蒸餾、EMA 教師、動量編碼器'],
+                          'pit-validation-backward': ['training_loops', '在驗證步驟或評估模式下呼叫 `backward()`'],
+                          'pit-view-inplace': ['pitfalls',
+                                               '`Output 0 of SplitBackward0 is a view and is being modified '
+                                               'inplace`'],
+                          'rg-anomaly': ['retain_graph', '找出把計算圖帶進下一輪的張量'],
+                          'rg-error': ['retain_graph', '重現這個錯誤'],
+                          'rg-gan': ['retain_graph', 'GAN 訓練：如今已無法執行的寫法'],
+                          'rg-gan-detach': ['retain_graph', 'GAN 裡的 `detach()` 該放在哪裡，為什麼'],
+                          'rg-guide': ['retain_graph', '決策指南：遇到這個錯誤時，你是哪一種情況？'],
+                          'rg-layerwise': ['retain_graph', '逐層損失，中間夾著凍結的層'],
+                          'rg-loop': ['retain_graph', '在迴圈中開著 `retain_graph=True`'],
+                          'rg-prefix': ['retain_graph', '共用前段網路的兩個最佳化器'],
+                          'rg-semantics': ['retain_graph', '`retain_graph` 的確切作用'],
+                          'rg-two-losses': ['retain_graph', '同一張計算圖上的兩個損失'],
+                          'rg-two-step': ['retain_graph', '兩步式最佳化器（SAM）：需要第二次前向傳播，不是保留計算圖'],
+                          'rg-wordings': ['retain_graph', '你可能搜尋過的舊版錯誤訊息'],
+                          'tc-alternatives': ['torch_compile', '可行的替代做法'],
+                          'tc-ca-double': ['torch_compile', '編譯式自動微分'],
+                          'tc-custom-backend': ['torch_compile',
+                                                '自訂後端：「CompiledFunctionBackward returned an incorrect number '
+                                                'of gradients」'],
+                          'tc-donated': ['torch_compile', '`retain_graph=True` 與捐贈緩衝區'],
+                          'tc-double': ['torch_compile', '雙重反向傳播引發的錯誤'],
+                          'tc-early-errors': ['torch_compile', '反向傳播的錯誤，由編譯後的前向呼叫引發'],
+                          'tc-gan-step': ['torch_compile', '把整個 GAN 訓練步驟編譯成一個函式'],
+                          'tc-graph-break': ['torch_compile', '圖中斷讓一般節點回到計算圖裡'],
+                          'tc-module-backward-hook': ['torch_compile', '`fullgraph=True` 之下的模組反向掛鉤'],
+                          'tc-twice': ['torch_compile', '對編譯區域做第二次反向傳播'],
+                          'var-anomaly': ['variable', '異常偵測'],
+                          'var-assign-parameter': ['variable',
+                                                   "`cannot assign 'torch.FloatTensor' as parameter "
+                                                   "'weight'`"],
+                          'var-data': ['variable', '`data`：被包裝的張量，以及為什麼不該使用它'],
+                          'var-detach': ['variable', '`detach`、`detach_` 與 `.data`'],
+                          'var-dp-replica': ['variable', '在 `nn.DataParallel` 下：`cuda:1 and cuda:0`'],
+                          'var-grad-modes': ['variable', '取代 `volatile` 的梯度模式'],
+                          'var-history': ['variable', '一張表看懂演變'],
+                          'var-hooks-vmap': ['variable', '`vmap` 與 `torch.func.grad` 之下的掛鉤：每個批次只呼叫一次，或直接出錯'],
+                          'var-library-no-grad': ['variable',
+                                                  '在 `forward` 裡呼叫 `torch.autograd.grad`，模型卻由函式庫來執行'],
+                          'var-module-tensors': ['variable', '模組裡的張量：參數、緩衝區與普通張量'],
+                          'var-register-hook': ['variable', '`register_hook`'],
+                          'var-reinforce': ['variable', '`reinforce`：已移除，錯誤訊息裡附有替代寫法'],
+                          'var-requires-grad': ['variable', '`requires_grad`'],
+                          'var-retain-grad': ['variable', '`retain_grad`'],
+                          'var-saved-hooks': ['variable', '已儲存張量掛鉤'],
+                          'var-today': ['variable', '今天的 `torch.autograd.Variable`'],
+                          'var-version': ['variable', '版本計數器與原地操作檢查']}},
  'source': 'book/errors.yml (python -m utils.book.explain_data)'}

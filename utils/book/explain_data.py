@@ -31,35 +31,37 @@ OUTPUT = ROOT / "utils" / "autograd_book" / "explain_data.py"
 
 
 def build(root: Path = ROOT) -> dict:
+    """The module's data, each thing once: per edition, the entries (their own cases as [label, line]
+    pairs; an older wording names today's entry in ``today`` instead of repeating its cases) and the
+    sections they name (label: [page, title]). ``autograd_book.companion_messages.data`` expands it."""
     keywords = load_keywords(root / "book" / "search_keywords.yml")
-    editions = {}
+    editions, sections = {}, {}
     english = targets(config.SOURCE, root)
+    entries = data.load_errors(root)
     for edition in config.editions(root):
         known = targets(edition, root) if edition != config.SOURCE else english
-        errors = []
-        entries = data.load_errors(root)
+        errors, named = [], {}
         for entry in entries:
-            cases = []
             # An older wording is explained where today's is, as on the paste box (search.errors_data).
-            listed = list(data.error_cases(entry, edition))
             current = today_of(entry, entries)
-            if current is not None:
-                listed += [case for case in data.error_cases(current, edition) if case[0] not in {l for l, _ in listed}]
-            for label, line in listed:
+            cases = [[label, line] for label, line in data.error_cases(entry, edition)]
+            for label, _ in cases + [[label, None] for label, _ in (data.error_cases(current, edition) if current else ())]:
                 page, title = known.get(label) or english.get(label) or (None, None)
                 if page is None:
                     raise RuntimeError(f"explain_data: errors.yml entry {entry['id']}: no section labelled {label!r}")
-                cases.append({"label": label, "page": page, "title": title or label, "line": line})
+                named[label] = [page, title or label]
             errors.append({"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
+                           **({"today": current["id"]} if current is not None else {}),
                            **({"tail": entry["tail"]} if entry.get("tail") else {}),  # as the paste box's data
                            **({"varies": entry["varies"]} if entry.get("varies") else {}),
                            "summary": entry["summary"].get(edition) or entry["summary"][config.SOURCE],
                            "cases": cases})
-        editions[edition] = errors
-    labels = {c["label"] for e in editions[config.SOURCE] for c in e["cases"]}
+        editions[edition], sections[edition] = errors, named
+    labels = set(sections[config.SOURCE])
     return {"source": "book/errors.yml (python -m utils.book.explain_data)", "baseurl": site_url(root),
             "editions": list(editions),
             "errors": editions,
+            "sections": sections,
             "keywords": {label: keywords[label][config.SOURCE] for label in sorted(labels)
                          if config.SOURCE in keywords.get(label, {})}}
 

@@ -7959,7 +7959,12 @@ DATA = {'baseurl': '',
                                   'although param.requires_grad is True. Gradients are None in DeepSpeed '
                                   "training: checking the model parameters' gradients during training shows "
                                   'None. Can not print weight in a callback function: all of the outputs are '
-                                  'tensor([]) and grad None under DeepSpeed ZeRO-3.',
+                                  'tensor([]) and grad None under DeepSpeed ZeRO-3. Can not print weight in '
+                                  'callback function under DeepSpeed ZeRO-3: the outputs are tensor([]) and '
+                                  'grad None. How can I print the true parameters? '
+                                  'deepspeed.zero.GatheredParameters, safe_get_full_fp32_param, '
+                                  'safe_get_full_grad; the Trainer callback runs after the gradients are '
+                                  'cleared.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -7986,7 +7991,10 @@ DATA = {'baseurl': '',
                             'on one GPU whose box loss is a constant 0; write the zero as pred.sum() * 0. '
                             'New linear layers added to the loss module (criterion) report Parameters which '
                             'did not receive grad although they take part in the loss: the path is cut by '
-                            'detach or no_grad.',
+                            'detach or no_grad. mmdetection: set find_unused_parameters = True in the config '
+                            "file (mmdet/apis/train.py reads cfg.get('find_unused_parameters')). New linear "
+                            'layers added to the loss module (criterion) receive no gradient: Parameters '
+                            'which did not receive grad for rank 0.',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '
@@ -8860,7 +8868,11 @@ DATA = {'baseurl': '',
                                          'call_method NNModuleVariable() _get_backward_hooks, for a '
                                          "register_full_backward_hook in a submodule's __init__. Drop "
                                          'fullgraph=True, or set torch._dynamo.config.compiled_autograd = '
-                                         'True and call backward() inside the compiled step.',
+                                         'True and call backward() inside the compiled step. Keep '
+                                         'fullgraph=True with a module backward hook: compiled autograd, '
+                                         'torch._dynamo.config.compiled_autograd = True fails with '
+                                         'BackwardState requires CompiledAutograd; '
+                                         'torch._dynamo.compiled_autograd._enable works.',
               'var-anomaly': 'torch.autograd.set_detect_anomaly(True): when I deleted this line of code, '
                              'training one epoch is faster; will it not affect the final result if I set it '
                              'to False? Very slow runtime caused by set_detect_anomaly(True). Anomaly '
@@ -8923,7 +8935,10 @@ DATA = {'baseurl': '',
                                 'activation with torch.func.grad with respect to a zero probe added to the '
                                 "output. Backward hooks aren't called when using vmap. torch.func.grad with "
                                 'respect to intermediate functions: dy/dA where A is a feature map, an '
-                                'intermediate output of the model.',
+                                "intermediate output of the model. Backward hooks aren't called when using "
+                                'vmap: what I need is the gradient of the output of a module, per sample, '
+                                'for every layer; one zero probe per layer added in a forward hook, grad '
+                                'over a dict of probes.',
               'var-library-no-grad': 'Question about implementing a PINN with torch: u_t = '
                                      'torch.autograd.grad(u, t, grad_outputs=torch.ones_like(u), '
                                      'create_graph=True)[0] raises RuntimeError: element 0 of tensors does '

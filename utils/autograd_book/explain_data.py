@@ -2635,7 +2635,10 @@ DATA = {'baseurl': '',
                                'training mode. Usually a validation or sampling function called model.eval() '
                                'and nothing called model.train() again; call it at the start of every epoch, '
                                'put only the RNN in training mode, or run forward and backward under '
-                               'torch.backends.cudnn.flags(enabled=False).'},
+                               'torch.backends.cudnn.flags(enabled=False). The mode that counts is the one '
+                               'the forward ran in: calling train() between the forward and backward() does '
+                               'not help; before the forward, list the modules still in eval mode with [n '
+                               'for n, m in model.named_modules() if not m.training].'},
                    {'cases': [{'label': 'var-retain-grad',
                                'line': '',
                                'page': 'variable',
@@ -5016,7 +5019,10 @@ DATA = {'baseurl': '',
                          'summary': '在 GPU 上，backward() 或 autograd.grad() 经过了处于评估模式的 nn.LSTM、nn.GRU 或 '
                                     'nn.RNN：cuDNN 的 RNN 内核只在训练模式下保留反向传播需要的数据。常见的原因是验证或采样函数调用了 '
                                     'model.eval()，之后却没有任何地方再调用 model.train()；请在每个 epoch 开头调用它、只把 RNN '
-                                    '切回训练模式，或者在 torch.backends.cudnn.flags(enabled=False) 下执行前向和反向传播。'},
+                                    '切回训练模式，或者在 torch.backends.cudnn.flags(enabled=False) '
+                                    '下执行前向和反向传播。起作用的是前向传播运行时的模式：在前向传播之后、backward() 之前才调用 train() '
+                                    '没有用；请在前向传播之前，用 [n for n, m in model.named_modules() if not m.training] '
+                                    '列出仍处于评估模式的模块。'},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',
@@ -7379,7 +7385,10 @@ DATA = {'baseurl': '',
                          'summary': '在 GPU 上，backward() 或 autograd.grad() 經過了處於評估模式的 nn.LSTM、nn.GRU 或 '
                                     'nn.RNN：cuDNN 的 RNN 核心只在訓練模式下保留反向傳播需要的資料。常見的原因是驗證或取樣函式呼叫了 '
                                     'model.eval()，之後卻沒有任何地方再呼叫 model.train()；請在每個 epoch 開頭呼叫它、只把 RNN '
-                                    '切回訓練模式，或在 torch.backends.cudnn.flags(enabled=False) 之下執行前向與反向傳播。'},
+                                    '切回訓練模式，或在 torch.backends.cudnn.flags(enabled=False) '
+                                    '之下執行前向與反向傳播。算數的是前向傳播執行時的模式：在前向傳播之後、backward() 之前才呼叫 train() '
+                                    '沒有用；請在前向傳播之前，用 [n for n, m in model.named_modules() if not m.training] '
+                                    '列出仍在評估模式的模組。'},
                         {'cases': [{'label': 'var-retain-grad',
                                     'line': '',
                                     'page': 'variable',

@@ -1360,7 +1360,10 @@ DATA = {'baseurl': '',
                                'training mode. Usually a validation or sampling function called model.eval() '
                                'and nothing called model.train() again; call it at the start of every epoch, '
                                'put only the RNN in training mode, or run forward and backward under '
-                               'torch.backends.cudnn.flags(enabled=False).'},
+                               'torch.backends.cudnn.flags(enabled=False). The mode that counts is the one '
+                               'the forward ran in: calling train() between the forward and backward() does '
+                               'not help; before the forward, list the modules still in eval mode with [n '
+                               'for n, m in model.named_modules() if not m.training].'},
                    {'cases': [['var-retain-grad', '']],
                     'historical': False,
                     'id': 'retain-grad-no-grad',
@@ -2571,7 +2574,10 @@ DATA = {'baseurl': '',
                          'summary': '在 GPU 上，backward() 或 autograd.grad() 经过了处于评估模式的 nn.LSTM、nn.GRU 或 '
                                     'nn.RNN：cuDNN 的 RNN 内核只在训练模式下保留反向传播需要的数据。常见的原因是验证或采样函数调用了 '
                                     'model.eval()，之后却没有任何地方再调用 model.train()；请在每个 epoch 开头调用它、只把 RNN '
-                                    '切回训练模式，或者在 torch.backends.cudnn.flags(enabled=False) 下执行前向和反向传播。'},
+                                    '切回训练模式，或者在 torch.backends.cudnn.flags(enabled=False) '
+                                    '下执行前向和反向传播。起作用的是前向传播运行时的模式：在前向传播之后、backward() 之前才调用 train() '
+                                    '没有用；请在前向传播之前，用 [n for n, m in model.named_modules() if not m.training] '
+                                    '列出仍处于评估模式的模块。'},
                         {'cases': [['var-retain-grad', '']],
                          'historical': False,
                          'id': 'retain-grad-no-grad',
@@ -3768,7 +3774,10 @@ DATA = {'baseurl': '',
                          'summary': '在 GPU 上，backward() 或 autograd.grad() 經過了處於評估模式的 nn.LSTM、nn.GRU 或 '
                                     'nn.RNN：cuDNN 的 RNN 核心只在訓練模式下保留反向傳播需要的資料。常見的原因是驗證或取樣函式呼叫了 '
                                     'model.eval()，之後卻沒有任何地方再呼叫 model.train()；請在每個 epoch 開頭呼叫它、只把 RNN '
-                                    '切回訓練模式，或在 torch.backends.cudnn.flags(enabled=False) 之下執行前向與反向傳播。'},
+                                    '切回訓練模式，或在 torch.backends.cudnn.flags(enabled=False) '
+                                    '之下執行前向與反向傳播。算數的是前向傳播執行時的模式：在前向傳播之後、backward() 之前才呼叫 train() '
+                                    '沒有用；請在前向傳播之前，用 [n for n, m in model.named_modules() if not m.training] '
+                                    '列出仍在評估模式的模組。'},
                         {'cases': [['var-retain-grad', '']],
                          'historical': False,
                          'id': 'retain-grad-no-grad',
@@ -4310,7 +4319,12 @@ DATA = {'baseurl': '',
                                   'although param.requires_grad is True. Gradients are None in DeepSpeed '
                                   "training: checking the model parameters' gradients during training shows "
                                   'None. Can not print weight in a callback function: all of the outputs are '
-                                  'tensor([]) and grad None under DeepSpeed ZeRO-3.',
+                                  'tensor([]) and grad None under DeepSpeed ZeRO-3. Can not print weight in '
+                                  'callback function under DeepSpeed ZeRO-3: the outputs are tensor([]) and '
+                                  'grad None. How can I print the true parameters? '
+                                  'deepspeed.zero.GatheredParameters, safe_get_full_fp32_param, '
+                                  'safe_get_full_grad; the Trainer callback runs after the gradients are '
+                                  'cleared.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -4337,7 +4351,10 @@ DATA = {'baseurl': '',
                             'on one GPU whose box loss is a constant 0; write the zero as pred.sum() * 0. '
                             'New linear layers added to the loss module (criterion) report Parameters which '
                             'did not receive grad although they take part in the loss: the path is cut by '
-                            'detach or no_grad.',
+                            'detach or no_grad. mmdetection: set find_unused_parameters = True in the config '
+                            "file (mmdet/apis/train.py reads cfg.get('find_unused_parameters')). New linear "
+                            'layers added to the loss module (criterion) receive no gradient: Parameters '
+                            'which did not receive grad for rank 0.',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '
@@ -5211,7 +5228,11 @@ DATA = {'baseurl': '',
                                          'call_method NNModuleVariable() _get_backward_hooks, for a '
                                          "register_full_backward_hook in a submodule's __init__. Drop "
                                          'fullgraph=True, or set torch._dynamo.config.compiled_autograd = '
-                                         'True and call backward() inside the compiled step.',
+                                         'True and call backward() inside the compiled step. Keep '
+                                         'fullgraph=True with a module backward hook: compiled autograd, '
+                                         'torch._dynamo.config.compiled_autograd = True fails with '
+                                         'BackwardState requires CompiledAutograd; '
+                                         'torch._dynamo.compiled_autograd._enable works.',
               'var-anomaly': 'torch.autograd.set_detect_anomaly(True): when I deleted this line of code, '
                              'training one epoch is faster; will it not affect the final result if I set it '
                              'to False? Very slow runtime caused by set_detect_anomaly(True). Anomaly '
@@ -5274,7 +5295,10 @@ DATA = {'baseurl': '',
                                 'activation with torch.func.grad with respect to a zero probe added to the '
                                 "output. Backward hooks aren't called when using vmap. torch.func.grad with "
                                 'respect to intermediate functions: dy/dA where A is a feature map, an '
-                                'intermediate output of the model.',
+                                "intermediate output of the model. Backward hooks aren't called when using "
+                                'vmap: what I need is the gradient of the output of a module, per sample, '
+                                'for every layer; one zero probe per layer added in a forward hook, grad '
+                                'over a dict of probes.',
               'var-library-no-grad': 'Question about implementing a PINN with torch: u_t = '
                                      'torch.autograd.grad(u, t, grad_outputs=torch.ones_like(u), '
                                      'create_graph=True)[0] raises RuntimeError: element 0 of tensors does '

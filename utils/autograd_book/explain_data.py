@@ -7551,7 +7551,11 @@ DATA = {'baseurl': '',
                            'written without @staticmethod on torch 1.7. TypeError: '
                            '_module_function_backwardBackward.forward: expected Tensor or tuple of Tensor '
                            '(got NoneType) for return value 0, still there after adding retain_graph '
-                           '(tiny-cuda-nn on torch 1.7.1).',
+                           '(tiny-cuda-nn on torch 1.7.1). KeOps: GenredAutogradBackward returned an '
+                           'incorrect number of gradients (expected 14, got 13) with '
+                           'logsumexp_reduction(dim=1, call=False) called as fun(xc): the LazyTensor already '
+                           'holds its tensors; call fun() with no argument or d.logsumexp(dim=1); pykeops '
+                           '2.3 says Invalid number of arguments in call to Genred.',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '

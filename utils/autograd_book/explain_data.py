@@ -3911,7 +3911,11 @@ DATA = {'baseurl': '',
                            'written without @staticmethod on torch 1.7. TypeError: '
                            '_module_function_backwardBackward.forward: expected Tensor or tuple of Tensor '
                            '(got NoneType) for return value 0, still there after adding retain_graph '
-                           '(tiny-cuda-nn on torch 1.7.1).',
+                           '(tiny-cuda-nn on torch 1.7.1). KeOps: GenredAutogradBackward returned an '
+                           'incorrect number of gradients (expected 14, got 13) with '
+                           'logsumexp_reduction(dim=1, call=False) called as fun(xc): the LazyTensor already '
+                           'holds its tensors; call fun() with no argument or d.logsumexp(dim=1); pykeops '
+                           '2.3 says Invalid number of arguments in call to Genred.',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
@@ -4710,7 +4714,10 @@ DATA = {'baseurl': '',
                                'conv1b.0.weight has grad None and the layer never trains. DPO loss stays at '
                                '0.693 (ln 2) and does not change under DeepSpeed ZeRO-3: why the DPO loss '
                                'starts at 0.6931, and how to check that a step changes the weights with '
-                               'deepspeed.utils.safe_get_full_fp32_param before and after step.',
+                               'deepspeed.utils.safe_get_full_fp32_param before and after step. V-DPO with '
+                               'LLaVA: the gradient is None and the loss does not change; the script trains '
+                               'the whole language model with gradient checkpointing and '
+                               'enable_input_require_grads under DeepSpeed ZeRO-3 offload.',
               'pit-grad-none-zero': "AttributeError: 'NoneType' object has no attribute 'zero_' on "
                                     "x.grad.zero_(), or 'NoneType' object has no attribute 'data' on "
                                     'w.grad.data.zero_(): the gradient is None before the first backward, or '
@@ -5203,7 +5210,11 @@ DATA = {'baseurl': '',
                                  'in-place ops; the in-place error under torch.compile. [torch.compile in '
                                  'training] Error detected in LowmemDropoutBackward, which is not an inplace '
                                  'dropout: a node that inductor of 2023 put in place of dropout, not in your '
-                                 'code; torch 2.13 has no such node.',
+                                 "code; torch 2.13 has no such node. torch.compile(mode='reduce-overhead') "
+                                 'in training fails with the in-place error while compiled inference works: '
+                                 "try mode='max-autotune-no-cudagraphs' to see whether CUDA graphs are "
+                                 'involved; clone outputs kept past the next call and call '
+                                 'torch.compiler.cudagraph_mark_step_begin() at the start of each iteration.',
               'tc-gan-step': 'torch.compile frees computation graph in a GAN training setup and tries to '
                              'call backward a second time: a DCGAN training step compiled as one function '
                              "(the discriminator's backward on netD(fake.detach()), then the generator's "
@@ -5323,7 +5334,13 @@ DATA = {'baseurl': '',
                                     '__init__: the nn.Parameter object is not collected, only the exp result '
                                     'is kept, unchanged despite the training, and the second iteration '
                                     'raises Trying to backward through the graph a second time; keep the '
-                                    'Parameter as the attribute and compute exp in forward.',
+                                    'Parameter as the attribute and compute exp in forward. A matrix updated '
+                                    'under torch.no_grad() as nn.Parameter(torch.zeros(197, 192).cuda(), '
+                                    'requires_grad=False), torch.zeros(197, 192).cuda() or register_buffer: '
+                                    '1 and 3 are the same performance, but 2 is different; register_buffer '
+                                    'performs worse. The plain tensor is not in state_dict(), so a '
+                                    'checkpoint restores it to its initial value; DataParallel copies '
+                                    'parameters and buffers to every GPU and shares a plain attribute.',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '

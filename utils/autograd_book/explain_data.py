@@ -309,6 +309,14 @@ DATA = {'baseurl': '',
                     'message': 'element 0 of variables does not require grad and does not have a grad_fn',
                     'summary': 'The PyTorch 0.3 wording of the same error, from the time of the Variable '
                                'class.'},
+                   {'cases': [['var-grad-modes', ''], ['var-old-class', '']],
+                    'historical': True,
+                    'id': 'variables-tuple-volatile',
+                    'message': 'element 0 of variables tuple is volatile',
+                    'summary': 'PyTorch 0.3 and earlier: backward() was called on a result computed from a '
+                               'Variable made with volatile=True, which recorded no graph and won over '
+                               'requires_grad; on 2.13 volatile only warns and the same code raises "element '
+                               '0 of tensors does not require grad".'},
                    {'cases': [['pit-no-grad-fn', '']],
                     'historical': False,
                     'id': 'integer-requires-grad',
@@ -1692,6 +1700,13 @@ DATA = {'baseurl': '',
                          'message': 'element 0 of variables does not require grad and does not have a '
                                     'grad_fn',
                          'summary': '同一个错误在 PyTorch 0.3 中的措辞，那时还有 Variable 类。'},
+                        {'cases': [['var-grad-modes', ''], ['var-old-class', '']],
+                         'historical': True,
+                         'id': 'variables-tuple-volatile',
+                         'message': 'element 0 of variables tuple is volatile',
+                         'summary': 'PyTorch 0.3 及更早版本：对一个由 volatile=True 的 Variable 算出来的结果调用了 '
+                                    'backward()；volatile 不记录计算图，而且优先于 requires_grad。在 2.13 上 volatile '
+                                    '只会发出警告，同样的代码改报“element 0 of tensors does not require grad”。'},
                         {'cases': [['pit-no-grad-fn', '']],
                          'historical': False,
                          'id': 'integer-requires-grad',
@@ -2892,6 +2907,13 @@ DATA = {'baseurl': '',
                          'message': 'element 0 of variables does not require grad and does not have a '
                                     'grad_fn',
                          'summary': '同一個錯誤在 PyTorch 0.3 的措辭，出自還有 Variable 類別的年代。'},
+                        {'cases': [['var-grad-modes', ''], ['var-old-class', '']],
+                         'historical': True,
+                         'id': 'variables-tuple-volatile',
+                         'message': 'element 0 of variables tuple is volatile',
+                         'summary': 'PyTorch 0.3 以前：對一個由 volatile=True 的 Variable 算出來的結果呼叫了 '
+                                    'backward()；volatile 不記錄計算圖，而且優先於 requires_grad。在 2.13 上 volatile '
+                                    '只會發出警告，同樣的程式改報「element 0 of tensors does not require grad」。'},
                         {'cases': [['pit-no-grad-fn', '']],
                          'historical': False,
                          'id': 'integer-requires-grad',
@@ -4002,7 +4024,11 @@ DATA = {'baseurl': '',
                                      'on the derivative of the output with respect to the input (predict a '
                                      'value and its derivation): grad_x = torch.autograd.grad(output.sum(), '
                                      'x) without create_graph=True gives loss_z.grad_fn = None, so that loss '
-                                     'term does not train the model, with no error.',
+                                     'term does not train the model, with no error. Why did you only '
+                                     'backward the gradient penalty (GP) in WGAN-GP instead of the entire '
+                                     'D_cost = D_fake - D_real + gradient_penalty? D_cost is not '
+                                     'backpropagated: D_real.backward(mone), D_fake.backward(one) and '
+                                     'gradient_penalty.backward() accumulate to the gradient of D_cost.',
               'cg-hvp': 'Hessian-vector product (hessian_vector_product, HVP) fails with element 0 of '
                         'tensors (or variables) does not require grad and does not have a grad_fn: the first '
                         'torch.autograd.grad needs create_graph=True. Full Hessian with '
@@ -4608,7 +4634,12 @@ DATA = {'baseurl': '',
                                     '2.3.0a0: a pre-release build raises it; install a release, or edit the '
                                     "call in the model's remote code. During fine-tuning: RuntimeError: "
                                     'element 0 of tensors does not require grad and does not have a grad_fn, '
-                                    'with gradient checkpointing on and the embeddings frozen.',
+                                    'with gradient checkpointing on and the embeddings frozen. '
+                                    'checkpoint_sequential breaks backpropagation: the weights have not '
+                                    'changed; bp works if I disable checkpointing or set '
+                                    'input.requires_grad=True. checkpoint_sequential still defaults to the '
+                                    'reentrant variant: call checkpoint_sequential(model, segments, x, '
+                                    'use_reentrant=False).',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '
@@ -5035,7 +5066,13 @@ DATA = {'baseurl': '',
                                             'its optimizer before a backward that still needs its old '
                                             'weights.',
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
-                                     'critic_optimizer.step(); detach the advantage.',
+                                     'critic_optimizer.step(); detach the advantage. RuntimeError about '
+                                     'AC_CartPole.py, actor critic on CartPole: one of the variables needed '
+                                     'for gradient computation has been modified by an inplace operation: '
+                                     '[torch.FloatTensor [20, 1]], which is output 0 of TBackward, is at '
+                                     "version 2; expected version 1. The critic's step changed the weight "
+                                     "the actor's backward needs: detach the TD error (td_error) before the "
+                                     "actor's loss.",
               'pit-target-outside-loop': 'Synthetic labels Y = X @ true_W + true_b computed once before the '
                                          'loop, with true_W and true_b created with requires_grad=True: the '
                                          "second mini-batch's backward raises Trying to backward through the "
@@ -5295,7 +5332,10 @@ DATA = {'baseurl': '',
                                 'wrap it in with torch.no_grad(). A demo that can run in pytorch 0.3.0 but '
                                 'is out of memory in pytorch 0.4.0. python demo_MNIST.py runs in pytorch '
                                 '0.3.0 but is out of memory in pytorch 0.4.0: volatile=True is ignored since '
-                                '0.4; wrap evaluation in torch.no_grad().',
+                                '0.4; wrap evaluation in torch.no_grad(). RuntimeError: element 0 of '
+                                'variables tuple is volatile after x = Variable(torch.randn(5, 5), '
+                                'volatile=True) and loss.backward(): backpropagation through a volatile '
+                                'variable in PyTorch 0.3.',
               'var-hooks-vmap': 'Vmap and backward hook problem: a hook saves the gradient of an '
                                 'intermediate layer for each image; with a for loop I get 5000 gradients, '
                                 'with vmap(grad(...)) only 40, one per batch. A tensor hook under '
@@ -5349,7 +5389,14 @@ DATA = {'baseurl': '',
                                    'inside the hook. Use a hook function to get intermediate variables: the '
                                    'gradient of a non-leaf node. A hook registered with register_hook on an '
                                    "intermediate variable receives that variable's gradient during backward, "
-                                   'although .grad keeps gradients only for leaf variables.',
+                                   'although .grad keeps gradients only for leaf variables. '
+                                   'register_hook-modified gradient cannot be applied to optimizer: the '
+                                   'optimizer always updates with the original gradient, not the one after '
+                                   'register_hook()? The hook changed .grad; Adam ignores a constant scale '
+                                   'of the gradient, SGD does not. Question about backward hook: the meaning '
+                                   'of new_grad = torch.ones_like(grad) in _backward_hook(self, grad), '
+                                   "return new_grad: the hook's return value replaces the gradient that "
+                                   'flows on.',
               'var-requires-grad': 'Parameters freeze invalid: requires_grad=False is overwritten by a later '
                                    'loop that sets requires_grad=True on every parameter, so frozen layers '
                                    'still train. Check which parameters require grad right before building '
@@ -5630,6 +5677,7 @@ DATA = {'baseurl': '',
                                              'runs the model'],
                      'var-module-tensors': ['variable',
                                             'Inside a module: parameters, buffers and plain tensors'],
+                     'var-old-class': ['variable', 'The 0.3 class in brief'],
                      'var-register-hook': ['variable', '`register_hook`'],
                      'var-reinforce': ['variable', '`reinforce`: removed, with a recipe in the error'],
                      'var-requires-grad': ['variable', '`requires_grad`'],
@@ -5819,6 +5867,7 @@ DATA = {'baseurl': '',
                           'var-library-no-grad': ['variable',
                                                   '在 `forward` 里调用 `torch.autograd.grad`，模型却由库来运行'],
                           'var-module-tensors': ['variable', '模块里的张量：参数、缓冲区和普通张量'],
+                          'var-old-class': ['variable', '0.3 中的 `Variable` 类概览'],
                           'var-register-hook': ['variable', '`register_hook`'],
                           'var-reinforce': ['variable', '`reinforce`：已经移除，报错信息里附有替代写法'],
                           'var-requires-grad': ['variable', '`requires_grad`'],
@@ -6009,6 +6058,7 @@ DATA = {'baseurl': '',
                           'var-library-no-grad': ['variable',
                                                   '在 `forward` 裡呼叫 `torch.autograd.grad`，模型卻由函式庫來執行'],
                           'var-module-tensors': ['variable', '模組裡的張量：參數、緩衝區與普通張量'],
+                          'var-old-class': ['variable', '0.3 版類別概覽'],
                           'var-register-hook': ['variable', '`register_hook`'],
                           'var-reinforce': ['variable', '`reinforce`：已移除，錯誤訊息裡附有替代寫法'],
                           'var-requires-grad': ['variable', '`requires_grad`'],

@@ -3325,7 +3325,7 @@ DATA = {'baseurl': '',
                          'message': "'saved_variables' is deprecated; use 'saved_tensors'",
                          'summary': '自訂 autograd.Function 讀的是 ctx.saved_variables，也就是 ctx.saved_tensors 在 '
                                     '0.x 版時的名稱。eager 模式的 autograd 仍能執行，torch.compile 卻追蹤不了（Function 退回 eager '
-                                    '模式執行，在 fullgraph=True 下則直接報錯）：請改讀 ctx.saved_tensors。'},
+                                    '模式執行，在 fullgraph=True 下則直接丟出錯誤）：請改讀 ctx.saved_tensors。'},
                         {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'non-full-backward-hook',

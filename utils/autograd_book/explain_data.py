@@ -822,6 +822,14 @@ DATA = {'baseurl': '',
                                'unexpected behavior.',
                     'summary': 'float() on a tensor that requires grad, such as a loss; loss.item() gives '
                                'the same number without the warning.'},
+                   {'cases': [['tc-autograd-function', '']],
+                    'historical': False,
+                    'id': 'saved-variables-deprecated',
+                    'message': "'saved_variables' is deprecated; use 'saved_tensors'",
+                    'summary': 'A custom autograd.Function reads ctx.saved_variables, the 0.x name of '
+                               'ctx.saved_tensors. Eager autograd still runs it, but torch.compile cannot '
+                               'trace it (the Function falls back to eager, or fails under fullgraph=True): '
+                               'read ctx.saved_tensors.'},
                    {'cases': [['dbg-module-hooks', '']],
                     'historical': False,
                     'id': 'non-full-backward-hook',
@@ -2126,6 +2134,13 @@ DATA = {'baseurl': '',
                          'message': 'Converting a tensor with requires_grad=True to a scalar may lead to '
                                     'unexpected behavior.',
                          'summary': '对需要梯度的张量（例如损失）调用了 float()；改用 loss.item() 能得到同一个数值，而且不会出现警告。'},
+                        {'cases': [['tc-autograd-function', '']],
+                         'historical': False,
+                         'id': 'saved-variables-deprecated',
+                         'message': "'saved_variables' is deprecated; use 'saved_tensors'",
+                         'summary': '自定义 autograd.Function 读的是 ctx.saved_variables，也就是 ctx.saved_tensors 在 '
+                                    '0.x 版本里的名字。eager 模式的 autograd 仍能运行，torch.compile 却追踪不了（Function 退回 '
+                                    'eager 模式运行，在 fullgraph=True 下则直接报错）：请改读 ctx.saved_tensors。'},
                         {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'non-full-backward-hook',
@@ -3332,6 +3347,13 @@ DATA = {'baseurl': '',
                          'message': 'Converting a tensor with requires_grad=True to a scalar may lead to '
                                     'unexpected behavior.',
                          'summary': '對需要梯度的張量（例如損失）呼叫了 float()；改用 loss.item() 可得到同一個數值，且不會出現警告。'},
+                        {'cases': [['tc-autograd-function', '']],
+                         'historical': False,
+                         'id': 'saved-variables-deprecated',
+                         'message': "'saved_variables' is deprecated; use 'saved_tensors'",
+                         'summary': '自訂 autograd.Function 讀的是 ctx.saved_variables，也就是 ctx.saved_tensors 在 '
+                                    '0.x 版時的名稱。eager 模式的 autograd 仍能執行，torch.compile 卻追蹤不了（Function 退回 eager '
+                                    '模式執行，在 fullgraph=True 下則直接丟出錯誤）：請改讀 ctx.saved_tensors。'},
                         {'cases': [['dbg-module-hooks', '']],
                          'historical': False,
                          'id': 'non-full-backward-hook',
@@ -4189,7 +4211,10 @@ DATA = {'baseurl': '',
                                  'output; tensor.norm(p=0.5) with a zero element; the gradient of |x|^p at '
                                  "0; torch 2.13's vector_norm returns 0 there, a hand-written p-norm is NaN; "
                                  'add eps. During the first iterations the training loss is decreasing, then '
-                                 'suddenly I get a nan.',
+                                 "suddenly I get a nan. Nan loss and NormBackward1: Function 'NormBackward1' "
+                                 'returned nan values in its 0th output, now LinalgVectorNormBackward0; '
+                                 'torch.norm(mu, 2, dim=1) in a discriminative loss, NaN centroid of an '
+                                 'empty cluster or instance with no points, 0/0 mean, clamp the count.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '
@@ -4394,7 +4419,9 @@ DATA = {'baseurl': '',
               'grad-amp': 'Mixed precision training with torch.amp.GradScaler (torch.cuda.amp): gradient '
                           'clipping with scaler.unscale_ before clip_grad_norm_, optimizer steps skipped, '
                           'scaler.get_scale() keeps decreasing, a gradient penalty under AMP with autocast, '
-                          'GradScaler on CPU.',
+                          'GradScaler on CPU. clip_grad_norm applied to scaled gradients: with fp16 and '
+                          'GradScaler, clipping before unscale_ clips the scaled gradients; GradScaler '
+                          'clip_grad_norm_ order, call scaler.unscale_(optimizer) before clipping.',
               'grad-clip': 'clip_grad_norm_ returns nan or inf, the total norm is non-finite, '
                            'error_if_nonfinite=True; after gradient clipping every gradient and weight '
                            'becomes NaN; how to find which parameter has an inf or NaN gradient; exploding '
@@ -5222,6 +5249,20 @@ DATA = {'baseurl': '',
                                  '(double backward): what works instead. Inductor-compiled code does not '
                                  'support double-backward gradients, as in force-matching training or a '
                                  'gradient penalty.',
+              'tc-autograd-function': 'A custom torch.autograd.Function inside torch.compile: '
+                                      'torch.compile() fails when an autograd.Function gets called; graph '
+                                      'break when torch.compiling an autograd.Function (Unsupported method '
+                                      'call, Dynamo does not know how to trace method __eq__, setup_context, '
+                                      'Higher Order Operator: autograd.Function). Does Dynamo trace forward '
+                                      'and backward; count graph breaks with torch._dynamo.explain; fix with '
+                                      'torch.library.custom_op and register_autograd, or compile around the '
+                                      'Function. autograd.Function graph breaks on operations on ctx attrs: '
+                                      'Unsupported call_function BuiltinVariable(mul) '
+                                      'GetAttrVariable(TensorVariable(), dim), InternalTorchDynamoError '
+                                      'KeyError: example_value; trampoline_autograd_bwd, speculate_subgraph, '
+                                      'GetAttrVariable(AutogradFunctionContextVariable(Function), '
+                                      "saved_variables); 'saved_variables' is deprecated; use "
+                                      "'saved_tensors'; Observed exception; run the Function eagerly first.",
               'tc-ca-double': 'Double backward under compiled autograd '
                               '(torch._dynamo.config.compiled_autograd).',
               'tc-custom-backend': 'RuntimeError: function CompiledFunctionBackward returned an incorrect '
@@ -5648,6 +5689,8 @@ DATA = {'baseurl': '',
                                      'Two-step optimizers (SAM): a second forward, not a retained graph'],
                      'rg-wordings': ['retain_graph', 'The older wordings you may have pasted'],
                      'tc-alternatives': ['torch_compile', 'What works instead'],
+                     'tc-autograd-function': ['torch_compile',
+                                              'Your own `autograd.Function` in a compiled region'],
                      'tc-ca-double': ['torch_compile', 'Compiled autograd'],
                      'tc-custom-backend': ['torch_compile',
                                            'A custom backend: "CompiledFunctionBackward returned an '
@@ -5843,6 +5886,7 @@ DATA = {'baseurl': '',
                           'rg-two-step': ['retain_graph', '两步式优化器（SAM）：需要第二次前向传播，而不是保留计算图'],
                           'rg-wordings': ['retain_graph', '你粘贴的可能是旧版措辞'],
                           'tc-alternatives': ['torch_compile', '可行的替代方案'],
+                          'tc-autograd-function': ['torch_compile', '编译区域里的自定义 `autograd.Function`'],
                           'tc-ca-double': ['torch_compile', '编译式自动求导'],
                           'tc-custom-backend': ['torch_compile',
                                                 '自定义后端：“CompiledFunctionBackward returned an incorrect '
@@ -6034,6 +6078,7 @@ DATA = {'baseurl': '',
                           'rg-two-step': ['retain_graph', '兩步式最佳化器（SAM）：需要第二次前向傳播，不是保留計算圖'],
                           'rg-wordings': ['retain_graph', '你可能搜尋過的舊版錯誤訊息'],
                           'tc-alternatives': ['torch_compile', '可行的替代做法'],
+                          'tc-autograd-function': ['torch_compile', '編譯區域裡的自訂 `autograd.Function`'],
                           'tc-ca-double': ['torch_compile', '編譯式自動微分'],
                           'tc-custom-backend': ['torch_compile',
                                                 '自訂後端：「CompiledFunctionBackward returned an incorrect number '

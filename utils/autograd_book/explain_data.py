@@ -1106,6 +1106,30 @@ DATA = {'baseurl': '',
                     'summary': 'A function under vmap uses a tensor in an if or a while (if x.sum() > 0:); '
                                'each sample of the batch could need a different branch. Compute both sides '
                                'and choose per element with torch.where.'},
+                   {'cases': [['grad-func-errors', '']],
+                    'historical': False,
+                    'id': 'functorch-captured-mutation',
+                    'message': 'During a grad (vjp, jvp, grad, etc) transform, the function provided '
+                               'attempted to call in-place operation (aten::add_.Tensor) that would mutate a '
+                               'captured Tensor. This is not supported; please rewrite the function being '
+                               'transformed to explicitly accept the mutated Tensor(s) as inputs.',
+                    'summary': 'A function under torch.func.grad, jacrev, jacfwd or vjp writes in place into '
+                               'a tensor it did not receive as an input, usually BatchNorm in training mode '
+                               'updating its running statistics. Pass the buffers in through '
+                               'functional_call, use eval(), or call '
+                               'torch.func.replace_all_batch_norm_modules_.',
+                    'varies': [{'as': 'in-place operation (aten::add_.Tensor)',
+                                'pattern': '\\bin-place operation \\(aten::\\w+(\\.\\w+)?\\)'}]},
+                   {'cases': [['gb-batchnorm', '']],
+                    'historical': False,
+                    'id': 'batchnorm-running-stats-grad',
+                    'message': "The function 'native_batch_norm' is not differentiable with respect to "
+                               "argument 'running_mean'. This input cannot have requires_grad True.",
+                    'summary': 'A tensor that requires grad was passed to batch_norm in the place of '
+                               'running_mean (or running_var): a running buffer made a Parameter or cloned '
+                               "from a tensor with a graph, or the weight put there by torch.batch_norm's "
+                               'argument order. Pass the statistics detached, as buffers that do not require '
+                               'grad.'},
                    {'cases': [['grad-overlap', '']],
                     'historical': False,
                     'id': 'overlap-written-to',
@@ -2366,6 +2390,28 @@ DATA = {'baseurl': '',
                                     "data-dependent control flow. We don't support that yet",
                          'summary': '在 vmap 之下的函数在 if 或 while 里用到了张量（if x.sum() > '
                                     '0:）；批量里的每个样本可能要走不同的分支。两边都算出来，再用 torch.where 逐元素选取。'},
+                        {'cases': [['grad-func-errors', '']],
+                         'historical': False,
+                         'id': 'functorch-captured-mutation',
+                         'message': 'During a grad (vjp, jvp, grad, etc) transform, the function provided '
+                                    'attempted to call in-place operation (aten::add_.Tensor) that would '
+                                    'mutate a captured Tensor. This is not supported; please rewrite the '
+                                    'function being transformed to explicitly accept the mutated Tensor(s) '
+                                    'as inputs.',
+                         'summary': '在 torch.func.grad、jacrev、jacfwd 或 vjp '
+                                    '之下的函数，原地写入了一个不是从输入传进来的张量；最常见的是训练模式下的 BatchNorm 原地更新它的滑动统计量。把缓冲区通过 '
+                                    'functional_call 作为输入传进去、改用 eval()，或者调用 '
+                                    'torch.func.replace_all_batch_norm_modules_。',
+                         'varies': [{'as': 'in-place operation (aten::add_.Tensor)',
+                                     'pattern': '\\bin-place operation \\(aten::\\w+(\\.\\w+)?\\)'}]},
+                        {'cases': [['gb-batchnorm', '']],
+                         'historical': False,
+                         'id': 'batchnorm-running-stats-grad',
+                         'message': "The function 'native_batch_norm' is not differentiable with respect to "
+                                    "argument 'running_mean'. This input cannot have requires_grad True.",
+                         'summary': 'batch_norm 在 running_mean（或 running_var）的位置上收到了需要梯度的张量：滑动统计量的缓冲区被改成了 '
+                                    'Parameter，或者是从带有计算图的张量复制来的；也可能是 torch.batch_norm '
+                                    '的参数顺序让权重落到了这个位置。统计量要作为不需要梯度的缓冲区传入，自己调用时先对它们调用 detach()。'},
                         {'cases': [['grad-overlap', '']],
                          'historical': False,
                          'id': 'overlap-written-to',
@@ -3579,6 +3625,28 @@ DATA = {'baseurl': '',
                                     "data-dependent control flow. We don't support that yet",
                          'summary': '在 vmap 之下的函式在 if 或 while 裡用到張量（if x.sum() > '
                                     '0:）；批次裡的每個樣本可能需要走不同的分支。兩邊都算出來，再用 torch.where 逐元素選取。'},
+                        {'cases': [['grad-func-errors', '']],
+                         'historical': False,
+                         'id': 'functorch-captured-mutation',
+                         'message': 'During a grad (vjp, jvp, grad, etc) transform, the function provided '
+                                    'attempted to call in-place operation (aten::add_.Tensor) that would '
+                                    'mutate a captured Tensor. This is not supported; please rewrite the '
+                                    'function being transformed to explicitly accept the mutated Tensor(s) '
+                                    'as inputs.',
+                         'summary': '在 torch.func.grad、jacrev、jacfwd 或 vjp '
+                                    '之下的函式，原地寫入了一個不是從輸入傳進來的張量；最常見的是訓練模式下的 BatchNorm 原地更新它的移動統計量。把緩衝區透過 '
+                                    'functional_call 當作輸入傳進去、改用 eval()，或呼叫 '
+                                    'torch.func.replace_all_batch_norm_modules_。',
+                         'varies': [{'as': 'in-place operation (aten::add_.Tensor)',
+                                     'pattern': '\\bin-place operation \\(aten::\\w+(\\.\\w+)?\\)'}]},
+                        {'cases': [['gb-batchnorm', '']],
+                         'historical': False,
+                         'id': 'batchnorm-running-stats-grad',
+                         'message': "The function 'native_batch_norm' is not differentiable with respect to "
+                                    "argument 'running_mean'. This input cannot have requires_grad True.",
+                         'summary': 'batch_norm 在 running_mean（或 running_var）的位置上收到了需要梯度的張量：移動統計量的緩衝區被改成了 '
+                                    'Parameter，或是從帶有計算圖的張量複製而來；也可能是 torch.batch_norm '
+                                    '的參數順序讓權重落到了這個位置。統計量要以不需要梯度的緩衝區傳入，自己呼叫時先對它們呼叫 detach()。'},
                         {'cases': [['grad-overlap', '']],
                          'historical': False,
                          'id': 'overlap-written-to',
@@ -4379,7 +4447,10 @@ DATA = {'baseurl': '',
                                   'grad None. How can I print the true parameters? '
                                   'deepspeed.zero.GatheredParameters, safe_get_full_fp32_param, '
                                   'safe_get_full_grad; the Trainer callback runs after the gradients are '
-                                  'cleared.',
+                                  'cleared. Gradient is None and model weights remain the same: the '
+                                  'gradients are None for all model parameters under DeepSpeed, printed '
+                                  'inside GatheredParameters after clip_grad_norm_ in PPO fine-tuning; read '
+                                  'them with deepspeed.utils.safe_get_full_grad.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -4416,6 +4487,16 @@ DATA = {'baseurl': '',
                                     'which can adversely affect performance. Can I set '
                                     'find_unused_parameters=False, is it safe, will it speed up training; '
                                     'false positive with flow control, if-statements in forward.',
+              'gb-batchnorm': "Does the gradient flow through BatchNorm's batch mean and variance, or do I "
+                              'need to call .detach() on mu and var in my own batchnorm? BatchNorm and '
+                              'back-propagation: running_mean and running_var are buffers without gradient. '
+                              'Checkpoint with BatchNorm running averages: torch.utils.checkpoint updates '
+                              'the running mean/variance twice, num_batches_tracked counts 2. The function '
+                              "'native_batch_norm' is not differentiable with respect to argument "
+                              "'running_mean'. This input cannot have requires_grad True: replaying a "
+                              'BatchNorm layer from logged tensors (torchlens func_applied) or making every '
+                              'buffer trainable; pass running_mean and running_var detached, and mind '
+                              "torch.batch_norm's argument order (weight and bias before running_mean).",
               'grad-amp': 'Mixed precision training with torch.amp.GradScaler (torch.cuda.amp): gradient '
                           'clipping with scaler.unscale_ before clip_grad_norm_, optimizer steps skipped, '
                           'scaler.get_scale() keeps decreasing, a gradient penalty under AMP with autocast, '
@@ -4479,7 +4560,15 @@ DATA = {'baseurl': '',
                                   'functional_call under vmap (ensembled heads, shared blocks) raises the '
                                   'requires_grad_ error; stack_module_state calls detach().requires_grad_(); '
                                   'stack with torch.stack in forward, or call stack_module_state once '
-                                  'outside.',
+                                  "outside. transforms like jacrev, jacfwd, grad, etc don't work with "
+                                  'BatchNorm: During a grad (vjp, jvp, grad, etc) transform, the function '
+                                  'provided attempted to call in-place operation (aten::add_.Tensor) that '
+                                  'would mutate a captured Tensor; pass the buffers as inputs through '
+                                  'functional_call, use eval() or replace_all_batch_norm_modules_. '
+                                  'torch.func.functional_call works with func.vmap but breaks for func.grad: '
+                                  "Cannot access data pointer of Tensor that doesn't have storage from "
+                                  'torch.compile of allow_in_graph(grad(f)) on torch 2.0; upgrade and '
+                                  'compile the function that calls grad.',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '
@@ -4989,7 +5078,12 @@ DATA = {'baseurl': '',
                                 'where the graph was cut. element 1 of tensors does not require grad and '
                                 'does not have a grad_fn: element N is the N-th tensor (from 0) passed to '
                                 'torch.autograd.backward or torch.autograd.grad; one of the losses in the '
-                                'list is a constant, on one code path only (without deepspeed).',
+                                'list is a constant, on one code path only (without deepspeed). BAdam '
+                                'BlockOptimizer with Seq2SeqTrainer (use_badam in LlamaFactory): element 0 '
+                                'of tensors does not require grad and does not have a grad_fn after wrapping '
+                                'the optimizer; the block optimizer freezes every other block itself, and '
+                                'gradient checkpointing then needs model.enable_input_require_grads() or '
+                                'use_reentrant=False.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -5353,7 +5447,11 @@ DATA = {'baseurl': '',
                             'flow: noisy_image still carries information from x_, so the final prediction '
                             'still sends the diffusion loss back to the first UNet, but x_ is detached '
                             'afterwards: is that on purpose? detach() cuts only the path through the '
-                            'detached copy.',
+                            'detached copy. use detach_ to cut gradient propagation, but get a lower '
+                            'accuracy: focal loss with pt = torch.pow(1 - probs, 0) and pt.detach_(); a '
+                            'factor that is identically 1 leaves the gradient unchanged, detached or not, so '
+                            'the accuracy gap is run-to-run variation. Should the (1-p)^gamma weight of '
+                            'focal loss be detached?',
               'var-dp-replica': 'Multi-GPU training fails, one GPU works but is too slow: RuntimeError: '
                                 'Expected all tensors to be on the same device, but found at least two '
                                 'devices, cuda:1 and cuda:0! at x = (x - mean) / std under nn.DataParallel; '
@@ -5567,6 +5665,9 @@ DATA = {'baseurl': '',
                      'ddp-unused-warning': ['distributed',
                                             'The reverse: "`find_unused_parameters=True` was specified ... '
                                             'but did not find any unused parameters"'],
+                     'gb-batchnorm': ['graph_basics',
+                                      "BatchNorm in the graph: the batch's mean and variance are "
+                                      'differentiated, the running statistics are not'],
                      'grad-amp': ['gradients',
                                   'Mixed precision: `GradScaler`, clipping, skipped steps and gradient '
                                   'penalties'],
@@ -5798,6 +5899,7 @@ DATA = {'baseurl': '',
                           'ddp-unused-warning': ['distributed',
                                                  '反过来的情况：“`find_unused_parameters=True` was specified ... '
                                                  'but did not find any unused parameters”'],
+                          'gb-batchnorm': ['graph_basics', '计算图里的 BatchNorm：批量的均值和方差参与求导，滑动统计量不参与'],
                           'grad-amp': ['gradients', '混合精度：`GradScaler`、梯度裁剪、跳过的步骤和梯度惩罚'],
                           'grad-clip': ['gradients', '`clip_grad_norm_` 返回 `inf` 或 `nan`'],
                           'grad-forward-missing': ['gradients',
@@ -5989,6 +6091,7 @@ DATA = {'baseurl': '',
                           'ddp-unused-warning': ['distributed',
                                                  '反過來的情況：「`find_unused_parameters=True` was specified ... '
                                                  'but did not find any unused parameters」'],
+                          'gb-batchnorm': ['graph_basics', '計算圖裡的 BatchNorm：批次的平均值和變異數參與微分，移動統計量不參與'],
                           'grad-amp': ['gradients', '混合精度：`GradScaler`、梯度裁剪、跳過的步驟與梯度懲罰'],
                           'grad-clip': ['gradients', '`clip_grad_norm_` 傳回 `inf` 或 `nan`'],
                           'grad-forward-missing': ['gradients',

@@ -3887,7 +3887,7 @@ DATA = {'baseurl': '',
                                     'nn.RNN：cuDNN 的 RNN 核心只在訓練模式下保留反向傳播需要的資料。常見的原因是驗證或取樣函式呼叫了 '
                                     'model.eval()，之後卻沒有任何地方再呼叫 model.train()；請在每個 epoch 開頭呼叫它、只把 RNN '
                                     '切回訓練模式，或在 torch.backends.cudnn.flags(enabled=False) '
-                                    '之下執行前向與反向傳播。算數的是前向傳播執行時的模式：在前向傳播之後、backward() 之前才呼叫 train() '
+                                    '之下執行前向與反向傳播。起作用的是前向傳播執行時的模式：在前向傳播之後、backward() 之前才呼叫 train() '
                                     '沒有用；請在前向傳播之前，用 [n for n, m in model.named_modules() if not m.training] '
                                     '列出仍在評估模式的模組。'},
                         {'cases': [['var-retain-grad', '']],

@@ -4427,7 +4427,12 @@ DATA = {'baseurl': '',
                                  'LoRA fine-tuning on several GPUs fails in backward with Expected to mark a '
                                  'variable ready only once. ddp_find_unused_parameters needs to be set as '
                                  'False for LoRA in DDP training (LLaMA-Factory): a warning, the parser sets '
-                                 'the flag to False itself; pass --ddp_find_unused_parameters false.',
+                                 'the flag to False itself; pass --ddp_find_unused_parameters false. '
+                                 'Reversible network (RevCol, AdaRevD, RevNet) trained with DDP in basicsr: '
+                                 'l_pix.backward() RuntimeError: Expected to mark a variable ready only '
+                                 'once, a parameter has been marked as ready twice; the reversible Function '
+                                 'calls torch.autograd.backward inside its backward; find_unused_parameters '
+                                 'in the option yml, static_graph=True.',
               'ddp-sharded-grad': 'param.grad is None after backward with FSDP, FSDP2 (fully_shard) or '
                                   'DeepSpeed ZeRO stage 2 / stage 3, though requires_grad is True: how to '
                                   'get, print or log the real (full) gradient of each parameter; '

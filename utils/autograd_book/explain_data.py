@@ -4823,7 +4823,14 @@ DATA = {'baseurl': '',
                                         'forward or use DistributedDataParallel. multi-GPU nn.DataParallel '
                                         'on two cards: Was asked to gather along dimension 0, but all input '
                                         'tensors were scalars; with data parallel on, the model returns one '
-                                        'loss per GPU. Why does it raise an error when run on several GPUs?',
+                                        'loss per GPU. Why does it raise an error when run on several GPUs? '
+                                        'Single-GPU fine-tuning script runs out of memory on a server with '
+                                        'two GPUs (GLM-4, A40): UserWarning: Was asked to gather along '
+                                        'dimension 0, but all input tensors were scalars; will instead '
+                                        'unsqueeze and return a vector. The Hugging Face Trainer wraps the '
+                                        'model in nn.DataParallel when n_gpu > 1 (Training with DataParallel '
+                                        'so batch size has been adjusted to); set CUDA_VISIBLE_DEVICES=0, or '
+                                        'launch with torchrun.',
               'pit-deepcopy-graph': 'copy.deepcopy(model) fails with Only Tensors created explicitly by the '
                                     'user (graph leaves) support the deepcopy protocol: a deepcopy error in '
                                     'ModelEMA or when saving the best model, because the model stores a '
@@ -5277,7 +5284,12 @@ DATA = {'baseurl': '',
                           'already in backward(): one_hot.backward(retain_graph=True) still raises Trying to '
                           'backward through the graph a second time, because an earlier backward without it '
                           'freed the graph. Trying to backward through the graph a second time when I use '
-                          'gradient checkpoint: checkpointing is not the cause.',
+                          "gradient checkpoint: checkpointing is not the cause. Running the library's "
+                          'official notebook unchanged (Unsloth Qwen3-VL GRPO, UnslothGRPOTrainer, '
+                          'unsloth_compiled_cache), trainer.train() fails in accelerator.backward(loss) with '
+                          'Trying to backward through the graph a second time: a bug of the library or of '
+                          "its versions with transformers and trl; install the notebook's versions or update "
+                          'the library, and report it.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block. retain_graph=True out "
@@ -5332,7 +5344,16 @@ DATA = {'baseurl': '',
                                'torch.autograd.backward([loc_preds, cls_preds], [loc_grads, cls_grads]) with '
                                'grad_tensors. Question about two times backward: as loss = '
                                'resource_loss.clone() + error_loss.clone(), why does the loss have to '
-                               'backward again after the backward of resource_loss and error_loss?',
+                               'backward again after the backward of resource_loss and error_loss? Why '
+                               "critic1's update needs retain_graph=True in combo.py (COMBO, CQL, "
+                               'OfflineRL-Kit)? critic1 and critic2 have a shared intermediate tensor: the '
+                               "actor's actions, not detached; sample them under torch.no_grad(). CQL "
+                               'lagrangian backward twice: RLlib cql config lagrangian=True raises Trying to '
+                               "backward through the graph a second time; the Lagrange multiplier's loss "
+                               '(cql_alpha_loss, alpha_prime_loss) only needs log_alpha, build it from the '
+                               'detached constraint. TD3 loss mixes actor and critic grads: one vmap call '
+                               'over stacked params (torch.stack, stack_module_state) joins actor and critic '
+                               'into one graph; compute the two losses in separate calls.',
               'rg-two-step': 'SAM (sharpness-aware minimization) or another two-step optimizer: the second '
                              'backward reuses the first forward with retain_graph=True, first_step and '
                              'second_step, ascent step, perturbed weights. Adversarial training (FGM, PGD) '

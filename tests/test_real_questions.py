@@ -233,10 +233,12 @@ def test_the_paste_box_lists_the_answering_section():
 # ---------------------------------------------------------------------------------------------- search
 
 
-def search_request(site: Path, edition: str, queries: list[str], limit: int = 30) -> subprocess.Popen:
+def search_request(site: Path, edition: str, queries: list[str], limit: int = 30, rank: Path | None = None) -> subprocess.Popen:
     """Start searching ``queries`` in ``edition`` of the built ``site`` (one node process per edition;
-    the editions run side by side)."""
+    the editions run side by side); ``rank``: another rank.js than the edition's (a planted one)."""
     request = {"site": str(site), "edition": edition, "queries": queries, "limit": limit}
+    if rank is not None:
+        request["rank"] = str(rank)
     proc = subprocess.Popen([NODE, str(SEARCH)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, cwd=ROOT)
     proc.request = json.dumps(request, ensure_ascii=False)

@@ -645,6 +645,22 @@ def test_the_readers_words_choose_a_case_only_when_they_say_enough():
     assert run_rank(order, {"cases": [{"i": 0, "s": 1}] + [{"i": i, "s": 0} for i in range(1, 10)] + [{"i": 10, "s": 4.6}]})[0] == 0
 
 
+def test_a_case_moves_up_by_how_well_it_answers_the_words_not_by_being_the_least_bad_case():
+    """A pasted message's cases are weighed against the section that the reader's other words find best
+    in the whole book (rank.js caseKeys' ``best``): "I use 2 GPU with torch0.4.1" after the in-place
+    message found the DDP-buffers case (fifteenth) best among the cases, and it went first, above the
+    commonest case that answered the asker."""
+    order = "r.caseKeys(w.cases, w.best).sort((a, b) => b.key - a.key || a.i - b.i).map(x => x.i)"
+    weak = [{"i": 0, "s": 0}] + [{"i": i, "s": 0} for i in range(1, 14)] + [{"i": 14, "s": 0.4}] + [{"i": i, "s": 0} for i in range(15, 19)]
+    # Wrong ordering: measured against the best case alone, the weak match is first.
+    assert run_rank(order, {"cases": weak, "best": 0})[0] == 14
+    # Rejected: the book's best section for those words scores 3, the case 0.4; the index's order stands.
+    assert run_rank(order, {"cases": weak, "best": 3.0})[:3] == [0, 1, 2]
+    # A case that is what the words find best in the book (GAN, critic) still goes first.
+    gan = [{"i": i, "s": 0} for i in range(4)] + [{"i": 4, "s": 3.0}] + [{"i": i, "s": 0} for i in range(5, 19)]
+    assert run_rank(order, {"cases": gan, "best": 3.0})[0] == 4
+
+
 def test_a_chinese_word_the_index_holds_whole_in_one_section_is_not_taken_for_a_rare_one():
     # Pagefind's segmenter cut 張量 as one word in section "one" only, and as its characters in the
     # forty others; the query 張量 元素 is to rank "answer" (which holds both) above "one".

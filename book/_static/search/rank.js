@@ -334,8 +334,12 @@
   // does not put it above the common ones. No words, or words that match none: the index's order.
   var CASE_ORDER = 1.0;
   function byWordsThenIndex(a, b) { return b.key - a.key || a.i - b.i; }
-  function caseKeys(cases) {
-    var most = Math.max.apply(null, cases.map(function (x) { return x.s; }).concat([0])) || 1;
+  // ``best``: the score of the section that the reader's words find best in the whole book. Measured
+  // against the best-matched case alone, words that say little (use, gpu, modify) put whichever case
+  // holds them first, however weakly they hold it; measured against the book's best section for them,
+  // a case moves up by how well it answers those words, not by being the least bad of the cases.
+  function caseKeys(cases, best) {
+    var most = Math.max.apply(null, cases.map(function (x) { return x.s; }).concat([best || 0, 0])) || 1;
     cases.forEach(function (x) { x.key = x.s / most - CASE_ORDER * x.i / Math.max(1, cases.length - 1); });
     return cases;
   }
@@ -426,7 +430,7 @@
         data.forEach(function (d, i) {
           cases.forEach(function (c) { if (opts.href(d) === c.c.section) c.s = Math.max(c.s, top[i].score); });
         });
-        caseKeys(cases).sort(byWordsThenIndex);
+        caseKeys(cases, ranked.length ? ranked[0].score : 0).sort(byWordsThenIndex);
       }
       add({ kind: "error-entry", url: e.entry, error: e });
       cases.forEach(function (x) { add({ kind: "error-case", url: x.c.section, case: x.c }); });

@@ -2,7 +2,7 @@
 // _pagefind/pagefind.js, its wasm and index read from disk) and the book's ranking (the edition's
 // _static/search/rank.js with errormatch.js and errors.js: the files the search page loads;
 // book/_static/search/'s where a site lacks them), in the language of the page's <html lang>.
-// Reads {site, edition, queries, limit} as JSON on stdin; writes, per query, what the page would
+// Reads {site, edition, queries, limit[, rank]} as JSON on stdin; writes, per query, what the page would
 // list: {strict, shown}, each [{kind, url}], best first (strict: without the cases that the page
 // shows under an error index entry found by its words). tests/test_search_browser.py holds the page
 // in Chromium to the same lists.
@@ -27,7 +27,8 @@ globalThis.fetch = async (url, options) => {
 const request = JSON.parse(fs.readFileSync(0, "utf8"));
 const site = path.join(request.site, request.edition);
 const script = (name) => [path.join(site, "_static/search", name), path.join(root, "book/_static/search", name)].find(fs.existsSync);
-const rank = require(script("rank.js"));
+// request.rank: another rank.js to run instead (a test's planted one, tests/test_search_browser.py).
+const rank = require(request.rank || script("rank.js"));
 const matcher = require(script("errormatch.js"));
 const sandbox = { window: {} };
 vm.runInNewContext(fs.readFileSync(path.join(site, "_static/search/errors.js"), "utf8"), sandbox);

@@ -537,6 +537,51 @@ def test_a_dotted_name_is_one_word_whichever_way_the_engine_breaks_words():
     assert "x.grad" not in json.loads(node_run.run(script))
 
 
+# Pagefind's own cutting of a term in a language it segments (pagefind.js: needsWordSegmentation, then
+# each word's graphemes, punctuation dropped unless an included character, the words joined by spaces).
+PAGEFIND_CUT = ("const cut = (t) => { const s = new Intl.Segmenter('zh-TW', { granularity: 'word' }); const out = [];"
+                " for (const { segment } of s.segment(t)) { const k = Array.from(segment).filter((g) =>"
+                " '_@.'.includes(g) || !/^\\p{Pd}|\\p{Pe}|\\p{Pf}|\\p{Pi}|\\p{Po}|\\p{Ps}$/u.test(g)).join('');"
+                " if (k) out.push(k); } return out.join(' ').replace(/\\s{2,}/g, ' ').trim(); };")
+
+
+def pagefind_terms(rank_source: str, chromium: bool, query: str, lang: str = "zh-TW") -> list[str]:
+    """The terms Pagefind searches for ``query`` once it has cut what ``rank_source``'s search gives it,
+    with node's segmenter or a Chromium-like one (breaking at a dot or colon between letters)."""
+    if NODE is None:
+        pytest.skip("node is not installed")
+    chromium_like = ("const Seg = Intl.Segmenter; Intl.Segmenter = class { constructor(l, o) { this.s = new Seg(l, o); }"
+                     " segment(t) { const out = []; for (const x of this.s.segment(t)) {"
+                     " let i = 0; for (const part of x.segment.split(/(?<=[a-z])([.:：])(?=[a-z])/i)) {"
+                     " out.push({ segment: part, index: x.index + i, isWordLike: x.isWordLike && !/^[.:：]$/.test(part) });"
+                     " i += part.length; } } return out; } };")
+    script = ((chromium_like if chromium else "") + PAGEFIND_CUT +
+              "const m = {exports: {}}; new Function('module', 'exports', "
+              f"{json.dumps(rank_source)})(m, m.exports); const r = m.exports; const seen = [];"
+              "const pagefind = { search: async (t) => { seen.push(cut(t)); return { results: [] }; } };"
+              f"r.search(pagefind, {json.dumps(query)}, {{ lang: {json.dumps(lang)}, href: (d) => d.url, limit: 3 }})"
+              ".then(() => process.stdout.write(JSON.stringify(seen.sort())));")
+    return json.loads(node_run.run(script))
+
+
+def test_pagefind_is_given_terms_that_every_engine_cuts_alike():
+    """Pagefind cuts a Chinese edition's query with the browser's Intl.Segmenter: Chromium broke
+    torch.compile at the dot, node did not, and the page and the routing tests under node ranked
+    zh-hant's "torch.compile 二階導數 報錯" otherwise. rank.js spaces the marks out first
+    (pagefindTerm): Pagefind searches the same terms whichever engine cuts them."""
+    query = "torch.compile 二階導數 報錯 autograd.grad a:b"
+    source = RANK.read_text(encoding="utf-8")
+    node, chromium = (pagefind_terms(source, c, query) for c in (False, True))
+    assert node == chromium and "torch . compile" in node, node
+    # English is not cut by Pagefind: its terms keep the name whole in both engines.
+    assert run_rank("r.pagefindTerm('\"torch.compile\"', 'en')") == '"torch.compile"'
+    assert run_rank("r.pagefindTerm('torch.compile 二階', 'zh-TW')") == "torch . compile 二階"
+    # Wrong input: rank.js without the spacing-out gives Pagefind other terms in each engine.
+    planted = source.replace('String(term).replace(JOINED, " $& ")', "String(term)")
+    assert planted != source
+    assert pagefind_terms(planted, False, query) != pagefind_terms(planted, True, query)
+
+
 def test_stray_letters_go_and_misspelt_words_are_corrected(simplified_words):
     words = simplified_words
     assert run_rank("r.terms('y = x * 2; y.backward() 0', 'en', w)", words) == ["y.backward"]
@@ -598,6 +643,22 @@ def test_the_readers_words_choose_a_case_only_when_they_say_enough():
     # Wrong input: generic words (run, train.py) that match the last of many cases best and the first a
     # little leave the first (the commonest) where it is.
     assert run_rank(order, {"cases": [{"i": 0, "s": 1}] + [{"i": i, "s": 0} for i in range(1, 10)] + [{"i": 10, "s": 4.6}]})[0] == 0
+
+
+def test_a_case_moves_up_by_how_well_it_answers_the_words_not_by_being_the_least_bad_case():
+    """A pasted message's cases are weighed against the section that the reader's other words find best
+    in the whole book (rank.js caseKeys' ``best``): "I use 2 GPU with torch0.4.1" after the in-place
+    message found the DDP-buffers case (fifteenth) best among the cases, and it went first, above the
+    commonest case that answered the asker."""
+    order = "r.caseKeys(w.cases, w.best).sort((a, b) => b.key - a.key || a.i - b.i).map(x => x.i)"
+    weak = [{"i": 0, "s": 0}] + [{"i": i, "s": 0} for i in range(1, 14)] + [{"i": 14, "s": 0.4}] + [{"i": i, "s": 0} for i in range(15, 19)]
+    # Wrong ordering: measured against the best case alone, the weak match is first.
+    assert run_rank(order, {"cases": weak, "best": 0})[0] == 14
+    # Rejected: the book's best section for those words scores 3, the case 0.4; the index's order stands.
+    assert run_rank(order, {"cases": weak, "best": 3.0})[:3] == [0, 1, 2]
+    # A case that is what the words find best in the book (GAN, critic) still goes first.
+    gan = [{"i": i, "s": 0} for i in range(4)] + [{"i": 4, "s": 3.0}] + [{"i": i, "s": 0} for i in range(5, 19)]
+    assert run_rank(order, {"cases": gan, "best": 3.0})[0] == 4
 
 
 def test_a_chinese_word_the_index_holds_whole_in_one_section_is_not_taken_for_a_rare_one():

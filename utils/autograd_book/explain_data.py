@@ -4027,7 +4027,10 @@ DATA = {'baseurl': '',
                            'incorrect number of gradients (expected 14, got 13) with '
                            'logsumexp_reduction(dim=1, call=False) called as fun(xc): the LazyTensor already '
                            'holds its tensors; call fun() with no argument or d.logsumexp(dim=1); pykeops '
-                           '2.3 says Invalid number of arguments in call to Genred.',
+                           '2.3 says Invalid number of arguments in call to Genred. A PyTorch version '
+                           "problem: an old-style Function (an SSD detector's Detect) instantiated and then "
+                           'called fails from PyTorch 1.5 on; no need to downgrade PyTorch or reinstall '
+                           'CUDA: make forward and backward static methods and call Detect.apply.',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
@@ -4193,7 +4196,10 @@ DATA = {'baseurl': '',
                          'computation graph after backward(create_graph=True)? Why does the gradient '
                          'returned by autograd.grad not require grad (requires_grad False) without '
                          'create_graph, so that a later backward fails? Computing the second derivative with '
-                         'backpropagation in PyTorch (second-order derivative with torch).',
+                         'backpropagation in PyTorch (second-order derivative with torch). The variable '
+                         "returned by autograd.grad has requires_grad False ('no required computing "
+                         "gradients'), and the later backward of the gradient penalty fails: pass "
+                         'create_graph=True.',
               'dbg-amp-no-inf': 'AssertionError: No inf checks were recorded for this optimizer in '
                                 'scaler.step(optimizer), Trainer fp16, Accelerate or LoRA fine-tuning, '
                                 'although the loss is normal: all params in the optimizer have None grad and '
@@ -4801,7 +4807,10 @@ DATA = {'baseurl': '',
                              'kept to the CPU. GPU memory keeps growing during evaluation until it blows up: '
                              "the evaluator keeps every batch's images on the GPU and calls images = "
                              'torch.cat(images) at the end, RuntimeError: CUDA out of memory; move each '
-                             'batch to the CPU before keeping it.',
+                             "batch to the CPU before keeping it. Collecting every batch's images or outputs "
+                             'on the GPU and joining them with torch.cat at the end (images = '
+                             'torch.cat(images)): GPU memory grows during the run until CUDA out of memory; '
+                             'move each batch to the CPU first.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '

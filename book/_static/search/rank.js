@@ -112,6 +112,24 @@
     return list;
   }
 
+  // Pagefind cuts a query into words itself, with the browser's Intl.Segmenter, in the languages it
+  // segments (zh, ja, th: its needsWordSegmentation) and joins the pieces with spaces: Chromium's ICU
+  // breaks at a dot or colon between letters and node's does not, so "torch.compile" was searched as
+  // "torch . compile" on the page and as "torch.compile" under node, and the two ranked otherwise
+  // (zh-hant "torch.compile 二階導數 報錯": tc-early-errors third on the page, tc-guide under node).
+  // Every term given to Pagefind in such a language has those marks spaced out first: the breaks are
+  // the same in every engine, and they are the ones Chromium, the readers' browser, made.
+  var SEGMENTED = /^(zh|ja|th)(-|$)/i;
+  function pagefindTerm(term, lang) {
+    return SEGMENTED.test(lang || "") ? String(term).replace(JOINED, " $& ") : String(term);
+  }
+  /** ``pagefind`` with every term it is given read by ``pagefindTerm`` in ``lang``. */
+  function evenly(pagefind, lang) {
+    if (!SEGMENTED.test(lang || "")) return pagefind;
+    return { search: function (t, o) { return pagefind.search(pagefindTerm(t, lang), o); },
+             preload: pagefind.preload && function (t, o) { return pagefind.preload(pagefindTerm(t, lang), o); } };
+  }
+
   // The edit distance of two words (a transposition counts one): "retian" is one from "retain".
   function distance(a, b) {
     var d = [], i, j;
@@ -172,6 +190,7 @@
   }
 
   async function sectionScores(pagefind, text, lang, words) {
+    pagefind = evenly(pagefind, lang);
     var parts = terms(text, lang, words).slice(0, 10);
     if (!parts.length) parts = [text];
     var found = await Promise.all(parts.map(async function (w) {
@@ -315,8 +334,12 @@
   // does not put it above the common ones. No words, or words that match none: the index's order.
   var CASE_ORDER = 1.0;
   function byWordsThenIndex(a, b) { return b.key - a.key || a.i - b.i; }
-  function caseKeys(cases) {
-    var most = Math.max.apply(null, cases.map(function (x) { return x.s; }).concat([0])) || 1;
+  // ``best``: the score of the section that the reader's words find best in the whole book. Measured
+  // against the best-matched case alone, words that say little (use, gpu, modify) put whichever case
+  // holds them first, however weakly they hold it; measured against the book's best section for them,
+  // a case moves up by how well it answers those words, not by being the least bad of the cases.
+  function caseKeys(cases, best) {
+    var most = Math.max.apply(null, cases.map(function (x) { return x.s; }).concat([best || 0, 0])) || 1;
     cases.forEach(function (x) { x.key = x.s / most - CASE_ORDER * x.i / Math.max(1, cases.length - 1); });
     return cases;
   }
@@ -363,9 +386,10 @@
   // more of the index. The whole index (the edition's words name every part of it) is loaded before
   // the first search, so that a query's sections do not depend on what was searched before it.
   var wholeLoaded = new WeakSet();
-  async function wholeIndex(pagefind, words) {
+  async function wholeIndex(pagefind, words, lang) {
     if (!words || !pagefind.preload || wholeLoaded.has(pagefind)) return;
     wholeLoaded.add(pagefind);
+    pagefind = evenly(pagefind, lang);
     var all = [].concat(words.latin || [], words.words || []);
     (words.words || []).forEach(function (w) { Array.from(w).forEach(function (c) { if (all.indexOf(c) < 0) all.push(c); }); });
     await pagefind.preload(all.concat("0 1 2 3 4 5 6 7 8 9 _ .".split(" ")).join(" "));
@@ -379,7 +403,7 @@
   async function search(pagefind, query, opts) {
     opts = opts || {};
     var lang = opts.lang || "en", matcher = opts.matcher, errorsData = opts.errors || [], words = opts.words;
-    await wholeIndex(pagefind, words);
+    await wholeIndex(pagefind, words, lang);
     var out = [], seen = new Set();
     function add(item) {
       var key = item.url.replace(/\?[^#]*/, "");
@@ -406,7 +430,7 @@
         data.forEach(function (d, i) {
           cases.forEach(function (c) { if (opts.href(d) === c.c.section) c.s = Math.max(c.s, top[i].score); });
         });
-        caseKeys(cases).sort(byWordsThenIndex);
+        caseKeys(cases, ranked.length ? ranked[0].score : 0).sort(byWordsThenIndex);
       }
       add({ kind: "error-entry", url: e.entry, error: e });
       cases.forEach(function (x) { add({ kind: "error-case", url: x.c.section, case: x.c }); });
@@ -441,6 +465,6 @@
     return errors.length || opts.cases === false ? out : withCases(out, errorsData, scores);
   }
 
-  return { STOP: STOP, terms: terms, forms: forms, inScript: inScript, suggestion: suggestion, sectionScores: sectionScores,
+  return { STOP: STOP, terms: terms, pagefindTerm: pagefindTerm, forms: forms, inScript: inScript, suggestion: suggestion, sectionScores: sectionScores,
            reranked: reranked, caseKeys: caseKeys, withCases: withCases, marked: marked, withMarks: withMarks, escapeHtml: escapeHtml, search: search };
 });

@@ -2399,7 +2399,7 @@ DATA = {'baseurl': '',
                                     'function being transformed to explicitly accept the mutated Tensor(s) '
                                     'as inputs.',
                          'summary': '在 torch.func.grad、jacrev、jacfwd 或 vjp '
-                                    '之下的函数，原地写入了一个不是从输入传进来的张量；最常见的是训练模式下的 BatchNorm 原地更新它的滑动统计量。把缓冲区通过 '
+                                    '之下的函数，原地写入了一个不是作为输入传进来的张量；最常见的是训练模式下的 BatchNorm 原地更新它的滑动统计量。把缓冲区通过 '
                                     'functional_call 作为输入传进去、改用 eval()，或者调用 '
                                     'torch.func.replace_all_batch_norm_modules_。',
                          'varies': [{'as': 'in-place operation (aten::add_.Tensor)',
@@ -2972,7 +2972,7 @@ DATA = {'baseurl': '',
                          'historical': True,
                          'id': 'variables-tuple-volatile',
                          'message': 'element 0 of variables tuple is volatile',
-                         'summary': 'PyTorch 0.3 以前：對一個由 volatile=True 的 Variable 算出來的結果呼叫了 '
+                         'summary': 'PyTorch 0.3 及更早版本：對一個由 volatile=True 的 Variable 算出來的結果呼叫了 '
                                     'backward()；volatile 不記錄計算圖，而且優先於 requires_grad。在 2.13 上 volatile '
                                     '只會發出警告，同樣的程式改報「element 0 of tensors does not require grad」。'},
                         {'cases': [['pit-no-grad-fn', '']],
@@ -3634,7 +3634,7 @@ DATA = {'baseurl': '',
                                     'function being transformed to explicitly accept the mutated Tensor(s) '
                                     'as inputs.',
                          'summary': '在 torch.func.grad、jacrev、jacfwd 或 vjp '
-                                    '之下的函式，原地寫入了一個不是從輸入傳進來的張量；最常見的是訓練模式下的 BatchNorm 原地更新它的移動統計量。把緩衝區透過 '
+                                    '之下的函式，原地寫入了一個不是作為輸入傳進來的張量；最常見的是訓練模式下的 BatchNorm 原地更新它的移動統計量。把緩衝區透過 '
                                     'functional_call 當作輸入傳進去、改用 eval()，或呼叫 '
                                     'torch.func.replace_all_batch_norm_modules_。',
                          'varies': [{'as': 'in-place operation (aten::add_.Tensor)',
@@ -3646,7 +3646,7 @@ DATA = {'baseurl': '',
                                     "argument 'running_mean'. This input cannot have requires_grad True.",
                          'summary': 'batch_norm 在 running_mean（或 running_var）的位置上收到了需要梯度的張量：移動統計量的緩衝區被改成了 '
                                     'Parameter，或是從帶有計算圖的張量複製而來；也可能是 torch.batch_norm '
-                                    '的參數順序讓權重落到了這個位置。統計量要以不需要梯度的緩衝區傳入，自己呼叫時先對它們呼叫 detach()。'},
+                                    '的引數順序讓權重落到了這個位置。統計量要以不需要梯度的緩衝區傳入，自己呼叫時先對它們呼叫 detach()。'},
                         {'cases': [['grad-overlap', '']],
                          'historical': False,
                          'id': 'overlap-written-to',

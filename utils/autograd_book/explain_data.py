@@ -4491,7 +4491,15 @@ DATA = {'baseurl': '',
                             'detach or no_grad. mmdetection: set find_unused_parameters = True in the config '
                             "file (mmdet/apis/train.py reads cfg.get('find_unused_parameters')). New linear "
                             'layers added to the loss module (criterion) receive no gradient: Parameters '
-                            'which did not receive grad for rank 0.',
+                            'which did not receive grad for rank 0. DDP backpropagated gradients not the '
+                            'same across all GPUs when forward is not using all declared modules: DDP grads '
+                            'differ between ranks after one step, gradients not averaged. RuntimeError: It '
+                            'looks like your LightningModule has parameters that were not used in producing '
+                            'the loss returned by training_step: a GAN with a generator and a discriminator '
+                            'in one LightningModule on multi-GPU, toggle_optimizer, manual optimization. '
+                            'mmdetection 3.x mmengine model_wrapper_cfg MMDistributedDataParallel '
+                            'find_unused_parameters; after setting frozen_stages in the backbone the error '
+                            'appears, and find_unused_parameters=True slows down the training.',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '

@@ -120,3 +120,76 @@ def ddp_flag_without_unused(rank: int, world_size: int, head2_steps: tuple[bool,
     said = [strip_paths(str(w.message)) for w in caught] + logged
     return {"warnings": [line for line in said if "find_unused_parameters=True was specified" in line],
             "grads": grads, "head2_steps": list(head2_steps)}
+
+
+def ddp_one_step_unused(rank: int, world_size: int) -> dict[str, Any]:
+    """Default DDP, a module that ``forward`` never runs (head 2), ONE step: what each rank's gradients are.
+
+    Returns rank's flat gradient of the used parameters (trunk, head 1) after the backward, the same
+    gradient computed by this rank alone without DDP, whether head 2 has a ``.grad``, and the used
+    parameters after one SGD step (flat).
+    """
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, y = shard(rank)
+    local = TwoHeadNet(run_head2=False)  # the same weights, no DDP: this rank's own gradient
+    mse_loss(local(x)[0], y).backward()
+    used = lambda net: [*net.trunk.parameters(), *net.head1.parameters()]  # noqa: E731
+    ddp = DDP(TwoHeadNet(run_head2=False))  # default: find_unused_parameters=False
+    optimizer = torch.optim.SGD(ddp.parameters(), lr=0.1)
+    mse_loss(ddp(x)[0], y).backward()  # raises nothing
+    grad = torch.cat([p.grad.reshape(-1) for p in used(ddp.module)]).tolist()
+    optimizer.step()
+    return {"grad": grad,
+            "local_grad": torch.cat([p.grad.reshape(-1) for p in used(local)]).tolist(),
+            "head2_grad_is_none": all(p.grad is None for p in ddp.module.head2.parameters()),
+            "weights_after_step": torch.cat([p.detach().reshape(-1) for p in used(ddp.module)]).tolist()}
+
+
+class TinyGAN(torch.nn.Module):
+    """A generator and a discriminator in one module, as in a LightningModule that holds both."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(0)
+        self.generator, self.discriminator = torch.nn.Linear(4, 4), torch.nn.Linear(4, 1)
+
+    def forward(self, z: torch.Tensor, real: torch.Tensor, phase: str) -> torch.Tensor:
+        fake = self.generator(z)
+        if phase == "g":  # the generator's loss goes through the (frozen) discriminator
+            return -self.discriminator(fake).mean()
+        return self.discriminator(fake.detach()).mean() - self.discriminator(real).mean()
+
+
+def gan_batch(rank: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Rank ``rank``'s noise and real samples (6 x 4 each)."""
+    g = torch.Generator().manual_seed(200 + rank)
+    return torch.randn(6, 4, generator=g), torch.randn(6, 4, generator=g)
+
+
+def train_gan_toggled(gan: TinyGAN, loss_of_phase, iterations: int = 2) -> None:
+    """Iterations of (generator step, discriminator step), each freezing the other network as
+    Lightning's toggle_optimizer does, and unfreezing it afterwards as untoggle_optimizer does."""
+    opt_g = torch.optim.SGD(gan.generator.parameters(), lr=0.1)
+    opt_d = torch.optim.SGD(gan.discriminator.parameters(), lr=0.1)
+    for _ in range(iterations):
+        for phase, opt, other in (("g", opt_g, gan.discriminator), ("d", opt_d, gan.generator)):
+            other.requires_grad_(False)  # toggle_optimizer(opt): the other optimizer's parameters
+            opt.zero_grad()
+            loss_of_phase(phase).backward()
+            opt.step()
+            other.requires_grad_(True)  # untoggle_optimizer(opt)
+
+
+def ddp_gan_toggled(rank: int, world_size: int, find_unused_parameters: bool = False) -> dict[str, Any]:
+    """One DDP around both networks of a GAN, each phase freezing the other network: the error, or the weights."""
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    z, real = gan_batch(rank)
+    gan = TinyGAN()
+    ddp = DDP(gan, find_unused_parameters=find_unused_parameters)
+    try:
+        train_gan_toggled(gan, lambda phase: ddp(z, real, phase))
+    except RuntimeError as exc:
+        return {"error": str(exc).splitlines()[0], "weights": None}
+    return {"error": None, "weights": torch.cat([p.detach().reshape(-1) for p in gan.parameters()]).tolist()}

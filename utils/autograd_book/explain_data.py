@@ -493,7 +493,12 @@ DATA = {'baseurl': '',
                                'forward takes arguments after ctx; return one per argument, None for a '
                                'non-tensor or for an input that needs no gradient. Extra values are dropped '
                                'only when they are all None.'},
-                   {'cases': [['cf-errors', ''], ['ddp-sharded-grad', '']],
+                   {'cases': [['cf-errors', ''],
+                              ['tc-custom-backend',
+                               'The node is CompiledFunctionBackward and the model runs eagerly: a bug of '
+                               'the compiler under torch.compile; find the failing backend (eager, '
+                               'aot_eager, inductor), work around it and report it.'],
+                              ['ddp-sharded-grad', '']],
                     'historical': False,
                     'id': 'function-gradient-shape',
                     'message': 'returned an invalid gradient at index',
@@ -1888,7 +1893,11 @@ DATA = {'baseurl': '',
                          'summary': '自定义 autograd Function 的 backward 返回的值比 forward 在 ctx '
                                     '之后的参数少（或多）；请为每个参数各返回一个值，非张量参数或不需要梯度的输入返回 None。多返回的值必须全是 '
                                     'None，自动求导才会直接忽略它们。'},
-                        {'cases': [['cf-errors', ''], ['ddp-sharded-grad', '']],
+                        {'cases': [['cf-errors', ''],
+                                   ['tc-custom-backend',
+                                    '节点是 CompiledFunctionBackward，模型在 eager 模式下能跑：这是 torch.compile 下编译器的 '
+                                    'bug；找出出错的后端（eager、aot_eager、inductor），先绕过它，再报告。'],
+                                   ['ddp-sharded-grad', '']],
                          'historical': False,
                          'id': 'function-gradient-shape',
                          'message': 'returned an invalid gradient at index',
@@ -3123,7 +3132,11 @@ DATA = {'baseurl': '',
                          'summary': '自訂 autograd Function 的 backward 傳回的值，比 forward 在 ctx '
                                     '之後的引數少（或多）；請每個引數各傳回一個值，不是張量或不需要梯度的引數就傳回 None。多傳回的值必須全是 '
                                     'None，自動微分才會直接略過它們。'},
-                        {'cases': [['cf-errors', ''], ['ddp-sharded-grad', '']],
+                        {'cases': [['cf-errors', ''],
+                                   ['tc-custom-backend',
+                                    '節點是 CompiledFunctionBackward，模型在 eager 模式下能跑：這是 torch.compile 底下編譯器的 '
+                                    'bug；找出失敗的後端（eager、aot_eager、inductor），先繞過它，再回報。'],
+                                   ['ddp-sharded-grad', '']],
                          'historical': False,
                          'id': 'function-gradient-shape',
                          'message': 'returned an invalid gradient at index',
@@ -5405,7 +5418,13 @@ DATA = {'baseurl': '',
               'tc-custom-backend': 'RuntimeError: function CompiledFunctionBackward returned an incorrect '
                                    'number of gradients (expected 3, got 2) with a custom torch.compile '
                                    'backend (aot_autograd fw_compiler, bw_compiler); the compiled backward '
-                                   "graph's None outputs; make_boxed_func.",
+                                   "graph's None outputs; make_boxed_func. CompiledFunctionBackward "
+                                   'RuntimeError: Function CompiledFunctionBackward returned an invalid '
+                                   'gradient at index 2 - got [253] but expected shape compatible with [1, '
+                                   '253, 1, 1] with the default inductor backend: a compiler bug; narrow it '
+                                   'with backend eager, aot_eager, inductor; '
+                                   'TORCHINDUCTOR_MIX_ORDER_REDUCTION=0, torch.compiler.disable, the '
+                                   'minifier TORCHDYNAMO_REPRO_AFTER.',
               'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '
                            'through torch.compile fails. Higher-order gradients under torch.compile: an '
                            'error, or silently wrong second-order results. torch.compile and higher-order '

@@ -1896,7 +1896,7 @@ DATA = {'baseurl': '',
                         {'cases': [['cf-errors', ''],
                                    ['tc-custom-backend',
                                     '节点是 CompiledFunctionBackward，模型在 eager 模式下能跑：这是 torch.compile 下编译器的 '
-                                    'bug；找出出错的后端（eager、aot_eager、inductor），先绕过它，再报告。'],
+                                    'bug；找出出错的后端（eager、aot_eager、inductor），先绕过它，再提交 bug 报告。'],
                                    ['ddp-sharded-grad', '']],
                          'historical': False,
                          'id': 'function-gradient-shape',

@@ -778,7 +778,11 @@ DATA = {'baseurl': '',
                                'message says "not enough memory"); the CUDA counterpart is '
                                'torch.OutOfMemoryError: CUDA out of memory. Find what grows from one '
                                'iteration to the next before lowering the batch size.'},
-                   {'cases': [['dbg-anomaly-nan', ''], ['var-anomaly', '']],
+                   {'cases': [['dbg-anomaly-nan', ''],
+                              ['pit-data-parallel-loss',
+                               "In BroadcastBackward, under nn.DataParallel with GradScaler: the replicas' "
+                               'infinite gradients, which the scaler expects and skips, added up to NaN.'],
+                              ['var-anomaly', '']],
                     'historical': False,
                     'id': 'anomaly-nan',
                     'message': 'returned nan values in its',
@@ -2123,7 +2127,11 @@ DATA = {'baseurl': '',
                          'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
                          'summary': 'CPU 内存分配器申请不到张量所需的内存（Windows 上的报错信息写作“not enough memory”）；CUDA 上对应的报错是 '
                                     'torch.OutOfMemoryError: CUDA out of memory。调小批量大小之前，先找出哪些内存随迭代不断增长。'},
-                        {'cases': [['dbg-anomaly-nan', ''], ['var-anomaly', '']],
+                        {'cases': [['dbg-anomaly-nan', ''],
+                                   ['pit-data-parallel-loss',
+                                    '停在 BroadcastBackward，配合 nn.DataParallel 和 GradScaler：各副本的无穷大梯度相加成了 '
+                                    'NaN；这种梯度本来就在缩放器的预料之中，它会跳过那一步。'],
+                                   ['var-anomaly', '']],
                          'historical': False,
                          'id': 'anomaly-nan',
                          'message': 'returned nan values in its',
@@ -3358,7 +3366,11 @@ DATA = {'baseurl': '',
                          'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
                          'summary': 'CPU 記憶體配置器無法為張量配置所需的記憶體（Windows 上的訊息是「not enough memory」）；CUDA 上對應的錯誤是 '
                                     'torch.OutOfMemoryError: CUDA out of memory。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長。'},
-                        {'cases': [['dbg-anomaly-nan', ''], ['var-anomaly', '']],
+                        {'cases': [['dbg-anomaly-nan', ''],
+                                   ['pit-data-parallel-loss',
+                                    '停在 BroadcastBackward，搭配 nn.DataParallel 與 GradScaler：各副本的無窮大梯度加總成了 '
+                                    'NaN；這種梯度本來就在縮放器的預料之中，它會跳過那一步。'],
+                                   ['var-anomaly', '']],
                          'historical': False,
                          'id': 'anomaly-nan',
                          'message': 'returned nan values in its',

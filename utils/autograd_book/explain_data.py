@@ -783,7 +783,11 @@ DATA = {'baseurl': '',
                                'message says "not enough memory"); the CUDA counterpart is '
                                'torch.OutOfMemoryError: CUDA out of memory. Find what grows from one '
                                'iteration to the next before lowering the batch size.'},
-                   {'cases': [['dbg-anomaly-nan', ''], ['var-anomaly', '']],
+                   {'cases': [['dbg-anomaly-nan', ''],
+                              ['pit-data-parallel-loss',
+                               "In BroadcastBackward, under nn.DataParallel with GradScaler: the replicas' "
+                               'infinite gradients, which the scaler expects and skips, added up to NaN.'],
+                              ['var-anomaly', '']],
                     'historical': False,
                     'id': 'anomaly-nan',
                     'message': 'returned nan values in its',
@@ -2132,7 +2136,11 @@ DATA = {'baseurl': '',
                          'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
                          'summary': 'CPU 内存分配器申请不到张量所需的内存（Windows 上的报错信息写作“not enough memory”）；CUDA 上对应的报错是 '
                                     'torch.OutOfMemoryError: CUDA out of memory。调小批量大小之前，先找出哪些内存随迭代不断增长。'},
-                        {'cases': [['dbg-anomaly-nan', ''], ['var-anomaly', '']],
+                        {'cases': [['dbg-anomaly-nan', ''],
+                                   ['pit-data-parallel-loss',
+                                    '停在 BroadcastBackward，配合 nn.DataParallel 和 GradScaler：各副本的无穷大梯度相加成了 '
+                                    'NaN；这种梯度本来就在缩放器的预料之中，它会跳过那一步。'],
+                                   ['var-anomaly', '']],
                          'historical': False,
                          'id': 'anomaly-nan',
                          'message': 'returned nan values in its',
@@ -3371,7 +3379,11 @@ DATA = {'baseurl': '',
                          'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
                          'summary': 'CPU 記憶體配置器無法為張量配置所需的記憶體（Windows 上的訊息是「not enough memory」）；CUDA 上對應的錯誤是 '
                                     'torch.OutOfMemoryError: CUDA out of memory。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長。'},
-                        {'cases': [['dbg-anomaly-nan', ''], ['var-anomaly', '']],
+                        {'cases': [['dbg-anomaly-nan', ''],
+                                   ['pit-data-parallel-loss',
+                                    '停在 BroadcastBackward，搭配 nn.DataParallel 與 GradScaler：各副本的無窮大梯度加總成了 '
+                                    'NaN；這種梯度本來就在縮放器的預料之中，它會跳過那一步。'],
+                                   ['var-anomaly', '']],
                          'historical': False,
                          'id': 'anomaly-nan',
                          'message': 'returned nan values in its',
@@ -4860,7 +4872,13 @@ DATA = {'baseurl': '',
                                         'unsqueeze and return a vector. The Hugging Face Trainer wraps the '
                                         'model in nn.DataParallel when n_gpu > 1 (Training with DataParallel '
                                         'so batch size has been adjusted to); set CUDA_VISIBLE_DEVICES=0, or '
-                                        'launch with torchrun.',
+                                        "launch with torchrun. RuntimeError: Function 'BroadcastBackward' "
+                                        'returned nan values in its 0th output with nn.DataParallel and AMP '
+                                        '(GradScaler, autocast) under anomaly detection, at '
+                                        'scaler.scale(loss).backward(): what is BroadcastBackward, and what '
+                                        'is the large tensor scaler.scale(loss) prints (bound method '
+                                        "Tensor.backward of tensor([479351.37500]))? The replicas' infinite "
+                                        'gradients summed to NaN; the scaled loss is the loss times 65536.',
               'pit-deepcopy-graph': 'copy.deepcopy(model) fails with Only Tensors created explicitly by the '
                                     'user (graph leaves) support the deepcopy protocol: a deepcopy error in '
                                     'ModelEMA or when saving the best model, because the model stores a '
@@ -5125,7 +5143,11 @@ DATA = {'baseurl': '',
                                 'of tensors does not require grad and does not have a grad_fn after wrapping '
                                 'the optimizer; the block optimizer freezes every other block itself, and '
                                 'gradient checkpointing then needs model.enable_input_require_grads() or '
-                                'use_reentrant=False.',
+                                'use_reentrant=False. Diffusers example train_text_to_image_lora.py broken '
+                                "gradients: gradient won't backprop when running the example LoRA training "
+                                'from the main branch with the released diffusers or peft (element 0 of '
+                                'tensors at accelerator.backward(loss)); install diffusers from source as '
+                                "the examples' README says, or use the example from your release's tag.",
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -5284,7 +5306,11 @@ DATA = {'baseurl': '',
                             'backward propagation: I backward propagate loss_dqn, loss_ddpg_actor and '
                             'loss_ddpg_critic in sequence and get Trying to backward through the graph a '
                             'second time; anomaly mode names the line where the tensor that carries the old '
-                            'graph was computed.',
+                            'graph was computed. Each batch recomputes the loss and calls backward once, yet '
+                            'Trying to backward through the graph a second time on the second batch, and '
+                            'retain_graph=True makes it run (LibMTL, MMoE, multi-task learning, equal '
+                            'weighting EW): list the tensors with a grad_fn that the model and trainer still '
+                            'hold after backward.',
               'rg-error': 'The error you get when you call backward twice through the same graph.',
               'rg-gan': 'Training a GAN: the discriminator and the generator, retain_graph=True, and the '
                         "inplace error after the discriminator's step. CycleGAN, WGAN, DCGAN or pix2pix: "

@@ -2138,7 +2138,7 @@ DATA = {'baseurl': '',
                                     'torch.OutOfMemoryError: CUDA out of memory。调小批量大小之前，先找出哪些内存随迭代不断增长。'},
                         {'cases': [['dbg-anomaly-nan', ''],
                                    ['pit-data-parallel-loss',
-                                    '停在 BroadcastBackward，配合 nn.DataParallel 和 GradScaler：各副本的无穷大梯度相加成了 '
+                                    '停在 BroadcastBackward（使用 nn.DataParallel 和 GradScaler 时）：各副本的无穷大梯度相加成了 '
                                     'NaN；这种梯度本来就在缩放器的预料之中，它会跳过那一步。'],
                                    ['var-anomaly', '']],
                          'historical': False,
@@ -3381,7 +3381,7 @@ DATA = {'baseurl': '',
                                     'torch.OutOfMemoryError: CUDA out of memory。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長。'},
                         {'cases': [['dbg-anomaly-nan', ''],
                                    ['pit-data-parallel-loss',
-                                    '停在 BroadcastBackward，搭配 nn.DataParallel 與 GradScaler：各副本的無窮大梯度加總成了 '
+                                    '停在 BroadcastBackward（使用 nn.DataParallel 與 GradScaler 時）：各副本的無窮大梯度加總成了 '
                                     'NaN；這種梯度本來就在縮放器的預料之中，它會跳過那一步。'],
                                    ['var-anomaly', '']],
                          'historical': False,

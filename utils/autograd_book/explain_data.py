@@ -4081,7 +4081,11 @@ DATA = {'baseurl': '',
                                   'implement either the backward or vjp method. The same NotImplementedError '
                                   "from a library's Function (mamba_ssm, causal-conv1d, Mamba-based YOLO "
                                   "training): find the class in the loss's graph and check the installed "
-                                  'versions of torch and the library.',
+                                  'versions of torch and the library. Backward issues: You must implement '
+                                  'the backward function for custom autograd.Function; pointops '
+                                  'FurthestSampling and KNNQuery do not have a backward, point transformer '
+                                  'knn_query backward error; detach the coordinates or call it under '
+                                  'torch.no_grad(), or add a backward that returns None.',
               'cf-non-differentiable': 'How to return an index or a mask from a custom autograd Function: '
                                        'the argmax or sort indices output has requires_grad=True and a '
                                        'grad_fn; ctx.mark_non_differentiable makes it a constant.',
@@ -5591,7 +5595,11 @@ DATA = {'baseurl': '',
                                     '1 and 3 are the same performance, but 2 is different; register_buffer '
                                     'performs worse. The plain tensor is not in state_dict(), so a '
                                     'checkpoint restores it to its initial value; DataParallel copies '
-                                    'parameters and buffers to every GPU and shares a plain attribute.',
+                                    'parameters and buffers to every GPU and shares a plain attribute. '
+                                    'RuntimeError: Only Tensors of floating point and complex dtype can '
+                                    'require gradients when loading a quantized int4 or int8 model '
+                                    '(chatglm-6b-int4) at startup: nn.Parameter on an integer tensor; use '
+                                    'requires_grad=False or a buffer.',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '

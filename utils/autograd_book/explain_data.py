@@ -317,7 +317,11 @@ DATA = {'baseurl': '',
                                'Variable made with volatile=True, which recorded no graph and won over '
                                'requires_grad; on 2.13 volatile only warns and the same code raises "element '
                                '0 of tensors does not require grad".'},
-                   {'cases': [['pit-no-grad-fn', '']],
+                   {'cases': [['pit-no-grad-fn', ''],
+                              ['var-module-tensors',
+                               'While a quantized (int4/int8) model loads: an integer weight wrapped in '
+                               'nn.Parameter, whose requires_grad defaults to True; wrap it with '
+                               'requires_grad=False or register it as a buffer.']],
                     'historical': False,
                     'id': 'integer-requires-grad',
                     'message': 'Tensors of floating point and complex dtype can require gradients',
@@ -1748,7 +1752,10 @@ DATA = {'baseurl': '',
                          'summary': 'PyTorch 0.3 及更早版本：对一个由 volatile=True 的 Variable 算出来的结果调用了 '
                                     'backward()；volatile 不记录计算图，而且优先于 requires_grad。在 2.13 上 volatile '
                                     '只会发出警告，同样的代码改报“element 0 of tensors does not require grad”。'},
-                        {'cases': [['pit-no-grad-fn', '']],
+                        {'cases': [['pit-no-grad-fn', ''],
+                                   ['var-module-tensors',
+                                    '加载量化（int4/int8）模型时报错：整数权重被包进 nn.Parameter，而它的 requires_grad 默认为 '
+                                    'True；包装时请传入 requires_grad=False，或改为注册成缓冲区。']],
                          'historical': False,
                          'id': 'integer-requires-grad',
                          'message': 'Tensors of floating point and complex dtype can require gradients',
@@ -2992,7 +2999,10 @@ DATA = {'baseurl': '',
                          'summary': 'PyTorch 0.3 及更早版本：對一個由 volatile=True 的 Variable 算出來的結果呼叫了 '
                                     'backward()；volatile 不記錄計算圖，而且優先於 requires_grad。在 2.13 上 volatile '
                                     '只會發出警告，同樣的程式改報「element 0 of tensors does not require grad」。'},
-                        {'cases': [['pit-no-grad-fn', '']],
+                        {'cases': [['pit-no-grad-fn', ''],
+                                   ['var-module-tensors',
+                                    '載入量化（int4/int8）模型時出錯：整數權重被包進 nn.Parameter，而它的 requires_grad 預設為 '
+                                    'True；包裝時請傳入 requires_grad=False，或改成註冊為緩衝區。']],
                          'historical': False,
                          'id': 'integer-requires-grad',
                          'message': 'Tensors of floating point and complex dtype can require gradients',
@@ -4083,7 +4093,11 @@ DATA = {'baseurl': '',
                                   'implement either the backward or vjp method. The same NotImplementedError '
                                   "from a library's Function (mamba_ssm, causal-conv1d, Mamba-based YOLO "
                                   "training): find the class in the loss's graph and check the installed "
-                                  'versions of torch and the library.',
+                                  'versions of torch and the library. Backward issues: You must implement '
+                                  'the backward function for custom autograd.Function; pointops '
+                                  'FurthestSampling and KNNQuery do not have a backward, point transformer '
+                                  'knn_query backward error; detach the coordinates or call it under '
+                                  'torch.no_grad(), or add a backward that returns None.',
               'cf-non-differentiable': 'How to return an index or a mask from a custom autograd Function: '
                                        'the argmax or sort indices output has requires_grad=True and a '
                                        'grad_fn; ctx.mark_non_differentiable makes it a constant.',
@@ -5607,7 +5621,11 @@ DATA = {'baseurl': '',
                                     '1 and 3 are the same performance, but 2 is different; register_buffer '
                                     'performs worse. The plain tensor is not in state_dict(), so a '
                                     'checkpoint restores it to its initial value; DataParallel copies '
-                                    'parameters and buffers to every GPU and shares a plain attribute.',
+                                    'parameters and buffers to every GPU and shares a plain attribute. '
+                                    'RuntimeError: Only Tensors of floating point and complex dtype can '
+                                    'require gradients when loading a quantized int4 or int8 model '
+                                    '(chatglm-6b-int4) at startup: nn.Parameter on an integer tensor; use '
+                                    'requires_grad=False or a buffer.',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '

@@ -1754,8 +1754,8 @@ DATA = {'baseurl': '',
                                     '只会发出警告，同样的代码改报“element 0 of tensors does not require grad”。'},
                         {'cases': [['pit-no-grad-fn', ''],
                                    ['var-module-tensors',
-                                    '加载量化（int4/int8）模型时报错：整数权重被包进 nn.Parameter，而它的 requires_grad 默认为 '
-                                    'True；包装时请传入 requires_grad=False，或改为注册成缓冲区。']],
+                                    '加载量化（int4/int8）模型时报错：整数权重包进了 nn.Parameter，而 nn.Parameter 的 '
+                                    'requires_grad 默认为 True；包装时请传入 requires_grad=False，或者改为注册成缓冲区。']],
                          'historical': False,
                          'id': 'integer-requires-grad',
                          'message': 'Tensors of floating point and complex dtype can require gradients',
@@ -3001,13 +3001,13 @@ DATA = {'baseurl': '',
                                     '只會發出警告，同樣的程式改報「element 0 of tensors does not require grad」。'},
                         {'cases': [['pit-no-grad-fn', ''],
                                    ['var-module-tensors',
-                                    '載入量化（int4/int8）模型時出錯：整數權重被包進 nn.Parameter，而它的 requires_grad 預設為 '
-                                    'True；包裝時請傳入 requires_grad=False，或改成註冊為緩衝區。']],
+                                    '載入量化（int4/int8）模型時出錯：整數權重包進了 nn.Parameter，而 nn.Parameter 的 '
+                                    'requires_grad 預設為 True；包裝時請傳入 requires_grad=False，或改為註冊成緩衝區。']],
                          'historical': False,
                          'id': 'integer-requires-grad',
                          'message': 'Tensors of floating point and complex dtype can require gradients',
                          'summary': '程式以 requires_grad=True 建立了整數張量（訊息開頭是「Only」），或在建立之後才設定 requires_grad = '
-                                    'True（開頭是「only」）；只有浮點數與複數張量才能有梯度。'},
+                                    'True（開頭是「only」）；只有浮點數張量與複數張量才能有梯度。'},
                         {'cases': [['pit-no-grad-fn', '']],
                          'historical': False,
                          'id': 'integer-requires-grad-method',

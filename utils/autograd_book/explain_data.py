@@ -4160,7 +4160,12 @@ DATA = {'baseurl': '',
                                      'backward the gradient penalty (GP) in WGAN-GP instead of the entire '
                                      'D_cost = D_fake - D_real + gradient_penalty? D_cost is not '
                                      'backpropagated: D_real.backward(mone), D_fake.backward(one) and '
-                                     'gradient_penalty.backward() accumulate to the gradient of D_cost.',
+                                     'gradient_penalty.backward() accumulate to the gradient of D_cost. '
+                                     'implement the wgangp for pix2pix: Trying to backward through the graph '
+                                     'a second time, even I only call backward once (I am updating D '
+                                     'multiple times before updating G). WGAN-GP with several critic '
+                                     'iterations per generator step fails on the second critic step: the '
+                                     'gradient penalty interpolates with fake instead of fake.detach().',
               'cg-hvp': 'Hessian-vector product (hessian_vector_product, HVP) fails with element 0 of '
                         'tensors (or variables) does not require grad and does not have a grad_fn: the first '
                         'torch.autograd.grad needs create_graph=True. Full Hessian with '
@@ -4626,7 +4631,11 @@ DATA = {'baseurl': '',
                                   'torch.func.functional_call works with func.vmap but breaks for func.grad: '
                                   "Cannot access data pointer of Tensor that doesn't have storage from "
                                   'torch.compile of allow_in_graph(grad(f)) on torch 2.0; upgrade and '
-                                  'compile the function that calls grad.',
+                                  'compile the function that calls grad. Train ensemble models with vmap: '
+                                  'can I use batch_pred from vmap and directly do loss.backward(), '
+                                  'optimiser.step() to train the ensemble model? stack_module_state, '
+                                  'functional_call, vmap ensemble training: which parameters go to the '
+                                  "optimizer, the original models' grad is None.",
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '

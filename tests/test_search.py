@@ -61,6 +61,20 @@ def test_every_wording_and_its_mangled_variants_find_their_entry():
     assert wrong == []
 
 
+def test_an_error_pasted_before_anomaly_modes_warning_is_still_read():
+    # pyg-team/pytorch_geometric#7283: the RuntimeError, then anomaly mode's warning on the next lines (the
+    # order Jupyter and logging print them). Cutting the paste at its last warning line lost the error.
+    error = ("RuntimeError: one of the variables needed for gradient computation has been modified by an "
+             "inplace operation: [torch.cuda.FloatTensor [2708, 7]], which is output 0 of AsStridedBackward0, "
+             "is at version 1; expected version 0 instead.")
+    warning = ("/opt/conda/lib/python3.11/site-packages/torch/autograd/graph.py:744: UserWarning: Error "
+               "detected in ScatterAddBackward0. Traceback of forward call that caused the error:\n"
+               "  File \"train.py\", line 40, in <module>\n    out = model(x)")
+    found = run_matcher([error + "\n" + warning, error + " " + warning, warning + "\n" + error,
+                         error[len("RuntimeError: "):] + "\nUserWarning: Error detected in ScatterAddBackward0"])
+    assert [f[:1] for f in found] == [["modified-by-inplace"]] * 4
+
+
 def test_the_in_place_error_of_the_issue_with_its_varying_parts():
     paste = ("RuntimeError: one of the variables needed for gradient computation has been modified by an inplace "
              "operation: [torch.FloatTensor [64, 1]], which is output 0 of AsStridedBackward0, is at version 2; "

@@ -900,6 +900,12 @@ DATA = {'baseurl': '',
                               ['mem-val-oom',
                                'Training fits but validation runs out of memory: larger inputs than '
                                "training's, no torch.no_grad(), outputs kept for a metric."],
+                              ['mem-oom-batch-one',
+                               "Out of memory even at batch size 1: the size of one input (a patch's side, a "
+                               "sequence's length, a graph's edges) sets the activations at any batch size."],
+                              ['mem-second-step',
+                               "The first step fits, the second runs out of memory: the optimizer's state, "
+                               'created at the first step().'],
                               ['pit-running-loss',
                                "A running total of the loss kept as a tensor, which keeps every iteration's "
                                'graph alive.']],
@@ -2230,6 +2236,9 @@ DATA = {'baseurl': '',
                                    ['mem-what-grows', '每轮迭代增长的是什么：训练循环中本该保持不变的内存，以及是什么留住了之前迭代的计算图。'],
                                    ['mem-gc', '内存不足后重试又失败：只有垃圾回收器才会释放的回溯信息（traceback）。'],
                                    ['mem-val-oom', '训练跑得动，验证却显存不足：输入比训练时大、没有 torch.no_grad()、为计算指标而保留的输出。'],
+                                   ['mem-oom-batch-one',
+                                    '批量大小调到 1 还是显存不足：单个输入的大小（图块的边长、序列长度、图的边数）决定了激活值的大小，批量再小也一样。'],
+                                   ['mem-second-step', '第一步放得下，第二步却显存不足：优化器的状态在第一次 step() 时才创建。'],
                                    ['pit-running-loss', '以张量形式累加的损失总和，留住了每一轮迭代的计算图。']],
                          'historical': False,
                          'id': 'cuda-out-of-memory',
@@ -3476,6 +3485,9 @@ DATA = {'baseurl': '',
                                    ['mem-what-grows', '每輪迭代增長的是什麼：訓練迴圈中本該維持不變的記憶體，以及是什麼留住了先前迭代的計算圖。'],
                                    ['mem-gc', '記憶體不足後重試又失敗：只有垃圾回收器才會釋放的回溯訊息（traceback）。'],
                                    ['mem-val-oom', '訓練跑得動，驗證卻記憶體不足：輸入比訓練時大、沒有 torch.no_grad()、為了計算指標而保留的輸出。'],
+                                   ['mem-oom-batch-one',
+                                    '批次大小調到 1 還是記憶體不足：單一輸入的大小（區塊的邊長、序列長度、圖的邊數）決定了激勵值的大小，批次再小也一樣。'],
+                                   ['mem-second-step', '第一步放得下，第二步卻記憶體不足：最佳化器的狀態在第一次 step() 時才建立。'],
                                    ['pit-running-loss', '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。']],
                          'historical': False,
                          'id': 'cuda-out-of-memory',
@@ -4836,9 +4848,38 @@ DATA = {'baseurl': '',
                          'validation: is the memory of the first epoch not released? How to adjust '
                          'batch_size in training: an A4000 GPU keeps reporting CUDA out of memory. How to '
                          'solve RuntimeError: CUDA out of memory in PyTorch?',
+              'mem-oom-batch-one': 'CUDA out of memory at loss.backward() although the batch size is 1: a '
+                                   '3-D segmentation network on large patches, a model that needs 48 GB for '
+                                   'one sample, a graph network with a large cutoff. The saved activations '
+                                   'grow with the patch size, the sequence length or the number of edges; '
+                                   'smaller patches, gradient checkpointing, mixed precision. GPU memory '
+                                   'requirement for training: RuntimeError: CUDA out of memory, which may '
+                                   'look like a memory leak; the saved activations set the memory. OOM at '
+                                   'loss.backward(): CUDA out of memory at loss.backward() although the '
+                                   'batch size is one. Out of memory on a small card (2 GB) at every batch '
+                                   "size, 32, 8 or 1: the parameters, their gradients, Adam's state and the "
+                                   'CUDA context do not depend on the batch; count them before choosing a '
+                                   'batch. How to solve CUDA out of memory in training when making the '
+                                   'batch_size smaller (10) does not help. My computer cannot run the code '
+                                   'with CUDA out of memory on a 2G card; batchsize 1, 8 or 32 did not work. '
+                                   'GPU memory requirement for training: RuntimeError: CUDA out of memory, '
+                                   'though I think there may be some memory leak. How much memory the CUDA '
+                                   'context takes (torch.cuda.mem_get_info after the first CUDA call); the '
+                                   'fixed memory of a 50M-parameter model with Adam, 0.8 GB; mixed precision '
+                                   'halves the activations, not the parameters, gradients or Adam state. '
+                                   'Full-parameter fine-tuning needs a large base of GPU memory: one batch '
+                                   "does not fit an 80 GB A100, because the parameters, gradients and Adam's "
+                                   'two states come before any activation. Full-parameter fine-tuning of a '
+                                   '6B model (ChatGLM-6B) does not fit an A100 80G at batch size 1: '
+                                   'parameters, gradients and Adam states take 16 bytes per parameter; 8-bit '
+                                   'Adam, ZeRO offload, DeepSpeed ZeRO-3, LoRA.',
               'mem-per-layer': 'How much memory does each layer save for backward: nn.Linear and nn.Conv2d '
                                'save their input, ReLU and softmax their output (and what inplace=True '
                                'changes), BatchNorm2d its input and per-channel statistics.',
+              'mem-second-step': 'CUDA out of memory in the second batch or the second iteration, the first '
+                                 "one trains: the first optimizer.step() creates Adam's state, twice the "
+                                 'parameters, which every later step holds. Out of memory at the first '
+                                 'optimizer.step(). How large a batch fits?',
               'mem-val-oom': 'Training works but validation runs out of memory: CUDA out of memory during '
                              'validation although training fits; validation uses more GPU memory than '
                              'training; GPU memory jumps at evaluation (50 GB in training, 70 GB in '
@@ -5821,8 +5862,11 @@ DATA = {'baseurl': '',
                      'mem-gc': ['memory_growth', 'Memory that only the garbage collector frees'],
                      'mem-oom': ['memory_growth',
                                  'Out of memory: what grows, what does not, and what holds it'],
+                     'mem-oom-batch-one': ['memory_growth', 'Out of memory at batch size 1'],
                      'mem-per-layer': ['saved_memory', 'What each layer saves'],
                      'mem-retain': ['saved_memory', '`retain_graph=True` with each tool'],
+                     'mem-second-step': ['memory_growth',
+                                         'The first step fits, the second runs out of memory'],
                      'mem-val-oom': ['memory_growth', 'Training fits, validation runs out of memory'],
                      'mem-what-grows': ['memory_growth', 'What grows and what does not'],
                      'pit-data-index': ['pitfalls', '`loss.data[0]` on a 0-dim tensor'],
@@ -6041,8 +6085,10 @@ DATA = {'baseurl': '',
                           'mem-ckpt-reentrant': ['saved_memory', '可重入检查点：不需要梯度的输入'],
                           'mem-gc': ['memory_growth', '只有垃圾回收器才能释放的内存'],
                           'mem-oom': ['memory_growth', '内存不足：什么在增长，什么不增长，谁占着内存'],
+                          'mem-oom-batch-one': ['memory_growth', '批量大小为 1 也显存不足'],
                           'mem-per-layer': ['saved_memory', '每一层保存了什么'],
                           'mem-retain': ['saved_memory', '每种工具与 `retain_graph=True`'],
+                          'mem-second-step': ['memory_growth', '第一步放得下，第二步却显存不足'],
                           'mem-val-oom': ['memory_growth', '训练跑得动，验证却显存不足'],
                           'mem-what-grows': ['memory_growth', '什么在增长，什么不增长'],
                           'pit-data-index': ['pitfalls', '对 0 维张量使用 `loss.data[0]`'],
@@ -6233,8 +6279,10 @@ DATA = {'baseurl': '',
                           'mem-ckpt-reentrant': ['saved_memory', '可重入檢查點：不需要梯度的輸入'],
                           'mem-gc': ['memory_growth', '只有垃圾回收器才能釋放的記憶體'],
                           'mem-oom': ['memory_growth', '記憶體不足：什麼會增長、什麼不會，以及是誰佔住了記憶體'],
+                          'mem-oom-batch-one': ['memory_growth', '批次大小為 1 也記憶體不足'],
                           'mem-per-layer': ['saved_memory', '每一層儲存了什麼'],
                           'mem-retain': ['saved_memory', '各種工具搭配 `retain_graph=True`'],
+                          'mem-second-step': ['memory_growth', '第一步放得下，第二步卻記憶體不足'],
                           'mem-val-oom': ['memory_growth', '訓練跑得動，驗證卻記憶體不足'],
                           'mem-what-grows': ['memory_growth', '什麼會增長、什麼不會'],
                           'pit-data-index': ['pitfalls', '對 0 維張量使用 `loss.data[0]`'],

@@ -42,9 +42,15 @@
       if (/^During handling of the above exception/.test(t)) return false;
       return true;
     });
-    // From the last line that names an exception or warning class (a traceback's last line; a
-    // warning printed as "path.py:12: UserWarning: ..."): what comes before it is the traceback.
-    var PREFIX = /([\w.]+\.)?[A-Z]\w*(Error|Warning|Exception|Interrupt)\b:/;
+    // A warning printed as "path.py:12: UserWarning: ...": its place goes.
+    lines = lines.map(function (line) {
+      return line.replace(/\S*:\d+:\s*(?=([\w.]+\.)?[A-Z]\w*Warning\b:)/g, "");
+    });
+    // From the last line that names an exception class (a traceback's last line): what comes before
+    // it is the traceback. Not from a warning's line: anomaly mode's "UserWarning: Error detected in
+    // ScatterAddBackward0 ..." is often pasted after the error it explains (pyg-team/pytorch_geometric#7283),
+    // and cutting there lost the error itself.
+    var PREFIX = /([\w.]+\.)?[A-Z]\w*(Error|Exception|Interrupt)\b:/;
     for (var i = lines.length - 1; i >= 0; i--) {
       var m = PREFIX.exec(lines[i]);
       if (m) { lines = lines.slice(i); lines[0] = lines[0].slice(m.index); break; }

@@ -4177,7 +4177,9 @@ DATA = {'baseurl': '',
                                      'a second time, even I only call backward once (I am updating D '
                                      'multiple times before updating G). WGAN-GP with several critic '
                                      'iterations per generator step fails on the second critic step: the '
-                                     'gradient penalty interpolates with fake instead of fake.detach().',
+                                     'gradient penalty interpolates with fake instead of fake.detach(). '
+                                     'PyTorch code for Improved Training of Wasserstein GANs; is there an '
+                                     'easy way to compute the gradient of the gradient norm?',
               'cg-hvp': 'Hessian-vector product (hessian_vector_product, HVP) fails with element 0 of '
                         'tensors (or variables) does not require grad and does not have a grad_fn: the first '
                         'torch.autograd.grad needs create_graph=True. Full Hessian with '
@@ -4577,7 +4579,9 @@ DATA = {'baseurl': '',
                           'scaler.get_scale() keeps decreasing, a gradient penalty under AMP with autocast, '
                           'GradScaler on CPU. clip_grad_norm applied to scaled gradients: with fp16 and '
                           'GradScaler, clipping before unscale_ clips the scaled gradients; GradScaler '
-                          'clip_grad_norm_ order, call scaler.unscale_(optimizer) before clipping.',
+                          'clip_grad_norm_ order, call scaler.unscale_(optimizer) before clipping. About nan '
+                          'and inf grads: do these nan or inf grads have bad effects on training? GradScaler '
+                          'skipped steps.',
               'grad-clip': 'clip_grad_norm_ returns nan or inf, the total norm is non-finite, '
                            'error_if_nonfinite=True; after gradient clipping every gradient and weight '
                            'becomes NaN; how to find which parameter has an inf or NaN gradient; exploding '
@@ -5295,7 +5299,8 @@ DATA = {'baseurl': '',
                                   "one holds its iteration's graph. GPU memory leakage, CUDA out of memory "
                                   'after 2 epochs: the actual losses, not their values or detached versions, '
                                   'are accumulated for visualization or logging; update the meters with '
-                                  'loss.item().',
+                                  'loss.item(). GPU memory usage ceaselessly grows; the memory grows without '
+                                  'limit until OOM.',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
@@ -5325,7 +5330,9 @@ DATA = {'baseurl': '',
                                      '[torch.FloatTensor [20, 1]], which is output 0 of TBackward, is at '
                                      "version 2; expected version 1. The critic's step changed the weight "
                                      "the actor's backward needs: detach the TD error (td_error) before the "
-                                     "actor's loss.",
+                                     "actor's loss. Which version of PyTorch should be used? The code ran on "
+                                     'an old release; with pytorch 1.5 or 1.7 it raises the in-place error '
+                                     '(SAC, actor-critic).',
               'pit-target-outside-loop': 'Synthetic labels Y = X @ true_W + true_b computed once before the '
                                          'loop, with true_W and true_b created with requires_grad=True: the '
                                          "second mini-batch's backward raises Trying to backward through the "
@@ -5430,7 +5437,8 @@ DATA = {'baseurl': '',
                          'graph a second time; detach the target or compute it under no_grad. The hooks were '
                          'removed (SaveFeatures.close(), handle.remove()) and never re-created, so the loss '
                          'reads stale features of the previous run whose buffers have already been freed: '
-                         'reinitialize sfs, register the forward hooks again before each run.',
+                         'reinitialize sfs, register the forward hooks again before each run. When I set '
+                         'retain_graph=True, CUDA goes out of memory; retain_graph=True then out of memory.',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder. When I run the model the error occurs at gen_loss.backward(): '
                            'Trying to backward through the graph a second time, but the buffers have already '

@@ -4721,7 +4721,11 @@ DATA = {'baseurl': '',
                               'x[1].transpose(); expand vs repeat vs clone.',
               'int-accumulator': 'Why is grad_fn None for a leaf tensor? AccumulateGrad is the node that '
                                  "adds the gradient into the leaf's .grad; next_functions shows it, and the "
-                                 'leaf holds it only through a weak pointer.',
+                                 'leaf holds it only through a weak pointer. What is the purpose of '
+                                 'param.expand_as(param) here? Megatron, DeepSpeed: grad_acc = '
+                                 'param_tmp.grad_fn.next_functions[0][0]; grad_acc.register_hook; why keep '
+                                 'grad_accs in a list? A hook on AccumulateGrad never runs; '
+                                 'register_post_accumulate_grad_hook.',
               'int-freed': 'What backward() actually releases with retain_graph=False: release_variables and '
                            'reset_data drop the saved tensors while the nodes and edges stay, and '
                            'SavedVariable::unpack raises ERR_BACKWARD_TWICE.',

@@ -4519,7 +4519,11 @@ DATA = {'baseurl': '',
                                   'cleared. Gradient is None and model weights remain the same: the '
                                   'gradients are None for all model parameters under DeepSpeed, printed '
                                   'inside GatheredParameters after clip_grad_norm_ in PPO fine-tuning; read '
-                                  'them with deepspeed.utils.safe_get_full_grad.',
+                                  'them with deepspeed.utils.safe_get_full_grad. Abnormal grad_norm with '
+                                  'DeepSpeed ZeRO-0 (normal with ZeRO-3): grad_norm abnormally large (about '
+                                  '1656 vs 0.025) in GRPO LoRA training with ms-swift, bf16; gradient norm '
+                                  'abnormally increases when training with ZeRO-0; FP16_UnfusedOptimizer '
+                                  'loss scale 65536; get_global_grad_norm; fixed in DeepSpeed 0.18.6.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '

@@ -193,3 +193,36 @@ def ddp_gan_toggled(rank: int, world_size: int, find_unused_parameters: bool = F
     except RuntimeError as exc:
         return {"error": str(exc).splitlines()[0], "weights": None}
     return {"error": None, "weights": torch.cat([p.detach().reshape(-1) for p in gan.parameters()]).tolist()}
+
+
+def ddp_separate_networks(rank: int, world_size: int) -> dict[str, str]:
+    """G and C, each under its own default DDP (wangchi95/CF-Font#30 in small); two steps per way of using C.
+
+    C is a TwoHeadNet; each step runs C's forward on G's output and backpropagates one loss.
+    "one_head": the loss uses C's head 1 only; "no_head": it uses neither (C gets no gradient at all);
+    "both_heads": it uses both; "no_grad": C runs under torch.no_grad() (its output only read);
+    "find_unused": "one_head" with C's DDP built with find_unused_parameters=True.
+    Returns "runs" or the first line of the error.
+    """
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    x, _ = shard(rank)
+    outcomes = {}
+    for way in ("one_head", "no_head", "both_heads", "no_grad", "find_unused"):
+        torch.manual_seed(0)
+        g = DDP(torch.nn.Linear(4, 4))
+        c = DDP(TwoHeadNet(), find_unused_parameters=(way == "find_unused"))
+        try:
+            for _ in range(2):
+                fake = g(x)
+                if way == "no_grad":
+                    with torch.no_grad():
+                        out1, out2 = c(fake)
+                else:
+                    out1, out2 = c(fake)  # C's forward: its reducer now waits for C's parameters
+                used = {"no_head": [], "both_heads": [out1, out2]}.get(way, [out1])
+                (fake.pow(2).mean() + sum(out.pow(2).mean() for out in used)).backward()
+            outcomes[way] = "runs"
+        except RuntimeError as exc:
+            outcomes[way] = str(exc).splitlines()[0]
+    return outcomes

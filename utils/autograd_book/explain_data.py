@@ -4447,7 +4447,12 @@ DATA = {'baseurl': '',
                                        'grads with 0. Set p.grad = None for unused parameters, or use DDP '
                                        'with find_unused_parameters=True. Double backward within '
                                        'DataParallel: the gradient penalty cannot be backpropagated when '
-                                       'using DataParallel.',
+                                       'using DataParallel. Trying to backward through the graph a second '
+                                       'time only when several GPUs are visible: metric depth training '
+                                       '(Depth-Anything, ZoeDepth) with the distributed config attribute set '
+                                       'to false; making only one GPU visible with CUDA_VISIBLE_DEVICES=0 '
+                                       'fixes it. Forward hooks store decoder features in a dict on the '
+                                       'module (core_out), which the DataParallel replicas share.',
               'ddp-dataparallel-replica-grad': 'Exploding gradients when using both backward() and '
                                                'DataParallel: the model calls backward() and zero_grad() '
                                                'inside forward; Calling .zero_grad() from a module created '
@@ -4561,7 +4566,11 @@ DATA = {'baseurl': '',
                             'in one LightningModule on multi-GPU, toggle_optimizer, manual optimization. '
                             'mmdetection 3.x mmengine model_wrapper_cfg MMDistributedDataParallel '
                             'find_unused_parameters; after setting frozen_stages in the backbone the error '
-                            'appears, and find_unused_parameters=True slows down the training.',
+                            'appears, and find_unused_parameters=True slows down the training. Several '
+                            'networks in a GAN (G, D and C), each wrapped in its own '
+                            'DistributedDataParallel: the parameters whose grad is None are all in one '
+                            'network; swapping two backward calls (d_gp.backward() and '
+                            'd_adv_fake.backward()) moves the error to g_loss.backward().',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '
@@ -5432,7 +5441,11 @@ DATA = {'baseurl': '',
                           'Trying to backward through the graph a second time: a bug of the library or of '
                           "its versions with transformers and trl; install the notebook's versions or update "
                           'the library, and report it. I have tried setting retain_graph=True but the error '
-                          'does not go away.',
+                          'does not go away. Gradient checkpointing works fine in a custom training loop, '
+                          'but running it inside the Hugging Face Trainer causes trying to backward a second '
+                          'time error: a tensor_parallel or other wrapper, gradient_checkpointing_kwargs '
+                          'use_reentrant False. Backward twice only with several GPUs visible under '
+                          'nn.DataParallel.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block. retain_graph=True out "

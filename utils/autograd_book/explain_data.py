@@ -4879,7 +4879,8 @@ DATA = {'baseurl': '',
               'mem-second-step': 'CUDA out of memory in the second batch or the second iteration, the first '
                                  "one trains: the first optimizer.step() creates Adam's state, twice the "
                                  'parameters, which every later step holds. Out of memory at the first '
-                                 'optimizer.step(). How large a batch fits?',
+                                 'optimizer.step(). How large a batch fits? Out of memory after one training '
+                                 'step; the second step runs out of memory; OOM after the first batch.',
               'mem-val-oom': 'Training works but validation runs out of memory: CUDA out of memory during '
                              'validation although training fits; validation uses more GPU memory than '
                              'training; GPU memory jumps at evaluation (50 GB in training, 70 GB in '
@@ -4907,7 +4908,10 @@ DATA = {'baseurl': '',
                              "batch to the CPU before keeping it. Collecting every batch's images or outputs "
                              'on the GPU and joining them with torch.cat at the end (images = '
                              'torch.cat(images)): GPU memory grows during the run until CUDA out of memory; '
-                             'move each batch to the CPU first.',
+                             'move each batch to the CPU first. Training on several GPUs: fine in the first '
+                             'epoch, GPU memory explodes from the second epoch on, after the first '
+                             'validation. Hugging Face Trainer goes out of memory as soon as evaluation '
+                             'starts at eval_steps: eval_accumulation_steps, preprocess_logits_for_metrics.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '
@@ -5078,7 +5082,9 @@ DATA = {'baseurl': '',
                                    'solves it. Solving the RuntimeError caused by an in-place operation in '
                                    'PyTorch: one of the variables needed for gradient computation has been '
                                    'modified by an inplace operation, raised when the final loss computes '
-                                   'its gradient.',
+                                   'its gradient. Inplace operation error in gradient computation; something '
+                                   'is being updated during the gradient computation; var1 *= var2 in '
+                                   'forward.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
@@ -5409,7 +5415,8 @@ DATA = {'baseurl': '',
                           'unsloth_compiled_cache), trainer.train() fails in accelerator.backward(loss) with '
                           'Trying to backward through the graph a second time: a bug of the library or of '
                           "its versions with transformers and trl; install the notebook's versions or update "
-                          'the library, and report it.',
+                          'the library, and report it. I have tried setting retain_graph=True but the error '
+                          'does not go away.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block. retain_graph=True out "

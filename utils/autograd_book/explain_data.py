@@ -4930,7 +4930,10 @@ DATA = {'baseurl': '',
                              "batch to the CPU before keeping it. Collecting every batch's images or outputs "
                              'on the GPU and joining them with torch.cat at the end (images = '
                              'torch.cat(images)): GPU memory grows during the run until CUDA out of memory; '
-                             'move each batch to the CPU first.',
+                             'move each batch to the CPU first. Training on several GPUs: fine in the first '
+                             'epoch, GPU memory explodes from the second epoch on, after the first '
+                             'validation. Hugging Face Trainer goes out of memory as soon as evaluation '
+                             'starts at eval_steps: eval_accumulation_steps, preprocess_logits_for_metrics.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '

@@ -423,6 +423,17 @@ DATA = {'baseurl': '',
                     'summary': 'torch.func.vmap was applied to a custom autograd Function that has no '
                                'batching rule; set generate_vmap_rule = True on the class or write a vmap '
                                'staticmethod.'},
+                   {'cases': [['cf-func', '']],
+                    'historical': True,
+                    'id': 'functorch-autograd-function',
+                    'message': 'functorch functions (vmap, grad, vjp, etc.) currently do not support the use '
+                               'of autograd.Function',
+                    'summary': 'The wording of torch 1.13 and earlier: a function under vmap, grad or jacrev '
+                               'calls a custom autograd.Function, often inside a library (an ODE solver such '
+                               "as torchdiffeq's odeint). Since torch 2.0 a Function runs under the "
+                               'transforms once it has setup_context and a vmap rule; until the library adds '
+                               'them, do without vmap: pass the whole batch to the library, or loop over the '
+                               'samples with ordinary autograd.'},
                    {'cases': [['grad-func-errors', ''], ['cg-hvp', ''], ['mem-ckpt-per-sample', '']],
                     'historical': False,
                     'id': 'func-saved-tensor-hooks',
@@ -1125,6 +1136,18 @@ DATA = {'baseurl': '',
                     'summary': 'A function under vmap uses a tensor in an if or a while (if x.sum() > 0:); '
                                'each sample of the batch could need a different branch. Compute both sides '
                                'and choose per element with torch.where.'},
+                   {'cases': [['grad-func-errors', '']],
+                    'historical': False,
+                    'id': 'vmap-item-or-control-flow',
+                    'message': "vmap: It looks like you're either (1) calling .item() on a Tensor or (2) "
+                               'attempting to use a Tensor in some data-dependent control flow or (3) '
+                               'encountering this error in PyTorch internals.',
+                    'summary': 'A function under vmap(jacrev(...)) or vmap(grad(...)) turns a tensor into a '
+                               'Python number or branches on one (an if or a while on a tensor, an adaptive '
+                               "ODE solver's stopping test); one call stands for the whole batch, so there "
+                               'is no single answer. Keep values as tensors and write an if as torch.where; '
+                               'for a loop whose length depends on the data, loop over the samples in Python '
+                               "or differentiate the solver's own batched call summed over the batch."},
                    {'cases': [['grad-func-errors', '']],
                     'historical': False,
                     'id': 'functorch-captured-mutation',
@@ -1847,6 +1870,15 @@ DATA = {'baseurl': '',
                                     'staticmethod or set generate_vmap_rule=True',
                          'summary': '对没有批处理规则的自定义 autograd Function 使用了 torch.func.vmap；请在类上设置 '
                                     'generate_vmap_rule = True，或编写一个 vmap 静态方法。'},
+                        {'cases': [['cf-func', '']],
+                         'historical': True,
+                         'id': 'functorch-autograd-function',
+                         'message': 'functorch functions (vmap, grad, vjp, etc.) currently do not support '
+                                    'the use of autograd.Function',
+                         'summary': 'torch 1.13 及更早版本的措辞：在 vmap、grad 或 jacrev 下的函数调用了自定义 '
+                                    'autograd.Function，而它常常藏在库里（例如 torchdiffeq 的 odeint 这类 ODE 求解器）。从 torch '
+                                    '2.0 起，Function 只要有 setup_context 和 vmap 规则，就能在这些变换下运行；在库补上之前，先别用 '
+                                    'vmap：把整个批量直接交给库，或者用普通的 autograd 对样本逐个循环。'},
                         {'cases': [['grad-func-errors', ''], ['cg-hvp', ''], ['mem-ckpt-per-sample', '']],
                          'historical': False,
                          'id': 'func-saved-tensor-hooks',
@@ -2423,6 +2455,16 @@ DATA = {'baseurl': '',
                                     "data-dependent control flow. We don't support that yet",
                          'summary': '在 vmap 之下的函数在 if 或 while 里用到了张量（if x.sum() > '
                                     '0:）；批量里的每个样本可能要走不同的分支。两边都算出来，再用 torch.where 逐元素选取。'},
+                        {'cases': [['grad-func-errors', '']],
+                         'historical': False,
+                         'id': 'vmap-item-or-control-flow',
+                         'message': "vmap: It looks like you're either (1) calling .item() on a Tensor or "
+                                    '(2) attempting to use a Tensor in some data-dependent control flow or '
+                                    '(3) encountering this error in PyTorch internals.',
+                         'summary': '在 vmap(jacrev(...)) 或 vmap(grad(...)) 下的函数把张量转成了 Python '
+                                    '数字，或者根据张量的值决定分支（对张量写 if 或 while，例如自适应 ODE '
+                                    '求解器的停止条件）；一次调用代表整个批量，没有单一的答案。让值保持为张量，把 if 改写成 torch.where；循环长度取决于数据时，就在 '
+                                    'Python 里对样本逐个循环，或者对求解器自身的批量调用先沿批量求和再求导。'},
                         {'cases': [['grad-func-errors', '']],
                          'historical': False,
                          'id': 'functorch-captured-mutation',
@@ -3095,6 +3137,15 @@ DATA = {'baseurl': '',
                                     'staticmethod or set generate_vmap_rule=True',
                          'summary': '對沒有批次處理規則的自訂 autograd Function 使用了 torch.func.vmap；請在類別上設定 '
                                     'generate_vmap_rule = True，或寫一個 vmap 靜態方法。'},
+                        {'cases': [['cf-func', '']],
+                         'historical': True,
+                         'id': 'functorch-autograd-function',
+                         'message': 'functorch functions (vmap, grad, vjp, etc.) currently do not support '
+                                    'the use of autograd.Function',
+                         'summary': 'torch 1.13 及更早版本的措辭：在 vmap、grad 或 jacrev 之下的函式呼叫了自訂 '
+                                    'autograd.Function，而它常常藏在函式庫裡（例如 torchdiffeq 的 odeint 這類 ODE 求解器）。從 '
+                                    'torch 2.0 起，Function 只要有 setup_context 和 vmap '
+                                    '規則，就能在這些轉換下執行；在函式庫補上之前，先別用 vmap：把整個批次直接交給函式庫，或用一般的 autograd 對樣本逐一迴圈。'},
                         {'cases': [['grad-func-errors', ''], ['cg-hvp', ''], ['mem-ckpt-per-sample', '']],
                          'historical': False,
                          'id': 'func-saved-tensor-hooks',
@@ -3674,6 +3725,16 @@ DATA = {'baseurl': '',
                                     '0:）；批次裡的每個樣本可能需要走不同的分支。兩邊都算出來，再用 torch.where 逐元素選取。'},
                         {'cases': [['grad-func-errors', '']],
                          'historical': False,
+                         'id': 'vmap-item-or-control-flow',
+                         'message': "vmap: It looks like you're either (1) calling .item() on a Tensor or "
+                                    '(2) attempting to use a Tensor in some data-dependent control flow or '
+                                    '(3) encountering this error in PyTorch internals.',
+                         'summary': '在 vmap(jacrev(...)) 或 vmap(grad(...)) 之下的函式把張量轉成了 Python '
+                                    '數字，或依張量的值決定分支（對張量寫 if 或 while，例如自適應 ODE '
+                                    '求解器的停止條件）；一次呼叫代表整個批次，沒有單一的答案。讓值維持張量，把 if 改寫成 torch.where；迴圈長度取決於資料時，就在 '
+                                    'Python 裡對樣本逐一迴圈，或對求解器本身的批次呼叫先沿批次加總再微分。'},
+                        {'cases': [['grad-func-errors', '']],
+                         'historical': False,
                          'id': 'functorch-captured-mutation',
                          'message': 'During a grad (vjp, jvp, grad, etc) transform, the function provided '
                                     'attempted to call in-place operation (aten::add_.Tensor) that would '
@@ -4044,7 +4105,12 @@ DATA = {'baseurl': '',
                                   'of save_for_backward leaks memory, and backward can be called twice '
                                   'without error. Why should a custom Function save tensors with '
                                   'ctx.save_for_backward and not directly on ctx? To avoid incorrect '
-                                  'gradients and memory leaks.',
+                                  'gradients and memory leaks. Unable to train a TGCN model due to double '
+                                  "backprop runtime error: a custom Function or a library's executor called "
+                                  'once per time step (a GRU cell in a temporal GNN) keeps its state on the '
+                                  "module, so the second call overwrites the first call's state; Trying to "
+                                  'backward through the graph a second time, or a wrong gradient. Save per '
+                                  'call with ctx.save_for_backward.',
               'cf-errors': "My custom autograd Function's backward fails: returned an incorrect number of "
                            'gradients (expected 2, got 1), returned an invalid gradient at index 0 (wrong '
                            'shape), or some elements marked as dirty were not returned as output. How many '
@@ -4077,12 +4143,19 @@ DATA = {'baseurl': '',
                            '2.3 says Invalid number of arguments in call to Genred. A PyTorch version '
                            "problem: an old-style Function (an SSD detector's Detect) instantiated and then "
                            'called fails from PyTorch 1.5 on; no need to downgrade PyTorch or reinstall '
-                           'CUDA: make forward and backward static methods and call Detect.apply.',
+                           'CUDA: make forward and backward static methods and call Detect.apply. Gaussian '
+                           'splatting: Function _RasterizeGaussiansBackward returned an invalid gradient at '
+                           'index 2 - got [0, 0, 3] but expected shape compatible with [0, 16, 3] in '
+                           'loss.backward() on a custom COLMAP dataset; the leading 0 means the scene has no '
+                           'Gaussians left (empty point cloud, all points pruned).',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
                          'empty under torch.func.jvp, jacfwd or hessian; save them with '
-                         'ctx.save_for_forward.',
+                         'ctx.save_for_forward. Unable to use vmap on a function containing the ODE solver '
+                         '(torchdiffeq odeint): functorch functions (vmap, grad, vjp, etc.) currently do not '
+                         "support the use of autograd.Function. A library's autograd.Function under vmap "
+                         'without setup_context.',
               'cf-gradcheck': 'gradcheck fails: RuntimeError Jacobian mismatch for output 0 with respect to '
                               'input 1, numerical and analytical differ. Input requires gradient and is not '
                               'a double precision floating point; gradcheck in float32 vs float64 (double). '
@@ -4664,7 +4737,12 @@ DATA = {'baseurl': '',
                                   'can I use batch_pred from vmap and directly do loss.backward(), '
                                   'optimiser.step() to train the ensemble model? stack_module_state, '
                                   'functional_call, vmap ensemble training: which parameters go to the '
-                                  "optimizer, the original models' grad is None.",
+                                  "optimizer, the original models' grad is None. vmap support to compute a "
+                                  'batched jacobian through an ODE solver (torchode, adaptive step size): '
+                                  "vmap(jacrev(solver)) fails with vmap: It looks like you're either (1) "
+                                  'calling .item() on a Tensor or (2) attempting to use a Tensor in some '
+                                  'data-dependent control flow or (3) encountering this error in PyTorch '
+                                  'internals.',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '

@@ -4694,7 +4694,8 @@ DATA = {'baseurl': '',
                               'has no gradient, so a loss built from predict cannot train: use the softmax '
                               'probabilities instead. Is the argmax module differentiable? It should not be: '
                               'the index argmax returns has no gradient. Is the argmax module in GSRB '
-                              'differentiable?',
+                              'differentiable? What is the purpose of detach here? x + (x.round() - '
+                              'x).detach(); straight-through estimator with detach; BitLinear detach.',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "
@@ -4879,7 +4880,8 @@ DATA = {'baseurl': '',
               'mem-second-step': 'CUDA out of memory in the second batch or the second iteration, the first '
                                  "one trains: the first optimizer.step() creates Adam's state, twice the "
                                  'parameters, which every later step holds. Out of memory at the first '
-                                 'optimizer.step(). How large a batch fits?',
+                                 'optimizer.step(). How large a batch fits? Out of memory after one training '
+                                 'step; the second step runs out of memory; OOM after the first batch.',
               'mem-val-oom': 'Training works but validation runs out of memory: CUDA out of memory during '
                              'validation although training fits; validation uses more GPU memory than '
                              'training; GPU memory jumps at evaluation (50 GB in training, 70 GB in '
@@ -5078,7 +5080,9 @@ DATA = {'baseurl': '',
                                    'solves it. Solving the RuntimeError caused by an in-place operation in '
                                    'PyTorch: one of the variables needed for gradient computation has been '
                                    'modified by an inplace operation, raised when the final loss computes '
-                                   'its gradient.',
+                                   'its gradient. Inplace operation error in gradient computation; something '
+                                   'is being updated during the gradient computation; var1 *= var2 in '
+                                   'forward.',
               'pit-leaf-device': 'w.grad is None after .cuda() or .to(device): requires_grad=True before '
                                  ".to() makes a non-leaf copy, and the optimizer says can't optimize a "
                                  'non-leaf Tensor; create the tensor with device= instead. The same after '
@@ -5396,7 +5400,10 @@ DATA = {'baseurl': '',
                                'netG? Use of detach in a GAN: why do fake_imgs have .detach() while '
                                "real_imgs don't? Why add detach() at all? While training the discriminator, "
                                "shouldn't the generator be frozen? Nothing in the code freezes the "
-                               "generator's parameters: are they updated in the discriminator's step too?",
+                               "generator's parameters: are they updated in the discriminator's step too? "
+                               'Both discriminator losses use pred_fake with different targets: will they '
+                               "confuse each other? Do the generator's and the discriminator's losses "
+                               'interfere? GAN two losses with target True and False.',
               'rg-guide': 'I get RuntimeError: Trying to backward through the graph a second time in my '
                           'training loop; which case is mine and how do I fix it without retain_graph=True? '
                           'The first batch works and the second fails. loss.backward() inside a PyTorch '
@@ -5409,7 +5416,8 @@ DATA = {'baseurl': '',
                           'unsloth_compiled_cache), trainer.train() fails in accelerator.backward(loss) with '
                           'Trying to backward through the graph a second time: a bug of the library or of '
                           "its versions with transformers and trl; install the notebook's versions or update "
-                          'the library, and report it.',
+                          'the library, and report it. I have tried setting retain_graph=True but the error '
+                          'does not go away.',
               'rg-layerwise': 'Layer-wise training or deep supervision: a loss per block, frozen layers in '
                               'between, one summed backward trains earlier layers with later losses; detach '
                               "each block's input or backward with inputs= per block. retain_graph=True out "

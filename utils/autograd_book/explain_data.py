@@ -4934,7 +4934,18 @@ DATA = {'baseurl': '',
                                     'changed; bp works if I disable checkpointing or set '
                                     'input.requires_grad=True. checkpoint_sequential still defaults to the '
                                     'reentrant variant: call checkpoint_sequential(model, segments, x, '
-                                    'use_reentrant=False).',
+                                    'use_reentrant=False). P-Tuning v2 (ptv2) or prefix tuning with gradient '
+                                    'checkpointing on two GPUs: element 0 of tensors does not require grad '
+                                    'and does not have a grad_fn; the trainable prefix reaches each layer in '
+                                    'past_key_values, a tuple, which the reentrant checkpoint does not see. '
+                                    "'MyMossForCausalLM' object has no attribute "
+                                    "'enable_input_require_grads': register a forward hook on "
+                                    'get_input_embeddings() by hand. ValueError: Unexpected keyword '
+                                    'arguments: past_key_values. I also tried '
+                                    'model.enable_input_require_grads() but the error still persists: a '
+                                    "wrapper such as pyreft's ReftModel, or inputs_embeds, skips the hook; "
+                                    'check loss.requires_grad after the forward and pass '
+                                    'gradient_checkpointing_kwargs use_reentrant False.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '

@@ -1303,6 +1303,30 @@ DATA = {'baseurl': '',
                                'accumulation after every micro-batch, or in a loop that skips '
                                'scaler.update() after an overflow. Unscale, clip, step and update once per '
                                'optimizer step, and call scaler.update() after every scaler.step().'},
+                   {'cases': [['amp-grad-dtype', '']],
+                    'historical': False,
+                    'id': 'mixed-dtype-scalar-type',
+                    'message': 'expected scalar type Half but found Float',
+                    'summary': "One operation (bmm, a convolution, nll_loss with a weight, a library's CUDA "
+                               'kernel) got a float16 and a float32 operand outside autocast: part of the '
+                               'model converted with .half() or loaded in float16 (8-bit loading keeps some '
+                               'modules float32), or a float32 input for a float16 model. Keep the '
+                               'parameters float32 and run the forward under torch.autocast, load the model '
+                               'in one dtype, or cast the odd operand.',
+                    'varies': [{'as': 'expected scalar type Half but found Float',
+                                'pattern': '\\bexpected scalar type (?:Half|Float|BFloat16|Double) but found '
+                                           '(?:Half|Float|BFloat16|Double)\\b'}]},
+                   {'cases': [['amp-grad-dtype', '']],
+                    'historical': False,
+                    'id': 'mixed-dtype-mat1-mat2',
+                    'message': 'mat1 and mat2 must have the same dtype, but got Half and Float',
+                    'summary': 'An nn.Linear (or addmm) got an input and a weight of different dtypes '
+                               'outside autocast: a float16 input for a float32 layer, or the other way '
+                               'round. Keep the parameters float32 and run the forward under torch.autocast, '
+                               "or cast the input to the weight's dtype.",
+                    'varies': [{'as': 'mat1 and mat2 must have the same dtype, but got Half and Float',
+                                'pattern': '\\bmat1 and mat2 must have the same dtype, but got \\w+ and '
+                                           '\\w+'}]},
                    {'cases': [['dbg-amp-scaler', '']],
                     'historical': False,
                     'id': 'lr-scheduler-before-step',
@@ -2604,6 +2628,26 @@ DATA = {'baseurl': '',
                                     'scaler.unscale_(optimizer)：梯度累积时每个微批量之后都调用，或者循环在溢出之后跳过了 '
                                     'scaler.update()。每个优化步骤中，unscale_()、梯度裁剪、step() 和 update() 都只做一次，并且每次 '
                                     'scaler.step() 之后都要调用 scaler.update()。'},
+                        {'cases': [['amp-grad-dtype', '']],
+                         'historical': False,
+                         'id': 'mixed-dtype-scalar-type',
+                         'message': 'expected scalar type Half but found Float',
+                         'summary': '某个运算（bmm、卷积、带权重的 nll_loss、库自带的 CUDA 内核）在 autocast 之外同时拿到了 float16 和 '
+                                    'float32 的操作数：模型有一部分用 .half() 转换过或以 float16 加载（8 位加载会让部分模块保持 '
+                                    'float32），或者把 float32 的输入交给了 float16 的模型。请让参数保持 float32、在 torch.autocast '
+                                    '下执行前向传播，或者整个模型用同一种 dtype 加载，或者把不一致的那个操作数转换类型。',
+                         'varies': [{'as': 'expected scalar type Half but found Float',
+                                     'pattern': '\\bexpected scalar type (?:Half|Float|BFloat16|Double) but '
+                                                'found (?:Half|Float|BFloat16|Double)\\b'}]},
+                        {'cases': [['amp-grad-dtype', '']],
+                         'historical': False,
+                         'id': 'mixed-dtype-mat1-mat2',
+                         'message': 'mat1 and mat2 must have the same dtype, but got Half and Float',
+                         'summary': 'nn.Linear（或 addmm）在 autocast 之外拿到了 dtype 不同的输入和权重：float32 的层收到了 float16 '
+                                    '的输入，或者反过来。请让参数保持 float32、在 torch.autocast 下执行前向传播，或者把输入转换成权重的 dtype。',
+                         'varies': [{'as': 'mat1 and mat2 must have the same dtype, but got Half and Float',
+                                     'pattern': '\\bmat1 and mat2 must have the same dtype, but got \\w+ and '
+                                                '\\w+'}]},
                         {'cases': [['dbg-amp-scaler', '']],
                          'historical': False,
                          'id': 'lr-scheduler-before-step',
@@ -3873,6 +3917,26 @@ DATA = {'baseurl': '',
                                     'scaler.unscale_(optimizer)：梯度累積時每個微批次之後都呼叫，或是迴圈在溢位之後跳過了 '
                                     'scaler.update()。每個最佳化步驟中，unscale_()、梯度裁剪、step() 和 update() 都只做一次，而且每次 '
                                     'scaler.step() 之後都要呼叫 scaler.update()。'},
+                        {'cases': [['amp-grad-dtype', '']],
+                         'historical': False,
+                         'id': 'mixed-dtype-scalar-type',
+                         'message': 'expected scalar type Half but found Float',
+                         'summary': '某個運算（bmm、卷積、帶權重的 nll_loss、函式庫自己的 CUDA 核心）在 autocast 之外同時拿到 float16 和 '
+                                    'float32 的運算元：模型有一部分用 .half() 轉過或以 float16 載入（8 位元載入會讓部分模組維持 '
+                                    'float32），或是把 float32 的輸入交給 float16 的模型。請讓參數維持 float32、在 torch.autocast '
+                                    '下執行前向傳播，或整個模型以同一種 dtype 載入，或把不一致的那個運算元轉型。',
+                         'varies': [{'as': 'expected scalar type Half but found Float',
+                                     'pattern': '\\bexpected scalar type (?:Half|Float|BFloat16|Double) but '
+                                                'found (?:Half|Float|BFloat16|Double)\\b'}]},
+                        {'cases': [['amp-grad-dtype', '']],
+                         'historical': False,
+                         'id': 'mixed-dtype-mat1-mat2',
+                         'message': 'mat1 and mat2 must have the same dtype, but got Half and Float',
+                         'summary': 'nn.Linear（或 addmm）在 autocast 之外拿到 dtype 不同的輸入和權重：float32 的層收到 float16 '
+                                    '的輸入，或者反過來。請讓參數維持 float32、在 torch.autocast 下執行前向傳播，或把輸入轉成權重的 dtype。',
+                         'varies': [{'as': 'mat1 and mat2 must have the same dtype, but got Half and Float',
+                                     'pattern': '\\bmat1 and mat2 must have the same dtype, but got \\w+ and '
+                                                '\\w+'}]},
                         {'cases': [['dbg-amp-scaler', '']],
                          'historical': False,
                          'id': 'lr-scheduler-before-step',
@@ -4088,7 +4152,19 @@ DATA = {'baseurl': '',
                          'varies': [{'as': "result type Float can't be cast to the desired output type Long",
                                      'pattern': "\\bresult type \\w+ can't be cast to the desired output "
                                                 'type \\w+'}]}]},
- 'keywords': {'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
+ 'keywords': {'amp-grad-dtype': "Under torch.autocast the gradients are float32, not float16: the gradient's "
+                                'precision is single precision (FP32). Is autocast failing to cast '
+                                'gradients? model.half() gives float16 gradients; mixed precision keeps '
+                                'float32 master weights and their .grad. RuntimeError: expected scalar type '
+                                'Half but found Float, expected scalar type Float but found Half, mat1 and '
+                                'mat2 must have the same dtype, but got Half and Float, expected m1 and m2 '
+                                'to have the same dtype: a model converted with half() or loaded with '
+                                'load_in_8bit and torch_dtype float16, fine-tuning ChatGLM with LoRA and '
+                                '--fp16 on a V100 fails when run step by step. What will happen if I use '
+                                "mixed_precision in Accelerate but don't add with accelerator.autocast()? "
+                                'Without the flag the code raises an out of memory error; '
+                                "accelerator.prepare wraps the model's forward in autocast.",
+              'cf-backward-in-backward': "Calling torch.autograd.grad or backward inside a custom Function's "
                                          'backward, for recomputation or a reversible network (RevNet), '
                                          'needs torch.enable_grad(). A custom Function that calls backward '
                                          'or autograd.grad inside its backward on a graph kept from forward: '
@@ -5858,7 +5934,8 @@ DATA = {'baseurl': '',
                            'requires_grad; detach keeps the content but requires_grad becomes False; old '
                            'notes say every operation in PyTorch works at the Variable level, but '
                            'Variable(t) returns a plain tensor today.'},
- 'sections': {'en': {'cf-backward-in-backward': ['custom_function',
+ 'sections': {'en': {'amp-grad-dtype': ['nan_amp', 'Gradients are `float32` under `autocast`: expected'],
+                     'cf-backward-in-backward': ['custom_function',
                                                  'Calling `autograd.grad` inside `backward`: recomputation '
                                                  'and reversible networks'],
                      'cf-ctx-attribute': ['custom_function',
@@ -6117,7 +6194,8 @@ DATA = {'baseurl': '',
                      'var-saved-hooks': ['variable', 'Saved-tensor hooks'],
                      'var-today': ['variable', '`torch.autograd.Variable` today'],
                      'var-version': ['variable', 'Version counters and the in-place check']},
-              'zh-hans': {'cf-backward-in-backward': ['custom_function',
+              'zh-hans': {'amp-grad-dtype': ['nan_amp', '`autocast` 下的梯度是 `float32`：本来就该如此'],
+                          'cf-backward-in-backward': ['custom_function',
                                                       '在 `backward` 中调用 `autograd.grad`：重新计算与可逆网络'],
                           'cf-ctx-attribute': ['custom_function', '“为什么第二次反向传播还能运行？”：存在 `ctx` 上的张量'],
                           'cf-errors': ['custom_function', '自动求导拒绝自定义 Function 的 `backward` 时'],
@@ -6311,7 +6389,8 @@ DATA = {'baseurl': '',
                           'var-saved-hooks': ['variable', '保存张量钩子（saved-tensor hooks）'],
                           'var-today': ['variable', '如今的 `torch.autograd.Variable`'],
                           'var-version': ['variable', '版本计数器与原地操作检查']},
-              'zh-hant': {'cf-backward-in-backward': ['custom_function',
+              'zh-hant': {'amp-grad-dtype': ['nan_amp', '`autocast` 下的梯度是 `float32`：本來就該如此'],
+                          'cf-backward-in-backward': ['custom_function',
                                                       '在 `backward` 裡呼叫 `autograd.grad`：重新計算與可逆網路'],
                           'cf-ctx-attribute': ['custom_function', '「為什麼第二次反向傳播能執行？」：存在 `ctx` 上的張量'],
                           'cf-errors': ['custom_function', '自動微分拒絕自訂 Function 的 `backward` 時'],

@@ -4839,7 +4839,10 @@ DATA = {'baseurl': '',
                             'slower every step. Vanilla gradient visualization: how to compute the gradient '
                             'of the input pixels instead of the gradient of the weights, without changing '
                             'the conv1 layer. Get the grad of inputs, but grad is None: how to get the '
-                            'correct grad of the input image.',
+                            'correct grad of the input image. How to get gradient of input xyz: I wanted to '
+                            'get grad of input xyz but the function returned None, requires_grad=True and '
+                            'retain_grad do not work; the coordinates are sliced from the input (xyz = '
+                            'input[:, -3:]) and concatenated in later layers of an SDF network.',
               'grad-nondiff': 'My loss uses argmax, round, sign, a threshold (pred > 0.5) or an index '
                               'computed from the output, and the gradient is None or zero; is argmax '
                               'differentiable? How to backpropagate through round or a step function: the '
@@ -5179,7 +5182,11 @@ DATA = {'baseurl': '',
                                'deepspeed.utils.safe_get_full_fp32_param before and after step. V-DPO with '
                                'LLaVA: the gradient is None and the loss does not change; the script trains '
                                'the whole language model with gradient checkpointing and '
-                               'enable_input_require_grads under DeepSpeed ZeRO-3 offload.',
+                               'enable_input_require_grads under DeepSpeed ZeRO-3 offload. "grad0 None" is '
+                               'this normal? micro.grad is None: the data batch never required grad, read a '
+                               "parameter's .grad; grad_norm in the log is not zero. Freeze the model and "
+                               "optimize poses: the pose's grad is None and cannot be optimized (nerfstudio, "
+                               'Instant-NGP, nerfacc sampler under torch.no_grad, tiny-cuda-nn).',
               'pit-grad-none-zero': "AttributeError: 'NoneType' object has no attribute 'zero_' on "
                                     "x.grad.zero_(), or 'NoneType' object has no attribute 'data' on "
                                     'w.grad.data.zero_(): the gradient is None before the first backward, or '
@@ -5559,7 +5566,10 @@ DATA = {'baseurl': '',
                                          "Captum's Saliency on an LSTM.",
               'pit-view-inplace': 'An in-place clamp_ or += on a piece returned by chunk, split or unbind '
                                   '(log_std of a policy network) raises the view error; use the out-of-place '
-                                  'version.',
+                                  'version. q *= self.scaling after q, k, v = self._in_proj(query).chunk(3, '
+                                  'dim=-1) in multi-head attention: write q = q * self.scaling. '
+                                  '[torch.cuda.FloatTensor [128, 4, 2304]], which is output 0 of '
+                                  'AddBackward0, is at version 2; expected version 1 instead.',
               'rg-anomaly': 'Finding the tensor that carries the graph over from the previous iteration: the '
                             'first batch trains and the second raises the backward-twice error, although '
                             'retain_graph=True is set. Can not create a new calculation graph after the '

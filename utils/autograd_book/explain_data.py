@@ -4650,7 +4650,11 @@ DATA = {'baseurl': '',
                                  'l_pix.backward() RuntimeError: Expected to mark a variable ready only '
                                  'once, a parameter has been marked as ready twice; the reversible Function '
                                  'calls torch.autograd.backward inside its backward; find_unused_parameters '
-                                 'in the option yml, static_graph=True.',
+                                 'in the option yml, static_graph=True. Gradient synchronization failure '
+                                 'induced by model.gradient_checkpointing_enable() in a multi-task setting: '
+                                 'compute_loss calls the DDP model once per task and backpropagates the sum, '
+                                 'the LoRA weights differ across GPUs; use gradient_checkpointing_kwargs '
+                                 'use_reentrant False.',
               'ddp-sharded-grad': 'param.grad is None after backward with FSDP, FSDP2 (fully_shard) or '
                                   'DeepSpeed ZeRO stage 2 / stage 3, though requires_grad is True: how to '
                                   'get, print or log the real (full) gradient of each parameter; '
@@ -5823,7 +5827,9 @@ DATA = {'baseurl': '',
                                 'Expected all tensors to be on the same device, but found at least two '
                                 'devices, cuda:1 and cuda:0! at x = (x - mean) / std under nn.DataParallel; '
                                 'mean and std set in __init__ as tensors with .cuda() are not copied to the '
-                                'replica on the second GPU; register_buffer fixes it.',
+                                'replica on the second GPU; register_buffer fixes it. BatchNorm under '
+                                'DataParallel: each GPU normalises its own part of the batch, so multi-GPU '
+                                'training gives a lower mAP than one GPU; SyncBatchNorm with DDP.',
               'var-grad-modes': 'torch.no_grad vs torch.inference_mode vs torch.set_grad_enabled: the grad '
                                 'modes that replaced volatile=True, and how they differ. What does with '
                                 'torch.no_grad() do: a context manager that temporarily disables gradient '

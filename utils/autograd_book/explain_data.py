@@ -1902,7 +1902,7 @@ DATA = {'baseurl': '',
                          'summary': 'torch 1.13 及更早版本的措辞：在 vmap、grad 或 jacrev 下的函数调用了自定义 '
                                     'autograd.Function，而它常常藏在库里（例如 torchdiffeq 的 odeint 这类 ODE 求解器）。从 torch '
                                     '2.0 起，Function 只要有 setup_context 和 vmap 规则，就能在这些变换下运行；在库补上之前，先别用 '
-                                    'vmap：把整个批量直接交给库，或者用普通的 autograd 对样本逐个循环。'},
+                                    'vmap：把整个批量直接交给库，或者用普通的自动求导对样本逐个循环。'},
                         {'cases': [['grad-func-errors', ''], ['cg-hvp', ''], ['mem-ckpt-per-sample', '']],
                          'historical': False,
                          'id': 'func-saved-tensor-hooks',
@@ -3189,7 +3189,7 @@ DATA = {'baseurl': '',
                          'summary': 'torch 1.13 及更早版本的措辭：在 vmap、grad 或 jacrev 之下的函式呼叫了自訂 '
                                     'autograd.Function，而它常常藏在函式庫裡（例如 torchdiffeq 的 odeint 這類 ODE 求解器）。從 '
                                     'torch 2.0 起，Function 只要有 setup_context 和 vmap '
-                                    '規則，就能在這些轉換下執行；在函式庫補上之前，先別用 vmap：把整個批次直接交給函式庫，或用一般的 autograd 對樣本逐一迴圈。'},
+                                    '規則，就能在這些轉換下執行；在函式庫補上之前，先別用 vmap：把整個批次直接交給函式庫，或用一般的自動微分對樣本逐一迴圈。'},
                         {'cases': [['grad-func-errors', ''], ['cg-hvp', ''], ['mem-ckpt-per-sample', '']],
                          'historical': False,
                          'id': 'func-saved-tensor-hooks',

@@ -1,7 +1,8 @@
-"""Issue 33 item 8, piece by piece (utils/book/sphinx_ext/page_weight.py, fontawesome.py): math as
-MathML, no Pygments span that changes nothing, sphinx-design only where used, Font Awesome cut to the
-glyphs the CSS draws. The budget itself (every page at most 1.0 MB, no MathJax) is measured on the
-built site: tests/test_build.py and tests/test_site_browser.py."""
+"""Issue 33 item 8, piece by piece (utils/book/sphinx_ext/page_weight.py, fontawesome.py, vendor_css.py):
+math as MathML, no Pygments span that changes nothing, sphinx-design only where used, Font Awesome cut to
+the glyphs the CSS draws, the vendor stylesheets cut to the rules a page can use. The budget itself
+(every page at most 1.0 MB, no MathJax) is measured on the built site: tests/test_build.py and
+tests/test_site_browser.py."""
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -12,7 +13,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 from pygments.token import Keyword, Name, Operator, Punctuation, Text
 
-from utils.book.sphinx_ext import fontawesome, page_weight
+from utils.book.sphinx_ext import fontawesome, page_weight, vendor_css
 
 ROOT = Path(__file__).resolve().parents[1]
 THEME_STYLES = ("a11y-high-contrast-light", "a11y-high-contrast-dark")  # pydata-sphinx-theme 0.17.1's defaults
@@ -224,7 +225,7 @@ def _site(tmp_path):
 
 def _pruned(tmp_path):
     css = _site(tmp_path)
-    return page_weight.used_css(css.read_text(encoding="utf-8"), page_weight.site_words(tmp_path))
+    return vendor_css.used_css(css.read_text(encoding="utf-8"), vendor_css.site_words(tmp_path))
 
 
 def test_a_rule_for_a_class_no_page_or_script_names_is_dropped(tmp_path):
@@ -269,7 +270,7 @@ def test_a_class_only_a_script_names_stays_and_so_do_the_classes_scripts_build(t
 def test_with_every_word_of_the_stylesheet_nothing_is_dropped():
     for path in (VENDOR_RULES, *_installed_vendor_css()):
         css = path.read_text(encoding="utf-8")
-        assert page_weight.used_css(css, set(page_weight.WORD.findall(css))) == css, path.name
+        assert vendor_css.used_css(css, set(vendor_css.WORD.findall(css))) == css, path.name
 
 
 def _installed_vendor_css():
@@ -286,9 +287,9 @@ def test_the_build_step_rewrites_the_vendor_css_and_the_stock_build_keeps_it(tmp
     own.write_text(".not-used-anywhere{color:red}", encoding="utf-8")
     source = css.read_text(encoding="utf-8")
     stock = SimpleNamespace(config=SimpleNamespace(book_stock=True), builder=SimpleNamespace(format="html"), outdir=str(tmp_path))
-    page_weight.drop_unused_css(stock, None)
+    vendor_css.drop_unused_css(stock, None)
     assert css.read_text(encoding="utf-8") == source
     book = SimpleNamespace(config=SimpleNamespace(book_stock=False), builder=SimpleNamespace(format="html"), outdir=str(tmp_path))
-    page_weight.drop_unused_css(book, None)
+    vendor_css.drop_unused_css(book, None)
     assert ".fixed-top{top:0}" not in css.read_text(encoding="utf-8") and ".visually-hidden," in css.read_text(encoding="utf-8")
     assert own.read_text(encoding="utf-8") == ".not-used-anywhere{color:red}"  # the book's own CSS is its own

@@ -10,10 +10,10 @@ from types import SimpleNamespace
 import pytest
 
 from utils.book import config
-from utils.book.sphinx_ext import fontawesome, library_words, locales, page_weight, search_page, thebe
+from utils.book.sphinx_ext import fontawesome, library_words, locales, page_weight, search_page, thebe, vendor_css
 
 FIXTURES = Path(__file__).parent / "fixtures" / "patched"
-PATCH_MODULES = (fontawesome, library_words, locales, page_weight, search_page, thebe)
+PATCH_MODULES = (fontawesome, library_words, locales, page_weight, search_page, thebe, vendor_css)
 
 
 def fixture(name: str) -> str:
@@ -221,7 +221,7 @@ def test_the_pinned_sphinx_reads_builder_search():
 # ---------------------------------------------------------------- vendor CSS: classes scripts build
 
 def test_the_classes_the_theme_scripts_build_from_pieces_are_those_allowlisted():
-    """page_weight.drop_unused_css keeps a rule whose classes the pages or scripts name; a class a script
+    """vendor_css.drop_unused_css keeps a rule whose classes the pages or scripts name; a class a script
     puts together (a template literal) is named by no file: JS_CLASS_PREFIXES lists them. A new template
     in the installed theme's scripts fails here until it is read and allowlisted."""
     import re
@@ -238,4 +238,4 @@ def test_the_classes_the_theme_scripts_build_from_pieces_are_those_allowlisted()
         built |= set(re.findall(r"classList\.(?:add|toggle|replace)\((`[^`]*\$\{[^`]*`)", text))
         built |= set(re.findall(r"class=\\?[\"'][^\"'<>]*\$\{[^\"'<>]*", text))
     assert built == {"`bs-${this.constructor.NAME}-auto`"}
-    assert page_weight.JS_CLASS_PREFIXES == ("bs-tooltip-", "bs-popover-")
+    assert vendor_css.JS_CLASS_PREFIXES == ("bs-tooltip-", "bs-popover-")

@@ -1,7 +1,8 @@
-"""Issue 33 item 8, piece by piece (utils/book/sphinx_ext/page_weight.py, fontawesome.py): math as
-MathML, no Pygments span that changes nothing, sphinx-design only where used, Font Awesome cut to the
-glyphs the CSS draws. The budget itself (every page at most 1.0 MB, no MathJax) is measured on the
-built site: tests/test_build.py and tests/test_site_browser.py."""
+"""Issue 33 item 8, piece by piece (utils/book/sphinx_ext/page_weight.py, fontawesome.py, vendor_css.py):
+math as MathML, no Pygments span that changes nothing, sphinx-design only where used, Font Awesome cut to
+the glyphs the CSS draws, the vendor stylesheets cut to the rules a page can use. The budget itself
+(every page at most 1.0 MB, no MathJax) is measured on the built site: tests/test_build.py and
+tests/test_site_browser.py."""
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -12,7 +13,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 from pygments.token import Keyword, Name, Operator, Punctuation, Text
 
-from utils.book.sphinx_ext import fontawesome, page_weight
+from utils.book.sphinx_ext import fontawesome, page_weight, vendor_css
 
 ROOT = Path(__file__).resolve().parents[1]
 THEME_STYLES = ("a11y-high-contrast-light", "a11y-high-contrast-dark")  # pydata-sphinx-theme 0.17.1's defaults
@@ -201,3 +202,94 @@ def test_the_subset_font_has_the_glyphs_asked_for_and_is_small(tmp_path):
     assert font.flavor == "woff" and {0xf303, 0xf0eb} <= set(font.getBestCmap())
     assert 0xf0c9 not in font.getBestCmap()
     assert target.stat().st_size < 5000 < ttf.stat().st_size
+
+
+# ---------------------------------------------------------------- vendor CSS: only the rules a page can use
+
+# Rules cut from pydata-sphinx-theme 0.17.1's pydata-sphinx-theme.css (tests/fixtures/patched/), and a
+# tiny site: a page naming some of their classes and a script naming others (as bootstrap.js's templates).
+VENDOR_RULES = ROOT / "tests" / "fixtures" / "patched" / "rules-pydata-sphinx-theme-0.17.1.css"
+SITE_HTML = '<div class="bd-sidebar-primary visually-hidden navbar-collapse modal-dialog" id="main">x</div>'
+SITE_JS = 'const t="modal";this._config.template=\'<div class="tooltip" role="tooltip"><div class="tooltip-arrow"></div></div>\''
+
+
+def _site(tmp_path):
+    (tmp_path / "_static" / "styles").mkdir(parents=True)
+    (tmp_path / "page.html").write_text(SITE_HTML, encoding="utf-8")
+    (tmp_path / "_static" / "scripts").mkdir()
+    (tmp_path / "_static" / "scripts" / "bootstrap.js").write_text(SITE_JS, encoding="utf-8")
+    css = tmp_path / "_static" / "styles" / "pydata-sphinx-theme.css"
+    css.write_text(VENDOR_RULES.read_text(encoding="utf-8"), encoding="utf-8")
+    return css
+
+
+def _pruned(tmp_path):
+    css = _site(tmp_path)
+    return vendor_css.used_css(css.read_text(encoding="utf-8"), vendor_css.site_words(tmp_path))
+
+
+def test_a_rule_for_a_class_no_page_or_script_names_is_dropped(tmp_path):
+    css = _pruned(tmp_path)
+    assert ".fixed-top{top:0}" not in css
+    assert ".navbar-expand-lg .navbar-collapse" not in css  # one of its two classes is used: not enough
+    assert ".modal-sm{" not in css
+
+
+def test_the_rules_a_page_uses_stay_byte_for_byte(tmp_path):
+    css, source = _pruned(tmp_path), VENDOR_RULES.read_text(encoding="utf-8")
+    for kept in (".visually-hidden,.visually-hidden-focusable:not(:focus):not(:focus-within){",  # the page's class
+                 ".bd-sidebar-primary{background-color:var(--pst-color-background);"):
+        rule = source[source.index(kept):source.index("}", source.index(kept)) + 1]
+        assert rule in css
+
+
+def test_rules_without_classes_and_at_rules_stay(tmp_path):
+    css = _pruned(tmp_path)
+    assert css.startswith('@charset "UTF-8";\n/*!\n * Bootstrap  v5.3.3')  # the license comment
+    assert ":root{--bs-breakpoint-xs:0;" in css
+    assert "a:not([href]):not([class]),a:not([href]):not([class]):hover{" in css  # classes only inside :not()
+    assert "@keyframes progress-bar-stripes{0%{background-position-x:1rem}}" in css
+    assert "@font-face{font-display:block;font-family:Font Awesome\\ 6 Free;" in css
+    assert css.endswith("\n/*# sourceMappingURL=pydata-sphinx-theme.css.map*/")  # the .map is served
+
+
+def test_a_media_block_keeps_its_used_rules_and_goes_when_none_is_left(tmp_path):
+    css = _pruned(tmp_path)
+    assert "prefers-reduced-motion" not in css and ".form-control" not in css
+    assert ("@media (min-width:540px){.modal{--bs-modal-margin:1.75rem;--bs-modal-box-shadow:var(--bs-box-shadow)}"
+            ".modal-dialog{margin-left:auto;margin-right:auto;max-width:var(--bs-modal-width)}}") in css
+
+
+def test_a_class_only_a_script_names_stays_and_so_do_the_classes_scripts_build(tmp_path):
+    css = _pruned(tmp_path)
+    assert ".tooltip{--bs-tooltip-zindex:1080;" in css  # in bootstrap.js's template only
+    # bs-tooltip-auto: bootstrap.js writes it as `bs-${this.constructor.NAME}-auto` (JS_CLASS_PREFIXES)
+    assert ".bs-tooltip-auto[data-popper-placement^=top] .tooltip-arrow,.bs-tooltip-top .tooltip-arrow{" in css
+
+
+def test_with_every_word_of_the_stylesheet_nothing_is_dropped():
+    for path in (VENDOR_RULES, *_installed_vendor_css()):
+        css = path.read_text(encoding="utf-8")
+        assert vendor_css.used_css(css, set(vendor_css.WORD.findall(css))) == css, path.name
+
+
+def _installed_vendor_css():
+    import pydata_sphinx_theme
+    import sphinx_book_theme
+
+    return [Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static" / "styles" / "pydata-sphinx-theme.css",
+            Path(sphinx_book_theme.__file__).parent / "theme" / "sphinx_book_theme" / "static" / "styles" / "sphinx-book-theme.css"]
+
+
+def test_the_build_step_rewrites_the_vendor_css_and_the_stock_build_keeps_it(tmp_path):
+    css = _site(tmp_path)
+    own = tmp_path / "_static" / "book.css"
+    own.write_text(".not-used-anywhere{color:red}", encoding="utf-8")
+    source = css.read_text(encoding="utf-8")
+    stock = SimpleNamespace(config=SimpleNamespace(book_stock=True), builder=SimpleNamespace(format="html"), outdir=str(tmp_path))
+    vendor_css.drop_unused_css(stock, None)
+    assert css.read_text(encoding="utf-8") == source
+    book = SimpleNamespace(config=SimpleNamespace(book_stock=False), builder=SimpleNamespace(format="html"), outdir=str(tmp_path))
+    vendor_css.drop_unused_css(book, None)
+    assert ".fixed-top{top:0}" not in css.read_text(encoding="utf-8") and ".visually-hidden," in css.read_text(encoding="utf-8")
+    assert own.read_text(encoding="utf-8") == ".not-used-anywhere{color:red}"  # the book's own CSS is its own

@@ -95,6 +95,13 @@ def settled(page, seen, action=None):
 # custom_function 880,501 B (zh-hans), pitfalls 879,060 B, distributed 877,986 B, memory_growth 830,491 B,
 # debugging 816,558 B, nan_amp 813,254 B.
 # create_graph, training_loops and retain_graph are the next to near the budget.
+# On 2026-12-06 the heaviest were create_graph 997,200 B (zh-hant), pitfalls 993,265 B (zh-hant),
+# retain_graph 991,473 B (zh-hant), gradients 987,139 B (zh-hant), training_loops 985,817 B (zh-hant). Then
+# each vendor stylesheet every page loads kept only the rules a page can use (utils/book/sphinx_ext/vendor_css.py:
+# pydata-sphinx-theme.css 310,959 B -> 110,470 B, mystnb.*.css 43,269 -> 9,718, basic.css 15,094 -> 8,311,
+# sphinx-book-theme.css 16,723 -> 11,435, pygments.css 12,755 -> 9,737; en's figures, zh's within 1.5 kB):
+# about 250 kB less on every page. The same five then: create_graph 745,954 B, pitfalls 742,513 B,
+# retain_graph 741,237 B, gradients 736,409 B, training_loops 735,087 B (zh-hant).
 PAGE_BUDGET = 1_000_000
 
 

@@ -10,10 +10,10 @@ from types import SimpleNamespace
 import pytest
 
 from utils.book import config
-from utils.book.sphinx_ext import fontawesome, library_words, locales, page_weight, search_page, thebe
+from utils.book.sphinx_ext import fontawesome, library_words, locales, page_weight, search_page, thebe, vendor_css
 
 FIXTURES = Path(__file__).parent / "fixtures" / "patched"
-PATCH_MODULES = (fontawesome, library_words, locales, page_weight, search_page, thebe)
+PATCH_MODULES = (fontawesome, library_words, locales, page_weight, search_page, thebe, vendor_css)
 
 
 def fixture(name: str) -> str:
@@ -216,3 +216,26 @@ def test_the_pinned_sphinx_reads_builder_search():
     source = inspect.getsource(StandaloneHTMLBuilder)
     # Sphinx 7.4.7 writes searchindex.js and the search page only where builder.search is true.
     assert "if self.search:" in source and "if name == 'search' and self.search:" in source
+
+
+# ---------------------------------------------------------------- vendor CSS: classes scripts build
+
+def test_the_classes_the_theme_scripts_build_from_pieces_are_those_allowlisted():
+    """vendor_css.drop_unused_css keeps a rule whose classes the pages or scripts name; a class a script
+    puts together (a template literal) is named by no file: JS_CLASS_PREFIXES lists them. A new template
+    in the installed theme's scripts fails here until it is read and allowlisted."""
+    import re
+
+    import pydata_sphinx_theme
+    import sphinx_book_theme
+
+    scripts = [Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static" / "scripts" / name
+               for name in ("bootstrap.js", "pydata-sphinx-theme.js")]
+    scripts.append(Path(sphinx_book_theme.__file__).parent / "theme" / "sphinx_book_theme" / "static" / "scripts" / "sphinx-book-theme.js")
+    built = set()
+    for script in scripts:
+        text = script.read_text(encoding="utf-8")
+        built |= set(re.findall(r"classList\.(?:add|toggle|replace)\((`[^`]*\$\{[^`]*`)", text))
+        built |= set(re.findall(r"class=\\?[\"'][^\"'<>]*\$\{[^\"'<>]*", text))
+    assert built == {"`bs-${this.constructor.NAME}-auto`"}
+    assert vendor_css.JS_CLASS_PREFIXES == ("bs-tooltip-", "bs-popover-")

@@ -16,6 +16,7 @@ and fails when requirements.txt pins another version.
     issue_links       cited issues and pull requests as links to GitHub
     api_links         inline code naming a PyTorch API as a link to its documentation (intersphinx)
     page_weight       math as MathML, Pygments spans only where they colour, sphinx-design only where used
+    vendor_css        the theme's and extensions' stylesheets cut to the rules a page can use (tinycss2)
 
 utils/book/build.py sets ``book_edition`` for each edition's build; the list of editions and the
 glossary come from ``_config.yml`` and ``book/glossary.yml``.
@@ -23,7 +24,7 @@ glossary come from ``_config.yml`` and ``book/glossary.yml``.
 from __future__ import annotations
 
 from utils.book import config
-from utils.book.sphinx_ext import anchors, api_links, exercise_numbers, fontawesome, wrong_answers, issue_links, library_words, locales, page_weight, search_page, switcher, thebe
+from utils.book.sphinx_ext import anchors, api_links, exercise_numbers, fontawesome, wrong_answers, issue_links, library_words, locales, page_weight, search_page, switcher, thebe, vendor_css
 from utils.book.sphinx_ext.answer_check import AnswerCheck, fill_expression_boxes
 from utils.book.sphinx_ext.data_directives import ErrorIndex
 from utils.book.sphinx_ext.glossary import GlossaryTable
@@ -68,6 +69,7 @@ def setup(app):
     issue_links.setup(app)
     api_links.setup(app)
     page_weight.setup(app)
+    vendor_css.setup(app)
     app.add_directive("book-glossary", GlossaryTable)
     app.add_directive("error-index", ErrorIndex)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

@@ -11,8 +11,10 @@
                 bytes); the sidebars keep theirs
     design      sphinx-design's CSS and script (62 kB) only on a page that uses its classes (none
                 does today; Jupyter Book always loads the extension)
+    vendor CSS  the theme's and the extensions' stylesheets keep only the rules a page can use:
+                vendor_css.py, beside this file
 
-The stock build (utils/book/build.py's stock_config, for `make bench`) keeps all four as they are.
+The stock build (utils/book/build.py's stock_config, for `make bench`) keeps them all as they are.
 tests/test_page_weight.py tests each piece; tests/test_build.py and tests/test_site_browser.py
 measure the built site against the budget.
 """

@@ -4231,7 +4231,11 @@ DATA = {'baseurl': '',
                          'ctx.save_for_forward. Unable to use vmap on a function containing the ODE solver '
                          '(torchdiffeq odeint): functorch functions (vmap, grad, vjp, etc.) currently do not '
                          "support the use of autograd.Function. A library's autograd.Function under vmap "
-                         'without setup_context.',
+                         'without setup_context. How to save an intermediate of forward for backward with '
+                         'setup_context without computing it twice: return it as an extra output, '
+                         'mark_non_differentiable and save_for_backward in setup_context. Is forward(ctx, '
+                         '...) still supported? Some docs are outdated about how to access ctx object in '
+                         'forward function.',
               'cf-gradcheck': 'gradcheck fails: RuntimeError Jacobian mismatch for output 0 with respect to '
                               'input 1, numerical and analytical differ. Input requires gradient and is not '
                               'a double precision floating point; gradcheck in float32 vs float64 (double). '
@@ -4552,7 +4556,9 @@ DATA = {'baseurl': '',
                                   'registered in for module in model.named_modules() never fires, because '
                                   'named_modules() yields (name, module) tuples and the isinstance check '
                                   'never matches; check that a hook is registered at all: count the handles, '
-                                  'len(module._forward_hooks).',
+                                  'len(module._forward_hooks). No-op full backward hooks modify the input: '
+                                  'with register_full_backward_hook, module(x) is x is False and the output '
+                                  'is a view (BackwardHookFunction); compare with torch.equal.',
               'dbg-numpy': 'How to convert a tensor that requires grad to numpy: plotting with matplotlib or '
                            'computing metrics with sklearn fails; detach().cpu().numpy(), .item(), tensor to '
                            'list. tensor.numpy(): a tensor with requires_grad=True cannot be converted '
@@ -5733,7 +5739,11 @@ DATA = {'baseurl': '',
                                    '253, 1, 1] with the default inductor backend: a compiler bug; narrow it '
                                    'with backend eager, aot_eager, inductor; '
                                    'TORCHINDUCTOR_MIX_ORDER_REDUCTION=0, torch.compiler.disable, the '
-                                   'minifier TORCHDYNAMO_REPRO_AFTER.',
+                                   'minifier TORCHDYNAMO_REPRO_AFTER. Custom backend not called for '
+                                   'compiling backward graph: the custom backend is only invoked during '
+                                   'forward graph compilation and not backwards; a backend gets the forward '
+                                   'graph only; use aot_autograd(fw_compiler, bw_compiler) to see the '
+                                   'backward graph.',
               'tc-double': 'A second derivative (double backward, autograd.grad with create_graph=True) '
                            'through torch.compile fails. Higher-order gradients under torch.compile: an '
                            'error, or silently wrong second-order results. torch.compile and higher-order '
@@ -5912,7 +5922,12 @@ DATA = {'baseurl': '',
                                    'of the gradient, SGD does not. Question about backward hook: the meaning '
                                    'of new_grad = torch.ones_like(grad) in _backward_hook(self, grad), '
                                    "return new_grad: the hook's return value replaces the gradient that "
-                                   'flows on.',
+                                   'flows on. Backward hook modified arguments given to the hook in-place: '
+                                   'is there a reason behind in-place modification instead of returning new '
+                                   'values from the hook? Return a new gradient; grad.mul_ in a hook changes '
+                                   'what another branch receives. register_full_backward_hook should not '
+                                   'modify its arguments: return a new grad_input tuple; store grad_output '
+                                   'with detach().clone().',
               'var-requires-grad': 'Parameters freeze invalid: requires_grad=False is overwritten by a later '
                                    'loop that sets requires_grad=True on every parameter, so frozen layers '
                                    'still train. Check which parameters require grad right before building '

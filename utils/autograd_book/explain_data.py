@@ -1071,7 +1071,10 @@ DATA = {'baseurl': '',
                                "DataParallel's scatter of the batch could not be differentiated twice in "
                                'that release. Upgrade: from 0.3.0 on, the backward functions of Scatter and '
                                'Gather are themselves differentiable (torch/nn/parallel/_functions.py on '
-                               '2.13), so the penalty runs through DataParallel as written.',
+                               '2.13), so the penalty runs through DataParallel as written. With another '
+                               'name in front (SRU_Compute_GPULegacyBackward on 0.3), the same words mean '
+                               "that this custom Function's backward, often a CUDA kernel, cannot be "
+                               'differentiated: see the custom Function case.',
                     'varies': [{'as': 'Function$1', 'pattern': '\\b\\w+( is not differentiable twice)'}]},
                    {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],
                     'historical': False,
@@ -2428,7 +2431,9 @@ DATA = {'baseurl': '',
                                     'create_graph=True 调用 autograd.grad）：那个版本中，DataParallel 用来分发批量数据的 '
                                     'Scatter 无法二次求导。修复方法是升级：从 0.3.0 起，Scatter 和 Gather 的 backward '
                                     '函数本身也可以求导（见 2.13 版的 torch/nn/parallel/_functions.py），梯度惩罚无需改写，就能直接通过 '
-                                    'DataParallel 计算。',
+                                    'DataParallel 计算。前面换成别的名称时（例如 0.3 版的 '
+                                    'SRU_Compute_GPULegacyBackward），同样的字句表示那个自定义 Function 的 backward（常常是 '
+                                    'CUDA 内核）无法再求导：见自定义 Function 的情况。',
                          'varies': [{'as': 'Function$1',
                                      'pattern': '\\b\\w+( is not differentiable twice)'}]},
                         {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],
@@ -3720,7 +3725,9 @@ DATA = {'baseurl': '',
                          'summary': '在 PyTorch 0.2 上，透過包在 nn.DataParallel 裡的模型計算梯度懲罰（像 WGAN-GP 或 DRAGAN 那樣以 '
                                     'create_graph=True 呼叫 autograd.grad）：那個版本裡，DataParallel 分發批次的 Scatter '
                                     '無法做二次微分。修正方法是升級：從 0.3.0 起，Scatter 與 Gather 的 backward 函式本身也可以微分（見 2.13 '
-                                    '版的 torch/nn/parallel/_functions.py），梯度懲罰不必改寫，就能直接透過 DataParallel 計算。',
+                                    '版的 torch/nn/parallel/_functions.py），梯度懲罰不必改寫，就能直接透過 DataParallel '
+                                    '計算。前面換成別的名稱時（例如 0.3 版的 SRU_Compute_GPULegacyBackward），同樣的字句表示那個自訂 '
+                                    'Function 的 backward（常是 CUDA 核心）無法再微分：見自訂 Function 的情況。',
                          'varies': [{'as': 'Function$1',
                                      'pattern': '\\b\\w+( is not differentiable twice)'}]},
                         {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],

@@ -1059,7 +1059,10 @@ DATA = {'baseurl': '',
                                'its base changed in place, typically by optimizer.step() between two '
                                'backward passes through one graph. Run every backward before the step, or '
                                'return a clone.'},
-                   {'cases': [['ddp-dataparallel-grad', '']],
+                   {'cases': [['ddp-dataparallel-grad', ''],
+                              ['cg-custom',
+                               "Another name before it (SRU_Compute_GPULegacyBackward): a library's custom "
+                               'Function whose backward is a CUDA kernel, under a gradient penalty.']],
                     'historical': True,
                     'id': 'scatter-not-twice-differentiable',
                     'message': 'Scatter is not differentiable twice',
@@ -1068,7 +1071,11 @@ DATA = {'baseurl': '',
                                "DataParallel's scatter of the batch could not be differentiated twice in "
                                'that release. Upgrade: from 0.3.0 on, the backward functions of Scatter and '
                                'Gather are themselves differentiable (torch/nn/parallel/_functions.py on '
-                               '2.13), so the penalty runs through DataParallel as written.'},
+                               '2.13), so the penalty runs through DataParallel as written. With another '
+                               'name in front (SRU_Compute_GPULegacyBackward on 0.3), the same words mean '
+                               "that this custom Function's backward, often a CUDA kernel, cannot be "
+                               'differentiated: see the custom Function case.',
+                    'varies': [{'as': 'Function$1', 'pattern': '\\b\\w+( is not differentiable twice)'}]},
                    {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],
                     'historical': False,
                     'id': 'complex-backward',
@@ -2413,7 +2420,10 @@ DATA = {'baseurl': '',
                                     '就是这样把参数本身交给第一块 GPU '
                                     '作为拷贝）；其中一个视图的基张量经过原地修改之后，程序又用到了这个视图，常见的原因是同一张计算图的两次反向传播之间调用了 '
                                     'optimizer.step()。请在优化步骤之前做完所有反向传播，或者改为返回 clone()。'},
-                        {'cases': [['ddp-dataparallel-grad', '']],
+                        {'cases': [['ddp-dataparallel-grad', ''],
+                                   ['cg-custom',
+                                    '前面是别的名称（例如 SRU_Compute_GPULegacyBackward）：库里的自定义 Function，backward 是 '
+                                    'CUDA 内核，又碰上梯度惩罚。']],
                          'historical': True,
                          'id': 'scatter-not-twice-differentiable',
                          'message': 'Scatter is not differentiable twice',
@@ -2421,7 +2431,11 @@ DATA = {'baseurl': '',
                                     'create_graph=True 调用 autograd.grad）：那个版本中，DataParallel 用来分发批量数据的 '
                                     'Scatter 无法二次求导。修复方法是升级：从 0.3.0 起，Scatter 和 Gather 的 backward '
                                     '函数本身也可以求导（见 2.13 版的 torch/nn/parallel/_functions.py），梯度惩罚无需改写，就能直接通过 '
-                                    'DataParallel 计算。'},
+                                    'DataParallel 计算。前面换成别的名称时（例如 0.3 版的 '
+                                    'SRU_Compute_GPULegacyBackward），同样的字句表示那个自定义 Function 的 backward（常常是 '
+                                    'CUDA 内核）无法再求导：见自定义 Function 的情况。',
+                         'varies': [{'as': 'Function$1',
+                                     'pattern': '\\b\\w+( is not differentiable twice)'}]},
                         {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],
                          'historical': False,
                          'id': 'complex-backward',
@@ -3701,14 +3715,21 @@ DATA = {'baseurl': '',
                                     '就是這樣把參數本身交給第一張 GPU '
                                     '當作複本）；其中一個視圖的基底經過原地修改之後，程式又用到了這個視圖，常見的原因是同一張計算圖的兩次反向傳播之間呼叫了 '
                                     'optimizer.step()。請在最佳化步驟之前做完所有反向傳播，或改為傳回 clone()。'},
-                        {'cases': [['ddp-dataparallel-grad', '']],
+                        {'cases': [['ddp-dataparallel-grad', ''],
+                                   ['cg-custom',
+                                    '前面是別的名稱（例如 SRU_Compute_GPULegacyBackward）：函式庫的自訂 Function，backward 是 '
+                                    'CUDA 核心，又遇上梯度懲罰。']],
                          'historical': True,
                          'id': 'scatter-not-twice-differentiable',
                          'message': 'Scatter is not differentiable twice',
                          'summary': '在 PyTorch 0.2 上，透過包在 nn.DataParallel 裡的模型計算梯度懲罰（像 WGAN-GP 或 DRAGAN 那樣以 '
                                     'create_graph=True 呼叫 autograd.grad）：那個版本裡，DataParallel 分發批次的 Scatter '
                                     '無法做二次微分。修正方法是升級：從 0.3.0 起，Scatter 與 Gather 的 backward 函式本身也可以微分（見 2.13 '
-                                    '版的 torch/nn/parallel/_functions.py），梯度懲罰不必改寫，就能直接透過 DataParallel 計算。'},
+                                    '版的 torch/nn/parallel/_functions.py），梯度懲罰不必改寫，就能直接透過 DataParallel '
+                                    '計算。前面換成別的名稱時（例如 0.3 版的 SRU_Compute_GPULegacyBackward），同樣的字句表示那個自訂 '
+                                    'Function 的 backward（常是 CUDA 核心）無法再微分：見自訂 Function 的情況。',
+                         'varies': [{'as': 'Function$1',
+                                     'pattern': '\\b\\w+( is not differentiable twice)'}]},
                         {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],
                          'historical': False,
                          'id': 'complex-backward',
@@ -4291,6 +4312,9 @@ DATA = {'baseurl': '',
                               'scaled_dot_product_attention in diffusers attention processors or a '
                               'transformer. Use sdpa_kernel(SDPBackend.MATH) for that forward pass; '
                               'sdp_kernel(enable_math=True) does not help.',
+              'cg-custom': 'RuntimeError: SRU_Compute_GPULegacyBackward is not differentiable twice: a '
+                           'WGAN-GP gradient penalty through a custom CUDA kernel Function; not '
+                           'differentiable twice.',
               'cg-cycle': "The warning 'Using backward() with create_graph=True will create a reference "
                           "cycle' and the memory leak it names. Memory leak with "
                           'backward(create_graph=True): the parameter, its .grad and the graph keep each '
@@ -4943,7 +4967,9 @@ DATA = {'baseurl': '',
                                'memory. Does memory usage change after PyTorch acceleration on the GPU? The '
                                'same tensors move to GPU memory, and the caching allocator keeps freed '
                                'blocks reserved. What exactly is occupying the GPU cache? The caching '
-                               'allocator keeps the blocks of freed tensors reserved for reuse.',
+                               'allocator keeps the blocks of freed tensors reserved for reuse. YOLOv5 '
+                               'gpu_mem rises after every epoch until CUDA out of memory: is it a leak? '
+                               'gpu_mem is torch.cuda.memory_cached (memory_reserved).',
               'mem-ckpt-grad': 'torch.utils.checkpoint fails with torch.autograd.grad even when '
                                'use_reentrant=False: a checkpointed function that itself calls '
                                'torch.autograd.grad(energy, positions, create_graph=True), a model whose '
@@ -5252,7 +5278,10 @@ DATA = {'baseurl': '',
                                     'operation: how to solve it? Unable to backpropagate due to inplace '
                                     'operations: what are the possible lines that cause this issue, is it '
                                     'torch.einsum? Decode the message and let anomaly detection point at the '
-                                    'forward line instead of guessing.',
+                                    'forward line instead of guessing. UserWarning: Error detected in '
+                                    'ScatterAddBackward0 in a graph neural network (PyG MessagePassing '
+                                    'propagate, HAN, heterogeneous GNN): which tensor was modified by an '
+                                    'inplace operation? The edge_index.',
               'pit-inplace-layers': 'Inplace operation error in MobileNet or Xception: '
                                     'nn.ReLU(inplace=True), ReLU6(inplace=True) or Dropout(inplace=True) '
                                     'after a ReLU or sigmoid; in-place ReLUs are unnecessary and wrong; '

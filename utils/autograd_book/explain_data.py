@@ -4612,7 +4612,9 @@ DATA = {'baseurl': '',
                                      'copied only when DDP is built; forward_sync_buffers=False keeps each '
                                      "rank's own. A multi-GPU problem: one of the variables needed for "
                                      'gradient computation has been modified by an inplace operation, output '
-                                     '0 of TBackward, but single-GPU training has no problem.',
+                                     '0 of TBackward, but single-GPU training has no problem. RuntimeError: '
+                                     'inplace operation when doing two forward passes through a DDP-wrapped '
+                                     'BatchNorm module (PyTorch 2.6 and later).',
               'ddp-dataparallel-grad': 'nn.DataParallel with autograd.grad(create_graph=True), StyleGAN2 '
                                        'path length penalty g_path_regularize on multiple GPUs: One of the '
                                        'differentiated Tensors appears to not have been used in the graph; '
@@ -5137,7 +5139,9 @@ DATA = {'baseurl': '',
                              'move each batch to the CPU first. Training on several GPUs: fine in the first '
                              'epoch, GPU memory explodes from the second epoch on, after the first '
                              'validation. Hugging Face Trainer goes out of memory as soon as evaluation '
-                             'starts at eval_steps: eval_accumulation_steps, preprocess_logits_for_metrics.',
+                             'starts at eval_steps: eval_accumulation_steps, preprocess_logits_for_metrics. '
+                             'Too much RAM used during validation inference; memory full when computing '
+                             'metrics at high resolution.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '

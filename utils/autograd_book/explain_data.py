@@ -5400,7 +5400,11 @@ DATA = {'baseurl': '',
                                   'network (Spike-Driven Transformer); tell a state that is not reset '
                                   '(memory rises after each step) from a batch or time-step count too large '
                                   '(memory flat after each step, peak grows with T × batch). Memory explodes '
-                                  'during training: an out-of-memory error while training.',
+                                  'during training: an out-of-memory error while training. Spiking networks '
+                                  '(SpikingJelly, SEW-ResNet, QKFormer): backward through the graph a second '
+                                  'time from the second batch on, in my own training loop, even with '
+                                  "retain_graph=True: reset the neurons' state each batch with "
+                                  'functional.reset_net(net).',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
@@ -5576,7 +5580,10 @@ DATA = {'baseurl': '',
                                          'a second time: the reason is that I made consecutive calls to the '
                                          'same calculation graph, built once before the loop. The reason for '
                                          'the above problem is that I made consecutive calls to the same '
-                                         'calculation graph.',
+                                         'calculation graph. Applying a class activation map (Grad-CAM) to '
+                                         "the images of a trained GAN's generator: x_fake = netG(z_noise) "
+                                         'once, then one backward per image: Trying to backward through the '
+                                         'graph a second time.',
               'pit-teacher': 'Knowledge distillation: is the teacher model updated by loss.backward() when '
                              'it is only in eval() mode and its requires_grad is still True? Should the '
                              'teacher run under torch.no_grad()? Teacher weights in the optimizer. EMA '

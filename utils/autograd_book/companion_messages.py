@@ -23,22 +23,26 @@ CATALOG = Catalog("companion")  # names the catalog, so that a reader notebook c
 
 @functools.lru_cache(maxsize=None)
 def data() -> dict:
-    """book/errors.yml per edition (written by ``python -m utils.book.explain_data``), each entry's
-    ``cases`` expanded to dicts (label, page, title, line): its own cases, then, for an older wording,
-    those of today's wording (``today``) that it does not list itself."""
+    """book/errors.yml per edition (written by ``python -m utils.book.explain_data``): each entry
+    with what every edition shares (message, historical, tail, varies: written once, in ``entries``)
+    and its ``cases`` expanded to dicts (label, page, title, line): its own cases, then, for an older
+    wording, those of today's wording (``today``) that it does not list itself."""
     from .explain_data import DATA
+    common = {e["id"]: e for e in DATA["entries"]}
     errors = {}
     for lang, entries in DATA["errors"].items():
         sections, by_id = DATA["sections"][lang], {e["id"]: e for e in entries}
         def expand(entry):
             pairs = list(entry["cases"])
-            if "today" in entry:
+            today = common[entry["id"]].get("today")
+            if today:
                 own = {label for label, _ in pairs}
-                pairs += [pair for pair in by_id[entry["today"]]["cases"] if pair[0] not in own]
+                pairs += [pair for pair in by_id[today]["cases"] if pair[0] not in own]
             return [{"label": label, "page": sections[label][0], "title": sections[label][1], "line": line}
                     for label, line in pairs]
-        errors[lang] = [{**{k: v for k, v in e.items() if k != "today"}, "cases": expand(e)} for e in entries]
-    return {**DATA, "errors": errors}
+        errors[lang] = [{**{k: v for k, v in common[e["id"]].items() if k != "today"}, **e, "cases": expand(e)}
+                        for e in entries]
+    return {**{k: v for k, v in DATA.items() if k != "entries"}, "errors": errors}
 
 
 def editions() -> list[str]:

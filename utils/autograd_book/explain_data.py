@@ -2,6 +2,550 @@
 headings: do not edit. What autograd_book.explain matches and the sections it names, per edition."""
 DATA = {'baseurl': '',
  'editions': ['en', 'zh-hant', 'zh-hans'],
+ 'entries': [{'historical': False,
+              'id': 'backward-twice',
+              'message': 'Trying to backward through the graph a second time (or directly access saved '
+                         'tensors after they have already been freed). Saved intermediate values of the '
+                         'graph are freed when you call .backward() or autograd.grad(). Specify '
+                         'retain_graph=True if you need to backward through the graph a second time or if '
+                         'you need to access saved tensors after calling backward.'},
+             {'historical': True,
+              'id': 'backward-twice-saved-results',
+              'message': 'Trying to backward through the graph a second time, but the saved intermediate '
+                         'results have already been freed. Specify retain_graph=True when calling backward '
+                         'the first time.',
+              'today': 'backward-twice'},
+             {'historical': True,
+              'id': 'backward-twice-dot-backward-or-grad',
+              'message': 'Trying to backward through the graph a second time, but the saved intermediate '
+                         'results have already been freed. Specify retain_graph=True when calling '
+                         '.backward() or autograd.grad() the first time.',
+              'today': 'backward-twice'},
+             {'historical': True,
+              'id': 'backward-twice-buffers',
+              'message': 'Trying to backward through the graph a second time, but the buffers have already '
+                         'been freed. Specify retain_graph=True when calling backward the first time.',
+              'today': 'backward-twice'},
+             {'historical': True,
+              'id': 'backward-twice-retain-variables',
+              'message': 'Trying to backward through the graph second time, but the buffers have already '
+                         'been freed. Please specify retain_variables=True when calling backward for the '
+                         'first time.',
+              'today': 'backward-twice'},
+             {'historical': False,
+              'id': 'modified-by-inplace',
+              'message': 'one of the variables needed for gradient computation has been modified by an '
+                         'inplace operation',
+              'tail': 'which is output 0 of Mul, is at version 1; expected version 0 instead.'},
+             {'historical': False,
+              'id': 'zero-dim-index',
+              'message': 'invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
+                         '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number'},
+             {'historical': True,
+              'id': 'zero-dim-index-python-number',
+              'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim tensor to a '
+                         'Python number',
+              'today': 'zero-dim-index'},
+             {'historical': True,
+              'id': 'zero-dim-index-warning',
+              'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. Use '
+                         'tensor.item() to convert a 0-dim tensor to a Python number',
+              'today': 'zero-dim-index'},
+             {'historical': False,
+              'id': 'non-scalar-backward',
+              'message': 'grad can be implicitly created only for scalar outputs'},
+             {'historical': False,
+              'id': 'no-grad-fn',
+              'message': 'element 0 of tensors does not require grad and does not have a grad_fn'},
+             {'historical': True,
+              'id': 'no-grad-fn-variables',
+              'message': 'element 0 of variables does not require grad and does not have a grad_fn'},
+             {'historical': True,
+              'id': 'variables-tuple-volatile',
+              'message': 'element 0 of variables tuple is volatile'},
+             {'historical': False,
+              'id': 'integer-requires-grad',
+              'message': 'Tensors of floating point and complex dtype can require gradients'},
+             {'historical': False,
+              'id': 'integer-requires-grad-method',
+              'message': 'only Tensors of floating point dtype can require gradients'},
+             {'historical': False, 'id': 'optimize-non-leaf', 'message': "can't optimize a non-leaf Tensor"},
+             {'historical': True,
+              'id': 'backward-twice-saved-variables',
+              'message': 'Trying to backward through the graph a second time (or directly access saved '
+                         'variables after they have already been freed).',
+              'today': 'backward-twice'},
+             {'historical': False,
+              'id': 'unused-input',
+              'message': 'appears to not have been used in the graph. Set allow_unused=True if this is the '
+                         'desired behavior.'},
+             {'historical': False,
+              'id': 'once-differentiable',
+              'message': 'trying to differentiate twice a function that was marked with '
+                         '@once_differentiable'},
+             {'historical': False,
+              'id': 'gradcheck-jacobian-mismatch',
+              'message': 'Jacobian mismatch for output 0 with respect to input 0',
+              'varies': [{'as': 'Jacobian mismatch for output 0 with respect to input 0',
+                          'pattern': '\\bJacobian mismatch for output \\d+ with respect to input \\d+'}]},
+             {'historical': False,
+              'id': 'func-setup-context',
+              'message': 'it must override the setup_context staticmethod'},
+             {'historical': False,
+              'id': 'vmap-escaped-tensor',
+              'message': 'Either your tensor may have escaped from inside a function being vmapped and this '
+                         'is a user error'},
+             {'historical': False,
+              'id': 'func-vmap-support',
+              'message': 'does not have vmap support. Please override and implement the vmap staticmethod or '
+                         'set generate_vmap_rule=True'},
+             {'historical': True,
+              'id': 'functorch-autograd-function',
+              'message': 'functorch functions (vmap, grad, vjp, etc.) currently do not support the use of '
+                         'autograd.Function'},
+             {'historical': False,
+              'id': 'func-saved-tensor-hooks',
+              'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor hooks. "
+                         'Please open an issue with your use case.'},
+             {'historical': False,
+              'id': 'leaf-inplace-mark-dirty',
+              'message': 'a leaf Variable that requires grad has been used in an in-place operation.'},
+             {'historical': False,
+              'id': 'materialize-grads-none',
+              'message': "unsupported operand type(s) for *: 'NoneType' and"},
+             {'historical': False,
+              'id': 'checkpoint-reentrant-grad',
+              'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with .grad() or '
+                         'passing an `inputs` parameter to .backward().'},
+             {'historical': False,
+              'id': 'checkpoint-none-output',
+              'message': 'none of output has requires_grad=True, this checkpoint() is not necessary'},
+             {'historical': False,
+              'id': 'module-hook-output-not-tensor',
+              'message': 'For backward hooks to be called, module output should be a Tensor or a tuple of '
+                         'Tensors'},
+             {'historical': False,
+              'id': 'function-ctx-attribute-missing',
+              'message': "Backward' object has no attribute"},
+             {'historical': False,
+              'id': 'function-gradient-count',
+              'message': 'returned an incorrect number of gradients'},
+             {'historical': False,
+              'id': 'function-gradient-shape',
+              'message': 'returned an invalid gradient at index'},
+             {'historical': False,
+              'id': 'function-dirty-not-returned',
+              'message': 'Some elements marked as dirty during the forward method were not returned as '
+                         'output'},
+             {'historical': False,
+              'id': 'inference-inplace',
+              'message': 'Inplace update to inference tensor outside InferenceMode is not allowed.'},
+             {'historical': False,
+              'id': 'inference-saved',
+              'message': 'Inference tensors cannot be saved for backward.'},
+             {'historical': False,
+              'id': 'requires-grad-non-leaf',
+              'message': 'you can only change requires_grad flags of leaf variables.'},
+             {'historical': False,
+              'id': 'hook-no-grad',
+              'message': "cannot register a hook on a tensor that doesn't require gradient"},
+             {'historical': False, 'id': 'reinforce-removed', 'message': 'reinforce() was removed.'},
+             {'historical': False,
+              'id': 'detach-view',
+              'message': "Can't detach views in-place. Use detach() instead."},
+             {'historical': False,
+              'id': 'ddp-ready-twice',
+              'message': 'Expected to mark a variable ready only once.'},
+             {'historical': False,
+              'id': 'ddp-unused',
+              'message': 'Expected to have finished reduction in the prior iteration before starting a new '
+                         'one.',
+              'tail': 'This error indicates that your module has parameters that were not used in producing '
+                      'loss. You can enable unused parameter detection by passing the keyword argument '
+                      '`find_unused_parameters=True` to `torch.nn.parallel.DistributedDataParallel`, and by '
+                      'making sure all `forward` function outputs participate in calculating loss. If you '
+                      "already have done the above, then the distributed data parallel module wasn't able to "
+                      "locate the output tensors in the return value of your module's `forward` function. "
+                      'Please include the loss function and the structure of the return value of `forward` '
+                      'of your module when reporting this issue (e.g. list, dict, iterable). Parameters '
+                      'which did not receive grad for rank 0: head2.bias, head2.weight'},
+             {'historical': False,
+              'id': 'ddp-not-needed',
+              'message': "is not needed when a module doesn't have any parameter that requires a gradient."},
+             {'historical': False,
+              'id': 'ddp-undefined-grad-allreduced',
+              'message': 'Encountered gradient which is undefined, but still allreduced by DDP reducer.'},
+             {'historical': False,
+              'id': 'compile-double-backward',
+              'message': 'torch.compile with aot_autograd does not currently support double backward'},
+             {'historical': False,
+              'id': 'compiled-autograd-higher-order',
+              'message': 'torch.compile does not currently support higher order gradients.'},
+             {'historical': False,
+              'id': 'donated-buffers-retain',
+              'message': 'This backward function was compiled with non-empty donated buffers which requires '
+                         'create_graph=False and retain_graph=False.'},
+             {'historical': False,
+              'id': 'leaf-inplace',
+              'message': 'a leaf Variable that requires grad is being used in an in-place operation.'},
+             {'historical': False,
+              'id': 'leaf-view-inplace',
+              'message': 'a view of a leaf Variable that requires grad is being used in an in-place '
+                         'operation.'},
+             {'historical': False,
+              'id': 'leaf-moved-into-graph',
+              'message': 'leaf variable has been moved into the graph interior'},
+             {'historical': True,
+              'id': 'leaf-inplace-at-backward',
+              'message': 'leaf variable was used in an inplace operation'},
+             {'historical': False,
+              'id': 'out-arg-requires-grad',
+              'message': "functions with out=... arguments don't support automatic differentiation, but one "
+                         'of the arguments requires grad.'},
+             {'historical': False,
+              'id': 'multi-output-view-inplace',
+              'message': 'Output 1 of Split is a view and is being modified inplace. This view is the output '
+                         'of a function that returns multiple views. Such functions do not allow the output '
+                         'views to be modified inplace. You should replace the inplace operation by an '
+                         'out-of-place one.',
+              'varies': [{'as': 'of Split is a view',
+                          'pattern': '\\bof (SplitWithSizes|Unbind) is a view\\b'}]},
+             {'historical': False,
+              'id': 'no-grad-view-inplace',
+              'message': 'A view was created in no_grad mode and is being modified inplace with grad mode '
+                         'enabled.'},
+             {'historical': False,
+              'id': 'volatile-removed',
+              'message': 'volatile was removed and now has no effect. Use `with torch.no_grad():` instead.'},
+             {'historical': False,
+              'id': 'volatile-read',
+              'message': 'volatile was removed (Variable.volatile is always False)'},
+             {'historical': False,
+              'id': 'create-graph-cycle',
+              'message': 'Using backward() with create_graph=True will create a reference cycle between the '
+                         'parameter and its gradient which can cause a memory leak. We recommend using '
+                         'autograd.grad when creating the graph to avoid this.'},
+             {'historical': False,
+              'id': 'non-leaf-grad',
+              'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its '
+                         ".grad attribute won't be populated during autograd.backward().",
+              'tail': 'If you indeed want the .grad field to be populated for a non-leaf Tensor, use '
+                      '.retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, '
+                      'make sure you access the leaf Tensor instead.'},
+             {'historical': False,
+              'id': 'cpu-out-of-memory',
+              'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate"},
+             {'historical': False, 'id': 'anomaly-nan', 'message': 'returned nan values in its'},
+             {'historical': False,
+              'id': 'anomaly-no-forward-info',
+              'message': 'No forward pass information available. Enable detect anomaly during forward pass '
+                         'for more information.'},
+             {'historical': True,
+              'id': 'saved-leaf-no-accumulator',
+              'message': 'No grad accumulator for a saved leaf'},
+             {'historical': False,
+              'id': 'numpy-requires-grad',
+              'message': "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                         'instead.'},
+             {'historical': False,
+              'id': 'scalar-requires-grad',
+              'message': 'Converting a tensor with requires_grad=True to a scalar may lead to unexpected '
+                         'behavior.'},
+             {'historical': False,
+              'id': 'saved-variables-deprecated',
+              'message': "'saved_variables' is deprecated; use 'saved_tensors'"},
+             {'historical': False,
+              'id': 'non-full-backward-hook',
+              'message': 'Using a non-full backward hook when the forward contains multiple autograd Nodes '
+                         'is deprecated and will be removed in future versions.'},
+             {'historical': False,
+              'id': 'full-backward-hook-no-input-grad',
+              'message': 'Full backward hook is firing when gradients are computed with respect to module '
+                         'outputs since no inputs require gradients.'},
+             {'historical': False,
+              'id': 'mixed-backward-hooks',
+              'message': 'Cannot use both regular backward hooks and full backward hooks on a single Module. '
+                         'Please use only one of them.'},
+             {'historical': False,
+              'id': 'backward-hook-inplace',
+              'message': 'Output 0 of BackwardHookFunction is a view and is being modified inplace.'},
+             {'historical': False,
+              'id': 'scriptmodule-not-supported',
+              'message': 'register_full_backward_hook is not supported on ScriptModules',
+              'varies': [{'as': 'register_full_backward_hook is not supported on ScriptModules',
+                          'pattern': '\\b\\w+ is not supported on ScriptModules'}]},
+             {'historical': False,
+              'id': 'cuda-out-of-memory',
+              'message': 'CUDA out of memory. Tried to allocate',
+              'varies': [{'as': '$1',
+                          'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
+                                     '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
+             {'historical': False,
+              'id': 'checkpoint-no-input-requires-grad',
+              'message': 'None of the inputs have requires_grad=True. Gradients will be None'},
+             {'historical': False,
+              'id': 'clip-nonfinite',
+              'message': 'for gradients from `parameters` is non-finite, so it cannot be clipped. To disable '
+                         'this error and scale the gradients by the non-finite norm anyway, set '
+                         '`error_if_nonfinite=False`'},
+             {'historical': False,
+              'id': 'function-legacy-non-static',
+              'message': 'Legacy autograd function with non-static forward method is deprecated'},
+             {'historical': False,
+              'id': 'function-backward-not-implemented',
+              'message': 'You must implement either the backward or vjp method for your custom '
+                         'autograd.Function to use it with backward mode AD.'},
+             {'historical': True,
+              'id': 'function-backward-not-implemented-old',
+              'message': 'You must implement the backward function for custom autograd.Function.'},
+             {'historical': True,
+              'id': 'function-forward-output-none',
+              'message': 'expected Tensor or tuple of Tensor (got NoneType) for return value'},
+             {'historical': False,
+              'id': 'derivative-not-implemented',
+              'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
+              'varies': [{'as': 'derivative for $1',
+                          'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+             {'historical': False,
+              'id': 'derivative-not-implemented-formula',
+              'message': "the derivative for '_cdist_backward' is not implemented.",
+              'varies': [{'as': 'derivative for $1',
+                          'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+             {'historical': False,
+              'id': 'forward-ad-not-implemented',
+              'message': 'Trying to use forward AD with grid_sampler_2d that does not support it because it '
+                         'has not been implemented yet.',
+              'varies': [{'as': 'forward AD with grid_sampler_2d that',
+                          'pattern': '\\bforward AD with [\\w.:]+ that'}]},
+             {'historical': False,
+              'id': 'grad-output-shape',
+              'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and output[0] has '
+                         'a shape of torch.Size([]).'},
+             {'historical': True,
+              'id': 'grad-output-shape-invalid-gradient',
+              'message': 'invalid gradient at index 0 - expected shape'},
+             {'historical': False,
+              'id': 'multi-output-view-base-modified',
+              'message': 'is a view and its base or another view of its base has been modified inplace. This '
+                         'view is the output of a function that returns multiple views.'},
+             {'historical': True,
+              'id': 'scatter-not-twice-differentiable',
+              'message': 'Scatter is not differentiable twice',
+              'varies': [{'as': 'Function$1', 'pattern': '\\b\\w+( is not differentiable twice)'}]},
+             {'historical': False,
+              'id': 'complex-backward',
+              'message': 'grad can be implicitly created only for real scalar outputs'},
+             {'historical': False,
+              'id': 'functorch-requires-grad',
+              'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
+                         'torch.autograd.functional.* APIs) inside of a function being transformed by a '
+                         'functorch transform. This is unsupported, please attempt to use the functorch '
+                         'transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call requires_grad_() '
+                         'outside of a function being transformed instead.'},
+             {'historical': False,
+              'id': 'functorch-backward',
+              'message': 'backward() called inside a functorch transform. This is not supported, please use '
+                         'functorch.grad or functorch.vjp instead or call backward() outside of functorch '
+                         'transforms.'},
+             {'historical': False,
+              'id': 'vmap-item',
+              'message': "vmap: It looks like you're calling .item() on a Tensor. We don't support vmap over "
+                         "calling .item() on a Tensor, please try to rewrite what you're doing with other "
+                         'operations. If error is occurring somewhere inside PyTorch internals, please file '
+                         'a bug report.'},
+             {'historical': True,
+              'id': 'vmap-item-functorch',
+              'message': 'Batching rule not implemented for aten::item. We could not generate a fallback.'},
+             {'historical': False,
+              'id': 'vmap-dynamic-shape',
+              'message': 'vmap: We do not support batching operators that can support dynamic shape. '
+                         'Attempting to batch over indexing with a boolean mask.'},
+             {'historical': False,
+              'id': 'vmap-control-flow',
+              'message': "vmap: It looks like you're attempting to use a Tensor in some data-dependent "
+                         "control flow. We don't support that yet"},
+             {'historical': False,
+              'id': 'vmap-item-or-control-flow',
+              'message': "vmap: It looks like you're either (1) calling .item() on a Tensor or (2) "
+                         'attempting to use a Tensor in some data-dependent control flow or (3) encountering '
+                         'this error in PyTorch internals.'},
+             {'historical': False,
+              'id': 'functorch-captured-mutation',
+              'message': 'During a grad (vjp, jvp, grad, etc) transform, the function provided attempted to '
+                         'call in-place operation (aten::add_.Tensor) that would mutate a captured Tensor. '
+                         'This is not supported; please rewrite the function being transformed to explicitly '
+                         'accept the mutated Tensor(s) as inputs.',
+              'varies': [{'as': 'in-place operation (aten::add_.Tensor)',
+                          'pattern': '\\bin-place operation \\(aten::\\w+(\\.\\w+)?\\)'}]},
+             {'historical': False,
+              'id': 'batchnorm-running-stats-grad',
+              'message': "The function 'native_batch_norm' is not differentiable with respect to argument "
+                         "'running_mean'. This input cannot have requires_grad True."},
+             {'historical': False,
+              'id': 'overlap-written-to',
+              'message': 'unsupported operation: more than one element of the written-to tensor refers to a '
+                         'single memory location. Please clone() the tensor before performing the '
+                         'operation.'},
+             {'historical': False,
+              'id': 'overlap-input-written-to',
+              'message': 'unsupported operation: some elements of the input tensor and the written-to tensor '
+                         'refer to a single memory location. Please clone() the tensor before performing the '
+                         'operation.'},
+             {'historical': True,
+              'id': 'isfloating-grads',
+              'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got false.'},
+             {'historical': True,
+              'id': 'isfloating-grads-type',
+              'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but got false.'},
+             {'historical': False,
+              'id': 'number-has-no-backward',
+              'message': "'int' object has no attribute"},
+             {'historical': False,
+              'id': 'vmap-inplace-extra-args',
+              'message': 'vmap: inplace arithmetic(self, *extra_args) is not possible because there exists a '
+                         'Tensor `other` in extra_args that has more elements than `self`'},
+             {'historical': False,
+              'id': 'batchnorm-input-dim',
+              'message': 'expected 4D input (got 3D input)'},
+             {'historical': False,
+              'id': 'func-grad-output',
+              'message': 'Expected f(*args) to return a Tensor, got'},
+             {'historical': False,
+              'id': 'ddp-grad-strides',
+              'message': 'Grad strides do not match bucket view strides. This may indicate grad was not '
+                         "created according to the gradient layout contract, or that the param's strides "
+                         'changed since DDP was constructed.'},
+             {'historical': False,
+              'id': 'checkpoint-recomputed-metadata',
+              'message': 'torch.utils.checkpoint: Recomputed values for the following tensors have different '
+                         'metadata than during the forward pass.',
+              'tail': "tensor at position 4: saved metadata: {'shape': torch.Size([4, 3]), 'dtype': "
+                      "torch.float32, 'device': device(type='cpu')} recomputed metadata: {'shape': "
+                      "torch.Size([4, 6]), 'dtype': torch.float32, 'device': device(type='cpu')}",
+              'varies': [{'as': '',
+                          'pattern': "'(shape|dtype|device)': *(torch\\.\\w+|device\\([^)]*\\)?)?"}]},
+             {'historical': False,
+              'id': 'grad-input-no-requires-grad',
+              'message': 'One of the differentiated Tensors does not require grad'},
+             {'historical': False,
+              'id': 'function-jvp-missing',
+              'message': 'You must implement the jvp function for custom autograd.Function to use it with '
+                         'forward mode AD.'},
+             {'historical': False,
+              'id': 'amp-unscale-fp16',
+              'message': 'Attempting to unscale FP16 gradients.'},
+             {'historical': False,
+              'id': 'amp-unscale-twice',
+              'message': 'unscale_() has already been called on this optimizer since the last update().'},
+             {'historical': False,
+              'id': 'mixed-dtype-scalar-type',
+              'message': 'expected scalar type Half but found Float',
+              'varies': [{'as': 'expected scalar type Half but found Float',
+                          'pattern': '\\bexpected scalar type (?:Half|Float|BFloat16|Double) but found '
+                                     '(?:Half|Float|BFloat16|Double)\\b'}]},
+             {'historical': False,
+              'id': 'mixed-dtype-mat1-mat2',
+              'message': 'mat1 and mat2 must have the same dtype, but got Half and Float',
+              'varies': [{'as': 'mat1 and mat2 must have the same dtype, but got Half and Float',
+                          'pattern': '\\bmat1 and mat2 must have the same dtype, but got \\w+ and \\w+'}]},
+             {'historical': False,
+              'id': 'lr-scheduler-before-step',
+              'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`'},
+             {'historical': False,
+              'id': 'amp-no-inf-checks',
+              'message': 'No inf checks were recorded for this optimizer.'},
+             {'historical': False,
+              'id': 'amp-scale-none',
+              'message': 'but _scale is None.  This may indicate your script did not use scaler.scale(loss '
+                         'or outputs) earlier in the iteration.'},
+             {'historical': False,
+              'id': 'amp-step-twice',
+              'message': 'step() has already been called since the last update().'},
+             {'historical': False,
+              'id': 'optimizer-empty-params',
+              'message': 'optimizer got an empty parameter list'},
+             {'historical': False,
+              'id': 'checkpoint-recomputed-count',
+              'message': 'torch.utils.checkpoint: A different number of tensors was saved during the '
+                         'original forward and recomputation.'},
+             {'historical': False,
+              'id': 'ddp-find-unused-no-unused',
+              'message': 'find_unused_parameters=True was specified in DDP constructor, but did not find any '
+                         'unused parameters in the forward pass.'},
+             {'historical': True,
+              'id': 'checkpoint-reentrant-grad-old',
+              'message': 'Checkpointing is not compatible with .grad() or when an `inputs` parameter is '
+                         'passed to .backward(). Please use .backward() and do not pass its `inputs` '
+                         'argument.'},
+             {'historical': True,
+              'id': 'compile-mirrored-meta',
+              'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch'},
+             {'historical': False,
+              'id': 'assign-parameter',
+              'message': "cannot assign 'torch.FloatTensor' as parameter 'weight' (torch.nn.Parameter or "
+                         'None expected)',
+              'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter",
+                          'pattern': "cannot assign '[\\w.]+' as parameter\\b"},
+                         {'as': "as parameter 'weight'", 'pattern': "\\bas parameter '\\w+'"}]},
+             {'historical': False,
+              'id': 'register-parameter-tensor',
+              'message': "cannot assign 'torch.FloatTensor' object to parameter 'weight' (torch.nn.Parameter "
+                         'or None required)',
+              'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter",
+                          'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
+                         {'as': "object to parameter 'weight'", 'pattern': "\\bobject to parameter '\\w+'"}]},
+             {'historical': False,
+              'id': 'tensors-same-device',
+              'message': 'Expected all tensors to be on the same device, but found at least two devices'},
+             {'historical': False,
+              'id': 'compile-module-backward-hook',
+              'message': 'Module-level backwards hooks require compiled autograd.'},
+             {'historical': False,
+              'id': 'cudnn-rnn-eval',
+              'message': 'cudnn RNN backward can only be called in training mode'},
+             {'historical': False,
+              'id': 'retain-grad-no-grad',
+              'message': "can't retain_grad on Tensor that has requires_grad=False"},
+             {'historical': False,
+              'id': 'loss-target-dtype',
+              'message': 'Found dtype Long but expected Float',
+              'varies': [{'as': 'Found dtype Long but expected Float',
+                          'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
+             {'historical': False,
+              'id': 'deepcopy-non-leaf',
+              'message': 'Only Tensors created explicitly by the user (graph leaves) support the deepcopy '
+                         'protocol at the moment'},
+             {'historical': False,
+              'id': 'grad-none-zero',
+              'message': "'NoneType' object has no attribute 'zero_'",
+              'varies': [{'as': "'NoneType' object has no attribute 'zero_'",
+                          'pattern': "'NoneType' object has no attribute '(zero_|data)'"}]},
+             {'historical': False,
+              'id': 'resize-requires-grad',
+              'message': 'cannot resize variables that require grad'},
+             {'historical': False,
+              'id': 'function-view-inplace',
+              'message': 'This view was created inside a custom Function (or because an input was returned '
+                         'as-is)'},
+             {'historical': False,
+              'id': 'save-for-backward-non-tensor',
+              'message': 'save_for_backward can only save variables, but argument'},
+             {'historical': False,
+              'id': 'checkpoint-use-reentrant-explicit',
+              'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly.'},
+             {'historical': True,
+              'id': 'checkpoint-use-reentrant-explicit-old',
+              'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or use_reentrant=False '
+                         'explicitly.'},
+             {'historical': False,
+              'id': 'inference-requires-grad',
+              'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is not '
+                         'allowed.'},
+             {'historical': False,
+              'id': 'loss-target-cast',
+              'message': "result type Float can't be cast to the desired output type Long",
+              'varies': [{'as': "result type Float can't be cast to the desired output type Long",
+                          'pattern': "\\bresult type \\w+ can't be cast to the desired output type \\w+"}]}],
  'errors': {'en': [{'cases': [['rg-guide',
                                'Not sure which case is yours: the decision guide, from the line that fails '
                                'to the fix.'],
@@ -74,52 +618,26 @@ DATA = {'baseurl': '',
                               ['pit-rollout-graph',
                                'PPO or MAPPO with several epochs (mini_epochs > 1) over one rollout whose '
                                "log-probabilities, values or advantages still carry the rollout's graph."]],
-                    'historical': False,
                     'id': 'backward-twice',
-                    'message': 'Trying to backward through the graph a second time (or directly access saved '
-                               'tensors after they have already been freed). Saved intermediate values of '
-                               'the graph are freed when you call .backward() or autograd.grad(). Specify '
-                               'retain_graph=True if you need to backward through the graph a second time or '
-                               'if you need to access saved tensors after calling backward.',
                     'summary': 'A backward pass needed a saved tensor of a graph that an earlier backward() '
                                "had already freed, usually because a tensor carries one iteration's graph "
                                'into the next.'},
                    {'cases': [['rg-wordings', '']],
-                    'historical': True,
                     'id': 'backward-twice-saved-results',
-                    'message': 'Trying to backward through the graph a second time, but the saved '
-                               'intermediate results have already been freed. Specify retain_graph=True when '
-                               'calling backward the first time.',
                     'summary': 'The older wording of the same error: a second backward pass through a graph '
-                               'whose saved tensors were already freed.',
-                    'today': 'backward-twice'},
+                               'whose saved tensors were already freed.'},
                    {'cases': [['rg-wordings', '']],
-                    'historical': True,
                     'id': 'backward-twice-dot-backward-or-grad',
-                    'message': 'Trying to backward through the graph a second time, but the saved '
-                               'intermediate results have already been freed. Specify retain_graph=True when '
-                               'calling .backward() or autograd.grad() the first time.',
                     'summary': 'The PyTorch 1.8 wording of the same error, the first to name autograd.grad() '
-                               'as well as .backward().',
-                    'today': 'backward-twice'},
+                               'as well as .backward().'},
                    {'cases': [['rg-wordings', '']],
-                    'historical': True,
                     'id': 'backward-twice-buffers',
-                    'message': 'Trying to backward through the graph a second time, but the buffers have '
-                               'already been freed. Specify retain_graph=True when calling backward the '
-                               'first time.',
                     'summary': 'The wording of the same error from PyTorch 0.2 to 1.5; the "buffers" are the '
-                               'saved tensors that the first backward() freed.',
-                    'today': 'backward-twice'},
+                               'saved tensors that the first backward() freed.'},
                    {'cases': [['rg-wordings', '']],
-                    'historical': True,
                     'id': 'backward-twice-retain-variables',
-                    'message': 'Trying to backward through the graph second time, but the buffers have '
-                               'already been freed. Please specify retain_variables=True when calling '
-                               'backward for the first time.',
                     'summary': 'The PyTorch 0.1 wording of the same error, from before retain_variables was '
-                               'renamed retain_graph.',
-                    'today': 'backward-twice'},
+                               'renamed retain_graph.'},
                    {'cases': [['pit-inplace-saved',
                                'An in-place operation (*=, +=, relu(inplace=True), x[0] = ...) changed a '
                                'tensor after an operation saved it for backward.'],
@@ -188,49 +706,32 @@ DATA = {'baseurl': '',
                                'MoCo and memory banks: the queue of negative keys is overwritten in place '
                                '(enqueue) before backward, while q @ queue still needs it; use '
                                'queue.clone().detach().']],
-                    'historical': False,
                     'id': 'modified-by-inplace',
-                    'message': 'one of the variables needed for gradient computation has been modified by an '
-                               'inplace operation',
                     'summary': 'A tensor saved for backward was changed in place after it was saved (by an '
                                'operation such as *= or by optimizer.step()), so its version counter no '
-                               'longer matches.',
-                    'tail': 'which is output 0 of Mul, is at version 1; expected version 0 instead.'},
+                               'longer matches.'},
                    {'cases': [['pit-data-index',
                                'A loss read with loss.data[0], as in code written for PyTorch 0.3: use '
                                'loss.item().'],
                               ['var-history',
                                '0-dimensional tensors arrived in PyTorch 0.4; loss.data[0] warned then and '
                                'raises today.']],
-                    'historical': False,
                     'id': 'zero-dim-index',
-                    'message': 'invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
-                               '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number',
                     'summary': 'A 0-dim tensor such as a loss was indexed (for example loss.data[0]); use '
                                'loss.item() to get the number.'},
                    {'cases': [['pit-data-index', '']],
-                    'historical': True,
                     'id': 'zero-dim-index-python-number',
-                    'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim tensor '
-                               'to a Python number',
                     'summary': 'The older wording of the same error: a 0-dim tensor was indexed; use '
-                               '.item().',
-                    'today': 'zero-dim-index'},
+                               '.item().'},
                    {'cases': [['pit-data-index', '']],
-                    'historical': True,
                     'id': 'zero-dim-index-warning',
-                    'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. Use '
-                               'tensor.item() to convert a 0-dim tensor to a Python number',
                     'summary': 'The PyTorch 0.4 warning that announced the error: loss.data[0] still worked '
-                               'but should become loss.item().',
-                    'today': 'zero-dim-index'},
+                               'but should become loss.item().'},
                    {'cases': [['pit-non-scalar', ''],
                               ['pit-data-parallel-loss',
                                'Only with several GPUs: nn.DataParallel gathers the loss that forward '
                                'returns as one value per GPU; call loss.mean().backward().']],
-                    'historical': False,
                     'id': 'non-scalar-backward',
-                    'message': 'grad can be implicitly created only for scalar outputs',
                     'summary': 'backward() was called without a gradient argument on a tensor with more than '
                                'one element; reduce it to a scalar or pass gradient=.'},
                    {'cases': [['pit-no-grad-fn',
@@ -287,9 +788,7 @@ DATA = {'baseurl': '',
                                "Face's AdamW): training_step runs with recording off; call "
                                'torch.set_grad_enabled(True) in training_step, or use torch.optim.AdamW.'],
                               ['var-library-no-grad', '']],
-                    'historical': False,
                     'id': 'no-grad-fn',
-                    'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
                     'summary': 'backward() was called on a tensor with no graph behind it: nothing that '
                                'requires grad went into it (forgotten requires_grad, torch.no_grad(), or a '
                                'detach on the way).'},
@@ -304,15 +803,11 @@ DATA = {'baseurl': '',
                                'weight sits inside a checkpointed block whose input does not require grad, '
                                "so the loss has no graph; use use_reentrant=False, or make the block's input "
                                'require grad (enable_input_require_grads()).']],
-                    'historical': True,
                     'id': 'no-grad-fn-variables',
-                    'message': 'element 0 of variables does not require grad and does not have a grad_fn',
                     'summary': 'The PyTorch 0.3 wording of the same error, from the time of the Variable '
                                'class.'},
                    {'cases': [['var-grad-modes', ''], ['var-old-class', '']],
-                    'historical': True,
                     'id': 'variables-tuple-volatile',
-                    'message': 'element 0 of variables tuple is volatile',
                     'summary': 'PyTorch 0.3 and earlier: backward() was called on a result computed from a '
                                'Variable made with volatile=True, which recorded no graph and won over '
                                'requires_grad; on 2.13 volatile only warns and the same code raises "element '
@@ -322,33 +817,23 @@ DATA = {'baseurl': '',
                                'While a quantized (int4/int8) model loads: an integer weight wrapped in '
                                'nn.Parameter, whose requires_grad defaults to True; wrap it with '
                                'requires_grad=False or register it as a buffer.']],
-                    'historical': False,
                     'id': 'integer-requires-grad',
-                    'message': 'Tensors of floating point and complex dtype can require gradients',
                     'summary': 'A tensor of integers was created with requires_grad=True (the message starts '
                                'with "Only"), or given requires_grad = True afterwards (it starts with '
                                '"only"); gradients exist only for floating-point and complex tensors.'},
                    {'cases': [['pit-no-grad-fn', '']],
-                    'historical': False,
                     'id': 'integer-requires-grad-method',
-                    'message': 'only Tensors of floating point dtype can require gradients',
                     'summary': 'requires_grad_() was called on a tensor of integers; make it a '
                                'floating-point tensor first.'},
                    {'cases': [['pit-leaf-device', '']],
-                    'historical': False,
                     'id': 'optimize-non-leaf',
-                    'message': "can't optimize a non-leaf Tensor",
                     'summary': 'An optimizer was given a non-leaf tensor, often one made by .to(device) or '
                                '.to(dtype) after requires_grad=True; create it on the device or use '
                                'nn.Parameter.'},
                    {'cases': [['rg-wordings', '']],
-                    'historical': True,
                     'id': 'backward-twice-saved-variables',
-                    'message': 'Trying to backward through the graph a second time (or directly access saved '
-                               'variables after they have already been freed).',
                     'summary': 'The PyTorch 1.9-era wording of the same error, from before "variables" '
-                               'became "tensors" in the message.',
-                    'today': 'backward-twice'},
+                               'became "tensors" in the message.'},
                    {'cases': [['cg-unused',
                                'An input that the output really does not depend on: allow_unused=True gives '
                                'None, materialize_grads=True zeros.'],
@@ -356,10 +841,7 @@ DATA = {'baseurl': '',
                                'nn.DataParallel (or DDP with find_unused_parameters=True) returned a copy of '
                                'the latents: allow_unused=True would silently zero the penalty; compute it '
                                'inside forward.']],
-                    'historical': False,
                     'id': 'unused-input',
-                    'message': 'appears to not have been used in the graph. Set allow_unused=True if this is '
-                               'the desired behavior.',
                     'summary': 'torch.autograd.grad was asked for the gradient of an input that the output '
                                'does not depend on; pass allow_unused=True (None) or materialize_grads=True '
                                '(zeros).'},
@@ -369,10 +851,7 @@ DATA = {'baseurl': '',
                               ['cf-once',
                                'Why a backward written with NumPy or a CUDA kernel is marked '
                                '@once_differentiable, and what a second differentiation through it does.']],
-                    'historical': False,
                     'id': 'once-differentiable',
-                    'message': 'trying to differentiate twice a function that was marked with '
-                               '@once_differentiable',
                     'summary': 'A second-order gradient passed through a custom autograd Function whose '
                                'backward is marked @once_differentiable; write its backward with '
                                'differentiable torch operations.'},
@@ -383,16 +862,11 @@ DATA = {'baseurl': '',
                                'From gradcheck on a correct backward: inputs in float32 instead of float64 '
                                '(after the warning that an input is not double precision), or a test point '
                                'exactly on a kink such as relu at 0.']],
-                    'historical': False,
                     'id': 'gradcheck-jacobian-mismatch',
-                    'message': 'Jacobian mismatch for output 0 with respect to input 0',
                     'summary': 'torch.autograd.gradcheck or gradgradcheck found that the derivative autograd '
                                'computes differs from finite differences; from gradgradcheck, a custom '
                                'Function whose backward uses a saved intermediate (a constant for autograd) '
-                               'is the usual cause.',
-                    'varies': [{'as': 'Jacobian mismatch for output 0 with respect to input 0',
-                                'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
-                                           '\\d+'}]},
+                               'is the usual cause.'},
                    {'cases': [['cf-func',
                                'A custom Function of your own whose forward takes ctx: move the saving of '
                                'tensors into setup_context.'],
@@ -400,34 +874,23 @@ DATA = {'baseurl': '',
                                'A module with a full backward hook (register_full_backward_hook) under vmap '
                                "or grad: the hook's own Function has no setup_context; take the intermediate "
                                'gradient with grad instead of a hook.']],
-                    'historical': False,
                     'id': 'func-setup-context',
-                    'message': 'it must override the setup_context staticmethod',
                     'summary': 'A custom autograd Function whose forward takes ctx was used under a '
                                'torch.func transform (vmap, grad, jacrev...); write forward without ctx and '
                                'save tensors in a setup_context staticmethod.'},
                    {'cases': [['var-hooks-vmap', '']],
-                    'historical': False,
                     'id': 'vmap-escaped-tensor',
-                    'message': 'Either your tensor may have escaped from inside a function being vmapped and '
-                               'this is a user error',
                     'summary': 'A tensor made inside a function under torch.func.vmap was kept outside it (a '
                                'hook that appends to a list, a global, an attribute set in forward) and read '
                                'after vmap returned; return it from the function instead, and for a gradient '
                                'take grad with respect to a zero probe added to the tensor.'},
                    {'cases': [['cf-func', '']],
-                    'historical': False,
                     'id': 'func-vmap-support',
-                    'message': 'does not have vmap support. Please override and implement the vmap '
-                               'staticmethod or set generate_vmap_rule=True',
                     'summary': 'torch.func.vmap was applied to a custom autograd Function that has no '
                                'batching rule; set generate_vmap_rule = True on the class or write a vmap '
                                'staticmethod.'},
                    {'cases': [['cf-func', '']],
-                    'historical': True,
                     'id': 'functorch-autograd-function',
-                    'message': 'functorch functions (vmap, grad, vjp, etc.) currently do not support the use '
-                               'of autograd.Function',
                     'summary': 'The wording of torch 1.13 and earlier: a function under vmap, grad or jacrev '
                                'calls a custom autograd.Function, often inside a library (an ODE solver such '
                                "as torchdiffeq's odeint). Since torch 2.0 a Function runs under the "
@@ -435,10 +898,7 @@ DATA = {'baseurl': '',
                                'them, do without vmap: pass the whole batch to the library, or loop over the '
                                'samples with ordinary autograd.'},
                    {'cases': [['grad-func-errors', ''], ['cg-hvp', ''], ['mem-ckpt-per-sample', '']],
-                    'historical': False,
                     'id': 'func-saved-tensor-hooks',
-                    'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
-                               'hooks. Please open an issue with your use case.',
                     'summary': 'A reverse-mode torch.func transform (grad, vjp, jacrev, hessian) met a '
                                'saved-tensor hook, most often the one '
                                'torch.utils.checkpoint(use_reentrant=False) installs inside the function. '
@@ -446,51 +906,37 @@ DATA = {'baseurl': '',
                                'torch.autograd.functional.jacobian, or torch.autograd.grad with '
                                'is_grads_batched=True.'},
                    {'cases': [['cf-mark-dirty', '']],
-                    'historical': False,
                     'id': 'leaf-inplace-mark-dirty',
-                    'message': 'a leaf Variable that requires grad has been used in an in-place operation.',
                     'summary': 'A custom autograd Function marked a leaf tensor that requires grad as '
                                'modified in place (ctx.mark_dirty); apply it to a non-leaf (a clone) or '
                                'under torch.no_grad(). Older releases printed this wording for any in-place '
                                'operation on such a leaf.'},
                    {'cases': [['cf-materialize', '']],
-                    'historical': False,
                     'id': 'materialize-grads-none',
-                    'message': "unsupported operand type(s) for *: 'NoneType' and",
                     'summary': 'In a custom autograd Function that called ctx.set_materialize_grads(False), '
                                'backward received None for the gradient of an unused output and multiplied '
                                'it; check for None before using each gradient.'},
                    {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
-                    'historical': False,
                     'id': 'checkpoint-reentrant-grad',
-                    'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with .grad() '
-                               'or passing an `inputs` parameter to .backward().',
                     'summary': 'torch.utils.checkpoint with use_reentrant=True was differentiated with '
                                'torch.autograd.grad or backward(inputs=...): its backward runs an inner '
                                'backward() that cannot honour them; pass use_reentrant=False, or call '
                                'backward() without inputs.'},
                    {'cases': [['mem-ckpt-reentrant', '']],
-                    'historical': False,
                     'id': 'checkpoint-none-output',
-                    'message': 'none of output has requires_grad=True, this checkpoint() is not necessary',
                     'summary': 'A torch.utils.checkpoint block with use_reentrant=True got an input that '
                                'requires grad, but when backward recomputed it none of its outputs required '
                                'grad: the block detaches or ignores that input and its weights are frozen; '
                                'call the block without checkpoint, or pass use_reentrant=False.'},
                    {'cases': [['dbg-module-hooks', '']],
-                    'historical': False,
                     'id': 'module-hook-output-not-tensor',
-                    'message': 'For backward hooks to be called, module output should be a Tensor or a tuple '
-                               'of Tensors',
                     'summary': 'A UserWarning: a module with a full backward hook returned something other '
                                "than a Tensor or a tuple of Tensors (a library's own object such as a "
                                'SparseTensor, a dict, a dataclass), so PyTorch skips the hook; register a '
                                'forward hook that calls register_hook on the tensor inside the output, and '
                                'returns None.'},
                    {'cases': [['cf-ctx-attribute', ''], ['cf-errors', '']],
-                    'historical': False,
                     'id': 'function-ctx-attribute-missing',
-                    'message': "Backward' object has no attribute",
                     'summary': "A custom autograd Function's backward read an attribute of ctx that is not "
                                'there: usually a backward that deleted what it kept on ctx (del ctx.x), run '
                                'a second time with retain_graph=True; save tensors with '
@@ -501,9 +947,7 @@ DATA = {'baseurl': '',
                               ['tc-custom-backend',
                                'CompiledFunctionBackward under a custom torch.compile backend whose compiled '
                                "backward drops the None outputs of AOTAutograd's backward graph."]],
-                    'historical': False,
                     'id': 'function-gradient-count',
-                    'message': 'returned an incorrect number of gradients',
                     'summary': "A custom autograd Function's backward returned fewer (or more) values than "
                                'forward takes arguments after ctx; return one per argument, None for a '
                                'non-tensor or for an input that needs no gradient. Extra values are dropped '
@@ -514,106 +958,68 @@ DATA = {'baseurl': '',
                                'the compiler under torch.compile; find the failing backend (eager, '
                                'aot_eager, inductor), work around it and report it.'],
                               ['ddp-sharded-grad', '']],
-                    'historical': False,
                     'id': 'function-gradient-shape',
-                    'message': 'returned an invalid gradient at index',
                     'summary': "A custom autograd Function's backward returned a gradient whose shape is not "
                                'that of its input (the index counts the arguments of forward after ctx); '
                                "give each gradient its input's shape, for example by expanding or summing "
                                'it.'},
                    {'cases': [['cf-errors', '']],
-                    'historical': False,
                     'id': 'function-dirty-not-returned',
-                    'message': 'Some elements marked as dirty during the forward method were not returned as '
-                               'output',
                     'summary': 'A custom autograd Function passed an input to ctx.mark_dirty but did not '
                                'return that tensor itself (a copy or a new tensor came back); return the '
                                'modified input. The input has already been changed when the error is '
                                'raised.'},
                    {'cases': [['var-grad-modes', '']],
-                    'historical': False,
                     'id': 'inference-inplace',
-                    'message': 'Inplace update to inference tensor outside InferenceMode is not allowed.',
                     'summary': 'A tensor created under torch.inference_mode() was changed in place outside '
                                'it; clone it first, or use torch.no_grad() instead.'},
                    {'cases': [['var-grad-modes', ''], ['dbg-inference-tensors', '']],
-                    'historical': False,
                     'id': 'inference-saved',
-                    'message': 'Inference tensors cannot be saved for backward.',
                     'summary': 'An operation recorded by autograd had to save a tensor created under '
                                'torch.inference_mode() for its backward pass (an addition, which saves '
                                'nothing, would have worked); clone it outside inference mode, or create it '
                                'under torch.no_grad().'},
                    {'cases': [['var-requires-grad', '']],
-                    'historical': False,
                     'id': 'requires-grad-non-leaf',
-                    'message': 'you can only change requires_grad flags of leaf variables.',
                     'summary': 'requires_grad was set on a tensor computed by autograd; use .detach() to get '
                                'a tensor without the graph.'},
                    {'cases': [['var-register-hook', ''],
                               ['dbg-module-hooks',
                                'Grad-CAM run under torch.no_grad(): the output of the hooked layer does not '
                                'require grad.']],
-                    'historical': False,
                     'id': 'hook-no-grad',
-                    'message': "cannot register a hook on a tensor that doesn't require gradient",
                     'summary': 'register_hook was called on a tensor that does not require grad, so no '
                                'gradient will ever flow through it.'},
                    {'cases': [['var-reinforce', '']],
-                    'historical': False,
                     'id': 'reinforce-removed',
-                    'message': 'reinforce() was removed.',
                     'summary': 'Old PyTorch 0.2 policy-gradient code; write the loss with '
                                'torch.distributions and log_prob instead.'},
                    {'cases': [['var-detach', '']],
-                    'historical': False,
                     'id': 'detach-view',
-                    'message': "Can't detach views in-place. Use detach() instead.",
                     'summary': 'detach_() was called on a view of another tensor; use detach(), which '
                                'returns a new tensor.'},
                    {'cases': [['ddp-ready-twice', '']],
-                    'historical': False,
                     'id': 'ddp-ready-twice',
-                    'message': 'Expected to mark a variable ready only once.',
                     'summary': "Under DistributedDataParallel, a parameter's gradient hook fired twice in "
                                'one iteration: typically a reentrant checkpoint with '
                                'find_unused_parameters=True, two backward passes per step, or a parameter '
                                'used outside forward; use one backward over the summed loss, '
                                'static_graph=True, or use_reentrant=False.'},
                    {'cases': [['ddp-unused', '']],
-                    'historical': False,
                     'id': 'ddp-unused',
-                    'message': 'Expected to have finished reduction in the prior iteration before starting a '
-                               'new one.',
                     'summary': 'Under DistributedDataParallel, some parameters got no gradient in the '
                                'previous step (a head left out of the loss, a branch not taken, a head '
                                'frozen after DDP was built), so DDP never finished averaging; build DDP with '
                                'find_unused_parameters=True or static_graph=True, or freeze before wrapping; '
-                               'TORCH_DISTRIBUTED_DEBUG=INFO names the parameters.',
-                    'tail': 'This error indicates that your module has parameters that were not used in '
-                            'producing loss. You can enable unused parameter detection by passing the '
-                            'keyword argument `find_unused_parameters=True` to '
-                            '`torch.nn.parallel.DistributedDataParallel`, and by making sure all `forward` '
-                            'function outputs participate in calculating loss. If you already have done the '
-                            "above, then the distributed data parallel module wasn't able to locate the "
-                            "output tensors in the return value of your module's `forward` function. Please "
-                            'include the loss function and the structure of the return value of `forward` of '
-                            'your module when reporting this issue (e.g. list, dict, iterable). Parameters '
-                            'which did not receive grad for rank 0: head2.bias, head2.weight'},
+                               'TORCH_DISTRIBUTED_DEBUG=INFO names the parameters.'},
                    {'cases': [['ddp-unused', '']],
-                    'historical': False,
                     'id': 'ddp-not-needed',
-                    'message': "is not needed when a module doesn't have any parameter that requires a "
-                               'gradient.',
                     'summary': 'A module none of whose parameters requires grad (a frozen network used only '
                                'for a loss, such as a VGG for a perceptual loss) was wrapped in '
                                'DistributedDataParallel; wrap only the model you train and call the frozen '
                                'one as it is on every rank.'},
                    {'cases': [['ddp-unused', '']],
-                    'historical': False,
                     'id': 'ddp-undefined-grad-allreduced',
-                    'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
-                               'reducer.',
                     'summary': 'Under DistributedDataParallel with find_unused_parameters=True, one forward '
                                'was followed by a backward per loss: the first backward already ended the '
                                'iteration, so the later ones were not averaged, and after zero_grad() the '
@@ -624,40 +1030,28 @@ DATA = {'baseurl': '',
                                'torch.compile.'],
                               ['tc-alternatives',
                                'What works instead for a gradient penalty or another second derivative.']],
-                    'historical': False,
                     'id': 'compile-double-backward',
-                    'message': 'torch.compile with aot_autograd does not currently support double backward',
                     'summary': 'A gradient taken with create_graph=True through a region compiled by '
                                'torch.compile (aot_eager or inductor) was differentiated again; the compiled '
                                'backward cannot be differentiated.'},
                    {'cases': [['tc-ca-double', '']],
-                    'historical': False,
                     'id': 'compiled-autograd-higher-order',
-                    'message': 'torch.compile does not currently support higher order gradients.',
                     'summary': "Compiled autograd met a compiled region's backward while recording a "
                                'gradient with create_graph=True; keep the forward eager or write the penalty '
                                'with torch.func.'},
                    {'cases': [['tc-donated', '']],
-                    'historical': False,
                     'id': 'donated-buffers-retain',
-                    'message': 'This backward function was compiled with non-empty donated buffers which '
-                               'requires create_graph=False and retain_graph=False.',
                     'summary': "A compiled region's backward was compiled to reuse the memory of its saved "
                                'tensors (donated buffers), and a backward asked to keep them with '
                                'retain_graph=True or create_graph=True (for example a gradient penalty '
                                'through a compiled critic whose backward already ran once).'},
                    {'cases': [['pit-leaf-inplace', ''], ['grad-input', ''], ['var-module-tensors', '']],
-                    'historical': False,
                     'id': 'leaf-inplace',
-                    'message': 'a leaf Variable that requires grad is being used in an in-place operation.',
                     'summary': 'A tensor you created with requires_grad=True (or a parameter) was changed in '
                                'place with grad mode on, as in w -= lr * w.grad; make the update under '
                                'torch.no_grad(), not through .data.'},
                    {'cases': [['pit-leaf-inplace', '']],
-                    'historical': False,
                     'id': 'leaf-view-inplace',
-                    'message': 'a view of a leaf Variable that requires grad is being used in an in-place '
-                               'operation.',
                     'summary': 'A view of a leaf that requires grad (w[0], w.view(...)) was changed in place '
                                'with grad mode on, as in w[0] = 0; write it under torch.no_grad().'},
                    {'cases': [['pit-leaf-inplace',
@@ -669,9 +1063,7 @@ DATA = {'baseurl': '',
                                'raised it only at backward(), and the path that still reaches it on torch '
                                '2.13: requires_grad switched off, then an in-place operation with a tensor '
                                'that requires grad.']],
-                    'historical': False,
                     'id': 'leaf-moved-into-graph',
-                    'message': 'leaf variable has been moved into the graph interior',
                     'summary': 'At backward(), the AccumulateGrad node of a leaf found that the leaf has a '
                                'grad_fn now: something changed it in place with recording on after the graph '
                                'was made. Releases before 1.8 let an in-place write through a view of a leaf '
@@ -679,39 +1071,24 @@ DATA = {'baseurl': '',
                                'here; later ones refuse that write at its line. Change a leaf under '
                                'torch.no_grad(), or out of place when the change is part of the model.'},
                    {'cases': [['pit-leaf-inplace', '']],
-                    'historical': True,
                     'id': 'leaf-inplace-at-backward',
-                    'message': 'leaf variable was used in an inplace operation',
                     'summary': 'The 2017 wording of the same error: a leaf that requires grad (a parameter '
                                'filled with weight[:] = ..., an input passed to an inplace=True activation) '
                                'was changed in place, and those releases said so only at backward(); today '
                                'the in-place operation itself raises. Write into the leaf under '
                                'torch.no_grad(), or make the operation out of place.'},
                    {'cases': [['pit-leaf-out', '']],
-                    'historical': False,
                     'id': 'out-arg-requires-grad',
-                    'message': "functions with out=... arguments don't support automatic differentiation, "
-                               'but one of the arguments requires grad.',
                     'summary': 'An operation was given out=, a tensor to write its result into, while grad '
                                'mode was on and one of its tensors requires grad; bind the result instead (y '
                                '= x + 1), or make the write under torch.no_grad().'},
                    {'cases': [['pit-view-inplace', '']],
-                    'historical': False,
                     'id': 'multi-output-view-inplace',
-                    'message': 'Output 1 of Split is a view and is being modified inplace. This view is the '
-                               'output of a function that returns multiple views. Such functions do not '
-                               'allow the output views to be modified inplace. You should replace the '
-                               'inplace operation by an out-of-place one.',
                     'summary': 'One of the views returned by split, chunk or unbind (named SplitBackward0, '
                                'Split or Unbind in the message, by release) was changed in place, as in '
-                               'log_std.clamp_(...); use the out-of-place operation.',
-                    'varies': [{'as': 'of Split is a view',
-                                'pattern': '\\bof (SplitWithSizes|Unbind) is a view\\b'}]},
+                               'log_std.clamp_(...); use the out-of-place operation.'},
                    {'cases': [['pit-view-inplace', '']],
-                    'historical': False,
                     'id': 'no-grad-view-inplace',
-                    'message': 'A view was created in no_grad mode and is being modified inplace with grad '
-                               'mode enabled.',
                     'summary': 'A view taken inside torch.no_grad() was changed in place outside it; take '
                                'the view and make the change on the same side, or change a clone.'},
                    {'cases': [['var-today',
@@ -720,10 +1097,7 @@ DATA = {'baseurl': '',
                               ['var-grad-modes',
                                'What replaces volatile=True: torch.no_grad(), torch.inference_mode() and '
                                'set_grad_enabled, and how they differ.']],
-                    'historical': False,
                     'id': 'volatile-removed',
-                    'message': 'volatile was removed and now has no effect. Use `with torch.no_grad():` '
-                               'instead.',
                     'summary': 'A UserWarning: Variable(..., volatile=True) or .volatile = True from PyTorch '
                                '0.3 code does nothing since 0.4; run inference under torch.no_grad() or '
                                'torch.inference_mode().'},
@@ -733,9 +1107,7 @@ DATA = {'baseurl': '',
                               ['var-grad-modes',
                                'The grad modes that replaced volatile: torch.no_grad(), '
                                'torch.inference_mode() and set_grad_enabled.']],
-                    'historical': False,
                     'id': 'volatile-read',
-                    'message': 'volatile was removed (Variable.volatile is always False)',
                     'summary': 'A UserWarning: old code read .volatile, which is always False since PyTorch '
                                '0.4; check torch.is_grad_enabled() or torch.is_inference_mode_enabled() '
                                'instead.'},
@@ -749,11 +1121,7 @@ DATA = {'baseurl': '',
                                'Under DistributedDataParallel, backward(create_graph=True) warns this, and '
                                'then fails in the reducer: use torch.autograd.grad for a penalty on the '
                                'parameter gradients.']],
-                    'historical': False,
                     'id': 'create-graph-cycle',
-                    'message': 'Using backward() with create_graph=True will create a reference cycle '
-                               'between the parameter and its gradient which can cause a memory leak. We '
-                               'recommend using autograd.grad when creating the graph to avoid this.',
                     'summary': 'A UserWarning: backward(create_graph=True) stores gradients that hold a '
                                'graph back to their own parameters, a cycle that keeps the graph alive; use '
                                'torch.autograd.grad(..., create_graph=True), or set each .grad to None after '
@@ -769,16 +1137,10 @@ DATA = {'baseurl': '',
                               ['var-retain-grad',
                                'Keeping the gradient of a non-leaf: retain_grad() stores it in .grad, and a '
                                'second backward adds to it.']],
-                    'historical': False,
                     'id': 'non-leaf-grad',
-                    'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. '
-                               "Its .grad attribute won't be populated during autograd.backward().",
                     'summary': 'A UserWarning (older releases end it with "for more informations"): .grad of '
                                'an intermediate tensor was read, and it is None; call retain_grad() on it '
-                               "before backward(), or read the leaf's .grad.",
-                    'tail': 'If you indeed want the .grad field to be populated for a non-leaf Tensor, use '
-                            '.retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by '
-                            'mistake, make sure you access the leaf Tensor instead.'},
+                               "before backward(), or read the leaf's .grad."},
                    {'cases': [['mem-oom',
                                'Out of memory in training or evaluation: reading the memory figures and '
                                'finding the cause.'],
@@ -791,9 +1153,7 @@ DATA = {'baseurl': '',
                               ['pit-running-loss',
                                "A running total of the loss kept as a tensor, which keeps every iteration's "
                                'graph alive.']],
-                    'historical': False,
                     'id': 'cpu-out-of-memory',
-                    'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
                     'summary': 'The CPU allocator could not get the memory for a tensor (on Windows the '
                                'message says "not enough memory"); the CUDA counterpart is '
                                'torch.OutOfMemoryError: CUDA out of memory. Find what grows from one '
@@ -803,9 +1163,7 @@ DATA = {'baseurl': '',
                                "In BroadcastBackward, under nn.DataParallel with GradScaler: the replicas' "
                                'infinite gradients, which the scaler expects and skips, added up to NaN.'],
                               ['var-anomaly', '']],
-                    'historical': False,
                     'id': 'anomaly-nan',
-                    'message': 'returned nan values in its',
                     'summary': 'Anomaly mode found NaN in a gradient that a backward node returned. Output N '
                                "is the gradient for the operation's argument N, counted from 0 (the 1th "
                                'output of PowBackward1 is the gradient for the exponent). Usual causes: a '
@@ -813,18 +1171,13 @@ DATA = {'baseurl': '',
                                'trap, or a NaN the forward pass already made (a softmax over a fully masked '
                                'row).'},
                    {'cases': [['dbg-anomaly-nan', '']],
-                    'historical': False,
                     'id': 'anomaly-no-forward-info',
-                    'message': 'No forward pass information available. Enable detect anomaly during forward '
-                               'pass for more information.',
                     'summary': 'Anomaly mode was on during backward() but off during the forward pass, so '
                                'the failing node has no forward traceback: each node records the Python '
                                'stack when it is created. Run the forward pass under anomaly mode too '
                                '(set_detect_anomaly(True) before the loop).'},
                    {'cases': [['int-accumulator', '']],
-                    'historical': True,
                     'id': 'saved-leaf-no-accumulator',
-                    'message': 'No grad accumulator for a saved leaf',
                     'summary': 'Older releases only: backward unpacked a saved leaf that requires grad, but '
                                "the leaf's AccumulateGrad node, kept through a weak pointer, was already "
                                'gone, because no edge of the graph held it (a node that saved a leaf that '
@@ -832,70 +1185,47 @@ DATA = {'baseurl': '',
                                'to False on a data batch after an R1 gradient penalty or by calling the '
                                'block without checkpoint; torch 2.13 does not raise it.'},
                    {'cases': [['dbg-numpy', '']],
-                    'historical': False,
                     'id': 'numpy-requires-grad',
-                    'message': "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
-                               'instead.',
                     'summary': 'numpy() on a tensor that is part of a graph (np.asarray, matplotlib and '
                                'scikit-learn call it for you); use tensor.detach().cpu().numpy(), or .item() '
                                'for one number.'},
                    {'cases': [['dbg-numpy', '']],
-                    'historical': False,
                     'id': 'scalar-requires-grad',
-                    'message': 'Converting a tensor with requires_grad=True to a scalar may lead to '
-                               'unexpected behavior.',
                     'summary': 'float() on a tensor that requires grad, such as a loss; loss.item() gives '
                                'the same number without the warning.'},
                    {'cases': [['tc-autograd-function', '']],
-                    'historical': False,
                     'id': 'saved-variables-deprecated',
-                    'message': "'saved_variables' is deprecated; use 'saved_tensors'",
                     'summary': 'A custom autograd.Function reads ctx.saved_variables, the 0.x name of '
                                'ctx.saved_tensors. Eager autograd still runs it, but torch.compile cannot '
                                'trace it (the Function falls back to eager, or fails under fullgraph=True): '
                                'read ctx.saved_tensors.'},
                    {'cases': [['dbg-module-hooks', '']],
-                    'historical': False,
                     'id': 'non-full-backward-hook',
-                    'message': 'Using a non-full backward hook when the forward contains multiple autograd '
-                               'Nodes is deprecated and will be removed in future versions.',
                     'summary': 'register_backward_hook is deprecated: its hook sees the gradients of the '
                                "last operation in the module, not those of the module's inputs. Use "
                                'register_full_backward_hook.'},
                    {'cases': [['dbg-module-hooks', '']],
-                    'historical': False,
                     'id': 'full-backward-hook-no-input-grad',
-                    'message': 'Full backward hook is firing when gradients are computed with respect to '
-                               'module outputs since no inputs require gradients.',
                     'summary': "None of the module's inputs requires grad (an image that is data), so the "
                                'full backward hook runs with grad_input all None; for a gradient with '
                                'respect to the input, call requires_grad_() on it.'},
                    {'cases': [['dbg-module-hooks', '']],
-                    'historical': False,
                     'id': 'mixed-backward-hooks',
-                    'message': 'Cannot use both regular backward hooks and full backward hooks on a single '
-                               'Module. Please use only one of them.',
                     'summary': 'A module that has had a register_backward_hook hook refuses '
                                'register_full_backward_hook, even after handle.remove(); build the module '
                                'again.'},
                    {'cases': [['dbg-module-hooks', '']],
-                    'historical': False,
                     'id': 'backward-hook-inplace',
-                    'message': 'Output 0 of BackwardHookFunction is a view and is being modified inplace.',
                     'summary': 'A module with a full backward hook is followed by an in-place operation, '
                                'such as nn.ReLU(inplace=True); use a forward hook with a tensor hook (the '
                                'Grad-CAM recipe), or an out-of-place ReLU.'},
                    {'cases': [['dbg-jit-hooks', '']],
-                    'historical': False,
                     'id': 'scriptmodule-not-supported',
-                    'message': 'register_full_backward_hook is not supported on ScriptModules',
                     'summary': 'A module hook was registered on a model compiled with torch.jit.script: a '
                                'ScriptModule has no backward hooks, and a backward hook put on the eager '
                                'module before scripting never fires either. Debug the eager module, or put '
                                'tensor hooks (register_hook) on the tensors that go in and out of the '
-                               'scripted model.',
-                    'varies': [{'as': 'register_full_backward_hook is not supported on ScriptModules',
-                                'pattern': '\\b\\w+ is not supported on ScriptModules'}]},
+                               'scripted model.'},
                    {'cases': [['mem-oom',
                                'Out of memory in training or evaluation: reading the memory figures and '
                                'finding the cause.'],
@@ -920,68 +1250,48 @@ DATA = {'baseurl': '',
                               ['pit-running-loss',
                                "A running total of the loss kept as a tensor, which keeps every iteration's "
                                'graph alive.']],
-                    'historical': False,
                     'id': 'cuda-out-of-memory',
-                    'message': 'CUDA out of memory. Tried to allocate',
                     'summary': 'A torch.OutOfMemoryError on a GPU: the caching allocator found no memory for '
                                'a tensor, even after returning its cached blocks to the driver. Find what '
                                'grows from one iteration to the next, or what holds a graph, before lowering '
                                'the batch size; a large "reserved but unallocated" figure in the message '
-                               'means fragmentation.',
-                    'varies': [{'as': '$1',
-                                'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
-                                           '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
+                               'means fragmentation.'},
                    {'cases': [['mem-ckpt-reentrant',
                                'The first block of a network checkpointed with use_reentrant=True on the '
                                'data: its parameters never get a gradient.']],
-                    'historical': False,
                     'id': 'checkpoint-no-input-requires-grad',
-                    'message': 'None of the inputs have requires_grad=True. Gradients will be None',
                     'summary': 'A UserWarning from torch.utils.checkpoint with use_reentrant=True: no tensor '
                                'argument of the checkpointed block requires grad (the first block gets the '
                                "data), so its output has no graph and the block's parameters get no "
                                'gradient; they silently stop training. Use use_reentrant=False.'},
                    {'cases': [['grad-clip', ''], ['dbg-anomaly-nan', ''], ['grad-amp', '']],
-                    'historical': False,
                     'id': 'clip-nonfinite',
-                    'message': 'for gradients from `parameters` is non-finite, so it cannot be clipped. To '
-                               'disable this error and scale the gradients by the non-finite norm anyway, '
-                               'set `error_if_nonfinite=False`',
                     'summary': 'clip_grad_norm_ was called with error_if_nonfinite=True and one gradient is '
                                'inf or NaN; without the flag it would have returned the non-finite norm and '
                                'made every gradient NaN. Find the parameter, then the cause (the loss, an '
                                "operation's derivative, or scaled gradients under AMP)."},
                    {'cases': [['cf-errors', '']],
-                    'historical': False,
                     'id': 'function-legacy-non-static',
-                    'message': 'Legacy autograd function with non-static forward method is deprecated',
                     'summary': 'A custom autograd Function written in the style of PyTorch 0.3 (forward and '
                                'backward as methods that use self, and an instance called as '
                                'MyFunction()(x)); make both methods static with ctx as their first argument, '
                                'and call MyFunction.apply(x).'},
                    {'cases': [['cf-need-function', '']],
-                    'historical': False,
                     'id': 'function-backward-not-implemented',
-                    'message': 'You must implement either the backward or vjp method for your custom '
-                               'autograd.Function to use it with backward mode AD.',
                     'summary': 'A custom autograd Function defines forward and no backward (the default '
                                'backward of torch/autograd/function.py raises this). autograd never sees the '
                                'operations inside forward, so it cannot differentiate them: if every step is '
                                'a PyTorch operation, drop the Function and write a plain function or '
                                'nn.Module; otherwise write backward.'},
                    {'cases': [['cf-errors', '']],
-                    'historical': True,
                     'id': 'function-backward-not-implemented-old',
-                    'message': 'You must implement the backward function for custom autograd.Function.',
                     'summary': 'The older wording of a Function without its own backward. On torch 1.7 and '
                                'the releases around it, it also came from a Function that defines backward '
                                "but whose forward lacks @staticmethod: apply then recorded the base class's "
                                'node, whose backward is this default. Decorate forward and backward with '
                                '@staticmethod; torch 2.13 runs such a class.'},
                    {'cases': [['cf-errors', '']],
-                    'historical': True,
                     'id': 'function-forward-output-none',
-                    'message': 'expected Tensor or tuple of Tensor (got NoneType) for return value',
                     'summary': 'The forward of a custom Function (the name before .forward, minus Backward) '
                                "returned None where old releases required a tensor; often a library's "
                                "Function built for another torch. Install the library's version for your "
@@ -990,35 +1300,24 @@ DATA = {'baseurl': '',
                    {'cases': [['grad-not-implemented', ''],
                               ['cg-attention', ''],
                               ['cg-gradient-penalty', '']],
-                    'historical': False,
                     'id': 'derivative-not-implemented',
-                    'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
                     'summary': 'Autograd has no derivative for the operation the message names (any '
                                'operation; older releases printed the name without aten::). A name that ends '
                                'in _backward means a second derivative, through a gradient penalty or a '
                                'Hessian: write the function from differentiable operations, give it a custom '
                                'Function with its own backward, or upgrade where PyTorch has since added the '
-                               "derivative (grid_sample's came in 2026).",
-                    'varies': [{'as': 'derivative for $1',
-                                'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                               "derivative (grid_sample's came in 2026)."},
                    {'cases': [['grad-not-implemented', ''], ['cg-gradient-penalty', '']],
-                    'historical': False,
                     'id': 'derivative-not-implemented-formula',
-                    'message': "the derivative for '_cdist_backward' is not implemented.",
                     'summary': 'The other wording of a missing derivative, for an input whose formula '
                                'PyTorch marks not_implemented: a name ending in _backward '
                                "('_cdist_backward') is a second derivative, any other name ('igamma: input', "
                                "'zeta') a first one. Rewrite the function from differentiable operations, or "
                                'write its backward in a custom Function (a finite difference checked by '
                                'gradcheck when no formula is at hand), or upgrade where a later release has '
-                               "the formula (torch 2.14 added '_cdist_backward').",
-                    'varies': [{'as': 'derivative for $1',
-                                'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                               "the formula (torch 2.14 added '_cdist_backward')."},
                    {'cases': [['grad-forward-missing', '']],
-                    'historical': False,
                     'id': 'forward-ad-not-implemented',
-                    'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
-                               'because it has not been implemented yet.',
                     'summary': 'A forward-mode transform (torch.func.jvp, jacfwd, hessian, which is '
                                "jacfwd(jacrev), dual tensors, or jacobian with strategy='forward-mode') "
                                'reached an operation that has a backward formula but no forward one: a fused '
@@ -1026,33 +1325,23 @@ DATA = {'baseurl': '',
                                'mode (jacrev(jacrev(f)) for a Hessian, the vjp of grad(f) for a '
                                'Hessian-vector product, torch.autograd.functional.jvp for a Jacobian-vector '
                                "product), or choose a kernel that has the formula (attention's math "
-                               'backend).',
-                    'varies': [{'as': 'forward AD with grid_sampler_2d that',
-                                'pattern': '\\bforward AD with [\\w.:]+ that'}]},
+                               'backend).'},
                    {'cases': [['grad-gradient-arg', '']],
-                    'historical': False,
                     'id': 'grad-output-shape',
-                    'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
-                               'output[0] has a shape of torch.Size([]).',
                     'summary': 'The gradient passed to backward(gradient) or autograd.grad(grad_outputs=) '
                                'does not have the shape of the tensor it belongs to: output[0] is your '
                                'tensor, grad_output[0] what you passed. Old WGAN code passes '
                                'torch.FloatTensor([1]) for a 0-dim loss: write (-loss).backward(), or build '
                                'the gradient with torch.ones_like(output).'},
                    {'cases': [['grad-gradient-arg', '']],
-                    'historical': True,
                     'id': 'grad-output-shape-invalid-gradient',
-                    'message': 'invalid gradient at index 0 - expected shape',
                     'summary': 'The older wording of the same shape check: the gradient passed to '
                                'backward(gradient=...) does not have the shape of the tensor backward is '
                                "called on, as for a sum (shape []) given a gradient of the logits' shape "
                                '[10, 2] in Grad-CAM code. Call backward() on the scalar without a gradient, '
                                'or call it on the logits with that gradient.'},
                    {'cases': [['ddp-dataparallel-replica-grad', '']],
-                    'historical': False,
                     'id': 'multi-output-view-base-modified',
-                    'message': 'is a view and its base or another view of its base has been modified '
-                               'inplace. This view is the output of a function that returns multiple views.',
                     'summary': 'A tensor that a function returned as one of several views of its inputs (a '
                                "custom Function that returns its inputs as they are, as DataParallel's "
                                "Broadcast does for the first GPU's copies of the parameters) was used after "
@@ -1063,9 +1352,7 @@ DATA = {'baseurl': '',
                               ['cg-custom',
                                "Another name before it (SRU_Compute_GPULegacyBackward): a library's custom "
                                'Function whose backward is a CUDA kernel, under a gradient penalty.']],
-                    'historical': True,
                     'id': 'scatter-not-twice-differentiable',
-                    'message': 'Scatter is not differentiable twice',
                     'summary': 'A gradient penalty (autograd.grad with create_graph=True, as in WGAN-GP or '
                                'DRAGAN) through a model wrapped in nn.DataParallel, on PyTorch 0.2: '
                                "DataParallel's scatter of the batch could not be differentiated twice in "
@@ -1074,81 +1361,50 @@ DATA = {'baseurl': '',
                                '2.13), so the penalty runs through DataParallel as written. With another '
                                'name in front (SRU_Compute_GPULegacyBackward on 0.3), the same words mean '
                                "that this custom Function's backward, often a CUDA kernel, cannot be "
-                               'differentiated: see the custom Function case.',
-                    'varies': [{'as': 'Function$1', 'pattern': '\\b\\w+( is not differentiable twice)'}]},
+                               'differentiated: see the custom Function case.'},
                    {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],
-                    'historical': False,
                     'id': 'complex-backward',
-                    'message': 'grad can be implicitly created only for real scalar outputs',
                     'summary': 'backward() without a gradient was called on a complex scalar; a gradient '
                                'exists only for a real-valued loss. Reduce the magnitude (.abs()) or the '
                                'real part instead: a loss that squares a complex difference (z ** 2) is '
                                'complex, |z| ** 2 is not. Older releases silently differentiated the real '
                                'part.'},
                    {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
-                    'historical': False,
                     'id': 'functorch-requires-grad',
-                    'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
-                               'torch.autograd.functional.* APIs) inside of a function being transformed by '
-                               'a functorch transform. This is unsupported, please attempt to use the '
-                               'functorch transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call '
-                               'requires_grad_() outside of a function being transformed instead.',
                     'summary': 'A function passed to torch.func.grad, vmap or jacrev calls requires_grad_(), '
                                'or torch.autograd.functional.jacobian or hessian, which call it. Inside a '
                                'transform the inputs are already tracked: take every derivative with the '
                                'transforms themselves.'},
                    {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
-                    'historical': False,
                     'id': 'functorch-backward',
-                    'message': 'backward() called inside a functorch transform. This is not supported, '
-                               'please use functorch.grad or functorch.vjp instead or call backward() '
-                               'outside of functorch transforms.',
                     'summary': 'A function passed to vmap or torch.func.grad calls loss.backward(). '
                                "Per-sample gradients come from vmap(grad(loss_fn)) with the model's "
                                'parameters passed in through functional_call, not from backward() per '
                                'sample.'},
                    {'cases': [['grad-func-errors', '']],
-                    'historical': False,
                     'id': 'vmap-item',
-                    'message': "vmap: It looks like you're calling .item() on a Tensor. We don't support "
-                               "vmap over calling .item() on a Tensor, please try to rewrite what you're "
-                               'doing with other operations. If error is occurring somewhere inside PyTorch '
-                               'internals, please file a bug report.',
                     'summary': 'A function under vmap turns a tensor into a Python number (.item(), float(), '
                                'int(), or indexing with a tensor that does so); under vmap one call stands '
                                'for a whole batch, so there is no single number. Keep the value a tensor.'},
                    {'cases': [['grad-func-errors', '']],
-                    'historical': True,
                     'id': 'vmap-item-functorch',
-                    'message': 'Batching rule not implemented for aten::item. We could not generate a '
-                               'fallback.',
                     'summary': 'The older functorch wording of the vmap .item() error: a function under vmap '
                                'calls .item() (or float(), int()), and one call stands for a whole batch, so '
                                'there is no single number. Keep the value a tensor: index with it instead of '
                                'with a Python number.'},
                    {'cases': [['grad-func-errors', '']],
-                    'historical': False,
                     'id': 'vmap-dynamic-shape',
-                    'message': 'vmap: We do not support batching operators that can support dynamic shape. '
-                               'Attempting to batch over indexing with a boolean mask.',
                     'summary': 'Inside vmap (per-sample gradients, vmap(jacrev(...))) an operation whose '
                                'output shape depends on the values, here indexing or assigning through a '
                                'boolean mask (nonzero too), has no single shape for the whole batch; compute '
                                'both branches on the full shape with torch.where instead.'},
                    {'cases': [['grad-func-errors', '']],
-                    'historical': False,
                     'id': 'vmap-control-flow',
-                    'message': "vmap: It looks like you're attempting to use a Tensor in some data-dependent "
-                               "control flow. We don't support that yet",
                     'summary': 'A function under vmap uses a tensor in an if or a while (if x.sum() > 0:); '
                                'each sample of the batch could need a different branch. Compute both sides '
                                'and choose per element with torch.where.'},
                    {'cases': [['grad-func-errors', '']],
-                    'historical': False,
                     'id': 'vmap-item-or-control-flow',
-                    'message': "vmap: It looks like you're either (1) calling .item() on a Tensor or (2) "
-                               'attempting to use a Tensor in some data-dependent control flow or (3) '
-                               'encountering this error in PyTorch internals.',
                     'summary': 'A function under vmap(jacrev(...)) or vmap(grad(...)) turns a tensor into a '
                                'Python number or branches on one (an if or a while on a tensor, an adaptive '
                                "ODE solver's stopping test); one call stands for the whole batch, so there "
@@ -1156,241 +1412,160 @@ DATA = {'baseurl': '',
                                'for a loop whose length depends on the data, loop over the samples in Python '
                                "or differentiate the solver's own batched call summed over the batch."},
                    {'cases': [['grad-func-errors', '']],
-                    'historical': False,
                     'id': 'functorch-captured-mutation',
-                    'message': 'During a grad (vjp, jvp, grad, etc) transform, the function provided '
-                               'attempted to call in-place operation (aten::add_.Tensor) that would mutate a '
-                               'captured Tensor. This is not supported; please rewrite the function being '
-                               'transformed to explicitly accept the mutated Tensor(s) as inputs.',
                     'summary': 'A function under torch.func.grad, jacrev, jacfwd or vjp writes in place into '
                                'a tensor it did not receive as an input, usually BatchNorm in training mode '
                                'updating its running statistics. Pass the buffers in through '
                                'functional_call, use eval(), or call '
-                               'torch.func.replace_all_batch_norm_modules_.',
-                    'varies': [{'as': 'in-place operation (aten::add_.Tensor)',
-                                'pattern': '\\bin-place operation \\(aten::\\w+(\\.\\w+)?\\)'}]},
+                               'torch.func.replace_all_batch_norm_modules_.'},
                    {'cases': [['gb-batchnorm', '']],
-                    'historical': False,
                     'id': 'batchnorm-running-stats-grad',
-                    'message': "The function 'native_batch_norm' is not differentiable with respect to "
-                               "argument 'running_mean'. This input cannot have requires_grad True.",
                     'summary': 'A tensor that requires grad was passed to batch_norm in the place of '
                                'running_mean (or running_var): a running buffer made a Parameter or cloned '
                                "from a tensor with a graph, or the weight put there by torch.batch_norm's "
                                'argument order. Pass the statistics detached, as buffers that do not require '
                                'grad.'},
                    {'cases': [['grad-overlap', '']],
-                    'historical': False,
                     'id': 'overlap-written-to',
-                    'message': 'unsupported operation: more than one element of the written-to tensor refers '
-                               'to a single memory location. Please clone() the tensor before performing the '
-                               'operation.',
                     'summary': 'An in-place operation writes into a tensor made by expand (or another view '
                                'with stride 0), whose elements share memory. Call .clone() (or use repeat) '
                                'before writing, or update out of place.'},
                    {'cases': [['grad-overlap', '']],
-                    'historical': False,
                     'id': 'overlap-input-written-to',
-                    'message': 'unsupported operation: some elements of the input tensor and the written-to '
-                               'tensor refer to a single memory location. Please clone() the tensor before '
-                               'performing the operation.',
                     'summary': 'A write reads from a view of its own destination, such as x[1] = '
                                'x[1].transpose(0, 1). Clone the source first.'},
                    {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
-                    'historical': True,
                     'id': 'isfloating-grads',
-                    'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got false.',
                     'summary': 'Up to PyTorch 1.5: backward() sent a gradient into an integer tensor that '
                                'required grad, the result of argmax or argsort, or an integer output of a '
                                "custom Function (point-cloud code's furthest point sampling or grouping). "
                                "Call ctx.mark_non_differentiable on the index in the Function's forward, or "
                                'detach it; current releases never make an integer tensor require grad.'},
                    {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
-                    'historical': True,
                     'id': 'isfloating-grads-type',
-                    'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but got '
-                               'false.',
                     'summary': 'The PyTorch 1.3 and 1.4 wording of the same error: a gradient sent into an '
                                'integer tensor that required grad, usually the index output of a custom '
                                'Function without ctx.mark_non_differentiable.'},
                    {'cases': [['pit-loss-number', '']],
-                    'historical': False,
                     'id': 'number-has-no-backward',
-                    'message': "'int' object has no attribute",
                     'summary': 'backward() was called on a Python number, not a tensor: the loss function '
                                'returned 0 (or a float) for a batch with nothing to compare, such as an '
                                'image without target boxes; return pred.sum() * 0 or skip the step.'},
                    {'cases': [['grad-func-errors', '']],
-                    'historical': False,
                     'id': 'vmap-inplace-extra-args',
-                    'message': 'vmap: inplace arithmetic(self, *extra_args) is not possible because there '
-                               'exists a Tensor `other` in extra_args that has more elements than `self`',
                     'summary': 'A function under vmap writes a batched value in place into a tensor it '
                                'created with a fixed shape (torch.zeros(x.shape), torch.zeros(n)); that one '
                                'buffer is shared by the whole batch and cannot hold a value per sample. '
                                'Create it from the input with torch.zeros_like(x) or x.new_zeros(...), or '
                                'build the result out of place (torch.stack, torch.cat, torch.where).'},
                    {'cases': [['grad-func-errors', '']],
-                    'historical': False,
                     'id': 'batchnorm-input-dim',
-                    'message': 'expected 4D input (got 3D input)',
                     'summary': 'BatchNorm2d received a tensor without its batch dimension: under vmap '
                                '(per-sample gradients, vmap(jacrev(model))) each call sees one sample of '
                                'shape [C, H, W]; outside vmap, a single image was passed without '
                                'unsqueeze(0). Give the model a batch: model(x.unsqueeze(0)).squeeze(0).'},
                    {'cases': [['cg-hvp', '']],
-                    'historical': False,
                     'id': 'func-grad-output',
-                    'message': 'Expected f(*args) to return a Tensor, got',
                     'summary': 'torch.func.grad differentiates a function that returns one scalar tensor, '
                                'and this one returned something else: most often a dictionary of gradients, '
                                'from grad(grad(f)) on a loss of a parameter dictionary. A second derivative '
                                'is a Jacobian of the gradient: use torch.func.hessian(f) or jacrev(grad(f)), '
                                'or jvp(grad(f), ...) for a Hessian-vector product.'},
                    {'cases': [['ddp-grad-strides', '']],
-                    'historical': False,
                     'id': 'ddp-grad-strides',
-                    'message': 'Grad strides do not match bucket view strides. This may indicate grad was '
-                               "not created according to the gradient layout contract, or that the param's "
-                               'strides changed since DDP was constructed.',
                     'summary': "A UserWarning from DDP's reducer: a gradient's strides differ from those its "
                                'parameter had when DDP was built. When they differ only in dimensions of '
                                'size 1 (a 1x1 convolution weight with channels_last input), the gradient is '
                                'right and the cost is one strided copy: silence it. Convert the model to '
                                'channels_last before wrapping it in DDP, not after.'},
                    {'cases': [['mem-ckpt-metadata', '']],
-                    'historical': False,
                     'id': 'checkpoint-recomputed-metadata',
-                    'message': 'torch.utils.checkpoint: Recomputed values for the following tensors have '
-                               'different metadata than during the forward pass.',
                     'summary': 'The non-reentrant checkpoint re-ran the block in backward and the second run '
                                'saved tensors of another shape, dtype or device than the first: the block '
                                'read state besides its inputs that changed in between, such as a key/value '
                                'cache (use_cache=True), a parameter a sharding library had released, or a '
-                               "router's statistics. Keep that state out of the block.",
-                    'tail': "tensor at position 4: saved metadata: {'shape': torch.Size([4, 3]), 'dtype': "
-                            "torch.float32, 'device': device(type='cpu')} recomputed metadata: {'shape': "
-                            "torch.Size([4, 6]), 'dtype': torch.float32, 'device': device(type='cpu')}",
-                    'varies': [{'as': '',
-                                'pattern': "'(shape|dtype|device)': *(torch\\.\\w+|device\\([^)]*\\)?)?"}]},
+                               "router's statistics. Keep that state out of the block."},
                    {'cases': [['cg-not-require', ''], ['cg-unused', '']],
-                    'historical': False,
                     'id': 'grad-input-no-requires-grad',
-                    'message': 'One of the differentiated Tensors does not require grad',
                     'summary': 'torch.autograd.grad was asked for the gradient with respect to a tensor that '
                                'does not require grad: usually a frozen parameter listed by '
                                'model.parameters(), or an input that was never marked. Pass only the tensors '
                                'that require grad ([p for p in model.parameters() if p.requires_grad]), or '
                                'call requires_grad_() on the input; allow_unused=True does not help.'},
                    {'cases': [['cf-func', '']],
-                    'historical': False,
                     'id': 'function-jvp-missing',
-                    'message': 'You must implement the jvp function for custom autograd.Function to use it '
-                               'with forward mode AD.',
                     'summary': 'Forward-mode AD (forward_ad dual tensors, torch.func.jvp, jacfwd, hessian) '
                                'reached a custom autograd Function that defines backward but no jvp; add a '
                                "jvp staticmethod that returns the output's tangent, saving what it needs "
                                'with ctx.save_for_forward, or stay in reverse mode (jacrev, '
                                'torch.autograd.functional.jacobian).'},
                    {'cases': [['dbg-amp-scaler', '']],
-                    'historical': False,
                     'id': 'amp-unscale-fp16',
-                    'message': 'Attempting to unscale FP16 gradients.',
                     'summary': 'GradScaler divides the gradients by its scale factor and refuses float16 '
                                "ones: the model's parameters are float16 (model.half(), a layer cast by "
                                'hand, trainable adapters of a float16 model). Keep the parameters in float32 '
                                'and let torch.autocast compute in float16, or use bfloat16 without a '
                                'scaler.'},
                    {'cases': [['dbg-amp-scaler', '']],
-                    'historical': False,
                     'id': 'amp-unscale-twice',
-                    'message': 'unscale_() has already been called on this optimizer since the last '
-                               'update().',
                     'summary': 'scaler.unscale_(optimizer) ran twice before scaler.update(): in gradient '
                                'accumulation after every micro-batch, or in a loop that skips '
                                'scaler.update() after an overflow. Unscale, clip, step and update once per '
                                'optimizer step, and call scaler.update() after every scaler.step().'},
                    {'cases': [['amp-grad-dtype', '']],
-                    'historical': False,
                     'id': 'mixed-dtype-scalar-type',
-                    'message': 'expected scalar type Half but found Float',
                     'summary': "One operation (bmm, a convolution, nll_loss with a weight, a library's CUDA "
                                'kernel) got a float16 and a float32 operand outside autocast: part of the '
                                'model converted with .half() or loaded in float16 (8-bit loading keeps some '
                                'modules float32), or a float32 input for a float16 model. Keep the '
                                'parameters float32 and run the forward under torch.autocast, load the model '
-                               'in one dtype, or cast the odd operand.',
-                    'varies': [{'as': 'expected scalar type Half but found Float',
-                                'pattern': '\\bexpected scalar type (?:Half|Float|BFloat16|Double) but found '
-                                           '(?:Half|Float|BFloat16|Double)\\b'}]},
+                               'in one dtype, or cast the odd operand.'},
                    {'cases': [['amp-grad-dtype', '']],
-                    'historical': False,
                     'id': 'mixed-dtype-mat1-mat2',
-                    'message': 'mat1 and mat2 must have the same dtype, but got Half and Float',
                     'summary': 'An nn.Linear (or addmm) got an input and a weight of different dtypes '
                                'outside autocast: a float16 input for a float32 layer, or the other way '
                                'round. Keep the parameters float32 and run the forward under torch.autocast, '
-                               "or cast the input to the weight's dtype.",
-                    'varies': [{'as': 'mat1 and mat2 must have the same dtype, but got Half and Float',
-                                'pattern': '\\bmat1 and mat2 must have the same dtype, but got \\w+ and '
-                                           '\\w+'}]},
+                               "or cast the input to the weight's dtype."},
                    {'cases': [['dbg-amp-scaler', '']],
-                    'historical': False,
                     'id': 'lr-scheduler-before-step',
-                    'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
                     'summary': "The scheduler's first step() came before any optimizer.step(). With "
                                'GradScaler, in the right order, it means the first step was skipped for '
                                'non-finite gradients, which is normal while the scale factor comes down: '
                                'harmless. Without a scaler, call optimizer.step() before scheduler.step().'},
                    {'cases': [['dbg-amp-no-inf', '']],
-                    'historical': False,
                     'id': 'amp-no-inf-checks',
-                    'message': 'No inf checks were recorded for this optimizer.',
                     'summary': 'scaler.step(optimizer) found not one parameter of this optimizer with a '
                                'gradient: not an overflow. Usually zero_grad() runs between backward() and '
                                'step(); otherwise the optimizer holds only frozen parameters (an adapter '
                                'loaded for inference), or the loss does not reach them. Zero the gradients '
                                'before the forward pass.'},
                    {'cases': [['dbg-amp-no-inf', '']],
-                    'historical': False,
                     'id': 'amp-scale-none',
-                    'message': 'but _scale is None.  This may indicate your script did not use '
-                               'scaler.scale(loss or outputs) earlier in the iteration.',
                     'summary': "The scaler's unscale_, step or update ran before any scaler.scale(loss): the "
                                "loop calls loss.backward() directly (in Lightning's manual optimization, "
                                'loss.backward() instead of self.manual_backward(loss)). Scale every loss '
                                'before backward().'},
                    {'cases': [['dbg-amp-several', '']],
-                    'historical': False,
                     'id': 'amp-step-twice',
-                    'message': 'step() has already been called since the last update().',
                     'summary': 'scaler.step ran twice on the same optimizer without scaler.update() in '
                                'between: a loop that never calls update(), or a list that holds the same '
                                'optimizer twice. Step each optimizer once, then call scaler.update() once '
                                'per iteration.'},
                    {'cases': [['pit-empty-params', '']],
-                    'historical': False,
                     'id': 'optimizer-empty-params',
-                    'message': 'optimizer got an empty parameter list',
                     'summary': 'The optimizer was built from no tensor at all: every parameter was frozen '
                                'before filtering on requires_grad, the model keeps its layers in a plain '
                                'list (use nn.ModuleList), or model.parameters() was a generator already used '
                                'up. Unfreeze what should train, register the layers, and pass a list.'},
                    {'cases': [['mem-ckpt-metadata', '']],
-                    'historical': False,
                     'id': 'checkpoint-recomputed-count',
-                    'message': 'torch.utils.checkpoint: A different number of tensors was saved during the '
-                               'original forward and recomputation.',
                     'summary': 'The non-reentrant checkpoint re-ran the block in backward and the second run '
                                'took another path: a choice inside the block (stochastic depth drawn with '
                                "Python's random, model.eval() or a flag changed before backward) read state "
                                'that checkpoint does not restore. Make the choice outside the block and pass '
                                'it in, draw it with torch.rand, or change the mode after backward.'},
                    {'cases': [['ddp-unused-warning', '']],
-                    'historical': False,
                     'id': 'ddp-find-unused-no-unused',
-                    'message': 'find_unused_parameters=True was specified in DDP constructor, but did not '
-                               'find any unused parameters in the forward pass.',
                     'summary': "A warning from DDP's reducer, once per process, in the first iteration whose "
                                'forward pass used every parameter (often the first one), so the graph walk '
                                'that find_unused_parameters=True buys costs time for nothing, unless a later '
@@ -1398,45 +1573,26 @@ DATA = {'baseurl': '',
                                'find_unused_parameters=False; if a branch is taken only sometimes, keep the '
                                'flag and ignore the warning.'},
                    {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
-                    'historical': True,
                     'id': 'checkpoint-reentrant-grad-old',
-                    'message': 'Checkpointing is not compatible with .grad() or when an `inputs` parameter '
-                               'is passed to .backward(). Please use .backward() and do not pass its '
-                               '`inputs` argument.',
                     'summary': 'The older wording of the same error: a reentrant checkpoint '
                                '(use_reentrant=True, the old default) differentiated with '
                                'torch.autograd.grad or backward(inputs=...); pass use_reentrant=False.'},
                    {'cases': [['tc-graph-break', '']],
-                    'historical': True,
                     'id': 'compile-mirrored-meta',
-                    'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
                     'summary': 'A function compiled with torch.compile called torch.autograd.backward on its '
                                'own output, and Dynamo traced into the call instead of skipping it: a Dynamo '
                                'bug, fixed since (the section links the fix). Upgrade, or call backward '
                                'outside the compiled function.'},
                    {'cases': [['var-assign-parameter', '']],
-                    'historical': False,
                     'id': 'assign-parameter',
-                    'message': "cannot assign 'torch.FloatTensor' as parameter 'weight' (torch.nn.Parameter "
-                               'or None expected)',
                     'summary': 'A plain tensor, usually computed from the parameter itself (self.w = '
                                'F.softmax(self.w)), was assigned to a module attribute that holds an '
                                'nn.Parameter; keep the result in a local variable, or use '
-                               'torch.nn.utils.parametrize for a weight computed at every call.',
-                    'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter",
-                                'pattern': "cannot assign '[\\w.]+' as parameter\\b"},
-                               {'as': "as parameter 'weight'", 'pattern': "\\bas parameter '\\w+'"}]},
+                               'torch.nn.utils.parametrize for a weight computed at every call.'},
                    {'cases': [['var-assign-parameter', '']],
-                    'historical': False,
                     'id': 'register-parameter-tensor',
-                    'message': "cannot assign 'torch.FloatTensor' object to parameter 'weight' "
-                               '(torch.nn.Parameter or None required)',
                     'summary': 'register_parameter was given a plain tensor; wrap it first: '
-                               'register_parameter(name, nn.Parameter(tensor)).',
-                    'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter",
-                                'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
-                               {'as': "object to parameter 'weight'",
-                                'pattern': "\\bobject to parameter '\\w+'"}]},
+                               'register_parameter(name, nn.Parameter(tensor)).'},
                    {'cases': [['var-module-tensors',
                                'cuda:0 and cpu after model.to(device): a plain tensor attribute left in CPU '
                                'memory, an input not moved, or a tensor created in forward without a '
@@ -1445,10 +1601,7 @@ DATA = {'baseurl': '',
                                'cuda:1 and cuda:0 with two GPUs under nn.DataParallel: replicas get copies '
                                'of parameters and buffers only, so a plain tensor attribute stays on '
                                'cuda:0.']],
-                    'historical': False,
                     'id': 'tensors-same-device',
-                    'message': 'Expected all tensors to be on the same device, but found at least two '
-                               'devices',
                     'summary': 'One operation received tensors on two devices. With cuda:0 and cpu: a tensor '
                                'the module keeps as a plain attribute stayed in CPU memory after '
                                'model.to(device), the batch was not moved, or forward created a tensor '
@@ -1456,18 +1609,14 @@ DATA = {'baseurl': '',
                                "tensor attribute is not copied to the other GPUs' replicas. Register such "
                                'tensors with register_buffer.'},
                    {'cases': [['tc-module-backward-hook', '']],
-                    'historical': False,
                     'id': 'compile-module-backward-hook',
-                    'message': 'Module-level backwards hooks require compiled autograd.',
                     'summary': 'torch.compile(..., fullgraph=True) reached a module with a full backward '
                                'hook (register_full_backward_hook), which Dynamo traces only with compiled '
                                'autograd. Drop fullgraph=True (the hooked module then breaks the graph and '
                                'its hook fires), or set torch._dynamo.config.compiled_autograd = True and '
                                'call backward() inside the compiled step.'},
                    {'cases': [['pit-validation-backward', '']],
-                    'historical': False,
                     'id': 'cudnn-rnn-eval',
-                    'message': 'cudnn RNN backward can only be called in training mode',
                     'summary': 'backward() or autograd.grad() went through an nn.LSTM, nn.GRU or nn.RNN in '
                                "eval mode on a GPU: cuDNN's RNN kernels keep what backward needs only in "
                                'training mode. Usually a validation or sampling function called model.eval() '
@@ -1478,29 +1627,20 @@ DATA = {'baseurl': '',
                                'not help; before the forward, list the modules still in eval mode with [n '
                                'for n, m in model.named_modules() if not m.training].'},
                    {'cases': [['var-retain-grad', '']],
-                    'historical': False,
                     'id': 'retain-grad-no-grad',
-                    'message': "can't retain_grad on Tensor that has requires_grad=False",
                     'summary': 'retain_grad() was called on a tensor that does not require grad: it is not '
                                'part of any graph (made from .data or detach(), computed under '
                                'torch.no_grad(), or only from tensors that do not require grad), so no '
                                'gradient can reach it. Build it from tensors that require grad, and call '
                                'retain_grad() only when requires_grad is True.'},
                    {'cases': [['pit-loss-dtype', '']],
-                    'historical': False,
                     'id': 'loss-target-dtype',
-                    'message': 'Found dtype Long but expected Float',
                     'summary': 'A loss compared a float prediction with a target of another dtype (integer '
                                'labels, or a float64 target from NumPy); some losses fail in the forward '
                                "pass, others only in backward, whatever the loss's own dtype. Convert the "
-                               'target: target.float() or target.to(output.dtype).',
-                    'varies': [{'as': 'Found dtype Long but expected Float',
-                                'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
+                               'target: target.float() or target.to(output.dtype).'},
                    {'cases': [['pit-deepcopy-graph', '']],
-                    'historical': False,
                     'id': 'deepcopy-non-leaf',
-                    'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
-                               'deepcopy protocol at the moment',
                     'summary': 'copy.deepcopy met a tensor with a grad_fn: usually an intermediate that a '
                                "module's forward (or a forward hook) stored on self, so deepcopy(model) "
                                'fails after a forward pass, in an EMA helper or a best-model snapshot; or '
@@ -1509,78 +1649,53 @@ DATA = {'baseurl': '',
                                'it before copying, or copy the weights with state_dict(); replace the old '
                                'weight_norm with torch.nn.utils.parametrizations.weight_norm.'},
                    {'cases': [['pit-grad-none-zero', '']],
-                    'historical': False,
                     'id': 'grad-none-zero',
-                    'message': "'NoneType' object has no attribute 'zero_'",
                     'summary': 'x.grad.zero_() (or x.grad.data) ran while x.grad was None: before the first '
                                'backward() that reaches x, or on a tensor that does not require grad. Zero '
                                'after the update or guard with `if x.grad is not None`, and call '
-                               'requires_grad_() on an input before the forward pass.',
-                    'varies': [{'as': "'NoneType' object has no attribute 'zero_'",
-                                'pattern': "'NoneType' object has no attribute '(zero_|data)'"}]},
+                               'requires_grad_() on an input before the forward pass.'},
                    {'cases': [['pit-resize-requires-grad', '']],
-                    'historical': False,
                     'id': 'resize-requires-grad',
-                    'message': 'cannot resize variables that require grad',
                     'summary': 'resize_() was called on a tensor that requires grad, typically a buffer that '
                                "collects a model's outputs: an earlier in-place copy of an output that "
                                'requires grad made the buffer part of the graph. Copy output.detach() into '
                                'it, or do the bookkeeping under torch.no_grad().'},
                    {'cases': [['cf-view-output-inplace', ''], ['dbg-module-hooks', '']],
-                    'historical': False,
                     'id': 'function-view-inplace',
-                    'message': 'This view was created inside a custom Function (or because an input was '
-                               'returned as-is)',
                     'summary': 'An in-place operation changed the output of a custom Function (or a slice of '
                                'it) that is a view: forward returned a view of its input, or the input '
                                "itself. Autograd refuses, since rewriting the view's history would bypass "
                                "the Function's backward. Clone the output (in forward or after apply) or use "
                                'an out-of-place operation.'},
                    {'cases': [['cf-save-non-tensor', '']],
-                    'historical': False,
                     'id': 'save-for-backward-non-tensor',
-                    'message': 'save_for_backward can only save variables, but argument',
                     'summary': 'ctx.save_for_backward received something that is not a tensor (a number, a '
                                'tuple of sizes, a flag). It takes tensors and None only; put other values on '
                                'ctx as attributes (ctx.factor = factor) and return None for them from '
                                'backward.'},
                    {'cases': [['mem-ckpt-reentrant', '']],
-                    'historical': False,
                     'id': 'checkpoint-use-reentrant-explicit',
-                    'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed '
-                               'explicitly.',
                     'summary': 'A UserWarning from torch.utils.checkpoint called without use_reentrant: '
                                'torch 2.13 still runs the reentrant variant then, and asks you to choose. '
                                'Pass use_reentrant=False (recommended; it also trains a block whose inputs '
                                'do not require grad), or use_reentrant=True to keep the old behaviour.'},
                    {'cases': [['mem-ckpt-reentrant', '']],
-                    'historical': True,
                     'id': 'checkpoint-use-reentrant-explicit-old',
-                    'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
-                               'use_reentrant=False explicitly.',
                     'summary': 'The older wording of the same UserWarning (torch 2.1 and the releases right '
                                'after it): checkpoint was called without use_reentrant. Pass '
                                'use_reentrant=False (recommended), or use_reentrant=True to keep the old '
                                'behaviour.'},
                    {'cases': [['var-grad-modes', '']],
-                    'historical': False,
                     'id': 'inference-requires-grad',
-                    'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is not '
-                               'allowed.',
                     'summary': 'requires_grad_() (or requires_grad=True) was set on a tensor created under '
                                "torch.inference_mode(). An inference tensor can never join autograd's "
                                'records that way; create it under torch.no_grad() instead, or make a normal '
                                'tensor from it with clone() outside inference mode.'},
                    {'cases': [['pit-loss-dtype', '']],
-                    'historical': False,
                     'id': 'loss-target-cast',
-                    'message': "result type Float can't be cast to the desired output type Long",
                     'summary': 'binary_cross_entropy_with_logits (BCEWithLogitsLoss) got integer labels: the '
                                "loss is computed in float and cannot be written into the target's integer "
-                               'dtype. Convert the target: target.float() or target.to(output.dtype).',
-                    'varies': [{'as': "result type Float can't be cast to the desired output type Long",
-                                'pattern': "\\bresult type \\w+ can't be cast to the desired output type "
-                                           '\\w+'}]}],
+                               'dtype. Convert the target: target.float() or target.to(output.dtype).'}],
             'zh-hans': [{'cases': [['rg-guide', '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。'],
                                    ['rg-error', '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。'],
                                    ['pit-target-outside-loop', '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。'],
@@ -1624,47 +1739,20 @@ DATA = {'baseurl': '',
                                    ['pit-rollout-graph',
                                     'PPO 或 MAPPO 在同一段交互数据上跑好几个 epoch（mini_epochs > '
                                     '1），而其中的对数概率、估值或优势仍带着收集数据时的计算图。']],
-                         'historical': False,
                          'id': 'backward-twice',
-                         'message': 'Trying to backward through the graph a second time (or directly access '
-                                    'saved tensors after they have already been freed). Saved intermediate '
-                                    'values of the graph are freed when you call .backward() or '
-                                    'autograd.grad(). Specify retain_graph=True if you need to backward '
-                                    'through the graph a second time or if you need to access saved tensors '
-                                    'after calling backward.',
                          'summary': '反向传播需要计算图中保存的张量，但之前的 backward() 已经把它释放了；通常是某个张量把上一次迭代的计算图带进了下一次迭代。'},
                         {'cases': [['rg-wordings', '']],
-                         'historical': True,
                          'id': 'backward-twice-saved-results',
-                         'message': 'Trying to backward through the graph a second time, but the saved '
-                                    'intermediate results have already been freed. Specify retain_graph=True '
-                                    'when calling backward the first time.',
-                         'summary': '同一个错误的旧版措辞：计算图保存的张量已经释放，却又在这张图上做了一次反向传播。',
-                         'today': 'backward-twice'},
+                         'summary': '同一个错误的旧版措辞：计算图保存的张量已经释放，却又在这张图上做了一次反向传播。'},
                         {'cases': [['rg-wordings', '']],
-                         'historical': True,
                          'id': 'backward-twice-dot-backward-or-grad',
-                         'message': 'Trying to backward through the graph a second time, but the saved '
-                                    'intermediate results have already been freed. Specify retain_graph=True '
-                                    'when calling .backward() or autograd.grad() the first time.',
-                         'summary': '同一个错误在 PyTorch 1.8 中的措辞，也是第一个除 .backward() 之外还提到 autograd.grad() 的措辞。',
-                         'today': 'backward-twice'},
+                         'summary': '同一个错误在 PyTorch 1.8 中的措辞，也是第一个除 .backward() 之外还提到 autograd.grad() 的措辞。'},
                         {'cases': [['rg-wordings', '']],
-                         'historical': True,
                          'id': 'backward-twice-buffers',
-                         'message': 'Trying to backward through the graph a second time, but the buffers '
-                                    'have already been freed. Specify retain_graph=True when calling '
-                                    'backward the first time.',
-                         'summary': '同一个错误在 PyTorch 0.2 到 1.5 中的措辞；所谓 buffers，就是第一次 backward() 已经释放的保存的张量。',
-                         'today': 'backward-twice'},
+                         'summary': '同一个错误在 PyTorch 0.2 到 1.5 中的措辞；所谓 buffers，就是第一次 backward() 已经释放的保存的张量。'},
                         {'cases': [['rg-wordings', '']],
-                         'historical': True,
                          'id': 'backward-twice-retain-variables',
-                         'message': 'Trying to backward through the graph second time, but the buffers have '
-                                    'already been freed. Please specify retain_variables=True when calling '
-                                    'backward for the first time.',
-                         'summary': '同一个错误在 PyTorch 0.1 中的措辞，当时 retain_graph 参数还叫 retain_variables。',
-                         'today': 'backward-twice'},
+                         'summary': '同一个错误在 PyTorch 0.1 中的措辞，当时 retain_graph 参数还叫 retain_variables。'},
                         {'cases': [['pit-inplace-saved',
                                     '某个运算把张量保存下来供反向传播使用之后，又有原地操作（*=、+=、relu(inplace=True)、x[0] = ...）改动了它。'],
                                    ['pit-inplace-decode', '解读报错信息：形状、运算和版本号指的是哪个张量，以及异常检测模式如何找出那一行。'],
@@ -1706,41 +1794,24 @@ DATA = {'baseurl': '',
                                    ['pit-teacher',
                                     'MoCo 与记忆库：反向传播之前，写入队列的操作就原地覆盖了负样本键的队列，而 q @ queue 还要用它；请改用 '
                                     'queue.clone().detach()。']],
-                         'historical': False,
                          'id': 'modified-by-inplace',
-                         'message': 'one of the variables needed for gradient computation has been modified '
-                                    'by an inplace operation',
-                         'summary': '为反向传播保存的某个张量，保存之后又经原地操作改动了（例如 *= 或 optimizer.step()），它的版本计数器因此对不上。',
-                         'tail': 'which is output 0 of Mul, is at version 1; expected version 0 instead.'},
+                         'summary': '为反向传播保存的某个张量，保存之后又经原地操作改动了（例如 *= 或 optimizer.step()），它的版本计数器因此对不上。'},
                         {'cases': [['pit-data-index',
                                     '用 loss.data[0] 读取损失值，就像为 PyTorch 0.3 写的代码那样：请改用 loss.item()。'],
                                    ['var-history', '0 维张量从 PyTorch 0.4 开始出现；当时 loss.data[0] 只会发出警告，现在则会报错。']],
-                         'historical': False,
                          'id': 'zero-dim-index',
-                         'message': 'invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
-                                    '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number',
                          'summary': '对 0 维张量（例如损失值）做了索引，例如 loss.data[0]；要取得数值请用 loss.item()。'},
                         {'cases': [['pit-data-index', '']],
-                         'historical': True,
                          'id': 'zero-dim-index-python-number',
-                         'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim '
-                                    'tensor to a Python number',
-                         'summary': '同一个错误的旧版措辞：对 0 维张量做了索引；请改用 .item()。',
-                         'today': 'zero-dim-index'},
+                         'summary': '同一个错误的旧版措辞：对 0 维张量做了索引；请改用 .item()。'},
                         {'cases': [['pit-data-index', '']],
-                         'historical': True,
                          'id': 'zero-dim-index-warning',
-                         'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. '
-                                    'Use tensor.item() to convert a 0-dim tensor to a Python number',
-                         'summary': 'PyTorch 0.4 预告这个错误的警告：loss.data[0] 当时还能运行，但应改成 loss.item()。',
-                         'today': 'zero-dim-index'},
+                         'summary': 'PyTorch 0.4 预告这个错误的警告：loss.data[0] 当时还能运行，但应改成 loss.item()。'},
                         {'cases': [['pit-non-scalar', ''],
                                    ['pit-data-parallel-loss',
                                     '只在多卡时报错：nn.DataParallel 把 forward 返回的损失收集成每张 GPU 一个值；请调用 '
                                     'loss.mean().backward()。']],
-                         'historical': False,
                          'id': 'non-scalar-backward',
-                         'message': 'grad can be implicitly created only for scalar outputs',
                          'summary': '对包含多个元素的张量调用 backward() 却没有传 gradient 参数；请先归约成标量，或传入 gradient=。'},
                         {'cases': [['pit-no-grad-fn',
                                     '对背后没有计算图的损失调用 backward()：忘了设置 requires_grad、损失是在 torch.no_grad() '
@@ -1786,9 +1857,7 @@ DATA = {'baseurl': '',
                                     '在关闭记录的状态下运行；请在 training_step 开头调用 torch.set_grad_enabled(True)，或改用 '
                                     'torch.optim.AdamW。'],
                                    ['var-library-no-grad', '']],
-                         'historical': False,
                          'id': 'no-grad-fn',
-                         'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
                          'summary': '对背后没有计算图的张量调用了 backward()：没有任何需要梯度的张量参与计算（忘了 requires_grad、在 '
                                     'torch.no_grad() 里计算，或中途调用了 detach()）。'},
                         {'cases': [['pit-no-grad-fn', ''],
@@ -1800,15 +1869,10 @@ DATA = {'baseurl': '',
                                     '梯度检查点（use_reentrant=True）配合 LoRA '
                                     '或适配器（adapter）和冻结的嵌入层：至今仍有人因此遇到这条报错。所有可训练的权重都在输入不需要梯度的检查点块里，所以损失没有计算图；请改用 '
                                     'use_reentrant=False，或者让块的输入需要梯度（enable_input_require_grads()）。']],
-                         'historical': True,
                          'id': 'no-grad-fn-variables',
-                         'message': 'element 0 of variables does not require grad and does not have a '
-                                    'grad_fn',
                          'summary': '同一个错误在 PyTorch 0.3 中的措辞，那时还有 Variable 类。'},
                         {'cases': [['var-grad-modes', ''], ['var-old-class', '']],
-                         'historical': True,
                          'id': 'variables-tuple-volatile',
-                         'message': 'element 0 of variables tuple is volatile',
                          'summary': 'PyTorch 0.3 及更早版本：对一个由 volatile=True 的 Variable 算出来的结果调用了 '
                                     'backward()；volatile 不记录计算图，而且优先于 requires_grad。在 2.13 上 volatile '
                                     '只会发出警告，同样的代码改报“element 0 of tensors does not require grad”。'},
@@ -1816,38 +1880,25 @@ DATA = {'baseurl': '',
                                    ['var-module-tensors',
                                     '加载量化（int4/int8）模型时报错：整数权重包进了 nn.Parameter，而 nn.Parameter 的 '
                                     'requires_grad 默认为 True；包装时请传入 requires_grad=False，或者改为注册成缓冲区。']],
-                         'historical': False,
                          'id': 'integer-requires-grad',
-                         'message': 'Tensors of floating point and complex dtype can require gradients',
                          'summary': '用 requires_grad=True 创建了整数张量（报错信息以“Only”开头），或在创建之后才设置 requires_grad = '
                                     'True（以“only”开头）；只有浮点张量和复数张量才能有梯度。'},
                         {'cases': [['pit-no-grad-fn', '']],
-                         'historical': False,
                          'id': 'integer-requires-grad-method',
-                         'message': 'only Tensors of floating point dtype can require gradients',
                          'summary': '对整数张量调用了 requires_grad_()；请先把它转成浮点张量。'},
                         {'cases': [['pit-leaf-device', '']],
-                         'historical': False,
                          'id': 'optimize-non-leaf',
-                         'message': "can't optimize a non-leaf Tensor",
                          'summary': '传给优化器的是非叶子张量，常见原因是在 requires_grad=True 之后才调用 .to(device) 或 '
                                     '.to(dtype)；请直接在设备上创建它，或使用 nn.Parameter。'},
                         {'cases': [['rg-wordings', '']],
-                         'historical': True,
                          'id': 'backward-twice-saved-variables',
-                         'message': 'Trying to backward through the graph a second time (or directly access '
-                                    'saved variables after they have already been freed).',
-                         'summary': '同一个错误在 PyTorch 1.9 前后的措辞，当时报错信息里写的还是 variables 而不是 tensors。',
-                         'today': 'backward-twice'},
+                         'summary': '同一个错误在 PyTorch 1.9 前后的措辞，当时报错信息里写的还是 variables 而不是 tensors。'},
                         {'cases': [['cg-unused',
                                     '输出确实不依赖的输入：allow_unused=True 得到 None，materialize_grads=True 得到零。'],
                                    ['ddp-dataparallel-grad',
                                     'nn.DataParallel（或设置了 find_unused_parameters=True 的 '
                                     'DDP）返回的是潜在向量的副本：allow_unused=True 会让惩罚项悄无声息地变成零；请在 forward 里计算惩罚项。']],
-                         'historical': False,
                          'id': 'unused-input',
-                         'message': 'appears to not have been used in the graph. Set allow_unused=True if '
-                                    'this is the desired behavior.',
                          'summary': '向 torch.autograd.grad 请求了某个输入的梯度，而输出并不依赖这个输入；请传入 allow_unused=True（得到 '
                                     'None）或 materialize_grads=True（得到零）。'},
                         {'cases': [['cg-custom',
@@ -1856,10 +1907,7 @@ DATA = {'baseurl': '',
                                    ['cf-once',
                                     '用 NumPy 或 CUDA 内核写的 backward 为什么要标记 '
                                     '@once_differentiable，以及对它再求导一次会怎样。']],
-                         'historical': False,
                          'id': 'once-differentiable',
-                         'message': 'trying to differentiate twice a function that was marked with '
-                                    '@once_differentiable',
                          'summary': '二阶梯度经过了一个自定义 autograd Function，而它的 backward 标记了 '
                                     '@once_differentiable；请用可微的 torch 运算编写它的 backward。'},
                         {'cases': [['cf-what-to-save',
@@ -1867,99 +1915,64 @@ DATA = {'baseurl': '',
                                    ['cf-gradcheck',
                                     'backward 没有错，gradcheck 却报错：输入是 float32 而不是 '
                                     'float64（之前会警告某个输入不是双精度），或者测试点正好落在不可导点上（例如 relu 在 0 处）。']],
-                         'historical': False,
                          'id': 'gradcheck-jacobian-mismatch',
-                         'message': 'Jacobian mismatch for output 0 with respect to input 0',
                          'summary': 'torch.autograd.gradcheck 或 gradgradcheck 发现自动求导算出的导数与有限差分的结果不一致；如果是 '
                                     'gradgradcheck 报错，常见原因是自定义 Function 的 backward '
-                                    '用了保存的中间结果，而中间结果对自动求导来说是常量。',
-                         'varies': [{'as': 'Jacobian mismatch for output 0 with respect to input 0',
-                                     'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
-                                                '\\d+'}]},
+                                    '用了保存的中间结果，而中间结果对自动求导来说是常量。'},
                         {'cases': [['cf-func',
                                     '自己写的自定义 Function，forward 带有 ctx 参数：把保存张量的工作移到 setup_context。'],
                                    ['var-hooks-vmap',
                                     '在 vmap 或 grad 下使用带有完整反向钩子（register_full_backward_hook）的模块：钩子自己的 '
                                     'Function 没有 setup_context；改用 grad 获取中间输出的梯度，不要用钩子。']],
-                         'historical': False,
                          'id': 'func-setup-context',
-                         'message': 'it must override the setup_context staticmethod',
                          'summary': '在 torch.func 的变换（vmap、grad、jacrev 等）下使用了自定义 autograd Function，而它的 '
                                     'forward 带有 ctx 参数；请把 forward 改成不带 ctx，并在 setup_context 静态方法中保存张量。'},
                         {'cases': [['var-hooks-vmap', '']],
-                         'historical': False,
                          'id': 'vmap-escaped-tensor',
-                         'message': 'Either your tensor may have escaped from inside a function being '
-                                    'vmapped and this is a user error',
                          'summary': 'torch.func.vmap 下的函数产生了一个张量，这个张量却留到了函数外面（钩子把它加进列表、存成全局变量，或在 forward '
                                     '里设成属性），程序又在 vmap 返回之后读取它；请改为由函数返回它；要获取它的梯度，就在这个张量上加一个零张量，再用 grad '
                                     '对这个零张量求梯度。'},
                         {'cases': [['cf-func', '']],
-                         'historical': False,
                          'id': 'func-vmap-support',
-                         'message': 'does not have vmap support. Please override and implement the vmap '
-                                    'staticmethod or set generate_vmap_rule=True',
                          'summary': '对没有批处理规则的自定义 autograd Function 使用了 torch.func.vmap；请在类上设置 '
                                     'generate_vmap_rule = True，或编写一个 vmap 静态方法。'},
                         {'cases': [['cf-func', '']],
-                         'historical': True,
                          'id': 'functorch-autograd-function',
-                         'message': 'functorch functions (vmap, grad, vjp, etc.) currently do not support '
-                                    'the use of autograd.Function',
                          'summary': 'torch 1.13 及更早版本的措辞：在 vmap、grad 或 jacrev 下的函数调用了自定义 '
                                     'autograd.Function，而它常常藏在库里（例如 torchdiffeq 的 odeint 这类 ODE 求解器）。从 torch '
                                     '2.0 起，Function 只要有 setup_context 和 vmap 规则，就能在这些变换下运行；在库补上之前，先别用 '
                                     'vmap：把整个批量直接交给库，或者用普通的自动求导对样本逐个循环。'},
                         {'cases': [['grad-func-errors', ''], ['cg-hvp', ''], ['mem-ckpt-per-sample', '']],
-                         'historical': False,
                          'id': 'func-saved-tensor-hooks',
-                         'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
-                                    'hooks. Please open an issue with your use case.',
                          'summary': '反向模式的 torch.func 变换（grad、vjp、jacrev、hessian）遇到了保存张量钩子，最常见的是函数里 '
                                     'torch.utils.checkpoint(use_reentrant=False) 装上的那一个。检查点可以保留，改用 '
                                     'jacfwd、torch.autograd.functional.jacobian，或带 is_grads_batched=True 的 '
                                     'torch.autograd.grad 来求导数。'},
                         {'cases': [['cf-mark-dirty', '']],
-                         'historical': False,
                          'id': 'leaf-inplace-mark-dirty',
-                         'message': 'a leaf Variable that requires grad has been used in an in-place '
-                                    'operation.',
                          'summary': '自定义 autograd Function 用 ctx.mark_dirty 把一个需要梯度的叶子张量标记为已原地修改；请改用非叶子张量（例如 '
                                     'clone() 的结果），或在 torch.no_grad() 下调用。在较旧的版本中，对这类叶子张量做任何原地操作，报错都是这个措辞。'},
                         {'cases': [['cf-materialize', '']],
-                         'historical': False,
                          'id': 'materialize-grads-none',
-                         'message': "unsupported operand type(s) for *: 'NoneType' and",
                          'summary': '自定义 autograd Function 调用了 ctx.set_materialize_grads(False)，于是 backward '
                                     '收到的未使用输出的梯度是 None，却拿它做了乘法；使用每个梯度之前，请先检查它是否为 None。'},
                         {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
-                         'historical': False,
                          'id': 'checkpoint-reentrant-grad',
-                         'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with '
-                                    '.grad() or passing an `inputs` parameter to .backward().',
                          'summary': '对 use_reentrant=True 的 torch.utils.checkpoint 使用了 torch.autograd.grad 或 '
                                     'backward(inputs=...)：它的 backward 会在内部再调用一次 backward()，满足不了这两种调用的要求；请传入 '
                                     'use_reentrant=False，或调用 backward() 时不传 inputs。'},
                         {'cases': [['mem-ckpt-reentrant', '']],
-                         'historical': False,
                          'id': 'checkpoint-none-output',
-                         'message': 'none of output has requires_grad=True, this checkpoint() is not '
-                                    'necessary',
                          'summary': '以 use_reentrant=True 运行的 torch.utils.checkpoint '
                                     '块收到了需要梯度的输入，但反向传播重新计算它时，没有任何输出需要梯度：块对这个输入调用了 detach() '
                                     '或根本没用它，而且自身的权重已冻结；请直接调用这个块、不做检查点，或传入 use_reentrant=False。'},
                         {'cases': [['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'module-hook-output-not-tensor',
-                         'message': 'For backward hooks to be called, module output should be a Tensor or a '
-                                    'tuple of Tensors',
                          'summary': '这是一条 UserWarning：注册了完整反向钩子的模块返回的不是张量或张量元组（而是库自己的对象，例如 SparseTensor，或 '
                                     'dict、dataclass），所以 PyTorch 跳过了这个钩子；请注册一个前向钩子，由它对输出内部的张量调用 '
                                     'register_hook，并返回 None。'},
                         {'cases': [['cf-ctx-attribute', ''], ['cf-errors', '']],
-                         'historical': False,
                          'id': 'function-ctx-attribute-missing',
-                         'message': "Backward' object has no attribute",
                          'summary': '自定义 autograd Function 的 backward 读取了 ctx 上不存在的属性：通常是 backward 删掉了自己存在 '
                                     'ctx 上的张量（del ctx.x），之后又在 retain_graph=True 下运行了第二次；请用 '
                                     'ctx.save_for_backward 保存张量，交给引擎释放。'},
@@ -1967,9 +1980,7 @@ DATA = {'baseurl': '',
                                    ['tc-custom-backend',
                                     '自定义 torch.compile 后端下的 CompiledFunctionBackward：后端编译出的 backward 丢掉了 '
                                     'AOTAutograd 反向计算图输出中的 None。']],
-                         'historical': False,
                          'id': 'function-gradient-count',
-                         'message': 'returned an incorrect number of gradients',
                          'summary': '自定义 autograd Function 的 backward 返回的值比 forward 在 ctx '
                                     '之后的参数少（或多）；请为每个参数各返回一个值，非张量参数或不需要梯度的输入返回 None。多返回的值必须全是 '
                                     'None，自动求导才会直接忽略它们。'},
@@ -1978,130 +1989,76 @@ DATA = {'baseurl': '',
                                     '节点是 CompiledFunctionBackward，模型在 eager 模式下能跑：这是 torch.compile 下编译器的 '
                                     'bug；找出出错的后端（eager、aot_eager、inductor），先绕过它，再提交 bug 报告。'],
                                    ['ddp-sharded-grad', '']],
-                         'historical': False,
                          'id': 'function-gradient-shape',
-                         'message': 'returned an invalid gradient at index',
                          'summary': '自定义 autograd Function 的 backward 返回的梯度与对应输入的形状不同（索引从 forward 在 ctx '
                                     '之后的第一个参数算起）；请让每个梯度与其输入形状相同，例如通过扩展或求和得到该形状。'},
                         {'cases': [['cf-errors', '']],
-                         'historical': False,
                          'id': 'function-dirty-not-returned',
-                         'message': 'Some elements marked as dirty during the forward method were not '
-                                    'returned as output',
                          'summary': '自定义 autograd Function 把某个输入交给了 '
                                     'ctx.mark_dirty，却没有返回这个张量本身（返回的是副本或新张量）；请返回修改过的那个输入。报错时，输入的值已经变了。'},
                         {'cases': [['var-grad-modes', '']],
-                         'historical': False,
                          'id': 'inference-inplace',
-                         'message': 'Inplace update to inference tensor outside InferenceMode is not '
-                                    'allowed.',
                          'summary': '在 torch.inference_mode() 下创建的张量，离开该模式后又原地修改了它；请先用 clone() 复制一份，或改用 '
                                     'torch.no_grad()。'},
                         {'cases': [['var-grad-modes', ''], ['dbg-inference-tensors', '']],
-                         'historical': False,
                          'id': 'inference-saved',
-                         'message': 'Inference tensors cannot be saved for backward.',
                          'summary': '自动求导记录的某个运算需要为反向传播保存一个在 torch.inference_mode() '
                                     '下创建的张量（加法不保存任何张量，所以不会出错）；请在推理模式之外用 clone() 复制它，或改在 torch.no_grad() '
                                     '下创建。'},
                         {'cases': [['var-requires-grad', '']],
-                         'historical': False,
                          'id': 'requires-grad-non-leaf',
-                         'message': 'you can only change requires_grad flags of leaf variables.',
                          'summary': '对自动求导计算出的张量设置了 requires_grad；请用 .detach() 得到不带计算图的张量。'},
                         {'cases': [['var-register-hook', ''],
                                    ['dbg-module-hooks', '在 torch.no_grad() 下运行 Grad-CAM：挂了钩子的那一层，输出不需要梯度。']],
-                         'historical': False,
                          'id': 'hook-no-grad',
-                         'message': "cannot register a hook on a tensor that doesn't require gradient",
                          'summary': '对不需要梯度的张量调用了 register_hook；不会有梯度流经它。'},
                         {'cases': [['var-reinforce', '']],
-                         'historical': False,
                          'id': 'reinforce-removed',
-                         'message': 'reinforce() was removed.',
                          'summary': '这是 PyTorch 0.2 时代的策略梯度代码；请改用 torch.distributions 和 log_prob 写出损失。'},
                         {'cases': [['var-detach', '']],
-                         'historical': False,
                          'id': 'detach-view',
-                         'message': "Can't detach views in-place. Use detach() instead.",
                          'summary': '对另一个张量的视图调用了 detach_()；请改用返回新张量的 detach()。'},
                         {'cases': [['ddp-ready-twice', '']],
-                         'historical': False,
                          'id': 'ddp-ready-twice',
-                         'message': 'Expected to mark a variable ready only once.',
                          'summary': '在 DistributedDataParallel '
                                     '下，某个参数的梯度钩子（hook）在一次迭代中触发了两次：常见原因是可重入（reentrant）的激活检查点配合 '
                                     'find_unused_parameters=True、每一步做两次反向传播，或在 forward 之外使用参数；请对求和后的损失只调用一次 '
                                     'backward()、使用 static_graph=True，或改用 use_reentrant=False。'},
                         {'cases': [['ddp-unused', '']],
-                         'historical': False,
                          'id': 'ddp-unused',
-                         'message': 'Expected to have finished reduction in the prior iteration before '
-                                    'starting a new one.',
                          'summary': '在 DistributedDataParallel 下，上一步有些参数没有得到梯度（某个输出头没有计入损失、某个分支这次没有走到，或者在构建 '
                                     'DDP 之后才冻结某个输出头），所以 DDP 的平均一直没有完成；请在构建 DDP 时设置 '
                                     'find_unused_parameters=True 或 static_graph=True，或者在包装之前就先冻结；设置 '
-                                    'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出这些参数的名称。',
-                         'tail': 'This error indicates that your module has parameters that were not used in '
-                                 'producing loss. You can enable unused parameter detection by passing the '
-                                 'keyword argument `find_unused_parameters=True` to '
-                                 '`torch.nn.parallel.DistributedDataParallel`, and by making sure all '
-                                 '`forward` function outputs participate in calculating loss. If you already '
-                                 "have done the above, then the distributed data parallel module wasn't able "
-                                 "to locate the output tensors in the return value of your module's "
-                                 '`forward` function. Please include the loss function and the structure of '
-                                 'the return value of `forward` of your module when reporting this issue '
-                                 '(e.g. list, dict, iterable). Parameters which did not receive grad for '
-                                 'rank 0: head2.bias, head2.weight'},
+                                    'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出这些参数的名称。'},
                         {'cases': [['ddp-unused', '']],
-                         'historical': False,
                          'id': 'ddp-not-needed',
-                         'message': "is not needed when a module doesn't have any parameter that requires a "
-                                    'gradient.',
                          'summary': '把一个没有任何参数需要梯度的模块（只用来计算损失的冻结网络，例如感知损失里的 VGG）包进了 '
                                     'DistributedDataParallel；只包装要训练的模型，冻结的网络在每个进程上直接调用即可。'},
                         {'cases': [['ddp-unused', '']],
-                         'historical': False,
                          'id': 'ddp-undefined-grad-allreduced',
-                         'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
-                                    'reducer.',
                          'summary': '在 DistributedDataParallel 下设置了 '
                                     'find_unused_parameters=True，一次前向传播之后对每个损失各做一次反向传播：第一次反向传播就已经结束了这次迭代，之后的反向传播都没有求平均；调用 '
                                     'zero_grad() 之后，下一步就抛出这个错误。这不是 DDP 的 bug：请对求和后的损失只调用一次 backward()。'},
                         {'cases': [['tc-double', '对用 torch.compile 编译的区域求二阶导数（create_graph=True）。'],
                                    ['tc-alternatives', '梯度惩罚或其他二阶导数改用哪些可行的写法。']],
-                         'historical': False,
                          'id': 'compile-double-backward',
-                         'message': 'torch.compile with aot_autograd does not currently support double '
-                                    'backward',
                          'summary': '以 create_graph=True 求出的梯度经过了 torch.compile（aot_eager 或 '
                                     'inductor）编译的区域，之后又对它求了一次导；编译后的反向传播不能再求导。'},
                         {'cases': [['tc-ca-double', '']],
-                         'historical': False,
                          'id': 'compiled-autograd-higher-order',
-                         'message': 'torch.compile does not currently support higher order gradients.',
                          'summary': '编译式自动求导（compiled autograd）在以 create_graph=True '
                                     '记录梯度时遇到了编译区域的反向传播；请让前向传播保持 eager 模式，或用 torch.func 编写惩罚项。'},
                         {'cases': [['tc-donated', '']],
-                         'historical': False,
                          'id': 'donated-buffers-retain',
-                         'message': 'This backward function was compiled with non-empty donated buffers '
-                                    'which requires create_graph=False and retain_graph=False.',
                          'summary': '编译区域的反向传播在编译时设定为复用保存的张量的内存，即捐赠缓冲区（donated buffers）；之后却有一次反向传播用 '
                                     'retain_graph=True 或 create_graph=True '
                                     '要求保留这些张量（例如梯度惩罚的内层梯度经过编译后的判别器，而判别器的反向传播已经执行过一次）。'},
                         {'cases': [['pit-leaf-inplace', ''], ['grad-input', ''], ['var-module-tensors', '']],
-                         'historical': False,
                          'id': 'leaf-inplace',
-                         'message': 'a leaf Variable that requires grad is being used in an in-place '
-                                    'operation.',
                          'summary': '梯度模式开启时，原地修改了你用 requires_grad=True 创建的张量（或参数），例如 w -= lr * w.grad；请在 '
                                     'torch.no_grad() 下更新，不要通过 .data 修改。'},
                         {'cases': [['pit-leaf-inplace', '']],
-                         'historical': False,
                          'id': 'leaf-view-inplace',
-                         'message': 'a view of a leaf Variable that requires grad is being used in an '
-                                    'in-place operation.',
                          'summary': '梯度模式开启时，通过视图（w[0]、w.view(...)）原地修改了需要梯度的叶子张量，例如 w[0] = 0；请改在 '
                                     'torch.no_grad() 下写入。'},
                         {'cases': [['pit-leaf-inplace',
@@ -2109,43 +2066,26 @@ DATA = {'baseurl': '',
                                    ['int-leaf-moved',
                                     '这条报错信息从哪里来（AccumulateGrad 的检查）、为什么旧版本要到 backward() 才报错，以及在 torch 2.13 '
                                     '上仍会走到它的路径：先关掉 requires_grad，再用需要梯度的张量做原地操作。']],
-                         'historical': False,
                          'id': 'leaf-moved-into-graph',
-                         'message': 'leaf variable has been moved into the graph interior',
                          'summary': '执行 backward() 时，叶子张量的 AccumulateGrad 节点发现这个叶子张量现在有了 '
                                     'grad_fn：计算图建好之后，有代码在梯度模式开启时原地修改了它。1.8 之前的版本允许通过视图原地写入需要梯度的叶子张量（w[0] = '
                                     '0、切片赋值），到这里才报错；之后的版本在写入的那一行就会拒绝。修改叶子张量请放在 torch.no_grad() '
                                     '下；如果这个修改本来就是模型的一部分，就改用非原地的方式计算。'},
                         {'cases': [['pit-leaf-inplace', '']],
-                         'historical': True,
                          'id': 'leaf-inplace-at-backward',
-                         'message': 'leaf variable was used in an inplace operation',
                          'summary': '同一个错误在 2017 年的措辞：原地修改了需要梯度的叶子张量（用 weight[:] = ... 赋值的参数、传进 inplace=True '
                                     '激活函数的输入），而当时的版本要到 backward() 才报错；现在的版本在原地操作发生时就会报错。请在 torch.no_grad() '
                                     '下写入叶子张量，或改用非原地运算。'},
                         {'cases': [['pit-leaf-out', '']],
-                         'historical': False,
                          'id': 'out-arg-requires-grad',
-                         'message': "functions with out=... arguments don't support automatic "
-                                    'differentiation, but one of the arguments requires grad.',
                          'summary': '梯度模式开启时，某个运算收到了 out= 参数，要把结果写进已有的张量，而它用到的张量中有一个需要梯度；请改为把结果赋给变量（y = x + '
                                     '1），或在 torch.no_grad() 下写入。'},
                         {'cases': [['pit-view-inplace', '']],
-                         'historical': False,
                          'id': 'multi-output-view-inplace',
-                         'message': 'Output 1 of Split is a view and is being modified inplace. This view is '
-                                    'the output of a function that returns multiple views. Such functions do '
-                                    'not allow the output views to be modified inplace. You should replace '
-                                    'the inplace operation by an out-of-place one.',
                          'summary': '原地修改了 split、chunk 或 unbind 返回的某个视图（因版本不同，报错信息里写作 SplitBackward0、Split 或 '
-                                    'Unbind），例如 log_std.clamp_(...)；请改用非原地的运算。',
-                         'varies': [{'as': 'of Split is a view',
-                                     'pattern': '\\bof (SplitWithSizes|Unbind) is a view\\b'}]},
+                                    'Unbind），例如 log_std.clamp_(...)；请改用非原地的运算。'},
                         {'cases': [['pit-view-inplace', '']],
-                         'historical': False,
                          'id': 'no-grad-view-inplace',
-                         'message': 'A view was created in no_grad mode and is being modified inplace with '
-                                    'grad mode enabled.',
                          'summary': '在 torch.no_grad() 内取了视图，却在代码块之外原地修改它；请把取视图和修改放在同一侧，或者改为修改用 clone() '
                                     '复制出的张量。'},
                         {'cases': [['var-today',
@@ -2153,10 +2093,7 @@ DATA = {'baseurl': '',
                                    ['var-grad-modes',
                                     '取代 volatile=True 的做法：torch.no_grad()、torch.inference_mode() 和 '
                                     'set_grad_enabled，以及三者的区别。']],
-                         'historical': False,
                          'id': 'volatile-removed',
-                         'message': 'volatile was removed and now has no effect. Use `with torch.no_grad():` '
-                                    'instead.',
                          'summary': '这是一条 UserWarning：PyTorch 0.3 代码中的 Variable(..., volatile=True) 或 '
                                     '.volatile = True 从 0.4 起已不起任何作用；请在 torch.no_grad() 或 '
                                     'torch.inference_mode() 下做推理。'},
@@ -2164,9 +2101,7 @@ DATA = {'baseurl': '',
                                    ['var-grad-modes',
                                     '取代 volatile 的梯度模式：torch.no_grad()、torch.inference_mode() 和 '
                                     'set_grad_enabled。']],
-                         'historical': False,
                          'id': 'volatile-read',
-                         'message': 'volatile was removed (Variable.volatile is always False)',
                          'summary': '这是一条 UserWarning：旧代码读取了 .volatile，而这个属性从 PyTorch 0.4 起始终为 False；请改为调用 '
                                     'torch.is_grad_enabled() 或 torch.is_inference_mode_enabled()。'},
                         {'cases': [['cg-grad-vs-backward',
@@ -2178,11 +2113,7 @@ DATA = {'baseurl': '',
                                    ['ddp-param-grad',
                                     '在 DistributedDataParallel 下，backward(create_graph=True) 先发出这条警告，接着在 '
                                     'reducer 里报错：对参数梯度加惩罚项时，请改用 torch.autograd.grad。']],
-                         'historical': False,
                          'id': 'create-graph-cycle',
-                         'message': 'Using backward() with create_graph=True will create a reference cycle '
-                                    'between the parameter and its gradient which can cause a memory leak. '
-                                    'We recommend using autograd.grad when creating the graph to avoid this.',
                          'summary': '这是一条 UserWarning：backward(create_graph=True) 存入 .grad '
                                     '的梯度带着一张连回参数本身的计算图，形成循环引用，让计算图一直存活；请改用 torch.autograd.grad(..., '
                                     'create_graph=True)，或在用完后把每个 .grad 设为 None。'},
@@ -2193,23 +2124,14 @@ DATA = {'baseurl': '',
                                     '在 requires_grad=True 之后才用 .to() 或 .cuda() 移动张量，移动后的副本因此成了非叶子张量。'],
                                    ['var-retain-grad',
                                     '保留非叶子张量的梯度：retain_grad() 会把梯度存进 .grad，第二次反向传播还会累加上去。']],
-                         'historical': False,
                          'id': 'non-leaf-grad',
-                         'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being '
-                                    "accessed. Its .grad attribute won't be populated during "
-                                    'autograd.backward().',
                          'summary': '这是一条 UserWarning（旧版本的警告以“for more informations”结尾）：代码读取了中间张量的 '
-                                    '.grad，得到的是 None；请在 backward() 之前对该张量调用 retain_grad()，或改为读取叶子张量的 .grad。',
-                         'tail': 'If you indeed want the .grad field to be populated for a non-leaf Tensor, '
-                                 'use .retain_grad() on the non-leaf Tensor. If you access the non-leaf '
-                                 'Tensor by mistake, make sure you access the leaf Tensor instead.'},
+                                    '.grad，得到的是 None；请在 backward() 之前对该张量调用 retain_grad()，或改为读取叶子张量的 .grad。'},
                         {'cases': [['mem-oom', '训练或评估时内存不足：看懂内存的各项数字，找出原因。'],
                                    ['mem-what-grows', '每轮迭代增长的是什么：训练循环中本该保持不变的内存，以及是什么留住了之前迭代的计算图。'],
                                    ['mem-gc', '内存不足后重试又失败：只有垃圾回收器才会释放的回溯信息（traceback）。'],
                                    ['pit-running-loss', '以张量形式累加的损失总和，留住了每一轮迭代的计算图。']],
-                         'historical': False,
                          'id': 'cpu-out-of-memory',
-                         'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
                          'summary': 'CPU 内存分配器申请不到张量所需的内存（Windows 上的报错信息写作“not enough memory”）；CUDA 上对应的报错是 '
                                     'torch.OutOfMemoryError: CUDA out of memory。调小批量大小之前，先找出哪些内存随迭代不断增长。'},
                         {'cases': [['dbg-anomaly-nan', ''],
@@ -2217,83 +2139,52 @@ DATA = {'baseurl': '',
                                     '停在 BroadcastBackward（使用 nn.DataParallel 和 GradScaler 时）：各副本的无穷大梯度相加成了 '
                                     'NaN；这种梯度本来就在缩放器的预料之中，它会跳过那一步。'],
                                    ['var-anomaly', '']],
-                         'historical': False,
                          'id': 'anomaly-nan',
-                         'message': 'returned nan values in its',
                          'summary': '异常检测模式在某个反向节点返回的梯度中发现了 NaN。第 N 个输出是该运算第 N 个参数的梯度，从 0 开始数（PowBackward1 的 '
                                     '1th output 就是指数的梯度）。常见原因：底数为负的幂运算，在 0 处的 sqrt、log 或除法，torch.where '
                                     '的陷阱，或者前向传播就已产生的 NaN（整行都遮住的 softmax）。'},
                         {'cases': [['dbg-anomaly-nan', '']],
-                         'historical': False,
                          'id': 'anomaly-no-forward-info',
-                         'message': 'No forward pass information available. Enable detect anomaly during '
-                                    'forward pass for more information.',
                          'summary': '执行 backward() 时开启了异常检测模式，前向传播时却没有开启，所以出错的节点没有前向传播的回溯信息：每个节点在创建时才记下 '
                                     'Python 调用栈。前向传播也要在异常检测模式下运行（在训练循环之前调用 set_detect_anomaly(True)）。'},
                         {'cases': [['int-accumulator', '']],
-                         'historical': True,
                          'id': 'saved-leaf-no-accumulator',
-                         'message': 'No grad accumulator for a saved leaf',
                          'summary': '只出现在旧版：反向传播要解包一个需要梯度、已保存的叶子张量，但这个叶子张量的 AccumulateGrad '
                                     '节点只靠弱指针记着，早已不在了，因为计算图里没有任何一条边持有它（某个节点保存了不属于自己输入的叶子张量）。提问者的解决办法是在 R1 '
                                     '梯度惩罚之后，把那批数据的 requires_grad 改回 False，或者不经过 checkpoint 直接调用那个模块；torch '
                                     '2.13 不会再出现这个错误。'},
                         {'cases': [['dbg-numpy', '']],
-                         'historical': False,
                          'id': 'numpy-requires-grad',
-                         'message': "Can't call numpy() on Tensor that requires grad. Use "
-                                    'tensor.detach().numpy() instead.',
                          'summary': '对仍属于计算图的张量调用了 numpy()（np.asarray、matplotlib 和 scikit-learn 也会替你调用）；请改用 '
                                     'tensor.detach().cpu().numpy()，单个数值则用 .item()。'},
                         {'cases': [['dbg-numpy', '']],
-                         'historical': False,
                          'id': 'scalar-requires-grad',
-                         'message': 'Converting a tensor with requires_grad=True to a scalar may lead to '
-                                    'unexpected behavior.',
                          'summary': '对需要梯度的张量（例如损失）调用了 float()；改用 loss.item() 能得到同一个数值，而且不会出现警告。'},
                         {'cases': [['tc-autograd-function', '']],
-                         'historical': False,
                          'id': 'saved-variables-deprecated',
-                         'message': "'saved_variables' is deprecated; use 'saved_tensors'",
                          'summary': '自定义 autograd.Function 读的是 ctx.saved_variables，也就是 ctx.saved_tensors 在 '
                                     '0.x 版本里的名字。eager 模式的 autograd 仍能运行，torch.compile 却追踪不了（Function 退回 '
                                     'eager 模式运行，在 fullgraph=True 下则直接报错）：请改读 ctx.saved_tensors。'},
                         {'cases': [['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'non-full-backward-hook',
-                         'message': 'Using a non-full backward hook when the forward contains multiple '
-                                    'autograd Nodes is deprecated and will be removed in future versions.',
                          'summary': 'register_backward_hook 已弃用：它的钩子看到的是模块中最后一个运算的梯度，而不是模块输入的梯度。请改用 '
                                     'register_full_backward_hook。'},
                         {'cases': [['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'full-backward-hook-no-input-grad',
-                         'message': 'Full backward hook is firing when gradients are computed with respect '
-                                    'to module outputs since no inputs require gradients.',
                          'summary': '模块的输入都不需要梯度（例如作为数据的图像），所以完整反向钩子运行时 grad_input 全是 None；如果需要对输入的梯度，请对输入调用 '
                                     'requires_grad_()。'},
                         {'cases': [['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'mixed-backward-hooks',
-                         'message': 'Cannot use both regular backward hooks and full backward hooks on a '
-                                    'single Module. Please use only one of them.',
                          'summary': '模块一旦注册过 register_backward_hook 的钩子，即使已经调用 handle.remove()，也不再接受 '
                                     'register_full_backward_hook；请重新创建模块。'},
                         {'cases': [['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'backward-hook-inplace',
-                         'message': 'Output 0 of BackwardHookFunction is a view and is being modified '
-                                    'inplace.',
                          'summary': '带有完整反向钩子的模块后面跟着原地操作，例如 nn.ReLU(inplace=True)；请改用前向钩子加张量钩子（Grad-CAM '
                                     '的做法），或者改用非原地的 ReLU。'},
                         {'cases': [['dbg-jit-hooks', '']],
-                         'historical': False,
                          'id': 'scriptmodule-not-supported',
-                         'message': 'register_full_backward_hook is not supported on ScriptModules',
                          'summary': '在 torch.jit.script 编译过的模型上注册了模块钩子：ScriptModule 没有反向钩子，编译之前挂在 eager '
-                                    '模块上的反向钩子也从来不触发。请在 eager 模块上调试，或者对进出编译后模型的张量注册张量钩子（register_hook）。',
-                         'varies': [{'as': 'register_full_backward_hook is not supported on ScriptModules',
-                                     'pattern': '\\b\\w+ is not supported on ScriptModules'}]},
+                                    '模块上的反向钩子也从来不触发。请在 eager 模块上调试，或者对进出编译后模型的张量注册张量钩子（register_hook）。'},
                         {'cases': [['mem-oom', '训练或评估时内存不足：看懂内存的各项数字，找出原因。'],
                                    ['mem-allocator', '已分配与预留的显存，以及为什么 empty_cache() 对自己进程的这个错误没有帮助。'],
                                    ['mem-what-grows', '每轮迭代增长的是什么：训练循环中本该保持不变的内存，以及是什么留住了之前迭代的计算图。'],
@@ -2303,119 +2194,77 @@ DATA = {'baseurl': '',
                                     '批量大小调到 1 还是显存不足：单个输入的大小（图块的边长、序列长度、图的边数）决定了激活值的大小，批量再小也一样。'],
                                    ['mem-second-step', '第一步放得下，第二步却显存不足：优化器的状态在第一次 step() 时才创建。'],
                                    ['pit-running-loss', '以张量形式累加的损失总和，留住了每一轮迭代的计算图。']],
-                         'historical': False,
                          'id': 'cuda-out-of-memory',
-                         'message': 'CUDA out of memory. Tried to allocate',
                          'summary': 'GPU 上的 '
                                     'torch.OutOfMemoryError：缓存分配器即使把缓存的块还给了驱动程序，仍然找不到张量所需的显存。调小批量大小之前，先找出哪些显存随迭代不断增长，或者是什么留住了计算图；报错信息中“reserved '
-                                    'but unallocated”的数字如果很大，说明显存碎片化了。',
-                         'varies': [{'as': '$1',
-                                     'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
-                                                '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
+                                    'but unallocated”的数字如果很大，说明显存碎片化了。'},
                         {'cases': [['mem-ckpt-reentrant',
                                     '网络的第一个块以 use_reentrant=True 对数据做检查点：它的参数永远得不到梯度。']],
-                         'historical': False,
                          'id': 'checkpoint-no-input-requires-grad',
-                         'message': 'None of the inputs have requires_grad=True. Gradients will be None',
                          'summary': '这是 torch.utils.checkpoint 在 use_reentrant=True 时发出的 '
                                     'UserWarning：检查点块的张量参数没有一个需要梯度（例如网络的第一个块直接接收数据），所以它的输出没有计算图，块的参数也得不到梯度，悄无声息地停止了训练。请改用 '
                                     'use_reentrant=False。'},
                         {'cases': [['grad-clip', ''], ['dbg-anomaly-nan', ''], ['grad-amp', '']],
-                         'historical': False,
                          'id': 'clip-nonfinite',
-                         'message': 'for gradients from `parameters` is non-finite, so it cannot be clipped. '
-                                    'To disable this error and scale the gradients by the non-finite norm '
-                                    'anyway, set `error_if_nonfinite=False`',
                          'summary': '用 error_if_nonfinite=True 调用 clip_grad_norm_ 时，某个梯度是 inf 或 '
                                     'NaN；不加这个参数的话，它会返回非有限的范数，并让所有梯度都变成 '
                                     'NaN。先找出是哪个参数，再找原因（损失本身、某个运算的导数，或混合精度下经过缩放的梯度）。'},
                         {'cases': [['cf-errors', '']],
-                         'historical': False,
                          'id': 'function-legacy-non-static',
-                         'message': 'Legacy autograd function with non-static forward method is deprecated',
                          'summary': '自定义 autograd Function 用的是 PyTorch 0.3 的写法（forward 和 backward 是使用 self '
                                     '的方法，并以 MyFunction()(x) 调用实例）；请把两个方法都改成以 ctx 为第一个参数的静态方法，并改用 '
                                     'MyFunction.apply(x) 调用。'},
                         {'cases': [['cf-need-function', '']],
-                         'historical': False,
                          'id': 'function-backward-not-implemented',
-                         'message': 'You must implement either the backward or vjp method for your custom '
-                                    'autograd.Function to use it with backward mode AD.',
                          'summary': '自定义 autograd Function 只定义了 forward、没有 '
                                     'backward（torch/autograd/function.py 里默认的 backward 会抛出这个错误）。自动求导看不到 '
                                     'forward 里的运算，也就无法对它们求导：如果每一步都是 PyTorch 运算，就去掉这个 Function，改写成普通函数或 '
                                     'nn.Module；否则请自己写 backward。'},
                         {'cases': [['cf-errors', '']],
-                         'historical': True,
                          'id': 'function-backward-not-implemented-old',
-                         'message': 'You must implement the backward function for custom autograd.Function.',
                          'summary': '自定义 Function 没有自己的 backward 时的旧版措辞。在 torch 1.7 及其前后的版本中，即使 Function 定义了 '
                                     'backward，只要 forward 没有加 @staticmethod，也会报这个错：apply 记录的是基类的节点，而它的 '
                                     'backward 正是这个默认实现。请用 @staticmethod 装饰 forward 和 backward；torch 2.13 '
                                     '则能直接运行这样的类。'},
                         {'cases': [['cf-errors', '']],
-                         'historical': True,
                          'id': 'function-forward-output-none',
-                         'message': 'expected Tensor or tuple of Tensor (got NoneType) for return value',
                          'summary': '某个自定义 Function 的 forward（.forward 前面的名称去掉 Backward 就是它）返回了 '
                                     'None，而旧版本要求这里是张量；常见于为另一个 torch 版本构建的库中的 Function。请安装与你的 torch '
                                     '匹配的库版本，或升级 torch（新版接受 None 输出）；retain_graph=True 修不好这个错误。'},
                         {'cases': [['grad-not-implemented', ''],
                                    ['cg-attention', ''],
                                    ['cg-gradient-penalty', '']],
-                         'historical': False,
                          'id': 'derivative-not-implemented',
-                         'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
                          'summary': '自动求导没有报错信息所指运算的导数（哪个运算都有可能；较旧的版本打印名称时不带 aten::）。名称以 _backward '
                                     '结尾，说明缺的是二阶导数，是梯度惩罚或 Hessian 经过了它：用可求导的运算改写同一个函数、用自定义 Function 自己写 '
-                                    'backward，或者在 PyTorch 后来已补上导数时升级（grid_sample 的二阶导数在 2026 年加入）。',
-                         'varies': [{'as': 'derivative for $1',
-                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                                    'backward，或者在 PyTorch 后来已补上导数时升级（grid_sample 的二阶导数在 2026 年加入）。'},
                         {'cases': [['grad-not-implemented', ''], ['cg-gradient-penalty', '']],
-                         'historical': False,
                          'id': 'derivative-not-implemented-formula',
-                         'message': "the derivative for '_cdist_backward' is not implemented.",
                          'summary': '缺少导数的另一种措辞，出现在 PyTorch 把某个输入的公式标为 not_implemented 的时候：名称以 _backward '
                                     "结尾（'_cdist_backward'）的是二阶导数，其他名称（'igamma: "
                                     "input'、'zeta'）则是一阶导数。用可求导的运算改写同一个函数，或者在自定义 Function 里自己写 "
                                     'backward（手头没有公式时用有限差分，再用 gradcheck 检查），或者在较新的版本已有公式时升级（torch 2.14 补上了 '
-                                    "'_cdist_backward'）。",
-                         'varies': [{'as': 'derivative for $1',
-                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                                    "'_cdist_backward'）。"},
                         {'cases': [['grad-forward-missing', '']],
-                         'historical': False,
                          'id': 'forward-ad-not-implemented',
-                         'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
-                                    'because it has not been implemented yet.',
                          'summary': '前向模式的变换（torch.func.jvp、jacfwd、hessian（即 jacfwd(jacrev)）、对偶张量，或 '
                                     "strategy='forward-mode' 的 "
                                     'jacobian）遇到了只有反向公式、没有前向公式的运算：融合注意力内核、grid_sample、cdist，以及某些设备的内核。请留在反向模式：Hessian '
                                     '矩阵用 jacrev(jacrev(f))，Hessian 向量积用 grad(f) 的 vjp，雅可比向量积用 '
-                                    'torch.autograd.functional.jvp；或者改用具备这条公式的内核（注意力的 math 后端）。',
-                         'varies': [{'as': 'forward AD with grid_sampler_2d that',
-                                     'pattern': '\\bforward AD with [\\w.:]+ that'}]},
+                                    'torch.autograd.functional.jvp；或者改用具备这条公式的内核（注意力的 math 后端）。'},
                         {'cases': [['grad-gradient-arg', '']],
-                         'historical': False,
                          'id': 'grad-output-shape',
-                         'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
-                                    'output[0] has a shape of torch.Size([]).',
                          'summary': '传给 backward(gradient) 或 autograd.grad(grad_outputs=) '
                                     '的梯度，形状和它对应的张量不一致：output[0] 是你的张量，grad_output[0] 是你传入的梯度。旧的 WGAN 代码对 0 '
                                     '维的损失传入 torch.FloatTensor([1])：改写成 (-loss).backward()，或者用 '
                                     'torch.ones_like(output) 构造梯度。'},
                         {'cases': [['grad-gradient-arg', '']],
-                         'historical': True,
                          'id': 'grad-output-shape-invalid-gradient',
-                         'message': 'invalid gradient at index 0 - expected shape',
                          'summary': '同一个形状检查的旧版措辞：传给 backward(gradient=...) 的梯度，形状和调用 backward 的那个张量不一致，例如 '
                                     'Grad-CAM 代码对求和的结果（形状 []）传入了与 logits 形状相同的 [10, 2] 梯度。请对这个标量调用不带梯度的 '
                                     'backward()，或者改为对 logits 调用 backward 并传入这个梯度。'},
                         {'cases': [['ddp-dataparallel-replica-grad', '']],
-                         'historical': False,
                          'id': 'multi-output-view-base-modified',
-                         'message': 'is a view and its base or another view of its base has been modified '
-                                    'inplace. This view is the output of a function that returns multiple '
-                                    'views.',
                          'summary': '某个函数返回了自己输入的多个视图（例如自定义 Function 原样返回输入，DataParallel 的 Broadcast '
                                     '就是这样把参数本身交给第一块 GPU '
                                     '作为拷贝）；其中一个视图的基张量经过原地修改之后，程序又用到了这个视图，常见的原因是同一张计算图的两次反向传播之间调用了 '
@@ -2424,352 +2273,207 @@ DATA = {'baseurl': '',
                                    ['cg-custom',
                                     '前面是别的名称（例如 SRU_Compute_GPULegacyBackward）：库里的自定义 Function，backward 是 '
                                     'CUDA 内核，又碰上梯度惩罚。']],
-                         'historical': True,
                          'id': 'scatter-not-twice-differentiable',
-                         'message': 'Scatter is not differentiable twice',
                          'summary': '在 PyTorch 0.2 上，通过包在 nn.DataParallel 里的模型计算梯度惩罚（像 WGAN-GP 或 DRAGAN 那样以 '
                                     'create_graph=True 调用 autograd.grad）：那个版本中，DataParallel 用来分发批量数据的 '
                                     'Scatter 无法二次求导。修复方法是升级：从 0.3.0 起，Scatter 和 Gather 的 backward '
                                     '函数本身也可以求导（见 2.13 版的 torch/nn/parallel/_functions.py），梯度惩罚无需改写，就能直接通过 '
                                     'DataParallel 计算。前面换成别的名称时（例如 0.3 版的 '
                                     'SRU_Compute_GPULegacyBackward），同样的字句表示那个自定义 Function 的 backward（常常是 '
-                                    'CUDA 内核）无法再求导：见自定义 Function 的情况。',
-                         'varies': [{'as': 'Function$1',
-                                     'pattern': '\\b\\w+( is not differentiable twice)'}]},
+                                    'CUDA 内核）无法再求导：见自定义 Function 的情况。'},
                         {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],
-                         'historical': False,
                          'id': 'complex-backward',
-                         'message': 'grad can be implicitly created only for real scalar outputs',
                          'summary': '对复数标量调用了不带 gradient 的 '
                                     'backward()；只有实数值的损失才有梯度。改为对模（.abs()）或实部做归约：把复数差直接平方（z ** '
                                     '2）得到的损失仍是复数，|z| ** 2 才是实数。较旧的版本会悄悄地只对实部求导。'},
                         {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
-                         'historical': False,
                          'id': 'functorch-requires-grad',
-                         'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
-                                    'torch.autograd.functional.* APIs) inside of a function being '
-                                    'transformed by a functorch transform. This is unsupported, please '
-                                    'attempt to use the functorch transforms (e.g. grad, vjp, jacrev, '
-                                    'jacfwd, hessian) or call requires_grad_() outside of a function being '
-                                    'transformed instead.',
                          'summary': '传给 torch.func.grad、vmap 或 jacrev 的函数调用了 requires_grad_()，或者调用了内部会用到它的 '
                                     'torch.autograd.functional.jacobian、hessian。在变换内部，输入早已处于追踪之中：所有导数都用变换本身来求。'},
                         {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
-                         'historical': False,
                          'id': 'functorch-backward',
-                         'message': 'backward() called inside a functorch transform. This is not supported, '
-                                    'please use functorch.grad or functorch.vjp instead or call backward() '
-                                    'outside of functorch transforms.',
                          'summary': '传给 vmap 或 torch.func.grad 的函数调用了 loss.backward()。逐样本梯度要用 '
                                     'vmap(grad(loss_fn)) 来求，模型参数通过 functional_call 传入，而不是对每个样本调用 '
                                     'backward()。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'vmap-item',
-                         'message': "vmap: It looks like you're calling .item() on a Tensor. We don't "
-                                    'support vmap over calling .item() on a Tensor, please try to rewrite '
-                                    "what you're doing with other operations. If error is occurring "
-                                    'somewhere inside PyTorch internals, please file a bug report.',
                          'summary': '在 vmap 之下的函数把张量转成了 Python 数字（.item()、float()、int()，或者用张量做会触发这种转换的索引）；在 '
                                     'vmap 之下，一次调用代表整个批量，没有单个数字可取。让这个值保持为张量。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': True,
                          'id': 'vmap-item-functorch',
-                         'message': 'Batching rule not implemented for aten::item. We could not generate a '
-                                    'fallback.',
                          'summary': 'vmap 遇到 .item() 时，functorch 早期的报错措辞：在 vmap 之下的函数调用了 .item()（或 '
                                     'float()、int()），而一次调用代表整个批量，没有单个数字可取。让这个值保持为张量，直接用它做索引，不要先转成 Python 数字。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'vmap-dynamic-shape',
-                         'message': 'vmap: We do not support batching operators that can support dynamic '
-                                    'shape. Attempting to batch over indexing with a boolean mask.',
                          'summary': '在 vmap 中（逐样本梯度、vmap(jacrev(...))），有些运算的输出形状取决于数值（这里是通过布尔掩码索引或赋值，nonzero '
                                     '也一样），无法为整个批量给出同一个形状；请改用 torch.where，在完整的形状上算出两个分支。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'vmap-control-flow',
-                         'message': "vmap: It looks like you're attempting to use a Tensor in some "
-                                    "data-dependent control flow. We don't support that yet",
                          'summary': '在 vmap 之下的函数在 if 或 while 里用到了张量（if x.sum() > '
                                     '0:）；批量里的每个样本可能要走不同的分支。两边都算出来，再用 torch.where 逐元素选取。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'vmap-item-or-control-flow',
-                         'message': "vmap: It looks like you're either (1) calling .item() on a Tensor or "
-                                    '(2) attempting to use a Tensor in some data-dependent control flow or '
-                                    '(3) encountering this error in PyTorch internals.',
                          'summary': '在 vmap(jacrev(...)) 或 vmap(grad(...)) 下的函数把张量转成了 Python '
                                     '数字，或者根据张量的值决定分支（对张量写 if 或 while，例如自适应 ODE '
                                     '求解器的停止条件）；一次调用代表整个批量，没有单一的答案。让值保持为张量，把 if 改写成 torch.where；循环长度取决于数据时，就在 '
                                     'Python 里对样本逐个循环，或者对求解器自身的批量调用先沿批量求和再求导。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'functorch-captured-mutation',
-                         'message': 'During a grad (vjp, jvp, grad, etc) transform, the function provided '
-                                    'attempted to call in-place operation (aten::add_.Tensor) that would '
-                                    'mutate a captured Tensor. This is not supported; please rewrite the '
-                                    'function being transformed to explicitly accept the mutated Tensor(s) '
-                                    'as inputs.',
                          'summary': '在 torch.func.grad、jacrev、jacfwd 或 vjp '
                                     '之下的函数，原地写入了一个不是作为输入传进来的张量；最常见的是训练模式下的 BatchNorm 原地更新它的滑动统计量。把缓冲区通过 '
                                     'functional_call 作为输入传进去、改用 eval()，或者调用 '
-                                    'torch.func.replace_all_batch_norm_modules_。',
-                         'varies': [{'as': 'in-place operation (aten::add_.Tensor)',
-                                     'pattern': '\\bin-place operation \\(aten::\\w+(\\.\\w+)?\\)'}]},
+                                    'torch.func.replace_all_batch_norm_modules_。'},
                         {'cases': [['gb-batchnorm', '']],
-                         'historical': False,
                          'id': 'batchnorm-running-stats-grad',
-                         'message': "The function 'native_batch_norm' is not differentiable with respect to "
-                                    "argument 'running_mean'. This input cannot have requires_grad True.",
                          'summary': 'batch_norm 在 running_mean（或 running_var）的位置上收到了需要梯度的张量：滑动统计量的缓冲区被改成了 '
                                     'Parameter，或者是从带有计算图的张量复制来的；也可能是 torch.batch_norm '
                                     '的参数顺序让权重落到了这个位置。统计量要作为不需要梯度的缓冲区传入，自己调用时先对它们调用 detach()。'},
                         {'cases': [['grad-overlap', '']],
-                         'historical': False,
                          'id': 'overlap-written-to',
-                         'message': 'unsupported operation: more than one element of the written-to tensor '
-                                    'refers to a single memory location. Please clone() the tensor before '
-                                    'performing the operation.',
                          'summary': '原地操作写入的张量是 expand（或其他步长为 0 的视图）生成的，它的元素共享内存。写入之前先调用 .clone()（或改用 '
                                     'repeat），或者改成非原地的更新。'},
                         {'cases': [['grad-overlap', '']],
-                         'historical': False,
                          'id': 'overlap-input-written-to',
-                         'message': 'unsupported operation: some elements of the input tensor and the '
-                                    'written-to tensor refer to a single memory location. Please clone() the '
-                                    'tensor before performing the operation.',
                          'summary': '一次写入的来源是目标本身的视图，例如 x[1] = x[1].transpose(0, 1)。先对来源调用 .clone()。'},
                         {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
-                         'historical': True,
                          'id': 'isfloating-grads',
-                         'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got '
-                                    'false.',
                          'summary': 'PyTorch 1.5 及以前：backward() 把梯度送进了一个需要梯度的整数张量，它是 argmax 或 argsort '
                                     '的结果，或者是自定义 Function 的整数输出（点云代码里的最远点采样或分组）。在 Function 的 forward 里对索引调用 '
                                     'ctx.mark_non_differentiable，或者对它调用 detach()；现在的版本不会让整数张量需要梯度。'},
                         {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
-                         'historical': True,
                          'id': 'isfloating-grads-type',
-                         'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
-                                    'got false.',
                          'summary': '同一个错误在 PyTorch 1.3 和 1.4 中的措辞：梯度送进了一个需要梯度的整数张量，通常是自定义 Function '
                                     '的索引输出，而它没有调用 ctx.mark_non_differentiable。'},
                         {'cases': [['pit-loss-number', '']],
-                         'historical': False,
                          'id': 'number-has-no-backward',
-                         'message': "'int' object has no attribute",
                          'summary': '对 Python 数字而不是张量调用了 backward()：遇到没有东西可比较的批量（例如没有目标框的图像）时，损失函数返回了 '
                                     '0（或浮点数）；请返回 pred.sum() * 0，或者跳过这一步。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'vmap-inplace-extra-args',
-                         'message': 'vmap: inplace arithmetic(self, *extra_args) is not possible because '
-                                    'there exists a Tensor `other` in extra_args that has more elements than '
-                                    '`self`',
                          'summary': '在 vmap '
                                     '之下的函数把一个带批量维度的值，原地写进它自己按固定形状创建的张量（torch.zeros(x.shape)、torch.zeros(n)）；整个批量共用这一个缓冲区，无法为每个样本各存一个值。请改用 '
                                     'torch.zeros_like(x) 或 x.new_zeros(...) '
                                     '从输入创建它，或者不用原地写入来拼出结果（torch.stack、torch.cat、torch.where）。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'batchnorm-input-dim',
-                         'message': 'expected 4D input (got 3D input)',
                          'summary': 'BatchNorm2d 收到的张量少了批量维度：在 vmap '
                                     '之下（逐样本梯度、vmap(jacrev(model))），每次调用看到的是一个形状为 [C, H, W] 的样本；不在 vmap '
                                     '之下时，则是传入单张图像却没有调用 '
                                     'unsqueeze(0)。请给模型一个批量：model(x.unsqueeze(0)).squeeze(0)。'},
                         {'cases': [['cg-hvp', '']],
-                         'historical': False,
                          'id': 'func-grad-output',
-                         'message': 'Expected f(*args) to return a Tensor, got',
                          'summary': 'torch.func.grad 求导的是只返回一个标量张量的函数，而这个函数返回了别的东西：最常见的是对“以参数字典为输入的损失”写 '
                                     'grad(grad(f))，内层 grad 返回了一个梯度字典。二阶导数是梯度的雅可比矩阵：请用 torch.func.hessian(f) '
                                     '或 jacrev(grad(f))；如果只需要 Hessian 向量积，就用 jvp(grad(f), ...)。'},
                         {'cases': [['ddp-grad-strides', '']],
-                         'historical': False,
                          'id': 'ddp-grad-strides',
-                         'message': 'Grad strides do not match bucket view strides. This may indicate grad '
-                                    'was not created according to the gradient layout contract, or that the '
-                                    "param's strides changed since DDP was constructed.",
                          'summary': '这是 DDP 的归约器（reducer）发出的 UserWarning：某个梯度的步长和它的参数在构建 DDP 时的步长不同。如果只在长度为 '
                                     '1 的维度上不同（例如 1x1 卷积的权重，输入是 '
                                     'channels_last），梯度本身没有错，代价只是一次按步长的复制，可以直接屏蔽这个警告。要把模型转成 '
                                     'channels_last，请在包进 DDP 之前做，不要在之后。'},
                         {'cases': [['mem-ckpt-metadata', '']],
-                         'historical': False,
                          'id': 'checkpoint-recomputed-metadata',
-                         'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
-                                    'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次保存的张量在形状、dtype '
-                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。',
-                         'tail': "tensor at position 4: saved metadata: {'shape': torch.Size([4, 3]), "
-                                 "'dtype': torch.float32, 'device': device(type='cpu')} recomputed metadata: "
-                                 "{'shape': torch.Size([4, 6]), 'dtype': torch.float32, 'device': "
-                                 "device(type='cpu')}",
-                         'varies': [{'as': '',
-                                     'pattern': "'(shape|dtype|device)': "
-                                                '*(torch\\.\\w+|device\\([^)]*\\)?)?'}]},
+                                    '或设备上和第一次不同：块除了输入之外还读了某个状态，而它在两次之间变了，例如键值缓存（use_cache=True）、分片库已经释放掉的参数，或路由器的统计量。请把这类状态移出块。'},
                         {'cases': [['cg-not-require', ''], ['cg-unused', '']],
-                         'historical': False,
                          'id': 'grad-input-no-requires-grad',
-                         'message': 'One of the differentiated Tensors does not require grad',
                          'summary': '向 torch.autograd.grad 请求了某个张量的梯度，而这个张量不需要梯度：通常是 model.parameters() '
                                     '列出的冻结参数，或者从未标记过的输入。请只传入需要梯度的张量（[p for p in model.parameters() if '
                                     'p.requires_grad]），或先对输入调用 requires_grad_()；allow_unused=True 帮不上忙。'},
                         {'cases': [['cf-func', '']],
-                         'historical': False,
                          'id': 'function-jvp-missing',
-                         'message': 'You must implement the jvp function for custom autograd.Function to use '
-                                    'it with forward mode AD.',
                          'summary': '前向模式自动求导（forward_ad 的对偶张量、torch.func.jvp、jacfwd、hessian）遇到了只定义了 '
                                     'backward、没有 jvp 的自定义 autograd Function；请添加 jvp 静态方法，由它返回输出的切向量，所需的张量用 '
                                     'ctx.save_for_forward '
                                     '保存；或者改用反向模式（jacrev、torch.autograd.functional.jacobian）。'},
                         {'cases': [['dbg-amp-scaler', '']],
-                         'historical': False,
                          'id': 'amp-unscale-fp16',
-                         'message': 'Attempting to unscale FP16 gradients.',
                          'summary': 'GradScaler 会把梯度除以缩放因子，但不接受 float16 梯度：模型的参数是 float16（调用过 '
                                     'model.half()、手动把某一层转成了 float16，或 float16 模型上可训练的适配器权重）。请让参数保持 float32，由 '
                                     'torch.autocast 用 float16 计算；或者改用 bfloat16，不需要缩放器。'},
                         {'cases': [['dbg-amp-scaler', '']],
-                         'historical': False,
                          'id': 'amp-unscale-twice',
-                         'message': 'unscale_() has already been called on this optimizer since the last '
-                                    'update().',
                          'summary': '在 scaler.update() 之前调用了两次 '
                                     'scaler.unscale_(optimizer)：梯度累积时每个微批量之后都调用，或者循环在溢出之后跳过了 '
                                     'scaler.update()。每个优化步骤中，unscale_()、梯度裁剪、step() 和 update() 都只做一次，并且每次 '
                                     'scaler.step() 之后都要调用 scaler.update()。'},
                         {'cases': [['amp-grad-dtype', '']],
-                         'historical': False,
                          'id': 'mixed-dtype-scalar-type',
-                         'message': 'expected scalar type Half but found Float',
                          'summary': '某个运算（bmm、卷积、带权重的 nll_loss、库自带的 CUDA 内核）在 autocast 之外同时拿到了 float16 和 '
                                     'float32 的操作数：模型有一部分用 .half() 转换过或以 float16 加载（8 位加载会让部分模块保持 '
                                     'float32），或者把 float32 的输入交给了 float16 的模型。请让参数保持 float32、在 torch.autocast '
-                                    '下执行前向传播，或者整个模型用同一种 dtype 加载，或者把不一致的那个操作数转换类型。',
-                         'varies': [{'as': 'expected scalar type Half but found Float',
-                                     'pattern': '\\bexpected scalar type (?:Half|Float|BFloat16|Double) but '
-                                                'found (?:Half|Float|BFloat16|Double)\\b'}]},
+                                    '下执行前向传播，或者整个模型用同一种 dtype 加载，或者把不一致的那个操作数转换类型。'},
                         {'cases': [['amp-grad-dtype', '']],
-                         'historical': False,
                          'id': 'mixed-dtype-mat1-mat2',
-                         'message': 'mat1 and mat2 must have the same dtype, but got Half and Float',
                          'summary': 'nn.Linear（或 addmm）在 autocast 之外拿到了 dtype 不同的输入和权重：float32 的层收到了 float16 '
-                                    '的输入，或者反过来。请让参数保持 float32、在 torch.autocast 下执行前向传播，或者把输入转换成权重的 dtype。',
-                         'varies': [{'as': 'mat1 and mat2 must have the same dtype, but got Half and Float',
-                                     'pattern': '\\bmat1 and mat2 must have the same dtype, but got \\w+ and '
-                                                '\\w+'}]},
+                                    '的输入，或者反过来。请让参数保持 float32、在 torch.autocast 下执行前向传播，或者把输入转换成权重的 dtype。'},
                         {'cases': [['dbg-amp-scaler', '']],
-                         'historical': False,
                          'id': 'lr-scheduler-before-step',
-                         'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
                          'summary': '调度器第一次调用 step() 时，优化器还没有执行过任何一次 optimizer.step()。使用 GradScaler '
                                     '且顺序正确时，这说明缩放器因为梯度出现非有限值而跳过了第一步；缩放因子逐步降低的期间这很正常，没有坏处。没有使用缩放器时，请先调用 '
                                     'optimizer.step() 再调用 scheduler.step()。'},
                         {'cases': [['dbg-amp-no-inf', '']],
-                         'historical': False,
                          'id': 'amp-no-inf-checks',
-                         'message': 'No inf checks were recorded for this optimizer.',
                          'summary': 'scaler.step(optimizer) 在这个优化器的参数里找不到任何一个带梯度的参数，并不是溢出。最常见的原因是 '
                                     'zero_grad() 放在了 backward() 和 step() '
                                     '之间；其次是优化器只持有冻结的参数（例如以推理模式加载的适配器），或者损失根本传不到这些参数。请在前向传播之前清空梯度。'},
                         {'cases': [['dbg-amp-no-inf', '']],
-                         'historical': False,
                          'id': 'amp-scale-none',
-                         'message': 'but _scale is None.  This may indicate your script did not use '
-                                    'scaler.scale(loss or outputs) earlier in the iteration.',
                          'summary': '缩放器的 unscale_、step 或 update 在任何一次 scaler.scale(loss) 之前就运行了：循环直接调用了 '
                                     'loss.backward()（在 Lightning 的手动优化中，就是用了 loss.backward() 而不是 '
                                     'self.manual_backward(loss)）。每个损失都要先经过缩放，再调用 backward()。'},
                         {'cases': [['dbg-amp-several', '']],
-                         'historical': False,
                          'id': 'amp-step-twice',
-                         'message': 'step() has already been called since the last update().',
                          'summary': '同一个优化器连续两次调用 scaler.step，中间没有 scaler.update()：可能是循环从来不调用 '
                                     'update()，也可能是列表里同一个优化器出现了两次。每个优化器只调用一次 step，然后每次迭代调用一次 '
                                     'scaler.update()。'},
                         {'cases': [['pit-empty-params', '']],
-                         'historical': False,
                          'id': 'optimizer-empty-params',
-                         'message': 'optimizer got an empty parameter list',
                          'summary': '创建优化器时，它一个张量也没有拿到：可能是按 requires_grad 筛选之前，所有参数都已冻结；或者模型把各层放在普通的 list '
                                     '里（请改用 nn.ModuleList）；或者 model.parameters() '
                                     '这个生成器已经用完了。请解冻要训练的部分、注册各层，并传入一个 list。'},
                         {'cases': [['mem-ckpt-metadata', '']],
-                         'historical': False,
                          'id': 'checkpoint-recomputed-count',
-                         'message': 'torch.utils.checkpoint: A different number of tensors was saved during '
-                                    'the original forward and recomputation.',
                          'summary': '不可重入的 checkpoint 在反向传播时重跑这个块，第二次走了另一条路径：块里的某个选择（用 Python 的 random '
                                     '决定的随机深度、在反向传播之前调用的 model.eval() 或改过的标志）读到了 checkpoint '
                                     '不会恢复的状态。请在块外做出选择再作为参数传入，或改用 torch.rand 抽签，或等反向传播结束之后再切换模式。'},
                         {'cases': [['ddp-unused-warning', '']],
-                         'historical': False,
                          'id': 'ddp-find-unused-no-unused',
-                         'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
-                                    'not find any unused parameters in the forward pass.',
                          'summary': 'DDP 的归约器（reducer）发出的警告，每个进程只发一次，出现在第一次用到每一个参数的迭代（通常就是第一次迭代），所以 '
                                     'find_unused_parameters=True '
                                     '换来的计算图遍历只是白白花时间，除非之后的迭代会跳过某个分支。如果每次用到的参数都一样，请传入 '
                                     'find_unused_parameters=False；如果某个分支只是有时才走，就保留这个标志，不用理会警告。'},
                         {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
-                         'historical': True,
                          'id': 'checkpoint-reentrant-grad-old',
-                         'message': 'Checkpointing is not compatible with .grad() or when an `inputs` '
-                                    'parameter is passed to .backward(). Please use .backward() and do not '
-                                    'pass its `inputs` argument.',
                          'summary': '同一个错误的旧版措辞：对可重入的 checkpoint（use_reentrant=True，旧版的默认值）使用了 '
                                     'torch.autograd.grad 或 backward(inputs=...)；请传入 use_reentrant=False。'},
                         {'cases': [['tc-graph-break', '']],
-                         'historical': True,
                          'id': 'compile-mirrored-meta',
-                         'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
                          'summary': '用 torch.compile 编译的函数对自己的输出调用了 torch.autograd.backward，Dynamo '
                                     '没有跳过这个调用，而是追踪了进去：这是 Dynamo 自身的缺陷，后来已经修复（小节里附有修复的链接）。请升级，或者在编译的函数之外调用 '
                                     'backward()。'},
                         {'cases': [['var-assign-parameter', '']],
-                         'historical': False,
                          'id': 'assign-parameter',
-                         'message': "cannot assign 'torch.FloatTensor' as parameter 'weight' "
-                                    '(torch.nn.Parameter or None expected)',
                          'summary': '把一个普通张量赋给了存放 nn.Parameter 的模块属性，这个张量通常是由参数本身算出来的（self.w = '
                                     'F.softmax(self.w)）；请把结果存进局部变量，若权重每次调用都要重新计算，请使用 '
-                                    'torch.nn.utils.parametrize。',
-                         'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter",
-                                     'pattern': "cannot assign '[\\w.]+' as parameter\\b"},
-                                    {'as': "as parameter 'weight'", 'pattern': "\\bas parameter '\\w+'"}]},
+                                    'torch.nn.utils.parametrize。'},
                         {'cases': [['var-assign-parameter', '']],
-                         'historical': False,
                          'id': 'register-parameter-tensor',
-                         'message': "cannot assign 'torch.FloatTensor' object to parameter 'weight' "
-                                    '(torch.nn.Parameter or None required)',
                          'summary': '传给 register_parameter 的是普通张量；请先包装一下：register_parameter(name, '
-                                    'nn.Parameter(tensor))。',
-                         'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter",
-                                     'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
-                                    {'as': "object to parameter 'weight'",
-                                     'pattern': "\\bobject to parameter '\\w+'"}]},
+                                    'nn.Parameter(tensor))。'},
                         {'cases': [['var-module-tensors',
                                     'model.to(device) 之后出现 cuda:0 and cpu：普通张量属性留在 CPU 内存里、输入没有搬过去，或者 '
                                     'forward 里创建张量时没有指定设备。'],
                                    ['var-dp-replica',
                                     '在 nn.DataParallel 下用两张 GPU 时出现 cuda:1 and '
                                     'cuda:0：每个副本只会收到广播过来的参数和缓冲区，所以普通张量属性仍然留在 cuda:0。']],
-                         'historical': False,
                          'id': 'tensors-same-device',
-                         'message': 'Expected all tensors to be on the same device, but found at least two '
-                                    'devices',
                          'summary': '同一个运算收到了分处两个设备的张量。报错是 cuda:0 and cpu 时：模块作为普通属性保存的张量在 model.to(device) '
                                     '之后仍留在 CPU 内存里，或者批量数据没有搬到 GPU，或者 forward 创建张量时没有指定 device=。在 '
                                     'nn.DataParallel 下出现 cuda:1 and cuda:0 时：普通的张量属性不会复制到其他 GPU 上的副本。这类张量请用 '
                                     'register_buffer 注册。'},
                         {'cases': [['tc-module-backward-hook', '']],
-                         'historical': False,
                          'id': 'compile-module-backward-hook',
-                         'message': 'Module-level backwards hooks require compiled autograd.',
                          'summary': 'torch.compile(..., fullgraph=True) '
                                     '遇到了带有完整反向钩子（register_full_backward_hook）的模块，而 Dynamo '
                                     '只有在启用编译式自动求导（compiled autograd）时才能追踪它。请去掉 '
@@ -2777,9 +2481,7 @@ DATA = {'baseurl': '',
                                     'torch._dynamo.config.compiled_autograd = True，并在编译过的训练步骤里调用 '
                                     'backward()。'},
                         {'cases': [['pit-validation-backward', '']],
-                         'historical': False,
                          'id': 'cudnn-rnn-eval',
-                         'message': 'cudnn RNN backward can only be called in training mode',
                          'summary': '在 GPU 上，backward() 或 autograd.grad() 经过了处于评估模式的 nn.LSTM、nn.GRU 或 '
                                     'nn.RNN：cuDNN 的 RNN 内核只在训练模式下保留反向传播需要的数据。常见的原因是验证或采样函数调用了 '
                                     'model.eval()，之后却没有任何地方再调用 model.train()；请在每个 epoch 开头调用它、只把 RNN '
@@ -2788,94 +2490,60 @@ DATA = {'baseurl': '',
                                     '没有用；请在前向传播之前，用 [n for n, m in model.named_modules() if not m.training] '
                                     '列出仍处于评估模式的模块。'},
                         {'cases': [['var-retain-grad', '']],
-                         'historical': False,
                          'id': 'retain-grad-no-grad',
-                         'message': "can't retain_grad on Tensor that has requires_grad=False",
                          'summary': '对不需要梯度的张量调用了 retain_grad()：这个张量不属于任何计算图（由 .data 或 detach() 得到、在 '
                                     'torch.no_grad() 里算出，或者只由不需要梯度的张量算出），梯度永远传不到它。请改用需要梯度的张量来计算它，并且只在 '
                                     'requires_grad 为 True 时调用 retain_grad()。'},
                         {'cases': [['pit-loss-dtype', '']],
-                         'historical': False,
                          'id': 'loss-target-dtype',
-                         'message': 'Found dtype Long but expected Float',
                          'summary': '损失函数拿浮点数的预测去和另一种 dtype 的目标比较（整数标签，或由 NumPy 转来的 float64 '
                                     '目标）；有的损失函数在前向传播就出错，有的要到反向传播才出错，和损失值本身的 dtype '
-                                    '无关。修复方法是转换目标：target.float() 或 target.to(output.dtype)。',
-                         'varies': [{'as': 'Found dtype Long but expected Float',
-                                     'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
+                                    '无关。修复方法是转换目标：target.float() 或 target.to(output.dtype)。'},
                         {'cases': [['pit-deepcopy-graph', '']],
-                         'historical': False,
                          'id': 'deepcopy-non-leaf',
-                         'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
-                                    'deepcopy protocol at the moment',
                          'summary': 'copy.deepcopy 遇到了带有 grad_fn 的张量：通常是模块的 forward（或前向钩子）存到 self '
                                     '上的中间结果，所以做过一次前向传播之后，deepcopy(model) 就会失败，常见于 EMA 辅助类或保存最佳模型的时候；也可能是旧版 '
                                     'torch.nn.utils.weight_norm 包装的层的权重，这时连一次前向传播都还没做就会失败。中间结果请改存调用 detach() '
                                     '之后的张量、在复制前删掉这个属性，或用 state_dict() 复制权重；旧版 weight_norm 请换成 '
                                     'torch.nn.utils.parametrizations.weight_norm。'},
                         {'cases': [['pit-grad-none-zero', '']],
-                         'historical': False,
                          'id': 'grad-none-zero',
-                         'message': "'NoneType' object has no attribute 'zero_'",
                          'summary': '执行 x.grad.zero_()（或 x.grad.data）时 x.grad 还是 None：第一次传到 x 的 backward() '
                                     '还没执行，或者 x 根本不需要梯度。请在更新之后再清零，或先检查 `if x.grad is not '
-                                    'None`；如果要输入的梯度，请在前向传播之前对输入调用 requires_grad_()。',
-                         'varies': [{'as': "'NoneType' object has no attribute 'zero_'",
-                                     'pattern': "'NoneType' object has no attribute '(zero_|data)'"}]},
+                                    'None`；如果要输入的梯度，请在前向传播之前对输入调用 requires_grad_()。'},
                         {'cases': [['pit-resize-requires-grad', '']],
-                         'historical': False,
                          'id': 'resize-requires-grad',
-                         'message': 'cannot resize variables that require grad',
                          'summary': '对需要梯度的张量调用了 '
                                     'resize_()，通常是用来收集模型输出的缓冲区：之前把需要梯度的输出原地复制进去，缓冲区就成了计算图的一部分。请改为复制 '
                                     'output.detach()，或在 torch.no_grad() 里做这些记录工作。'},
                         {'cases': [['cf-view-output-inplace', ''], ['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'function-view-inplace',
-                         'message': 'This view was created inside a custom Function (or because an input was '
-                                    'returned as-is)',
                          'summary': '原地操作改动了自定义 Function 的输出（或它的切片），而这个输出是视图：forward '
                                     '返回了输入的视图，或直接返回输入本身。自动求导拒绝执行，因为改写视图的历史会绕过这个 Function 的 backward。请复制输出（在 '
                                     'forward 里或 apply 之后调用 clone()），或改用非原地操作。'},
                         {'cases': [['cf-save-non-tensor', '']],
-                         'historical': False,
                          'id': 'save-for-backward-non-tensor',
-                         'message': 'save_for_backward can only save variables, but argument',
                          'summary': 'ctx.save_for_backward 收到了非张量的值（数字、由各维大小组成的元组、标志）。它只接受张量和 '
                                     'None；其他值请作为属性存在 ctx 上（ctx.factor = factor），并在 backward 里对它们返回 None。'},
                         {'cases': [['mem-ckpt-reentrant', '']],
-                         'historical': False,
                          'id': 'checkpoint-use-reentrant-explicit',
-                         'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed '
-                                    'explicitly.',
                          'summary': '调用 torch.utils.checkpoint 时没有传 use_reentrant，于是发出这条 UserWarning：torch '
                                     '2.13 这时仍执行可重入实现，并要求你明确选择。请传 use_reentrant=False（推荐；输入不需要梯度的块也能训练），或传 '
                                     'use_reentrant=True 保留原来的行为。'},
                         {'cases': [['mem-ckpt-reentrant', '']],
-                         'historical': True,
                          'id': 'checkpoint-use-reentrant-explicit-old',
-                         'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
-                                    'use_reentrant=False explicitly.',
                          'summary': '同一条 UserWarning 的旧版措辞（torch 2.1 和紧随其后的版本）：调用 checkpoint 时没有传 '
                                     'use_reentrant。请传 use_reentrant=False（推荐），或传 use_reentrant=True '
                                     '保留原来的行为。'},
                         {'cases': [['var-grad-modes', '']],
-                         'historical': False,
                          'id': 'inference-requires-grad',
-                         'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is '
-                                    'not allowed.',
                          'summary': '对在 torch.inference_mode() 里创建的张量调用了 requires_grad_()（或设置 '
                                     'requires_grad=True）。推理张量不能这样加入自动求导的记录；请改在 torch.no_grad() '
                                     '里创建它，或在推理模式之外用 clone() 从它得到一个普通张量。'},
                         {'cases': [['pit-loss-dtype', '']],
-                         'historical': False,
                          'id': 'loss-target-cast',
-                         'message': "result type Float can't be cast to the desired output type Long",
                          'summary': 'binary_cross_entropy_with_logits（BCEWithLogitsLoss）收到了整数标签：损失按浮点数计算，无法写进目标的整数 '
-                                    'dtype。修复方法是转换目标：target.float() 或 target.to(output.dtype)。',
-                         'varies': [{'as': "result type Float can't be cast to the desired output type Long",
-                                     'pattern': "\\bresult type \\w+ can't be cast to the desired output "
-                                                'type \\w+'}]}],
+                                    'dtype。修复方法是转换目标：target.float() 或 target.to(output.dtype)。'}],
             'zh-hant': [{'cases': [['rg-guide', '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。'],
                                    ['rg-error', '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。'],
                                    ['pit-target-outside-loop', '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。'],
@@ -2919,47 +2587,20 @@ DATA = {'baseurl': '',
                                    ['pit-rollout-graph',
                                     'PPO 或 MAPPO 在同一段互動資料上跑好幾個 epoch（mini_epochs > '
                                     '1），而其中的對數機率、估值或優勢仍帶著收集資料時的計算圖。']],
-                         'historical': False,
                          'id': 'backward-twice',
-                         'message': 'Trying to backward through the graph a second time (or directly access '
-                                    'saved tensors after they have already been freed). Saved intermediate '
-                                    'values of the graph are freed when you call .backward() or '
-                                    'autograd.grad(). Specify retain_graph=True if you need to backward '
-                                    'through the graph a second time or if you need to access saved tensors '
-                                    'after calling backward.',
                          'summary': '反向傳播需要計算圖中的已儲存張量，但先前的 backward() 已將它釋放；通常是某個張量把上一次迭代的計算圖帶進了下一次迭代。'},
                         {'cases': [['rg-wordings', '']],
-                         'historical': True,
                          'id': 'backward-twice-saved-results',
-                         'message': 'Trying to backward through the graph a second time, but the saved '
-                                    'intermediate results have already been freed. Specify retain_graph=True '
-                                    'when calling backward the first time.',
-                         'summary': '同一個錯誤的舊版措辭：計算圖的已儲存張量已經釋放，卻又對它做了一次反向傳播。',
-                         'today': 'backward-twice'},
+                         'summary': '同一個錯誤的舊版措辭：計算圖的已儲存張量已經釋放，卻又對它做了一次反向傳播。'},
                         {'cases': [['rg-wordings', '']],
-                         'historical': True,
                          'id': 'backward-twice-dot-backward-or-grad',
-                         'message': 'Trying to backward through the graph a second time, but the saved '
-                                    'intermediate results have already been freed. Specify retain_graph=True '
-                                    'when calling .backward() or autograd.grad() the first time.',
-                         'summary': '同一個錯誤在 PyTorch 1.8 的措辭，也是第一個除了 .backward() 之外還提到 autograd.grad() 的措辭。',
-                         'today': 'backward-twice'},
+                         'summary': '同一個錯誤在 PyTorch 1.8 的措辭，也是第一個除了 .backward() 之外還提到 autograd.grad() 的措辭。'},
                         {'cases': [['rg-wordings', '']],
-                         'historical': True,
                          'id': 'backward-twice-buffers',
-                         'message': 'Trying to backward through the graph a second time, but the buffers '
-                                    'have already been freed. Specify retain_graph=True when calling '
-                                    'backward the first time.',
-                         'summary': '同一個錯誤在 PyTorch 0.2 到 1.5 的措辭；訊息裡的 buffers，就是第一次 backward() 已經釋放的已儲存張量。',
-                         'today': 'backward-twice'},
+                         'summary': '同一個錯誤在 PyTorch 0.2 到 1.5 的措辭；訊息裡的 buffers，就是第一次 backward() 已經釋放的已儲存張量。'},
                         {'cases': [['rg-wordings', '']],
-                         'historical': True,
                          'id': 'backward-twice-retain-variables',
-                         'message': 'Trying to backward through the graph second time, but the buffers have '
-                                    'already been freed. Please specify retain_variables=True when calling '
-                                    'backward for the first time.',
-                         'summary': '同一個錯誤在 PyTorch 0.1 的措辭，當時 retain_graph 參數還叫做 retain_variables。',
-                         'today': 'backward-twice'},
+                         'summary': '同一個錯誤在 PyTorch 0.1 的措辭，當時 retain_graph 參數還叫做 retain_variables。'},
                         {'cases': [['pit-inplace-saved',
                                     '某個運算把張量儲存起來供反向傳播使用之後，又有原地操作（*=、+=、relu(inplace=True)、x[0] = ...）改動了它。'],
                                    ['pit-inplace-decode', '解讀錯誤訊息：形狀、運算與版本號指的是哪個張量，以及異常偵測模式如何找出那一行。'],
@@ -3001,42 +2642,25 @@ DATA = {'baseurl': '',
                                    ['pit-teacher',
                                     'MoCo 與記憶庫：反向傳播之前，寫入佇列的動作就原地覆寫了負例鍵的佇列，而 q @ queue 還需要它；請改用 '
                                     'queue.clone().detach()。']],
-                         'historical': False,
                          'id': 'modified-by-inplace',
-                         'message': 'one of the variables needed for gradient computation has been modified '
-                                    'by an inplace operation',
-                         'summary': '某個張量儲存起來供反向傳播使用之後，又有原地操作（例如 *= 或 optimizer.step()）改動了它，因此版本計數器對不上。',
-                         'tail': 'which is output 0 of Mul, is at version 1; expected version 0 instead.'},
+                         'summary': '某個張量儲存起來供反向傳播使用之後，又有原地操作（例如 *= 或 optimizer.step()）改動了它，因此版本計數器對不上。'},
                         {'cases': [['pit-data-index',
                                     '用 loss.data[0] 讀取損失值，就像為 PyTorch 0.3 寫的程式碼那樣：請改用 loss.item()。'],
                                    ['var-history',
                                     '0 維張量從 PyTorch 0.4 開始出現；當時 loss.data[0] 只會發出警告，現在則會引發錯誤。']],
-                         'historical': False,
                          'id': 'zero-dim-index',
-                         'message': 'invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
-                                    '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number',
                          'summary': '對 0 維張量（例如損失值）做了索引（像是 loss.data[0]）；要取得數值請用 loss.item()。'},
                         {'cases': [['pit-data-index', '']],
-                         'historical': True,
                          'id': 'zero-dim-index-python-number',
-                         'message': 'invalid index of a 0-dim tensor. Use tensor.item() to convert a 0-dim '
-                                    'tensor to a Python number',
-                         'summary': '同一個錯誤的舊版措辭：對 0 維張量做了索引；請改用 .item()。',
-                         'today': 'zero-dim-index'},
+                         'summary': '同一個錯誤的舊版措辭：對 0 維張量做了索引；請改用 .item()。'},
                         {'cases': [['pit-data-index', '']],
-                         'historical': True,
                          'id': 'zero-dim-index-warning',
-                         'message': 'invalid index of a 0-dim tensor. This will be an error in PyTorch 0.5. '
-                                    'Use tensor.item() to convert a 0-dim tensor to a Python number',
-                         'summary': 'PyTorch 0.4 預告此錯誤的警告：loss.data[0] 當時仍可執行，但應改成 loss.item()。',
-                         'today': 'zero-dim-index'},
+                         'summary': 'PyTorch 0.4 預告此錯誤的警告：loss.data[0] 當時仍可執行，但應改成 loss.item()。'},
                         {'cases': [['pit-non-scalar', ''],
                                    ['pit-data-parallel-loss',
                                     '只在多張 GPU 上出錯：nn.DataParallel 把 forward 傳回的損失收集成每張 GPU 一個值；請呼叫 '
                                     'loss.mean().backward()。']],
-                         'historical': False,
                          'id': 'non-scalar-backward',
-                         'message': 'grad can be implicitly created only for scalar outputs',
                          'summary': '對含有多個元素的張量呼叫 backward() 卻沒有傳入 gradient 引數；請先化為純量，或傳入 gradient=。'},
                         {'cases': [['pit-no-grad-fn',
                                     '對背後沒有計算圖的損失呼叫 backward()：忘了設 requires_grad、損失在 torch.no_grad() 裡面算、中間經過 '
@@ -3082,9 +2706,7 @@ DATA = {'baseurl': '',
                                     '在關閉記錄的狀態下執行；請在 training_step 開頭呼叫 torch.set_grad_enabled(True)，或改用 '
                                     'torch.optim.AdamW。'],
                                    ['var-library-no-grad', '']],
-                         'historical': False,
                          'id': 'no-grad-fn',
-                         'message': 'element 0 of tensors does not require grad and does not have a grad_fn',
                          'summary': '對背後沒有計算圖的張量呼叫了 backward()：沒有任何需要梯度的張量參與計算（忘了 requires_grad、在 '
                                     'torch.no_grad() 裡計算，或途中用 detach() 切斷了）。'},
                         {'cases': [['pit-no-grad-fn', ''],
@@ -3096,15 +2718,10 @@ DATA = {'baseurl': '',
                                     '梯度檢查點（use_reentrant=True）搭配 LoRA '
                                     '或轉接器（adapter）與凍結的嵌入層，是至今仍以這個措辭回報的成因：所有可訓練的權重都在輸入不需要梯度的檢查點區塊裡，所以損失沒有計算圖；請改用 '
                                     'use_reentrant=False，或讓區塊的輸入需要梯度（enable_input_require_grads()）。']],
-                         'historical': True,
                          'id': 'no-grad-fn-variables',
-                         'message': 'element 0 of variables does not require grad and does not have a '
-                                    'grad_fn',
                          'summary': '同一個錯誤在 PyTorch 0.3 的措辭，出自還有 Variable 類別的年代。'},
                         {'cases': [['var-grad-modes', ''], ['var-old-class', '']],
-                         'historical': True,
                          'id': 'variables-tuple-volatile',
-                         'message': 'element 0 of variables tuple is volatile',
                          'summary': 'PyTorch 0.3 及更早版本：對一個由 volatile=True 的 Variable 算出來的結果呼叫了 '
                                     'backward()；volatile 不記錄計算圖，而且優先於 requires_grad。在 2.13 上 volatile '
                                     '只會發出警告，同樣的程式改報「element 0 of tensors does not require grad」。'},
@@ -3112,38 +2729,25 @@ DATA = {'baseurl': '',
                                    ['var-module-tensors',
                                     '載入量化（int4/int8）模型時出錯：整數權重包進了 nn.Parameter，而 nn.Parameter 的 '
                                     'requires_grad 預設為 True；包裝時請傳入 requires_grad=False，或改為註冊成緩衝區。']],
-                         'historical': False,
                          'id': 'integer-requires-grad',
-                         'message': 'Tensors of floating point and complex dtype can require gradients',
                          'summary': '程式以 requires_grad=True 建立了整數張量（訊息開頭是「Only」），或在建立之後才設定 requires_grad = '
                                     'True（開頭是「only」）；只有浮點數張量與複數張量才能有梯度。'},
                         {'cases': [['pit-no-grad-fn', '']],
-                         'historical': False,
                          'id': 'integer-requires-grad-method',
-                         'message': 'only Tensors of floating point dtype can require gradients',
                          'summary': '對整數張量呼叫了 requires_grad_()；請先把它轉成浮點數張量。'},
                         {'cases': [['pit-leaf-device', '']],
-                         'historical': False,
                          'id': 'optimize-non-leaf',
-                         'message': "can't optimize a non-leaf Tensor",
                          'summary': '傳給最佳化器的是非葉張量，常見原因是在 requires_grad=True 之後才呼叫 .to(device) 或 '
                                     '.to(dtype)；請直接在裝置上建立它，或使用 nn.Parameter。'},
                         {'cases': [['rg-wordings', '']],
-                         'historical': True,
                          'id': 'backward-twice-saved-variables',
-                         'message': 'Trying to backward through the graph a second time (or directly access '
-                                    'saved variables after they have already been freed).',
-                         'summary': '同一個錯誤在 PyTorch 1.9 前後的措辭，當時訊息裡寫的還是 variables，而不是 tensors。',
-                         'today': 'backward-twice'},
+                         'summary': '同一個錯誤在 PyTorch 1.9 前後的措辭，當時訊息裡寫的還是 variables，而不是 tensors。'},
                         {'cases': [['cg-unused',
                                     '輸出確實不依賴的輸入：allow_unused=True 得到 None，materialize_grads=True 得到零。'],
                                    ['ddp-dataparallel-grad',
                                     'nn.DataParallel（或設定 find_unused_parameters=True 的 '
                                     'DDP）傳回的是潛在向量的副本：allow_unused=True 會讓懲罰項悄悄變成零；請在 forward 裡計算懲罰項。']],
-                         'historical': False,
                          'id': 'unused-input',
-                         'message': 'appears to not have been used in the graph. Set allow_unused=True if '
-                                    'this is the desired behavior.',
                          'summary': '向 torch.autograd.grad 要求某個輸入的梯度，但輸出並不依賴這個輸入；請傳入 allow_unused=True（得到 '
                                     'None）或 materialize_grads=True（得到零）。'},
                         {'cases': [['cg-custom',
@@ -3152,10 +2756,7 @@ DATA = {'baseurl': '',
                                    ['cf-once',
                                     '用 NumPy 或 CUDA 核心寫的 backward 為什麼要標上 '
                                     '@once_differentiable，以及再對它微分一次會發生什麼事。']],
-                         'historical': False,
                          'id': 'once-differentiable',
-                         'message': 'trying to differentiate twice a function that was marked with '
-                                    '@once_differentiable',
                          'summary': '二階梯度經過了一個自訂 autograd Function，而它的 backward 標記了 '
                                     '@once_differentiable；請用可微分的 torch 運算寫它的 backward。'},
                         {'cases': [['cf-what-to-save',
@@ -3163,98 +2764,63 @@ DATA = {'baseurl': '',
                                    ['cf-gradcheck',
                                     '反向傳播的實作沒有錯，gradcheck 卻失敗：輸入是 float32 而不是 '
                                     'float64（之前會警告某個輸入不是雙精度），或是測試點正好落在不可微點上（例如 relu 在 0 處）。']],
-                         'historical': False,
                          'id': 'gradcheck-jacobian-mismatch',
-                         'message': 'Jacobian mismatch for output 0 with respect to input 0',
                          'summary': 'torch.autograd.gradcheck 或 gradgradcheck 發現自動微分算出的導數和有限差分的結果不一致；若是 '
-                                    'gradgradcheck 失敗，常見原因是自訂 Function 的 backward 用了儲存下來的中間結果，而自動微分把它當成常數。',
-                         'varies': [{'as': 'Jacobian mismatch for output 0 with respect to input 0',
-                                     'pattern': '\\bJacobian mismatch for output \\d+ with respect to input '
-                                                '\\d+'}]},
+                                    'gradgradcheck 失敗，常見原因是自訂 Function 的 backward 用了儲存下來的中間結果，而自動微分把它當成常數。'},
                         {'cases': [['cf-func', '自己寫的自訂 Function，forward 帶有 ctx 參數：把儲存張量的工作移到 setup_context。'],
                                    ['var-hooks-vmap',
                                     '在 vmap 或 grad 之下使用帶有完整反向掛鉤（register_full_backward_hook）的模組：掛鉤自己的 '
                                     'Function 沒有 setup_context；改用 grad 取得中間輸出的梯度，不要用掛鉤。']],
-                         'historical': False,
                          'id': 'func-setup-context',
-                         'message': 'it must override the setup_context staticmethod',
                          'summary': '在 torch.func 的轉換（vmap、grad、jacrev 等）之下使用了自訂 autograd Function，而它的 '
                                     'forward 帶有 ctx 參數；請把 forward 改成不帶 ctx，並在 setup_context 靜態方法裡儲存張量。'},
                         {'cases': [['var-hooks-vmap', '']],
-                         'historical': False,
                          'id': 'vmap-escaped-tensor',
-                         'message': 'Either your tensor may have escaped from inside a function being '
-                                    'vmapped and this is a user error',
                          'summary': 'torch.func.vmap 之下的函式產生了一個張量，這個張量卻留到了函式外面（掛鉤把它加進串列、存成全域變數，或在 forward '
                                     '裡設成屬性），程式又在 vmap 傳回之後讀取它；請改由函式傳回它；要取得它的梯度，就在這個張量上加一個零張量，再用 grad '
                                     '對這個零張量求梯度。'},
                         {'cases': [['cf-func', '']],
-                         'historical': False,
                          'id': 'func-vmap-support',
-                         'message': 'does not have vmap support. Please override and implement the vmap '
-                                    'staticmethod or set generate_vmap_rule=True',
                          'summary': '對沒有批次處理規則的自訂 autograd Function 使用了 torch.func.vmap；請在類別上設定 '
                                     'generate_vmap_rule = True，或寫一個 vmap 靜態方法。'},
                         {'cases': [['cf-func', '']],
-                         'historical': True,
                          'id': 'functorch-autograd-function',
-                         'message': 'functorch functions (vmap, grad, vjp, etc.) currently do not support '
-                                    'the use of autograd.Function',
                          'summary': 'torch 1.13 及更早版本的措辭：在 vmap、grad 或 jacrev 之下的函式呼叫了自訂 '
                                     'autograd.Function，而它常常藏在函式庫裡（例如 torchdiffeq 的 odeint 這類 ODE 求解器）。從 '
                                     'torch 2.0 起，Function 只要有 setup_context 和 vmap '
                                     '規則，就能在這些轉換下執行；在函式庫補上之前，先別用 vmap：把整個批次直接交給函式庫，或用一般的自動微分對樣本逐一迴圈。'},
                         {'cases': [['grad-func-errors', ''], ['cg-hvp', ''], ['mem-ckpt-per-sample', '']],
-                         'historical': False,
                          'id': 'func-saved-tensor-hooks',
-                         'message': "torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
-                                    'hooks. Please open an issue with your use case.',
                          'summary': '反向模式的 torch.func 轉換（grad、vjp、jacrev、hessian）遇到了已儲存張量掛鉤，最常見的是函式裡 '
                                     'torch.utils.checkpoint(use_reentrant=False) 裝上的那一個。檢查點可以保留，改用 '
                                     'jacfwd、torch.autograd.functional.jacobian，或帶 is_grads_batched=True 的 '
                                     'torch.autograd.grad 來計算導數。'},
                         {'cases': [['cf-mark-dirty', '']],
-                         'historical': False,
                          'id': 'leaf-inplace-mark-dirty',
-                         'message': 'a leaf Variable that requires grad has been used in an in-place '
-                                    'operation.',
                          'summary': '自訂 autograd Function 用 ctx.mark_dirty 把一個需要梯度的葉張量標記為原地修改；請改用非葉張量（例如 '
                                     'clone() 的結果），或在 torch.no_grad() 之下呼叫。較舊的版本對這類葉張量做任何原地操作，都會印出這個措辭。'},
                         {'cases': [['cf-materialize', '']],
-                         'historical': False,
                          'id': 'materialize-grads-none',
-                         'message': "unsupported operand type(s) for *: 'NoneType' and",
                          'summary': '自訂 autograd Function 呼叫了 ctx.set_materialize_grads(False)，於是 backward '
                                     '對未使用的輸出收到 None 作為梯度，卻拿它做乘法；使用每個梯度之前，請先檢查它是不是 None。'},
                         {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
-                         'historical': False,
                          'id': 'checkpoint-reentrant-grad',
-                         'message': 'When use_reentrant=True, torch.utils.checkpoint is incompatible with '
-                                    '.grad() or passing an `inputs` parameter to .backward().',
                          'summary': '對 use_reentrant=True 的 torch.utils.checkpoint 使用了 torch.autograd.grad 或 '
                                     'backward(inputs=...)：它的 backward 內部會再呼叫一次 '
                                     'backward()，無法依照這些引數只計算指定輸入的梯度；請傳入 use_reentrant=False，或呼叫 backward() '
                                     '時不要傳 inputs。'},
                         {'cases': [['mem-ckpt-reentrant', '']],
-                         'historical': False,
                          'id': 'checkpoint-none-output',
-                         'message': 'none of output has requires_grad=True, this checkpoint() is not '
-                                    'necessary',
                          'summary': '以 use_reentrant=True 執行的 torch.utils.checkpoint '
                                     '區塊收到需要梯度的輸入，但反向傳播重新計算它時，沒有任何輸出需要梯度：區塊對那個輸入呼叫了 detach() '
                                     '或根本沒用到，而且自己的權重已凍結；請直接呼叫這個區塊、不用檢查點，或傳入 use_reentrant=False。'},
                         {'cases': [['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'module-hook-output-not-tensor',
-                         'message': 'For backward hooks to be called, module output should be a Tensor or a '
-                                    'tuple of Tensors',
                          'summary': '這是 UserWarning：註冊了完整反向掛鉤的模組傳回的不是張量或張量元組（而是函式庫自己的物件，例如 SparseTensor，或 '
                                     'dict、dataclass），所以 PyTorch 略過這個掛鉤；請註冊一個前向掛鉤，由它對輸出內部的張量呼叫 '
                                     'register_hook，並傳回 None。'},
                         {'cases': [['cf-ctx-attribute', ''], ['cf-errors', '']],
-                         'historical': False,
                          'id': 'function-ctx-attribute-missing',
-                         'message': "Backward' object has no attribute",
                          'summary': '自訂 autograd Function 的 backward 讀取了 ctx 上不存在的屬性：通常是 backward 刪掉了自己存在 '
                                     'ctx 上的張量（del ctx.x），之後又在 retain_graph=True 下執行第二次；請用 '
                                     'ctx.save_for_backward 儲存張量，交給引擎釋放。'},
@@ -3262,9 +2828,7 @@ DATA = {'baseurl': '',
                                    ['tc-custom-backend',
                                     '自訂 torch.compile 後端之下的 CompiledFunctionBackward：後端編譯出的 backward 丟掉了 '
                                     'AOTAutograd 反向計算圖輸出裡的 None。']],
-                         'historical': False,
                          'id': 'function-gradient-count',
-                         'message': 'returned an incorrect number of gradients',
                          'summary': '自訂 autograd Function 的 backward 傳回的值，比 forward 在 ctx '
                                     '之後的引數少（或多）；請每個引數各傳回一個值，不是張量或不需要梯度的引數就傳回 None。多傳回的值必須全是 '
                                     'None，自動微分才會直接略過它們。'},
@@ -3273,130 +2837,76 @@ DATA = {'baseurl': '',
                                     '節點是 CompiledFunctionBackward，模型在 eager 模式下能跑：這是 torch.compile 底下編譯器的 '
                                     'bug；找出失敗的後端（eager、aot_eager、inductor），先繞過它，再回報。'],
                                    ['ddp-sharded-grad', '']],
-                         'historical': False,
                          'id': 'function-gradient-shape',
-                         'message': 'returned an invalid gradient at index',
                          'summary': '自訂 autograd Function 的 backward 傳回的梯度，形狀和對應的輸入不同（索引從 forward 在 ctx '
                                     '之後的第一個參數算起）；請讓每個梯度與它的輸入同形狀，例如把它擴展或加總成那個形狀。'},
                         {'cases': [['cf-errors', '']],
-                         'historical': False,
                          'id': 'function-dirty-not-returned',
-                         'message': 'Some elements marked as dirty during the forward method were not '
-                                    'returned as output',
                          'summary': '自訂 autograd Function 把某個輸入交給了 '
                                     'ctx.mark_dirty，卻沒有傳回這個張量本身（傳回的是副本或新的張量）；請傳回修改過的那個輸入。引發錯誤時，輸入的值已經變了。'},
                         {'cases': [['var-grad-modes', '']],
-                         'historical': False,
                          'id': 'inference-inplace',
-                         'message': 'Inplace update to inference tensor outside InferenceMode is not '
-                                    'allowed.',
                          'summary': '在 torch.inference_mode() 之下建立的張量，離開推論模式後又對它做了原地修改；請先用 clone() 複製，或改用 '
                                     'torch.no_grad()。'},
                         {'cases': [['var-grad-modes', ''], ['dbg-inference-tensors', '']],
-                         'historical': False,
                          'id': 'inference-saved',
-                         'message': 'Inference tensors cannot be saved for backward.',
                          'summary': '自動微分記錄的某個運算，需要為反向傳播儲存一個在 torch.inference_mode() '
                                     '之下建立的張量（換成加法就不會出錯，因為加法不儲存任何張量）；請在推論模式之外用 clone() 複製它，或改在 '
                                     'torch.no_grad() 之下建立。'},
                         {'cases': [['var-requires-grad', '']],
-                         'historical': False,
                          'id': 'requires-grad-non-leaf',
-                         'message': 'you can only change requires_grad flags of leaf variables.',
                          'summary': '對自動微分算出來的張量設定了 requires_grad；請用 .detach() 取得不帶計算圖的張量。'},
                         {'cases': [['var-register-hook', ''],
                                    ['dbg-module-hooks', '在 torch.no_grad() 之下執行 Grad-CAM：掛上掛鉤的那一層，輸出不需要梯度。']],
-                         'historical': False,
                          'id': 'hook-no-grad',
-                         'message': "cannot register a hook on a tensor that doesn't require gradient",
                          'summary': '對不需要梯度的張量呼叫了 register_hook；因此永遠不會有梯度流經它。'},
                         {'cases': [['var-reinforce', '']],
-                         'historical': False,
                          'id': 'reinforce-removed',
-                         'message': 'reinforce() was removed.',
                          'summary': '這是 PyTorch 0.2 時代的策略梯度程式碼；請改用 torch.distributions 與 log_prob 寫出損失。'},
                         {'cases': [['var-detach', '']],
-                         'historical': False,
                          'id': 'detach-view',
-                         'message': "Can't detach views in-place. Use detach() instead.",
                          'summary': '對另一個張量的視圖（view）呼叫了 detach_()；請改用會傳回新張量的 detach()。'},
                         {'cases': [['ddp-ready-twice', '']],
-                         'historical': False,
                          'id': 'ddp-ready-twice',
-                         'message': 'Expected to mark a variable ready only once.',
                          'summary': '在 DistributedDataParallel '
                                     '之下，某個參數的梯度掛鉤（hook）在一輪迭代中觸發了兩次：常見原因是可重入（reentrant）的檢查點搭配 '
                                     'find_unused_parameters=True、每一步做兩次反向傳播，或在 forward '
                                     '之外使用參數；請對加總後的損失只做一次反向傳播、使用 static_graph=True，或改用 use_reentrant=False。'},
                         {'cases': [['ddp-unused', '']],
-                         'historical': False,
                          'id': 'ddp-unused',
-                         'message': 'Expected to have finished reduction in the prior iteration before '
-                                    'starting a new one.',
                          'summary': '在 DistributedDataParallel 之下，上一步有些參數沒有得到梯度（某個輸出頭沒有算進損失、某個分支這次沒有走到，或在建好 '
                                     'DDP 之後才凍結某個輸出頭），所以 DDP 的平均始終沒有完成；請在建立 DDP 時設定 '
                                     'find_unused_parameters=True 或 static_graph=True，或在包裝之前就先凍結；設定 '
-                                    'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出這些參數的名稱。',
-                         'tail': 'This error indicates that your module has parameters that were not used in '
-                                 'producing loss. You can enable unused parameter detection by passing the '
-                                 'keyword argument `find_unused_parameters=True` to '
-                                 '`torch.nn.parallel.DistributedDataParallel`, and by making sure all '
-                                 '`forward` function outputs participate in calculating loss. If you already '
-                                 "have done the above, then the distributed data parallel module wasn't able "
-                                 "to locate the output tensors in the return value of your module's "
-                                 '`forward` function. Please include the loss function and the structure of '
-                                 'the return value of `forward` of your module when reporting this issue '
-                                 '(e.g. list, dict, iterable). Parameters which did not receive grad for '
-                                 'rank 0: head2.bias, head2.weight'},
+                                    'TORCH_DISTRIBUTED_DEBUG=INFO 可以列出這些參數的名稱。'},
                         {'cases': [['ddp-unused', '']],
-                         'historical': False,
                          'id': 'ddp-not-needed',
-                         'message': "is not needed when a module doesn't have any parameter that requires a "
-                                    'gradient.',
                          'summary': '把一個沒有任何參數需要梯度的模組（只用來算損失的凍結網路，例如感知損失裡的 VGG）包進了 '
                                     'DistributedDataParallel；只包裝要訓練的模型，凍結的網路在每個行程上直接呼叫即可。'},
                         {'cases': [['ddp-unused', '']],
-                         'historical': False,
                          'id': 'ddp-undefined-grad-allreduced',
-                         'message': 'Encountered gradient which is undefined, but still allreduced by DDP '
-                                    'reducer.',
                          'summary': '在 DistributedDataParallel 之下設定了 '
                                     'find_unused_parameters=True，一次前向傳播之後對每個損失各做一次反向傳播：第一次反向傳播就已結束這一輪迭代，之後的反向傳播都沒有取平均；呼叫 '
                                     'zero_grad() 之後，下一步就引發這個錯誤。這不是 DDP 的錯誤：請對加總後的損失只呼叫一次 backward()。'},
                         {'cases': [['tc-double', '對以 torch.compile 編譯的區域求二階導數（create_graph=True）。'],
                                    ['tc-alternatives', '梯度懲罰或其他二階導數改用哪些可行的寫法。']],
-                         'historical': False,
                          'id': 'compile-double-backward',
-                         'message': 'torch.compile with aot_autograd does not currently support double '
-                                    'backward',
                          'summary': '以 create_graph=True 求出的梯度穿過了 torch.compile（aot_eager 或 '
                                     'inductor）的編譯區域，之後又對它微分；編譯後的反向傳播無法再微分。'},
                         {'cases': [['tc-ca-double', '']],
-                         'historical': False,
                          'id': 'compiled-autograd-higher-order',
-                         'message': 'torch.compile does not currently support higher order gradients.',
                          'summary': '編譯式自動微分在以 create_graph=True 記錄梯度時，遇到了編譯區域的反向傳播；請讓前向傳播維持 eager 模式，或用 '
                                     'torch.func 寫懲罰項。'},
                         {'cases': [['tc-donated', '']],
-                         'historical': False,
                          'id': 'donated-buffers-retain',
-                         'message': 'This backward function was compiled with non-empty donated buffers '
-                                    'which requires create_graph=False and retain_graph=False.',
                          'summary': '編譯區域的反向傳播在編譯時，設定成重複使用已儲存張量的記憶體，也就是捐贈緩衝區（donated buffers）；之後的反向傳播卻以 '
                                     'retain_graph=True 或 create_graph=True '
                                     '要求保留這些張量（例如梯度懲罰的內層梯度穿過已編譯的評論器，而評論器的反向傳播已經執行過一次）。'},
                         {'cases': [['pit-leaf-inplace', ''], ['grad-input', ''], ['var-module-tensors', '']],
-                         'historical': False,
                          'id': 'leaf-inplace',
-                         'message': 'a leaf Variable that requires grad is being used in an in-place '
-                                    'operation.',
                          'summary': '梯度模式開啟時，程式原地修改了你以 requires_grad=True 建立的張量（或參數），例如 w -= lr * w.grad；請在 '
                                     'torch.no_grad() 之下更新，不要透過 .data。'},
                         {'cases': [['pit-leaf-inplace', '']],
-                         'historical': False,
                          'id': 'leaf-view-inplace',
-                         'message': 'a view of a leaf Variable that requires grad is being used in an '
-                                    'in-place operation.',
                          'summary': '梯度模式開啟時，程式透過視圖（w[0]、w.view(...)）原地修改了需要梯度的葉張量，例如 w[0] = 0；請改在 '
                                     'torch.no_grad() 之下寫入。'},
                         {'cases': [['pit-leaf-inplace',
@@ -3404,43 +2914,26 @@ DATA = {'baseurl': '',
                                    ['int-leaf-moved',
                                     '這則訊息從哪裡來（AccumulateGrad 的檢查）、為什麼舊版本要到 backward() 才出錯，以及在 torch 2.13 '
                                     '上仍會走到它的路徑：先關掉 requires_grad，再用需要梯度的張量做原地操作。']],
-                         'historical': False,
                          'id': 'leaf-moved-into-graph',
-                         'message': 'leaf variable has been moved into the graph interior',
                          'summary': '執行 backward() 時，葉張量的 AccumulateGrad 節點發現這個葉張量現在有了 '
                                     'grad_fn：計算圖建好之後，有程式碼在梯度模式開啟時原地修改了它。1.8 之前的版本允許透過視圖原地寫入需要梯度的葉張量（w[0] = '
                                     '0、切片賦值），到了這裡才失敗；之後的版本則在寫入的那一行就拒絕。修改葉張量請放在 torch.no_grad() '
                                     '之下；如果這個修改本來就是模型的一部分，就改用非原地的方式計算。'},
                         {'cases': [['pit-leaf-inplace', '']],
-                         'historical': True,
                          'id': 'leaf-inplace-at-backward',
-                         'message': 'leaf variable was used in an inplace operation',
                          'summary': '同一個錯誤在 2017 年的措辭：原地修改了需要梯度的葉張量（用 weight[:] = ... 填值的參數、傳進 inplace=True '
                                     '激勵函數的輸入），而當時的版本要到 backward() 才引發錯誤；現在的版本在原地操作當下就會引發錯誤。請在 '
                                     'torch.no_grad() 之下寫入葉張量，或改用非原地的運算。'},
                         {'cases': [['pit-leaf-out', '']],
-                         'historical': False,
                          'id': 'out-arg-requires-grad',
-                         'message': "functions with out=... arguments don't support automatic "
-                                    'differentiation, but one of the arguments requires grad.',
                          'summary': '梯度模式開啟時，某個運算收到 out= 引數，要把結果寫進既有的張量，而它用到的張量之中有一個需要梯度；請改成把結果指定給變數（y = x + '
                                     '1），或在 torch.no_grad() 之下寫入。'},
                         {'cases': [['pit-view-inplace', '']],
-                         'historical': False,
                          'id': 'multi-output-view-inplace',
-                         'message': 'Output 1 of Split is a view and is being modified inplace. This view is '
-                                    'the output of a function that returns multiple views. Such functions do '
-                                    'not allow the output views to be modified inplace. You should replace '
-                                    'the inplace operation by an out-of-place one.',
                          'summary': '程式原地修改了 split、chunk 或 unbind 傳回的某個視圖（訊息中依版本不同寫作 SplitBackward0、Split 或 '
-                                    'Unbind），例如 log_std.clamp_(...)；請改用非原地的運算。',
-                         'varies': [{'as': 'of Split is a view',
-                                     'pattern': '\\bof (SplitWithSizes|Unbind) is a view\\b'}]},
+                                    'Unbind），例如 log_std.clamp_(...)；請改用非原地的運算。'},
                         {'cases': [['pit-view-inplace', '']],
-                         'historical': False,
                          'id': 'no-grad-view-inplace',
-                         'message': 'A view was created in no_grad mode and is being modified inplace with '
-                                    'grad mode enabled.',
                          'summary': '在 torch.no_grad() 之內取得視圖，卻在區塊之外原地修改它；請讓取得視圖與修改發生在同一邊，或改為修改用 clone() '
                                     '複製出來的張量。'},
                         {'cases': [['var-today',
@@ -3448,10 +2941,7 @@ DATA = {'baseurl': '',
                                    ['var-grad-modes',
                                     '取代 volatile=True 的做法：torch.no_grad()、torch.inference_mode() 與 '
                                     'set_grad_enabled，以及三者的差別。']],
-                         'historical': False,
                          'id': 'volatile-removed',
-                         'message': 'volatile was removed and now has no effect. Use `with torch.no_grad():` '
-                                    'instead.',
                          'summary': '這是 UserWarning：PyTorch 0.3 程式碼裡的 Variable(..., volatile=True) 或 '
                                     '.volatile = True 從 0.4 版起就不再有作用；請改在 torch.no_grad() 或 '
                                     'torch.inference_mode() 之下執行推論。'},
@@ -3459,9 +2949,7 @@ DATA = {'baseurl': '',
                                    ['var-grad-modes',
                                     '取代 volatile 的梯度模式：torch.no_grad()、torch.inference_mode() 與 '
                                     'set_grad_enabled。']],
-                         'historical': False,
                          'id': 'volatile-read',
-                         'message': 'volatile was removed (Variable.volatile is always False)',
                          'summary': '這是 UserWarning：舊程式碼讀取了 .volatile，但這個屬性從 PyTorch 0.4 版起一律是 False；請改為檢查 '
                                     'torch.is_grad_enabled() 或 torch.is_inference_mode_enabled()。'},
                         {'cases': [['cg-grad-vs-backward',
@@ -3473,11 +2961,7 @@ DATA = {'baseurl': '',
                                    ['ddp-param-grad',
                                     '在 DistributedDataParallel 下，backward(create_graph=True) '
                                     '先發出這則警告，接著在歸約器（reducer）裡出錯：對參數梯度加懲罰項時，請改用 torch.autograd.grad。']],
-                         'historical': False,
                          'id': 'create-graph-cycle',
-                         'message': 'Using backward() with create_graph=True will create a reference cycle '
-                                    'between the parameter and its gradient which can cause a memory leak. '
-                                    'We recommend using autograd.grad when creating the graph to avoid this.',
                          'summary': '這是 UserWarning：backward(create_graph=True) '
                                     '存下的梯度帶著一張連回所屬參數的計算圖，形成循環參照，讓計算圖一直存活；請改用 torch.autograd.grad(..., '
                                     'create_graph=True)，或在用完後把每個 .grad 設為 None。'},
@@ -3488,23 +2972,14 @@ DATA = {'baseurl': '',
                                     '在 requires_grad=True 之後才用 .to() 或 .cuda() 移動張量，移動後的副本因此成了非葉張量。'],
                                    ['var-retain-grad',
                                     '保留非葉張量的梯度：retain_grad() 會把梯度存進 .grad，第二次反向傳播還會累加上去。']],
-                         'historical': False,
                          'id': 'non-leaf-grad',
-                         'message': 'The .grad attribute of a Tensor that is not a leaf Tensor is being '
-                                    "accessed. Its .grad attribute won't be populated during "
-                                    'autograd.backward().',
                          'summary': '這是 UserWarning（舊版本的訊息結尾是「for more informations」）：程式讀取了中間張量的 .grad，得到的是 '
-                                    'None；請在 backward() 之前對它呼叫 retain_grad()，或改讀葉張量的 .grad。',
-                         'tail': 'If you indeed want the .grad field to be populated for a non-leaf Tensor, '
-                                 'use .retain_grad() on the non-leaf Tensor. If you access the non-leaf '
-                                 'Tensor by mistake, make sure you access the leaf Tensor instead.'},
+                                    'None；請在 backward() 之前對它呼叫 retain_grad()，或改讀葉張量的 .grad。'},
                         {'cases': [['mem-oom', '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。'],
                                    ['mem-what-grows', '每輪迭代增長的是什麼：訓練迴圈中本該維持不變的記憶體，以及是什麼留住了先前迭代的計算圖。'],
                                    ['mem-gc', '記憶體不足後重試又失敗：只有垃圾回收器才會釋放的回溯訊息（traceback）。'],
                                    ['pit-running-loss', '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。']],
-                         'historical': False,
                          'id': 'cpu-out-of-memory',
-                         'message': "DefaultCPUAllocator: can't allocate memory: you tried to allocate",
                          'summary': 'CPU 記憶體配置器無法為張量配置所需的記憶體（Windows 上的訊息是「not enough memory」）；CUDA 上對應的錯誤是 '
                                     'torch.OutOfMemoryError: CUDA out of memory。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長。'},
                         {'cases': [['dbg-anomaly-nan', ''],
@@ -3512,83 +2987,52 @@ DATA = {'baseurl': '',
                                     '停在 BroadcastBackward（使用 nn.DataParallel 與 GradScaler 時）：各副本的無窮大梯度加總成了 '
                                     'NaN；這種梯度本來就在縮放器的預料之中，它會跳過那一步。'],
                                    ['var-anomaly', '']],
-                         'historical': False,
                          'id': 'anomaly-nan',
-                         'message': 'returned nan values in its',
                          'summary': '異常偵測模式在某個反向節點傳回的梯度中發現了 NaN。第 N 個輸出是該運算第 N 個引數的梯度，從 0 開始數（PowBackward1 的 '
                                     '1th output 就是指數的梯度）。常見原因：底數為負的冪運算，在 0 處的 sqrt、log 或除法，torch.where '
                                     '的陷阱，或是前向傳播就已產生的 NaN（整列都遮住的 softmax）。'},
                         {'cases': [['dbg-anomaly-nan', '']],
-                         'historical': False,
                          'id': 'anomaly-no-forward-info',
-                         'message': 'No forward pass information available. Enable detect anomaly during '
-                                    'forward pass for more information.',
                          'summary': '執行 backward() 時開啟了異常偵測模式，前向傳播時卻沒有開啟，所以出錯的節點沒有前向傳播的回溯訊息：每個節點在建立時才記下 '
                                     'Python 呼叫堆疊。前向傳播也要在異常偵測模式下執行（在訓練迴圈之前呼叫 set_detect_anomaly(True)）。'},
                         {'cases': [['int-accumulator', '']],
-                         'historical': True,
                          'id': 'saved-leaf-no-accumulator',
-                         'message': 'No grad accumulator for a saved leaf',
                          'summary': '只出現在舊版：反向傳播要解包一個需要梯度、已儲存的葉張量，但這個葉張量的 AccumulateGrad '
                                     '節點只靠弱指標記著，早已不在了，因為計算圖裡沒有任何一條邊留住它（某個節點儲存了不屬於自己輸入的葉張量）。提問者的解法是在 R1 '
                                     '梯度懲罰之後，把那批資料的 requires_grad 改回 False，或是不經過 checkpoint 直接呼叫那個區塊；torch '
                                     '2.13 不會再出現這個錯誤。'},
                         {'cases': [['dbg-numpy', '']],
-                         'historical': False,
                          'id': 'numpy-requires-grad',
-                         'message': "Can't call numpy() on Tensor that requires grad. Use "
-                                    'tensor.detach().numpy() instead.',
                          'summary': '對仍屬於計算圖的張量呼叫了 numpy()（np.asarray、matplotlib 與 scikit-learn 也會替你呼叫）；請改用 '
                                     'tensor.detach().cpu().numpy()，單一數值則用 .item()。'},
                         {'cases': [['dbg-numpy', '']],
-                         'historical': False,
                          'id': 'scalar-requires-grad',
-                         'message': 'Converting a tensor with requires_grad=True to a scalar may lead to '
-                                    'unexpected behavior.',
                          'summary': '對需要梯度的張量（例如損失）呼叫了 float()；改用 loss.item() 可得到同一個數值，且不會出現警告。'},
                         {'cases': [['tc-autograd-function', '']],
-                         'historical': False,
                          'id': 'saved-variables-deprecated',
-                         'message': "'saved_variables' is deprecated; use 'saved_tensors'",
                          'summary': '自訂 autograd.Function 讀的是 ctx.saved_variables，也就是 ctx.saved_tensors 在 '
                                     '0.x 版時的名稱。eager 模式的 autograd 仍能執行，torch.compile 卻追蹤不了（Function 退回 eager '
                                     '模式執行，在 fullgraph=True 下則直接丟出錯誤）：請改讀 ctx.saved_tensors。'},
                         {'cases': [['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'non-full-backward-hook',
-                         'message': 'Using a non-full backward hook when the forward contains multiple '
-                                    'autograd Nodes is deprecated and will be removed in future versions.',
                          'summary': 'register_backward_hook 已棄用：它的掛鉤看到的是模組內最後一個運算的梯度，而不是模組輸入的梯度。請改用 '
                                     'register_full_backward_hook。'},
                         {'cases': [['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'full-backward-hook-no-input-grad',
-                         'message': 'Full backward hook is firing when gradients are computed with respect '
-                                    'to module outputs since no inputs require gradients.',
                          'summary': '模組的輸入都不需要梯度（例如作為資料的影像），所以完整反向掛鉤執行時 grad_input 全是 None；若需要對輸入的梯度，請對輸入呼叫 '
                                     'requires_grad_()。'},
                         {'cases': [['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'mixed-backward-hooks',
-                         'message': 'Cannot use both regular backward hooks and full backward hooks on a '
-                                    'single Module. Please use only one of them.',
                          'summary': '模組一旦註冊過 register_backward_hook 的掛鉤，即使已呼叫 handle.remove()，也不再接受 '
                                     'register_full_backward_hook；請重新建立模組。'},
                         {'cases': [['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'backward-hook-inplace',
-                         'message': 'Output 0 of BackwardHookFunction is a view and is being modified '
-                                    'inplace.',
                          'summary': '帶有完整反向掛鉤的模組後面接著原地操作，例如 nn.ReLU(inplace=True)；請改用前向掛鉤加張量掛鉤（Grad-CAM '
                                     '的做法），或改用非原地的 ReLU。'},
                         {'cases': [['dbg-jit-hooks', '']],
-                         'historical': False,
                          'id': 'scriptmodule-not-supported',
-                         'message': 'register_full_backward_hook is not supported on ScriptModules',
                          'summary': '在 torch.jit.script 編譯過的模型上註冊了模組掛鉤：ScriptModule 沒有反向掛鉤，編譯之前掛在 eager '
-                                    '模組上的反向掛鉤也從來不觸發。請在 eager 模組上除錯，或對進出編譯後模型的張量註冊張量掛鉤（register_hook）。',
-                         'varies': [{'as': 'register_full_backward_hook is not supported on ScriptModules',
-                                     'pattern': '\\b\\w+ is not supported on ScriptModules'}]},
+                                    '模組上的反向掛鉤也從來不觸發。請在 eager 模組上除錯，或對進出編譯後模型的張量註冊張量掛鉤（register_hook）。'},
                         {'cases': [['mem-oom', '訓練或評估時記憶體不足：看懂記憶體的各項數字，找出原因。'],
                                    ['mem-allocator', '已配置與保留的記憶體，以及為什麼 empty_cache() 對你自己行程的這個錯誤沒有幫助。'],
                                    ['mem-what-grows', '每輪迭代增長的是什麼：訓練迴圈中本該維持不變的記憶體，以及是什麼留住了先前迭代的計算圖。'],
@@ -3598,119 +3042,77 @@ DATA = {'baseurl': '',
                                     '批次大小調到 1 還是記憶體不足：單一輸入的大小（影像區塊的邊長、序列長度、圖的邊數）決定了激勵值的大小，批次再小也一樣。'],
                                    ['mem-second-step', '第一步放得下，第二步卻記憶體不足：最佳化器的狀態在第一次 step() 時才建立。'],
                                    ['pit-running-loss', '以張量形式累加的損失總和，留住了每一輪迭代的計算圖。']],
-                         'historical': False,
                          'id': 'cuda-out-of-memory',
-                         'message': 'CUDA out of memory. Tried to allocate',
                          'summary': 'GPU 上的 '
                                     'torch.OutOfMemoryError：快取記憶體配置器即使把快取的區塊還給驅動程式，仍找不到張量所需的記憶體。調小批次大小之前，先找出哪些記憶體隨著迭代不斷增長，或是什麼留住了計算圖；訊息中「reserved '
-                                    'but unallocated」的數字若很大，表示記憶體碎片化。',
-                         'varies': [{'as': '$1',
-                                     'pattern': '(CUDA out of memory\\. Tried to allocate [\\d.]+ '
-                                                '?[KMGTP]?i?B)\\.[\\s\\S]*$'}]},
+                                    'but unallocated」的數字若很大，表示記憶體碎片化。'},
                         {'cases': [['mem-ckpt-reentrant',
                                     '網路的第一個區塊以 use_reentrant=True 對資料做檢查點：它的參數永遠拿不到梯度。']],
-                         'historical': False,
                          'id': 'checkpoint-no-input-requires-grad',
-                         'message': 'None of the inputs have requires_grad=True. Gradients will be None',
                          'summary': '這是 torch.utils.checkpoint 在 use_reentrant=True 時發出的 '
                                     'UserWarning：檢查點區塊的張量引數沒有一個需要梯度（例如網路的第一個區塊直接接收資料），所以它的輸出沒有計算圖，區塊的參數也拿不到梯度，不知不覺就停止訓練了。請改用 '
                                     'use_reentrant=False。'},
                         {'cases': [['grad-clip', ''], ['dbg-anomaly-nan', ''], ['grad-amp', '']],
-                         'historical': False,
                          'id': 'clip-nonfinite',
-                         'message': 'for gradients from `parameters` is non-finite, so it cannot be clipped. '
-                                    'To disable this error and scale the gradients by the non-finite norm '
-                                    'anyway, set `error_if_nonfinite=False`',
                          'summary': '以 error_if_nonfinite=True 呼叫 clip_grad_norm_ 時，有某個梯度是 inf 或 '
                                     'NaN；不加這個旗標的話，它會傳回非有限的範數，並讓所有梯度都變成 '
                                     'NaN。先找出是哪個參數，再找原因（損失本身、某個運算的導數，或混合精度下經過縮放的梯度）。'},
                         {'cases': [['cf-errors', '']],
-                         'historical': False,
                          'id': 'function-legacy-non-static',
-                         'message': 'Legacy autograd function with non-static forward method is deprecated',
                          'summary': '自訂 autograd Function 用的是 PyTorch 0.3 的寫法（forward 和 backward 是使用 self '
                                     '的方法，並以 MyFunction()(x) 呼叫實例）；請把兩個方法都改成以 ctx 為第一個參數的靜態方法，並改用 '
                                     'MyFunction.apply(x) 呼叫。'},
                         {'cases': [['cf-need-function', '']],
-                         'historical': False,
                          'id': 'function-backward-not-implemented',
-                         'message': 'You must implement either the backward or vjp method for your custom '
-                                    'autograd.Function to use it with backward mode AD.',
                          'summary': '自訂 autograd Function 只定義了 forward、沒有 '
                                     'backward（torch/autograd/function.py 裡預設的 backward 會引發這個錯誤）。自動微分看不到 '
                                     'forward 裡的運算，也就無法對它們微分：如果每一步都是 PyTorch 運算，就拿掉這個 Function，改寫成一般函式或 '
                                     'nn.Module；否則請自己寫 backward。'},
                         {'cases': [['cf-errors', '']],
-                         'historical': True,
                          'id': 'function-backward-not-implemented-old',
-                         'message': 'You must implement the backward function for custom autograd.Function.',
                          'summary': '自訂 Function 沒有自己的 backward 時的舊版措辭。在 torch 1.7 及其前後的版本，即使 Function 定義了 '
                                     'backward，只要 forward 沒有加上 @staticmethod，也會出現這個錯誤：apply 記錄的是基底類別的節點，而它的 '
                                     'backward 就是這個預設實作。請用 @staticmethod 裝飾 forward 和 backward；torch 2.13 '
                                     '則能直接執行這樣的類別。'},
                         {'cases': [['cf-errors', '']],
-                         'historical': True,
                          'id': 'function-forward-output-none',
-                         'message': 'expected Tensor or tuple of Tensor (got NoneType) for return value',
                          'summary': '某個自訂 Function 的 forward（.forward 前面的名稱去掉 Backward 就是它）傳回了 '
                                     'None，而舊版本要求這裡是張量；常見於為另一個 torch 版本建置的函式庫 Function。請安裝與你的 torch '
                                     '相符的函式庫版本，或升級 torch（新版接受 None 輸出）；retain_graph=True 修不好這個錯誤。'},
                         {'cases': [['grad-not-implemented', ''],
                                    ['cg-attention', ''],
                                    ['cg-gradient-penalty', '']],
-                         'historical': False,
                          'id': 'derivative-not-implemented',
-                         'message': 'derivative for aten::multi_margin_loss_backward is not implemented',
                          'summary': '自動微分沒有訊息所指運算的導數（哪個運算都有可能；較舊的版本印出名稱時不帶 aten::）。名稱以 _backward '
                                     '結尾，表示缺的是二階導數，是梯度懲罰或 Hessian 經過了它：改用可微分的運算寫出同一個函式、用自訂 Function 自己寫 '
-                                    'backward，或者在 PyTorch 後來已補上導數時升級（grid_sample 的二階導數在 2026 年加入）。',
-                         'varies': [{'as': 'derivative for $1',
-                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                                    'backward，或者在 PyTorch 後來已補上導數時升級（grid_sample 的二階導數在 2026 年加入）。'},
                         {'cases': [['grad-not-implemented', ''], ['cg-gradient-penalty', '']],
-                         'historical': False,
                          'id': 'derivative-not-implemented-formula',
-                         'message': "the derivative for '_cdist_backward' is not implemented.",
                          'summary': '缺少導數的另一種措辭，出現在 PyTorch 把某個輸入的公式標為 not_implemented 的時候：名稱以 _backward '
                                     "結尾（'_cdist_backward'）的是二階導數，其他名稱（'igamma: "
                                     "input'、'zeta'）則是一階導數。改用可微分的運算寫出同一個函式，或在自訂 Function 裡自己寫 "
                                     'backward（手邊沒有公式時，用有限差分，再以 gradcheck 檢查），或者在較新的版本已有公式時升級（torch 2.14 補上了 '
-                                    "'_cdist_backward'）。",
-                         'varies': [{'as': 'derivative for $1',
-                                     'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+                                    "'_cdist_backward'）。"},
                         {'cases': [['grad-forward-missing', '']],
-                         'historical': False,
                          'id': 'forward-ad-not-implemented',
-                         'message': 'Trying to use forward AD with grid_sampler_2d that does not support it '
-                                    'because it has not been implemented yet.',
                          'summary': '前向模式的轉換（torch.func.jvp、jacfwd、即 jacfwd(jacrev) 的 hessian、對偶張量，或 '
                                     "strategy='forward-mode' 的 "
                                     'jacobian）遇到了只有反向公式、沒有前向公式的運算：融合注意力核心、grid_sample、cdist，以及某些裝置的核心。請留在反向模式：Hessian '
                                     '矩陣用 jacrev(jacrev(f))，Hessian 向量積用 grad(f) 的 vjp，Jacobian 向量積用 '
-                                    'torch.autograd.functional.jvp；或者改用具備這條公式的核心（注意力的 math 後端）。',
-                         'varies': [{'as': 'forward AD with grid_sampler_2d that',
-                                     'pattern': '\\bforward AD with [\\w.:]+ that'}]},
+                                    'torch.autograd.functional.jvp；或者改用具備這條公式的核心（注意力的 math 後端）。'},
                         {'cases': [['grad-gradient-arg', '']],
-                         'historical': False,
                          'id': 'grad-output-shape',
-                         'message': 'Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and '
-                                    'output[0] has a shape of torch.Size([]).',
                          'summary': '傳給 backward(gradient) 或 autograd.grad(grad_outputs=) '
                                     '的梯度，形狀和它所對應的張量不同：output[0] 是你的張量，grad_output[0] 是你傳入的梯度。舊的 WGAN 程式碼對 0 '
                                     '維的損失傳入 torch.FloatTensor([1])：改寫成 (-loss).backward()，或用 '
                                     'torch.ones_like(output) 建立梯度。'},
                         {'cases': [['grad-gradient-arg', '']],
-                         'historical': True,
                          'id': 'grad-output-shape-invalid-gradient',
-                         'message': 'invalid gradient at index 0 - expected shape',
                          'summary': '同一個形狀檢查的舊版措辭：傳給 backward(gradient=...) 的梯度，形狀和呼叫 backward 的那個張量不同，例如 '
                                     'Grad-CAM 程式碼對加總的結果（形狀 []）傳入了形狀與 logits 相同的 [10, 2] 梯度。請對這個純量呼叫不帶梯度的 '
                                     'backward()，或改對 logits 呼叫 backward 並傳入這個梯度。'},
                         {'cases': [['ddp-dataparallel-replica-grad', '']],
-                         'historical': False,
                          'id': 'multi-output-view-base-modified',
-                         'message': 'is a view and its base or another view of its base has been modified '
-                                    'inplace. This view is the output of a function that returns multiple '
-                                    'views.',
                          'summary': '某個函式傳回了自己輸入的多個視圖（例如自訂 Function 原樣傳回輸入，DataParallel 的 Broadcast '
                                     '就是這樣把參數本身交給第一張 GPU '
                                     '當作複本）；其中一個視圖的基底經過原地修改之後，程式又用到了這個視圖，常見的原因是同一張計算圖的兩次反向傳播之間呼叫了 '
@@ -3719,353 +3121,208 @@ DATA = {'baseurl': '',
                                    ['cg-custom',
                                     '前面是別的名稱（例如 SRU_Compute_GPULegacyBackward）：函式庫的自訂 Function，backward 是 '
                                     'CUDA 核心，又遇上梯度懲罰。']],
-                         'historical': True,
                          'id': 'scatter-not-twice-differentiable',
-                         'message': 'Scatter is not differentiable twice',
                          'summary': '在 PyTorch 0.2 上，透過包在 nn.DataParallel 裡的模型計算梯度懲罰（像 WGAN-GP 或 DRAGAN 那樣以 '
                                     'create_graph=True 呼叫 autograd.grad）：那個版本裡，DataParallel 分發批次的 Scatter '
                                     '無法做二次微分。修正方法是升級：從 0.3.0 起，Scatter 與 Gather 的 backward 函式本身也可以微分（見 2.13 '
                                     '版的 torch/nn/parallel/_functions.py），梯度懲罰不必改寫，就能直接透過 DataParallel '
                                     '計算。前面換成別的名稱時（例如 0.3 版的 SRU_Compute_GPULegacyBackward），同樣的字句表示那個自訂 '
-                                    'Function 的 backward（常是 CUDA 核心）無法再微分：見自訂 Function 的情況。',
-                         'varies': [{'as': 'Function$1',
-                                     'pattern': '\\b\\w+( is not differentiable twice)'}]},
+                                    'Function 的 backward（常是 CUDA 核心）無法再微分：見自訂 Function 的情況。'},
                         {'cases': [['grad-gradient-arg', ''], ['pit-non-scalar', '']],
-                         'historical': False,
                          'id': 'complex-backward',
-                         'message': 'grad can be implicitly created only for real scalar outputs',
                          'summary': '對複數純量呼叫了不帶 gradient 的 '
                                     'backward()；只有實數值的損失才有梯度。改成對絕對值（.abs()）或實部做歸約：把複數差直接平方（z ** '
                                     '2）得到的損失仍是複數，|z| ** 2 才是實數。較舊的版本會默默只對實部微分。'},
                         {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
-                         'historical': False,
                          'id': 'functorch-requires-grad',
-                         'message': 'You are attempting to call Tensor.requires_grad_() (or perhaps using '
-                                    'torch.autograd.functional.* APIs) inside of a function being '
-                                    'transformed by a functorch transform. This is unsupported, please '
-                                    'attempt to use the functorch transforms (e.g. grad, vjp, jacrev, '
-                                    'jacfwd, hessian) or call requires_grad_() outside of a function being '
-                                    'transformed instead.',
                          'summary': '傳給 torch.func.grad、vmap 或 jacrev 的函式呼叫了 requires_grad_()，或呼叫了內部會用到它的 '
                                     'torch.autograd.functional.jacobian、hessian。在轉換裡，輸入早已受到追蹤：所有導數都用轉換本身來算。'},
                         {'cases': [['grad-func-errors', ''], ['cg-per-sample', '']],
-                         'historical': False,
                          'id': 'functorch-backward',
-                         'message': 'backward() called inside a functorch transform. This is not supported, '
-                                    'please use functorch.grad or functorch.vjp instead or call backward() '
-                                    'outside of functorch transforms.',
                          'summary': '傳給 vmap 或 torch.func.grad 的函式呼叫了 loss.backward()。逐樣本梯度要用 '
                                     'vmap(grad(loss_fn)) 來算，模型參數透過 functional_call 傳入，而不是對每個樣本呼叫 '
                                     'backward()。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'vmap-item',
-                         'message': "vmap: It looks like you're calling .item() on a Tensor. We don't "
-                                    'support vmap over calling .item() on a Tensor, please try to rewrite '
-                                    "what you're doing with other operations. If error is occurring "
-                                    'somewhere inside PyTorch internals, please file a bug report.',
                          'summary': '在 vmap 之下的函式把張量轉成了 Python 數字（.item()、float()、int()，或以張量做會觸發這種轉換的索引）；在 '
                                     'vmap 之下，一次呼叫代表整個批次，沒有單一的數字可取。讓這個值維持張量。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': True,
                          'id': 'vmap-item-functorch',
-                         'message': 'Batching rule not implemented for aten::item. We could not generate a '
-                                    'fallback.',
                          'summary': 'vmap 遇到 .item() 時，functorch 早期的錯誤措辭：在 vmap 之下的函式呼叫了 .item()（或 '
                                     'float()、int()），而一次呼叫代表整個批次，沒有單一的數字可取。讓這個值保持為張量，直接拿它做索引，不要先轉成 Python '
                                     '數字。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'vmap-dynamic-shape',
-                         'message': 'vmap: We do not support batching operators that can support dynamic '
-                                    'shape. Attempting to batch over indexing with a boolean mask.',
                          'summary': '在 vmap 裡（逐樣本梯度、vmap(jacrev(...))），輸出形狀取決於數值的運算（這裡是透過布林遮罩索引或賦值，nonzero '
                                     '也一樣）無法替整個批次給出同一個形狀；請改用 torch.where，在完整的形狀上算出兩個分支。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'vmap-control-flow',
-                         'message': "vmap: It looks like you're attempting to use a Tensor in some "
-                                    "data-dependent control flow. We don't support that yet",
                          'summary': '在 vmap 之下的函式在 if 或 while 裡用到張量（if x.sum() > '
                                     '0:）；批次裡的每個樣本可能需要走不同的分支。兩邊都算出來，再用 torch.where 逐元素選取。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'vmap-item-or-control-flow',
-                         'message': "vmap: It looks like you're either (1) calling .item() on a Tensor or "
-                                    '(2) attempting to use a Tensor in some data-dependent control flow or '
-                                    '(3) encountering this error in PyTorch internals.',
                          'summary': '在 vmap(jacrev(...)) 或 vmap(grad(...)) 之下的函式把張量轉成了 Python '
                                     '數字，或依張量的值決定分支（對張量寫 if 或 while，例如自適應 ODE '
                                     '求解器的停止條件）；一次呼叫代表整個批次，沒有單一的答案。讓值維持張量，把 if 改寫成 torch.where；迴圈長度取決於資料時，就在 '
                                     'Python 裡對樣本逐一迴圈，或對求解器本身的批次呼叫先沿批次加總再微分。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'functorch-captured-mutation',
-                         'message': 'During a grad (vjp, jvp, grad, etc) transform, the function provided '
-                                    'attempted to call in-place operation (aten::add_.Tensor) that would '
-                                    'mutate a captured Tensor. This is not supported; please rewrite the '
-                                    'function being transformed to explicitly accept the mutated Tensor(s) '
-                                    'as inputs.',
                          'summary': '在 torch.func.grad、jacrev、jacfwd 或 vjp '
                                     '之下的函式，原地寫入了一個不是作為輸入傳進來的張量；最常見的是訓練模式下的 BatchNorm 原地更新它的移動統計量。把緩衝區透過 '
                                     'functional_call 當作輸入傳進去、改用 eval()，或呼叫 '
-                                    'torch.func.replace_all_batch_norm_modules_。',
-                         'varies': [{'as': 'in-place operation (aten::add_.Tensor)',
-                                     'pattern': '\\bin-place operation \\(aten::\\w+(\\.\\w+)?\\)'}]},
+                                    'torch.func.replace_all_batch_norm_modules_。'},
                         {'cases': [['gb-batchnorm', '']],
-                         'historical': False,
                          'id': 'batchnorm-running-stats-grad',
-                         'message': "The function 'native_batch_norm' is not differentiable with respect to "
-                                    "argument 'running_mean'. This input cannot have requires_grad True.",
                          'summary': 'batch_norm 在 running_mean（或 running_var）的位置上收到了需要梯度的張量：移動統計量的緩衝區被改成了 '
                                     'Parameter，或是從帶有計算圖的張量複製而來；也可能是 torch.batch_norm '
                                     '的引數順序讓權重落到了這個位置。統計量要以不需要梯度的緩衝區傳入，自己呼叫時先對它們呼叫 detach()。'},
                         {'cases': [['grad-overlap', '']],
-                         'historical': False,
                          'id': 'overlap-written-to',
-                         'message': 'unsupported operation: more than one element of the written-to tensor '
-                                    'refers to a single memory location. Please clone() the tensor before '
-                                    'performing the operation.',
                          'summary': '原地操作寫入的張量是 expand（或其他步幅為 0 的視圖）產生的，它的元素共用記憶體。寫入之前先呼叫 .clone()（或改用 '
                                     'repeat），或改成非原地的更新。'},
                         {'cases': [['grad-overlap', '']],
-                         'historical': False,
                          'id': 'overlap-input-written-to',
-                         'message': 'unsupported operation: some elements of the input tensor and the '
-                                    'written-to tensor refer to a single memory location. Please clone() the '
-                                    'tensor before performing the operation.',
                          'summary': '一次寫入的來源是目的地本身的視圖，例如 x[1] = x[1].transpose(0, 1)。先對來源呼叫 .clone()。'},
                         {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
-                         'historical': True,
                          'id': 'isfloating-grads',
-                         'message': 'Expected isFloatingType(grads[i].scalar_type()) to be true, but got '
-                                    'false.',
                          'summary': 'PyTorch 1.5 以前：backward() 把梯度送進了一個需要梯度的整數張量，它是 argmax 或 argsort '
                                     '的結果，或是自訂 Function 的整數輸出（點雲程式碼裡的最遠點取樣或分組）。在 Function 的 forward 裡對索引呼叫 '
                                     'ctx.mark_non_differentiable，或對它呼叫 detach()；現在的版本不會讓整數張量需要梯度。'},
                         {'cases': [['grad-nondiff', ''], ['cf-non-differentiable', '']],
-                         'historical': True,
                          'id': 'isfloating-grads-type',
-                         'message': 'Expected isFloatingType(grads[i].type().scalarType()) to be true, but '
-                                    'got false.',
                          'summary': '同一個錯誤在 PyTorch 1.3 與 1.4 的措辭：梯度送進了一個需要梯度的整數張量，通常是自訂 Function '
                                     '的索引輸出，而它沒有呼叫 ctx.mark_non_differentiable。'},
                         {'cases': [['pit-loss-number', '']],
-                         'historical': False,
                          'id': 'number-has-no-backward',
-                         'message': "'int' object has no attribute",
                          'summary': '對 Python 數字而不是張量呼叫了 backward()：遇到沒有任何目標可比較的批次（例如沒有目標框的影像）時，損失函式傳回了 '
                                     '0（或浮點數）；請傳回 pred.sum() * 0，或跳過這一步。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'vmap-inplace-extra-args',
-                         'message': 'vmap: inplace arithmetic(self, *extra_args) is not possible because '
-                                    'there exists a Tensor `other` in extra_args that has more elements than '
-                                    '`self`',
                          'summary': '在 vmap '
                                     '之下的函式把一個帶有批次維度的值，原地寫進它自己以固定形狀建立的張量（torch.zeros(x.shape)、torch.zeros(n)）；整個批次共用這一個緩衝區，沒辦法為每個樣本各存一個值。請改用 '
                                     'torch.zeros_like(x) 或 x.new_zeros(...) '
                                     '從輸入建立它，或者不用原地寫入來組出結果（torch.stack、torch.cat、torch.where）。'},
                         {'cases': [['grad-func-errors', '']],
-                         'historical': False,
                          'id': 'batchnorm-input-dim',
-                         'message': 'expected 4D input (got 3D input)',
                          'summary': 'BatchNorm2d 收到的張量少了批次維度：在 vmap '
                                     '之下（逐樣本梯度、vmap(jacrev(model))），每次呼叫看到的是一個形狀為 [C, H, W] 的樣本；不在 vmap '
                                     '之下時，則是傳入單張影像卻沒有呼叫 '
                                     'unsqueeze(0)。請給模型一個批次：model(x.unsqueeze(0)).squeeze(0)。'},
                         {'cases': [['cg-hvp', '']],
-                         'historical': False,
                          'id': 'func-grad-output',
-                         'message': 'Expected f(*args) to return a Tensor, got',
                          'summary': 'torch.func.grad 微分的是只傳回一個純量張量的函式，而這個函式傳回了別的東西：最常見的是對「以參數字典為輸入的損失」寫 '
                                     'grad(grad(f))，內層 grad 傳回了一個梯度字典。二階導數是梯度的 Jacobian：請用 '
                                     'torch.func.hessian(f) 或 jacrev(grad(f))；只要 Hessian 向量積時，用 jvp(grad(f), '
                                     '...)。'},
                         {'cases': [['ddp-grad-strides', '']],
-                         'historical': False,
                          'id': 'ddp-grad-strides',
-                         'message': 'Grad strides do not match bucket view strides. This may indicate grad '
-                                    'was not created according to the gradient layout contract, or that the '
-                                    "param's strides changed since DDP was constructed.",
                          'summary': '這是 DDP 的歸約器（reducer）發出的 UserWarning：某個梯度的步幅和它的參數在建立 DDP 時的步幅不一樣。如果只在長度為 '
                                     '1 的維度上不同（例如 1x1 卷積的權重，輸入是 '
                                     'channels_last），梯度本身沒有錯，代價只是一次按步幅的複製，可以直接關掉這個警告。要把模型轉成 '
                                     'channels_last，請在包進 DDP 之前做，不要在之後。'},
                         {'cases': [['mem-ckpt-metadata', '']],
-                         'historical': False,
                          'id': 'checkpoint-recomputed-metadata',
-                         'message': 'torch.utils.checkpoint: Recomputed values for the following tensors '
-                                    'have different metadata than during the forward pass.',
                          'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次儲存的張量在形狀、dtype '
-                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、分片函式庫已經釋放的參數，或路由器的統計量。請把這類狀態移出區塊。',
-                         'tail': "tensor at position 4: saved metadata: {'shape': torch.Size([4, 3]), "
-                                 "'dtype': torch.float32, 'device': device(type='cpu')} recomputed metadata: "
-                                 "{'shape': torch.Size([4, 6]), 'dtype': torch.float32, 'device': "
-                                 "device(type='cpu')}",
-                         'varies': [{'as': '',
-                                     'pattern': "'(shape|dtype|device)': "
-                                                '*(torch\\.\\w+|device\\([^)]*\\)?)?'}]},
+                                    '或裝置上和第一次不同：區塊除了輸入之外還讀了某個狀態，而它在兩次之間變了，例如鍵值快取（use_cache=True）、分片函式庫已經釋放的參數，或路由器的統計量。請把這類狀態移出區塊。'},
                         {'cases': [['cg-not-require', ''], ['cg-unused', '']],
-                         'historical': False,
                          'id': 'grad-input-no-requires-grad',
-                         'message': 'One of the differentiated Tensors does not require grad',
                          'summary': '向 torch.autograd.grad 要求某個張量的梯度，但這個張量不需要梯度：通常是 model.parameters() '
                                     '列出的凍結參數，或從未標記過的輸入。請只傳入需要梯度的張量（[p for p in model.parameters() if '
                                     'p.requires_grad]），或先對輸入呼叫 requires_grad_()；allow_unused=True 幫不上忙。'},
                         {'cases': [['cf-func', '']],
-                         'historical': False,
                          'id': 'function-jvp-missing',
-                         'message': 'You must implement the jvp function for custom autograd.Function to use '
-                                    'it with forward mode AD.',
                          'summary': '前向模式自動微分（forward_ad 的對偶張量、torch.func.jvp、jacfwd、hessian）遇到了只定義 '
                                     'backward、沒有 jvp 的自訂 autograd Function；請加上 jvp 靜態方法，由它傳回輸出的切向量，所需的張量用 '
                                     'ctx.save_for_forward '
                                     '儲存；或者改用反向模式（jacrev、torch.autograd.functional.jacobian）。'},
                         {'cases': [['dbg-amp-scaler', '']],
-                         'historical': False,
                          'id': 'amp-unscale-fp16',
-                         'message': 'Attempting to unscale FP16 gradients.',
                          'summary': 'GradScaler 會把梯度除以縮放因子，但不接受 float16 的梯度：模型的參數是 float16（呼叫過 '
                                     'model.half()、有人手動把某一層轉成 float16，或 float16 模型上的可訓練轉接器權重）。請讓參數維持 '
                                     'float32，由 torch.autocast 以 float16 計算；或改用 bfloat16，不需要縮放器。'},
                         {'cases': [['dbg-amp-scaler', '']],
-                         'historical': False,
                          'id': 'amp-unscale-twice',
-                         'message': 'unscale_() has already been called on this optimizer since the last '
-                                    'update().',
                          'summary': '在 scaler.update() 之前呼叫了兩次 '
                                     'scaler.unscale_(optimizer)：梯度累積時每個微批次之後都呼叫，或是迴圈在溢位之後跳過了 '
                                     'scaler.update()。每個最佳化步驟中，unscale_()、梯度裁剪、step() 和 update() 都只做一次，而且每次 '
                                     'scaler.step() 之後都要呼叫 scaler.update()。'},
                         {'cases': [['amp-grad-dtype', '']],
-                         'historical': False,
                          'id': 'mixed-dtype-scalar-type',
-                         'message': 'expected scalar type Half but found Float',
                          'summary': '某個運算（bmm、卷積、帶權重的 nll_loss、函式庫自己的 CUDA 核心）在 autocast 之外同時拿到 float16 和 '
                                     'float32 的運算元：模型有一部分用 .half() 轉過或以 float16 載入（8 位元載入會讓部分模組維持 '
                                     'float32），或是把 float32 的輸入交給 float16 的模型。請讓參數維持 float32、在 torch.autocast '
-                                    '下執行前向傳播，或整個模型以同一種 dtype 載入，或把不一致的那個運算元轉型。',
-                         'varies': [{'as': 'expected scalar type Half but found Float',
-                                     'pattern': '\\bexpected scalar type (?:Half|Float|BFloat16|Double) but '
-                                                'found (?:Half|Float|BFloat16|Double)\\b'}]},
+                                    '下執行前向傳播，或整個模型以同一種 dtype 載入，或把不一致的那個運算元轉型。'},
                         {'cases': [['amp-grad-dtype', '']],
-                         'historical': False,
                          'id': 'mixed-dtype-mat1-mat2',
-                         'message': 'mat1 and mat2 must have the same dtype, but got Half and Float',
                          'summary': 'nn.Linear（或 addmm）在 autocast 之外拿到 dtype 不同的輸入和權重：float32 的層收到 float16 '
-                                    '的輸入，或者反過來。請讓參數維持 float32、在 torch.autocast 下執行前向傳播，或把輸入轉成權重的 dtype。',
-                         'varies': [{'as': 'mat1 and mat2 must have the same dtype, but got Half and Float',
-                                     'pattern': '\\bmat1 and mat2 must have the same dtype, but got \\w+ and '
-                                                '\\w+'}]},
+                                    '的輸入，或者反過來。請讓參數維持 float32、在 torch.autocast 下執行前向傳播，或把輸入轉成權重的 dtype。'},
                         {'cases': [['dbg-amp-scaler', '']],
-                         'historical': False,
                          'id': 'lr-scheduler-before-step',
-                         'message': 'Detected call of `lr_scheduler.step()` before `optimizer.step()`',
                          'summary': '排程器第一次呼叫 step() 時，最佳化器還沒執行過任何一次 optimizer.step()。使用 GradScaler '
                                     '且順序正確時，這表示縮放器因為梯度出現非有限值而跳過了第一步；縮放因子逐步降低的期間這很正常，沒有害處。沒有使用縮放器時，請先呼叫 '
                                     'optimizer.step() 再呼叫 scheduler.step()。'},
                         {'cases': [['dbg-amp-no-inf', '']],
-                         'historical': False,
                          'id': 'amp-no-inf-checks',
-                         'message': 'No inf checks were recorded for this optimizer.',
                          'summary': 'scaler.step(optimizer) 在這個最佳化器的參數中找不到任何一個帶有梯度的參數，並不是溢位。最常見的原因是 '
                                     'zero_grad() 放在 backward() 和 step() '
                                     '之間；其次是最佳化器只握有凍結的參數（例如以推論模式載入的轉接器），或是損失根本傳不到這些參數。請在前向傳播之前清除梯度。'},
                         {'cases': [['dbg-amp-no-inf', '']],
-                         'historical': False,
                          'id': 'amp-scale-none',
-                         'message': 'but _scale is None.  This may indicate your script did not use '
-                                    'scaler.scale(loss or outputs) earlier in the iteration.',
                          'summary': '縮放器的 unscale_、step 或 update 在任何一次 scaler.scale(loss) 之前就執行了：迴圈直接呼叫 '
                                     'loss.backward()（在 Lightning 的手動最佳化中，就是用了 loss.backward() 而不是 '
                                     'self.manual_backward(loss)）。每個損失都要先經過縮放，再呼叫 backward()。'},
                         {'cases': [['dbg-amp-several', '']],
-                         'historical': False,
                          'id': 'amp-step-twice',
-                         'message': 'step() has already been called since the last update().',
                          'summary': '同一個最佳化器連續兩次呼叫 scaler.step，中間沒有 scaler.update()：可能是迴圈從來不呼叫 '
                                     'update()，也可能是串列裡同一個最佳化器出現了兩次。每個最佳化器只呼叫一次 step，接著每次迭代呼叫一次 '
                                     'scaler.update()。'},
                         {'cases': [['pit-empty-params', '']],
-                         'historical': False,
                          'id': 'optimizer-empty-params',
-                         'message': 'optimizer got an empty parameter list',
                          'summary': '建立最佳化器時，它一個張量也沒有拿到：可能是依 requires_grad '
                                     '篩選之前，所有參數都已凍結；或模型把各層放在普通的串列（list）裡（請改用 nn.ModuleList）；或 '
                                     'model.parameters() 這個產生器已經用完了。請解凍要訓練的部分、註冊各層，並傳入一個串列。'},
                         {'cases': [['mem-ckpt-metadata', '']],
-                         'historical': False,
                          'id': 'checkpoint-recomputed-count',
-                         'message': 'torch.utils.checkpoint: A different number of tensors was saved during '
-                                    'the original forward and recomputation.',
                          'summary': '不可重入的 checkpoint 在反向傳播時重跑這個區塊，第二次走了另一條路徑：區塊裡的某個選擇（用 Python 的 random '
                                     '決定的隨機深度、在反向傳播之前呼叫的 model.eval() 或改過的旗標）讀到了 checkpoint '
                                     '不會還原的狀態。請在區塊外做出選擇再當成引數傳入，或改用 torch.rand 抽籤，或等反向傳播結束之後再切換模式。'},
                         {'cases': [['ddp-unused-warning', '']],
-                         'historical': False,
                          'id': 'ddp-find-unused-no-unused',
-                         'message': 'find_unused_parameters=True was specified in DDP constructor, but did '
-                                    'not find any unused parameters in the forward pass.',
                          'summary': 'DDP 的歸約器（reducer）發出的警告：某次迭代的前向傳播第一次用到了所有參數（通常就是第一次迭代）時發出，每個行程只發一次。這表示 '
                                     'find_unused_parameters=True '
                                     '帶來的計算圖走訪只是白白花時間，除非之後的迭代會跳過某個分支。如果每次用到的參數都一樣，請傳入 '
                                     'find_unused_parameters=False；如果某個分支只是有時才走，就保留這個旗標，不必理會警告。'},
                         {'cases': [['cf-backward-in-backward', ''], ['mem-ckpt-grad', '']],
-                         'historical': True,
                          'id': 'checkpoint-reentrant-grad-old',
-                         'message': 'Checkpointing is not compatible with .grad() or when an `inputs` '
-                                    'parameter is passed to .backward(). Please use .backward() and do not '
-                                    'pass its `inputs` argument.',
                          'summary': '同一個錯誤的舊版措辭：對可重入的 checkpoint（use_reentrant=True，舊版的預設）使用了 '
                                     'torch.autograd.grad 或 backward(inputs=...)；請傳入 use_reentrant=False。'},
                         {'cases': [['tc-graph-break', '']],
-                         'historical': True,
                          'id': 'compile-mirrored-meta',
-                         'message': 'Cannot backprop through mirrored meta, file a bug in PyTorch',
                          'summary': '用 torch.compile 編譯的函式對自己的輸出呼叫了 torch.autograd.backward，Dynamo '
                                     '沒有跳過這個呼叫，而是追蹤了進去：這是 Dynamo 本身的缺陷，後來已經修正（小節裡附有修正的連結）。請升級，或在編譯的函式之外呼叫 '
                                     'backward()。'},
                         {'cases': [['var-assign-parameter', '']],
-                         'historical': False,
                          'id': 'assign-parameter',
-                         'message': "cannot assign 'torch.FloatTensor' as parameter 'weight' "
-                                    '(torch.nn.Parameter or None expected)',
                          'summary': '程式把一個普通張量指定給存放 nn.Parameter 的模組屬性，這個張量通常是從參數本身算出來的（self.w = '
                                     'F.softmax(self.w)）；請把結果存進區域變數，若權重每次呼叫都要重新計算，請使用 '
-                                    'torch.nn.utils.parametrize。',
-                         'varies': [{'as': "cannot assign 'torch.FloatTensor' as parameter",
-                                     'pattern': "cannot assign '[\\w.]+' as parameter\\b"},
-                                    {'as': "as parameter 'weight'", 'pattern': "\\bas parameter '\\w+'"}]},
+                                    'torch.nn.utils.parametrize。'},
                         {'cases': [['var-assign-parameter', '']],
-                         'historical': False,
                          'id': 'register-parameter-tensor',
-                         'message': "cannot assign 'torch.FloatTensor' object to parameter 'weight' "
-                                    '(torch.nn.Parameter or None required)',
                          'summary': '傳給 register_parameter 的是普通張量；請先把它包成 '
-                                    'nn.Parameter：register_parameter(name, nn.Parameter(tensor))。',
-                         'varies': [{'as': "cannot assign 'torch.FloatTensor' object to parameter",
-                                     'pattern': "cannot assign '[\\w.]+' object to parameter\\b"},
-                                    {'as': "object to parameter 'weight'",
-                                     'pattern': "\\bobject to parameter '\\w+'"}]},
+                                    'nn.Parameter：register_parameter(name, nn.Parameter(tensor))。'},
                         {'cases': [['var-module-tensors',
                                     'model.to(device) 之後出現 cuda:0 and cpu：普通張量屬性留在 CPU 記憶體、輸入沒有搬過去，或 forward '
                                     '裡建立張量時沒有指定裝置。'],
                                    ['var-dp-replica',
                                     '在 nn.DataParallel 下用兩張 GPU 時出現 cuda:1 and '
                                     'cuda:0：每個副本只會收到廣播過來的參數和緩衝區，所以普通張量屬性仍然留在 cuda:0。']],
-                         'historical': False,
                          'id': 'tensors-same-device',
-                         'message': 'Expected all tensors to be on the same device, but found at least two '
-                                    'devices',
                          'summary': '同一個運算收到了分處兩個裝置的張量。訊息是 cuda:0 and cpu 時：模組當作普通屬性存放的張量在 model.to(device) '
                                     '之後仍留在 CPU 記憶體，或是批次資料沒有搬到 GPU，或是 forward 建立張量時沒有指定 device=。在 '
                                     'nn.DataParallel 下出現 cuda:1 and cuda:0 時：普通的張量屬性不會複製到其他 GPU 上的副本。這類張量請用 '
                                     'register_buffer 註冊。'},
                         {'cases': [['tc-module-backward-hook', '']],
-                         'historical': False,
                          'id': 'compile-module-backward-hook',
-                         'message': 'Module-level backwards hooks require compiled autograd.',
                          'summary': 'torch.compile(..., fullgraph=True) '
                                     '遇到了帶有完整反向掛鉤（register_full_backward_hook）的模組，而 Dynamo '
                                     '只有在啟用編譯式自動微分（compiled autograd）時才能追蹤它。請拿掉 '
@@ -4073,9 +3330,7 @@ DATA = {'baseurl': '',
                                     'torch._dynamo.config.compiled_autograd = True，並在編譯過的訓練步驟裡呼叫 '
                                     'backward()。'},
                         {'cases': [['pit-validation-backward', '']],
-                         'historical': False,
                          'id': 'cudnn-rnn-eval',
-                         'message': 'cudnn RNN backward can only be called in training mode',
                          'summary': '在 GPU 上，backward() 或 autograd.grad() 經過了處於評估模式的 nn.LSTM、nn.GRU 或 '
                                     'nn.RNN：cuDNN 的 RNN 核心只在訓練模式下保留反向傳播需要的資料。常見的原因是驗證或取樣函式呼叫了 '
                                     'model.eval()，之後卻沒有任何地方再呼叫 model.train()；請在每個 epoch 開頭呼叫它、只把 RNN '
@@ -4084,26 +3339,17 @@ DATA = {'baseurl': '',
                                     '沒有用；請在前向傳播之前，用 [n for n, m in model.named_modules() if not m.training] '
                                     '列出仍在評估模式的模組。'},
                         {'cases': [['var-retain-grad', '']],
-                         'historical': False,
                          'id': 'retain-grad-no-grad',
-                         'message': "can't retain_grad on Tensor that has requires_grad=False",
                          'summary': '對不需要梯度的張量呼叫了 retain_grad()：這個張量不屬於任何計算圖（由 .data 或 detach() 得來、在 '
                                     'torch.no_grad() 裡算出，或只由不需要梯度的張量算出），梯度永遠傳不到它。請改用需要梯度的張量來算它，並且只在 '
                                     'requires_grad 為 True 時呼叫 retain_grad()。'},
                         {'cases': [['pit-loss-dtype', '']],
-                         'historical': False,
                          'id': 'loss-target-dtype',
-                         'message': 'Found dtype Long but expected Float',
                          'summary': '損失函數拿浮點數的預測去比對另一種 dtype 的目標（整數標籤，或由 NumPy 轉來的 float64 '
                                     '目標）；有些損失函數在前向傳播就出錯，有些要到反向傳播才出錯，跟損失值本身的 dtype '
-                                    '無關。修正方法是轉換目標：target.float() 或 target.to(output.dtype)。',
-                         'varies': [{'as': 'Found dtype Long but expected Float',
-                                     'pattern': '\\bFound dtype \\w+ but expected \\w+'}]},
+                                    '無關。修正方法是轉換目標：target.float() 或 target.to(output.dtype)。'},
                         {'cases': [['pit-deepcopy-graph', '']],
-                         'historical': False,
                          'id': 'deepcopy-non-leaf',
-                         'message': 'Only Tensors created explicitly by the user (graph leaves) support the '
-                                    'deepcopy protocol at the moment',
                          'summary': 'copy.deepcopy 碰到了帶有 grad_fn 的張量：通常是模組的 forward（或前向掛鉤）存到 self '
                                     '上的中間結果，所以做過一次前向傳播之後，deepcopy(model) 就會失敗，常見於 EMA 輔助類別或保存最佳模型的時候；也可能是用舊版 '
                                     'torch.nn.utils.weight_norm 包裝過的層，它的權重帶有 '
@@ -4111,68 +3357,43 @@ DATA = {'baseurl': '',
                                     'state_dict() 複製權重；舊版 weight_norm 請換成 '
                                     'torch.nn.utils.parametrizations.weight_norm。'},
                         {'cases': [['pit-grad-none-zero', '']],
-                         'historical': False,
                          'id': 'grad-none-zero',
-                         'message': "'NoneType' object has no attribute 'zero_'",
                          'summary': '執行 x.grad.zero_()（或 x.grad.data）時 x.grad 還是 None：第一次傳到 x 的 backward() '
                                     '還沒執行，或者 x 根本不需要梯度。請在更新之後才清零，或先檢查 `if x.grad is not '
-                                    'None`；若要輸入的梯度，請在前向傳播之前對輸入呼叫 requires_grad_()。',
-                         'varies': [{'as': "'NoneType' object has no attribute 'zero_'",
-                                     'pattern': "'NoneType' object has no attribute '(zero_|data)'"}]},
+                                    'None`；若要輸入的梯度，請在前向傳播之前對輸入呼叫 requires_grad_()。'},
                         {'cases': [['pit-resize-requires-grad', '']],
-                         'historical': False,
                          'id': 'resize-requires-grad',
-                         'message': 'cannot resize variables that require grad',
                          'summary': '對需要梯度的張量呼叫了 '
                                     'resize_()，通常是用來收集模型輸出的緩衝區：先前把需要梯度的輸出原地複製進去，緩衝區就成了計算圖的一部分。請改為複製 '
                                     'output.detach()，或在 torch.no_grad() 裡做這些記錄工作。'},
                         {'cases': [['cf-view-output-inplace', ''], ['dbg-module-hooks', '']],
-                         'historical': False,
                          'id': 'function-view-inplace',
-                         'message': 'This view was created inside a custom Function (or because an input was '
-                                    'returned as-is)',
                          'summary': '原地操作改動了自訂 Function 的輸出（或它的切片），而這個輸出是視圖：forward '
                                     '傳回了輸入的視圖，或直接傳回輸入本身。自動微分拒絕執行，因為改寫視圖的歷史會繞過這個 Function 的 backward。請複製輸出（在 '
                                     'forward 裡或 apply 之後呼叫 clone()），或改用非原地操作。'},
                         {'cases': [['cf-save-non-tensor', '']],
-                         'historical': False,
                          'id': 'save-for-backward-non-tensor',
-                         'message': 'save_for_backward can only save variables, but argument',
                          'summary': 'ctx.save_for_backward 收到了不是張量的東西（數字、尺寸組成的元組、旗標）。它只接受張量和 None；其他值請當成屬性存在 '
                                     'ctx 上（ctx.factor = factor），並在 backward 裡對它們傳回 None。'},
                         {'cases': [['mem-ckpt-reentrant', '']],
-                         'historical': False,
                          'id': 'checkpoint-use-reentrant-explicit',
-                         'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed '
-                                    'explicitly.',
                          'summary': '呼叫 torch.utils.checkpoint 時沒有傳 use_reentrant，就會發出這個 UserWarning：torch '
                                     '2.13 這時仍執行可重入實作，並要你明確選擇。請傳 use_reentrant=False（建議使用；輸入不需要梯度的區塊也能訓練），或傳 '
                                     'use_reentrant=True 保留原本的行為。'},
                         {'cases': [['mem-ckpt-reentrant', '']],
-                         'historical': True,
                          'id': 'checkpoint-use-reentrant-explicit-old',
-                         'message': 'torch.utils.checkpoint: please pass in use_reentrant=True or '
-                                    'use_reentrant=False explicitly.',
                          'summary': '同一個 UserWarning 的舊版措辭（torch 2.1 和緊接其後的版本）：呼叫 checkpoint 時沒有傳 '
                                     'use_reentrant。請傳 use_reentrant=False（建議使用），或傳 use_reentrant=True '
                                     '保留原本的行為。'},
                         {'cases': [['var-grad-modes', '']],
-                         'historical': False,
                          'id': 'inference-requires-grad',
-                         'message': 'Setting requires_grad=True on inference tensor outside InferenceMode is '
-                                    'not allowed.',
                          'summary': '對在 torch.inference_mode() 裡建立的張量呼叫了 requires_grad_()（或設定 '
                                     'requires_grad=True）。推論張量不能這樣加入自動微分的記錄；請改在 torch.no_grad() '
                                     '裡建立它，或在推論模式之外用 clone() 從它得到一個普通張量。'},
                         {'cases': [['pit-loss-dtype', '']],
-                         'historical': False,
                          'id': 'loss-target-cast',
-                         'message': "result type Float can't be cast to the desired output type Long",
                          'summary': 'binary_cross_entropy_with_logits（BCEWithLogitsLoss）收到了整數標籤：損失以浮點數計算，無法寫進目標的整數 '
-                                    'dtype。修正方法是轉換目標：target.float() 或 target.to(output.dtype)。',
-                         'varies': [{'as': "result type Float can't be cast to the desired output type Long",
-                                     'pattern': "\\bresult type \\w+ can't be cast to the desired output "
-                                                'type \\w+'}]}]},
+                                    'dtype。修正方法是轉換目標：target.float() 或 target.to(output.dtype)。'}]},
  'keywords': {'amp-grad-dtype': "Under torch.autocast the gradients are float32, not float16: the gradient's "
                                 'precision is single precision (FP32). Is autocast failing to cast '
                                 'gradients? model.half() gives float16 gradients; mixed precision keeps '

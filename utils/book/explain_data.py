@@ -31,9 +31,11 @@ OUTPUT = ROOT / "utils" / "autograd_book" / "explain_data.py"
 
 
 def build(root: Path = ROOT) -> dict:
-    """The module's data, each thing once: per edition, the entries (their own cases as [label, line]
-    pairs; an older wording names today's entry in ``today`` instead of repeating its cases) and the
-    sections they name (label: [page, title]). ``autograd_book.companion_messages.data`` expands it."""
+    """The module's data, each thing once: what does not depend on the edition (``entries``: id,
+    message, whether it is historical, ``today``, ``tail``, ``varies``), then per edition the entries'
+    summaries and their own cases as [label, line] pairs (an older wording names today's entry in
+    ``today`` instead of repeating its cases) and the sections they name (label: [page, title]).
+    ``autograd_book.companion_messages.data`` expands it."""
     keywords = load_keywords(root / "book" / "search_keywords.yml")
     editions, sections = {}, {}
     english = targets(config.SOURCE, root)
@@ -50,16 +52,19 @@ def build(root: Path = ROOT) -> dict:
                 if page is None:
                     raise RuntimeError(f"explain_data: errors.yml entry {entry['id']}: no section labelled {label!r}")
                 named[label] = [page, title or label]
-            errors.append({"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
-                           **({"today": current["id"]} if current is not None else {}),
-                           **({"tail": entry["tail"]} if entry.get("tail") else {}),  # as the paste box's data
-                           **({"varies": entry["varies"]} if entry.get("varies") else {}),
+            errors.append({"id": entry["id"],
                            "summary": entry["summary"].get(edition) or entry["summary"][config.SOURCE],
                            "cases": cases})
         editions[edition], sections[edition] = errors, named
     labels = set(sections[config.SOURCE])
+    common = [{"id": entry["id"], "message": entry["message"], "historical": "historical" in entry,
+               **({"today": today_of(entry, entries)["id"]} if today_of(entry, entries) is not None else {}),
+               **({"tail": entry["tail"]} if entry.get("tail") else {}),  # as the paste box's data
+               **({"varies": entry["varies"]} if entry.get("varies") else {})}
+              for entry in entries]
     return {"source": "book/errors.yml (python -m utils.book.explain_data)", "baseurl": site_url(root),
             "editions": list(editions),
+            "entries": common,
             "errors": editions,
             "sections": sections,
             "keywords": {label: keywords[label][config.SOURCE] for label in sorted(labels)

@@ -4192,7 +4192,11 @@ DATA = {'baseurl': '',
                                'blocks reserved. What exactly is occupying the GPU cache? The caching '
                                'allocator keeps the blocks of freed tensors reserved for reuse. YOLOv5 '
                                'gpu_mem rises after every epoch until CUDA out of memory: is it a leak? '
-                               'gpu_mem is torch.cuda.memory_cached (memory_reserved).',
+                               'gpu_mem is torch.cuda.memory_cached (memory_reserved). '
+                               'torch.cuda.empty_cache() cannot free GPU memory in Spyder, the IPython '
+                               'console or Jupyter: nvidia-smi shows no change, and GPU memory keeps rising '
+                               'as I add networks in the console; the variables and the Out output history '
+                               'keep the model.',
               'mem-ckpt-grad': 'torch.utils.checkpoint fails with torch.autograd.grad even when '
                                'use_reentrant=False: a checkpointed function that itself calls '
                                'torch.autograd.grad(energy, positions, create_graph=True), a model whose '
@@ -4362,7 +4366,11 @@ DATA = {'baseurl': '',
                              'validation. Hugging Face Trainer goes out of memory as soon as evaluation '
                              'starts at eval_steps: eval_accumulation_steps, preprocess_logits_for_metrics. '
                              'Too much RAM used during validation inference; memory full when computing '
-                             'metrics at high resolution.',
+                             'metrics at high resolution. PyTorch Lightning evaluation_loop memory leak: '
+                             'training was running smoothly, but CUDA out of memory during evaluation, and '
+                             'memory allocated increases slightly after every validation batch; what '
+                             'validation_step returns is kept for validation_epoch_end. ms-swift uses 10 GB '
+                             'more GPU memory when it runs the validation set.',
               'mem-what-grows': 'Memory increases every iteration until out of memory: which memory of a '
                                 'training loop stays constant (parameters, Adam optimizer state, gradients, '
                                 'saved activations) and what keeps the graphs of earlier iterations alive. '

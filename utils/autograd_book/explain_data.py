@@ -1045,6 +1045,16 @@ DATA = {'baseurl': '',
                                'tensors (donated buffers), and a backward asked to keep them with '
                                'retain_graph=True or create_graph=True (for example a gradient penalty '
                                'through a compiled critic whose backward already ran once).'},
+                   {'cases': [['tc-graph-break', '']],
+                    'historical': False,
+                    'id': 'compile-context-reentered',
+                    'message': 'cannot enter context:',
+                    'summary': 'A bug of torch.compile in torch 2.13.0: a loss built from several compiled '
+                               'regions, split by graph breaks, runs their compiled backwards inside one '
+                               'shared contextvars context, and a second one cannot enter it while another '
+                               'still runs. PyTorch has since fixed it (the section names the pull request); '
+                               'until your release has the fix, remove the graph breaks that split the '
+                               'loss.'},
                    {'cases': [['pit-leaf-inplace', ''], ['grad-input', ''], ['var-module-tensors', '']],
                     'id': 'leaf-inplace',
                     'summary': 'A tensor you created with requires_grad=True (or a parameter) was changed in '
@@ -2053,6 +2063,14 @@ DATA = {'baseurl': '',
                          'summary': '编译区域的反向传播在编译时设定为复用保存的张量的内存，即捐赠缓冲区（donated buffers）；之后却有一次反向传播用 '
                                     'retain_graph=True 或 create_graph=True '
                                     '要求保留这些张量（例如梯度惩罚的内层梯度经过编译后的判别器，而判别器的反向传播已经执行过一次）。'},
+                        {'cases': [['tc-graph-break', '']],
+                         'historical': False,
+                         'id': 'compile-context-reentered',
+                         'message': 'cannot enter context:',
+                         'summary': 'torch 2.13.0 中 torch.compile 的 bug：损失由几个被图中断（graph '
+                                    'break）隔开的编译区域组成，它们的编译反向传播都在同一个共享的 contextvars '
+                                    '上下文中运行；其中一个还在运行时，另一个就无法进入。PyTorch 后来已经修复了这个 bug（这一节列出了修复的 pull '
+                                    'request）；在你使用的版本包含修复之前，请移除把损失分割开来的图中断。'},
                         {'cases': [['pit-leaf-inplace', ''], ['grad-input', ''], ['var-module-tensors', '']],
                          'id': 'leaf-inplace',
                          'summary': '梯度模式开启时，原地修改了你用 requires_grad=True 创建的张量（或参数），例如 w -= lr * w.grad；请在 '
@@ -2901,6 +2919,14 @@ DATA = {'baseurl': '',
                          'summary': '編譯區域的反向傳播在編譯時，設定成重複使用已儲存張量的記憶體，也就是捐贈緩衝區（donated buffers）；之後的反向傳播卻以 '
                                     'retain_graph=True 或 create_graph=True '
                                     '要求保留這些張量（例如梯度懲罰的內層梯度穿過已編譯的評論器，而評論器的反向傳播已經執行過一次）。'},
+                        {'cases': [['tc-graph-break', '']],
+                         'historical': False,
+                         'id': 'compile-context-reentered',
+                         'message': 'cannot enter context:',
+                         'summary': 'torch 2.13.0 中 torch.compile 的錯誤：損失由幾個被圖中斷（graph '
+                                    'break）隔開的編譯區域組成，它們的編譯反向傳播都在同一個共用的 contextvars '
+                                    '上下文中執行；其中一個還在執行時，另一個就無法進入。PyTorch 之後已修正這個錯誤（這一節列出了修正的 pull '
+                                    'request）；在你使用的版本納入修正之前，請移除把損失分割開來的圖中斷。'},
                         {'cases': [['pit-leaf-inplace', ''], ['grad-input', ''], ['var-module-tensors', '']],
                          'id': 'leaf-inplace',
                          'summary': '梯度模式開啟時，程式原地修改了你以 requires_grad=True 建立的張量（或參數），例如 w -= lr * w.grad；請在 '
@@ -4287,7 +4313,14 @@ DATA = {'baseurl': '',
                                     'model.enable_input_require_grads() but the error still persists: a '
                                     "wrapper such as pyreft's ReftModel, or inputs_embeds, skips the hook; "
                                     'check loss.requires_grad after the forward and pass '
-                                    'gradient_checkpointing_kwargs use_reentrant False.',
+                                    'gradient_checkpointing_kwargs use_reentrant False. Different gradients '
+                                    'with/without using torch.nn.utils.checkpoint in the model: the gradient '
+                                    'update is different when checkpointing the first Conv2d layer; '
+                                    'BatchNorm running_mean and num_batches_tracked updated twice by the '
+                                    'recomputation, preserve_rng_state, what to check. pyreft (ReFT) with '
+                                    'gradient checkpointing: element 0 of tensors does not require grad, and '
+                                    "enable_input_require_grads() does not help; pyvene's intervention hooks "
+                                    'are removed before the recomputation.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '
@@ -5054,7 +5087,11 @@ DATA = {'baseurl': '',
                                 'the compiled code. Higher peak memory with torch.compile when I fuse the '
                                 'backward with the compiled forward and loss: loss.backward() inside a '
                                 'compiled function is a graph break; call backward outside the compiled '
-                                'code.',
+                                'code. compiled backward can re-enter contextvars.Context after graph break: '
+                                'calling .backward() on a loss aggregated from multiple compiled outputs '
+                                'fails intermittently with RuntimeError: cannot enter context: '
+                                '<_contextvars.Context object at ...> is already entered (AOTAutograd, '
+                                'Tensor.item() graph break, device copy).',
               'tc-module-backward-hook': 'Graph break when there is backward hook registered for sub module: '
                                          'torch.compile(model, fullgraph=True) fails with Unsupported: '
                                          'Module-level backwards hooks require compiled autograd, or '

@@ -185,6 +185,7 @@ DATA = {'baseurl': '',
               'id': 'donated-buffers-retain',
               'message': 'This backward function was compiled with non-empty donated buffers which requires '
                          'create_graph=False and retain_graph=False.'},
+             {'historical': False, 'id': 'compile-context-reentered', 'message': 'cannot enter context:'},
              {'historical': False,
               'id': 'leaf-inplace',
               'message': 'a leaf Variable that requires grad is being used in an in-place operation.'},
@@ -1046,9 +1047,7 @@ DATA = {'baseurl': '',
                                'retain_graph=True or create_graph=True (for example a gradient penalty '
                                'through a compiled critic whose backward already ran once).'},
                    {'cases': [['tc-graph-break', '']],
-                    'historical': False,
                     'id': 'compile-context-reentered',
-                    'message': 'cannot enter context:',
                     'summary': 'A bug of torch.compile in torch 2.13.0: a loss built from several compiled '
                                'regions, split by graph breaks, runs their compiled backwards inside one '
                                'shared contextvars context, and a second one cannot enter it while another '
@@ -2064,9 +2063,7 @@ DATA = {'baseurl': '',
                                     'retain_graph=True 或 create_graph=True '
                                     '要求保留这些张量（例如梯度惩罚的内层梯度经过编译后的判别器，而判别器的反向传播已经执行过一次）。'},
                         {'cases': [['tc-graph-break', '']],
-                         'historical': False,
                          'id': 'compile-context-reentered',
-                         'message': 'cannot enter context:',
                          'summary': 'torch 2.13.0 中 torch.compile 的 bug：损失由几个被图中断（graph '
                                     'break）隔开的编译区域组成，它们的编译反向传播都在同一个共享的 contextvars '
                                     '上下文中运行；其中一个还在运行时，另一个就无法进入。PyTorch 后来已经修复了这个 bug（这一节列出了修复的 pull '
@@ -2920,9 +2917,7 @@ DATA = {'baseurl': '',
                                     'retain_graph=True 或 create_graph=True '
                                     '要求保留這些張量（例如梯度懲罰的內層梯度穿過已編譯的評論器，而評論器的反向傳播已經執行過一次）。'},
                         {'cases': [['tc-graph-break', '']],
-                         'historical': False,
                          'id': 'compile-context-reentered',
-                         'message': 'cannot enter context:',
                          'summary': 'torch 2.13.0 中 torch.compile 的錯誤：損失由幾個被圖中斷（graph '
                                     'break）隔開的編譯區域組成，它們的編譯反向傳播都在同一個共用的 contextvars '
                                     '上下文中執行；其中一個還在執行時，另一個就無法進入。PyTorch 之後已修正這個錯誤（這一節列出了修正的 pull '

@@ -3765,7 +3765,10 @@ DATA = {'baseurl': '',
                                  "suddenly I get a nan. Nan loss and NormBackward1: Function 'NormBackward1' "
                                  'returned nan values in its 0th output, now LinalgVectorNormBackward0; '
                                  'torch.norm(mu, 2, dim=1) in a discriminative loss, NaN centroid of an '
-                                 'empty cluster or instance with no points, 0/0 mean, clamp the count.',
+                                 'empty cluster or instance with no points, 0/0 mean, clamp the count. Why '
+                                 'does the dice loss (dsc loss) give nan during training, while ce loss '
+                                 '(cross-entropy) on the same code is fine? Self-adjusting dice loss (1 - p) '
+                                 '** alpha, smooth term, empty mask.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '

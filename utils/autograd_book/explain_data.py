@@ -680,6 +680,11 @@ DATA = {'baseurl': '',
                                'nn.Dropout(inplace=True) or another in-place layer right after an activation '
                                'that saved its output (output 0 of ReluBackward0 or SigmoidBackward0): which '
                                'layers are safe in place, and the fix inplace=False.'],
+                              ['pit-module-state',
+                               "Spiking neurons (SpikingJelly's LIF, snnTorch) or another stateful layer "
+                               'never reset between batches, in a loop that passes retain_graph=True: the '
+                               "next backward reaches the previous batch's graph, whose saved weights "
+                               'optimizer.step() has changed since; reset the state every batch.'],
                               ['mem-per-layer',
                                'nn.ReLU(inplace=True) right after a layer that saved its own output, such as '
                                'a sigmoid.'],
@@ -1777,6 +1782,10 @@ DATA = {'baseurl': '',
                                    ['pit-inplace-layers',
                                     'nn.Dropout(inplace=True) 或其他原地计算的层，紧跟在保存了自身输出的激活函数之后（output 0 of '
                                     'ReluBackward0 或 SigmoidBackward0）：哪些层可以安全地原地计算，以及修复方法 inplace=False。'],
+                                   ['pit-module-state',
+                                    '脉冲神经元（SpikingJelly 的 LIF、snnTorch）或其他有状态的层在批量之间从未重置，训练循环又传了 '
+                                    'retain_graph=True：下一次反向传播回到上一个批量的计算图，而 optimizer.step() '
+                                    '已经改动了那张图保存的权重；每个批量开始时都要重置状态。'],
                                    ['mem-per-layer', 'nn.ReLU(inplace=True) 紧跟在一个保存自身输出的层（例如 sigmoid）之后。'],
                                    ['ddp-buffers-inplace',
                                     '只在 DDP 下、并且在同一次 backward '
@@ -2625,6 +2634,10 @@ DATA = {'baseurl': '',
                                    ['pit-inplace-layers',
                                     'nn.Dropout(inplace=True) 或其他原地計算的層，緊接在儲存了自身輸出的激勵函數之後（output 0 of '
                                     'ReluBackward0 或 SigmoidBackward0）：哪些層可以安全地原地計算，以及修正方法 inplace=False。'],
+                                   ['pit-module-state',
+                                    '脈衝神經元（SpikingJelly 的 LIF、snnTorch）或其他有狀態的層在批次之間從未重設，訓練迴圈又傳了 '
+                                    'retain_graph=True：下一次反向傳播回到上一個批次的計算圖，而 optimizer.step() '
+                                    '已經改動了那張圖儲存的權重；每個批次開始時都要重設狀態。'],
                                    ['mem-per-layer', 'nn.ReLU(inplace=True) 緊接在一個儲存自身輸出的層（例如 sigmoid）之後。'],
                                    ['ddp-buffers-inplace',
                                     '只在 DDP 下、而且在同一次 backward '
@@ -3976,7 +3989,9 @@ DATA = {'baseurl': '',
                             'networks in a GAN (G, D and C), each wrapped in its own '
                             'DistributedDataParallel: the parameters whose grad is None are all in one '
                             'network; swapping two backward calls (d_gp.backward() and '
-                            'd_adv_fake.backward()) moves the error to g_loss.backward().',
+                            'd_adv_fake.backward()) moves the error to g_loss.backward(). A model I '
+                            'registered myself (mmsegmentation, MMEngine) always has parameters that take no '
+                            'part in the loss under distributed training.',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '
@@ -4506,14 +4521,22 @@ DATA = {'baseurl': '',
                                     'forward line instead of guessing. UserWarning: Error detected in '
                                     'ScatterAddBackward0 in a graph neural network (PyG MessagePassing '
                                     'propagate, HAN, heterogeneous GNN): which tensor was modified by an '
-                                    'inplace operation? The edge_index.',
+                                    'inplace operation? The edge_index. I got errors when training the code '
+                                    'with a new version of pyg: output 0 of ReluBackward0 is at version 1; '
+                                    'expected version 0. RuntimeError with a LongTensor is at version 2; '
+                                    'expected version 0, all code related to models is unchanged: a library '
+                                    'upgrade (torch_geometric) brought the in-place write; pin the version '
+                                    '(torch_geometric==2.3.0) or clone the tensor.',
               'pit-inplace-layers': 'Inplace operation error in MobileNet or Xception: '
                                     'nn.ReLU(inplace=True), ReLU6(inplace=True) or Dropout(inplace=True) '
                                     'after a ReLU or sigmoid; in-place ReLUs are unnecessary and wrong; '
                                     'remove inplace=True. Does the inplace argument of nn.ReLU() affect the '
                                     'backward pass of the loss? Not after a layer that saved only its input '
                                     '(a linear or convolution layer), but it fails after one that saved its '
-                                    'output.',
+                                    'output. WGAN-GP gradient_penalty with autograd.grad(create_graph=True, '
+                                    'retain_graph=True, only_inputs=True) raises the inplace operation '
+                                    'error: the critic has LeakyReLU(inplace=True) followed by '
+                                    'Dropout(inplace=True); worked on 0.3.1, fails on 0.4.1.',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
                                    'gradient cannot flow back once a data augmentation such as random '
@@ -4625,7 +4648,11 @@ DATA = {'baseurl': '',
                                   '(SpikingJelly, SEW-ResNet, QKFormer): backward through the graph a second '
                                   'time from the second batch on, in my own training loop, even with '
                                   "retain_graph=True: reset the neurons' state each batch with "
-                                  'functional.reset_net(net).',
+                                  'functional.reset_net(net). When I use LIF neurons as the activation '
+                                  'function, backward raises one of the variables needed for gradient '
+                                  'computation has been modified by an inplace operation, is at version 5; '
+                                  'expected version 3: the training engine passes retain_graph=True '
+                                  '(CrossViT, DeiT) and the neurons are never reset.',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
@@ -4792,7 +4819,10 @@ DATA = {'baseurl': '',
                                      "the actor's backward needs: detach the TD error (td_error) before the "
                                      "actor's loss. Which version of PyTorch should be used? The code ran on "
                                      'an old release; with pytorch 1.5 or 1.7 it raises the in-place error '
-                                     '(SAC, actor-critic).',
+                                     '(SAC, actor-critic). For the records who faced inplace operation '
+                                     'error: if you use Pytorch >= 1.5.0 you will face the inplace operation '
+                                     'error while executing the SAC example, especially in optimize_model '
+                                     '(Grokking Deep Reinforcement Learning, gdrl).',
               'pit-target-outside-loop': 'Synthetic labels Y = X @ true_W + true_b computed once before the '
                                          'loop, with true_W and true_b created with requires_grad=True: the '
                                          "second mini-batch's backward raises Trying to backward through the "
@@ -4815,7 +4845,11 @@ DATA = {'baseurl': '',
                              "distillation even at batch size 1: the loaded teacher's weights (a 7B teacher: "
                              "14 GB in bfloat16) fill the GPU under no_grad too; save the teacher's outputs "
                              'beforehand and train the student without loading the teacher, or load the '
-                             'teacher in bfloat16 or on another GPU.',
+                             'teacher in bfloat16 or on another GPU. torch.no_grad on net? EMA '
+                             '(ema-pytorch): when you are mutating the network, why are you disabling grad, '
+                             "don't you want the net to learn and then copy the weights to the EMA network? "
+                             'copy_ of the weights into the EMA model under torch.no_grad() does not stop '
+                             'the online network from learning.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '
@@ -4912,7 +4946,10 @@ DATA = {'baseurl': '',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder. When I run the model the error occurs at gen_loss.backward(): '
                            'Trying to backward through the graph a second time, but the buffers have already '
-                           'been freed; the first backward already ran the shared layers.',
+                           'been freed; the first backward already ran the shared layers. Step 1: update '
+                           'module1 with loss1; step 2: update module2 with loss2, computed through '
+                           "module1's output; the second backward fails, and adding retain_graph=True to "
+                           "backward() did not help: detach module1's output before module2.",
               'rg-semantics': 'What does the parameter retain_graph mean in the backward() method of a '
                               'tensor (the old Variable)? What exactly does retain_variables=True in '
                               'loss.backward() do? It is the old name of retain_graph. Inquiry about '
@@ -5010,7 +5047,10 @@ DATA = {'baseurl': '',
                            'error, or silently wrong second-order results. torch.compile and higher-order '
                            'gradients: the output of autograd.grad(create_graph=True) through a compiled '
                            'model has a grad_fn, and differentiating it again (the higher-order grad graph) '
-                           'fails.',
+                           'fails. Will this support torch.compile to accelerate? A runtime error related to '
+                           'double backward operations prevents training from working: a force field '
+                           '(DeePMD-kit) computes forces as the gradient of the energy in forward, so '
+                           'training with torch.compile is a double backward.',
               'tc-early-errors': 'torch.compile raises RuntimeError during gradient computation in the '
                                  "forward call: BackendCompilerFailed: backend='aot_eager' (or 'inductor') "
                                  'raised: one of the variables needed for gradient computation has been '

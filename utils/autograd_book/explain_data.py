@@ -157,6 +157,9 @@ DATA = {'baseurl': '',
               'id': 'ddp-ready-twice',
               'message': 'Expected to mark a variable ready only once.'},
              {'historical': False,
+              'id': 'dtensor-is-any-true',
+              'message': 'Operator aten._is_any_true.default does not have a sharding strategy registered.'},
+             {'historical': False,
               'id': 'ddp-unused',
               'message': 'Expected to have finished reduction in the prior iteration before starting a new '
                          'one.',
@@ -1010,6 +1013,12 @@ DATA = {'baseurl': '',
                                'find_unused_parameters=True, two backward passes per step, or a parameter '
                                'used outside forward; use one backward over the summed loss, '
                                'static_graph=True, or use_reentrant=False.'},
+                   {'cases': [['ddp-anomaly-dtensor', '']],
+                    'id': 'dtensor-is-any-true',
+                    'summary': "Anomaly mode's NaN check (set_detect_anomaly(True), detect_anomaly()) on a "
+                               'DTensor gradient, under tensor parallelism (torchtitan): DTensor has no rule '
+                               "for the check's operator; use detect_anomaly(check_nan=False) and test each "
+                               "rank's shard, p.grad.to_local(), for NaN yourself."},
                    {'cases': [['ddp-unused', '']],
                     'id': 'ddp-unused',
                     'summary': 'Under DistributedDataParallel, some parameters got no gradient in the '
@@ -2033,6 +2042,12 @@ DATA = {'baseurl': '',
                                     '下，某个参数的梯度钩子（hook）在一次迭代中触发了两次：常见原因是可重入（reentrant）的激活检查点配合 '
                                     'find_unused_parameters=True、每一步做两次反向传播，或在 forward 之外使用参数；请对求和后的损失只调用一次 '
                                     'backward()、使用 static_graph=True，或改用 use_reentrant=False。'},
+                        {'cases': [['ddp-anomaly-dtensor', '']],
+                         'id': 'dtensor-is-any-true',
+                         'summary': '在张量并行（torchtitan）下，异常检测模式（set_detect_anomaly(True)、detect_anomaly()）对 '
+                                    'DTensor 梯度做 NaN 检查：DTensor 没有这项检查所用算子的规则；请改用 '
+                                    'detect_anomaly(check_nan=False)，再自己检查每个进程的分片 p.grad.to_local() 里有没有 '
+                                    'NaN。'},
                         {'cases': [['ddp-unused', '']],
                          'id': 'ddp-unused',
                          'summary': '在 DistributedDataParallel 下，上一步有些参数没有得到梯度（某个输出头没有计入损失、某个分支这次没有走到，或者在构建 '
@@ -2885,6 +2900,12 @@ DATA = {'baseurl': '',
                                     '之下，某個參數的梯度掛鉤（hook）在一輪迭代中觸發了兩次：常見原因是可重入（reentrant）的檢查點搭配 '
                                     'find_unused_parameters=True、每一步做兩次反向傳播，或在 forward '
                                     '之外使用參數；請對加總後的損失只做一次反向傳播、使用 static_graph=True，或改用 use_reentrant=False。'},
+                        {'cases': [['ddp-anomaly-dtensor', '']],
+                         'id': 'dtensor-is-any-true',
+                         'summary': '在張量平行（torchtitan）之下，異常偵測模式（set_detect_anomaly(True)、detect_anomaly()）對 '
+                                    'DTensor 梯度做 NaN 檢查：DTensor 沒有這項檢查所用運算子的規則；請改用 '
+                                    'detect_anomaly(check_nan=False)，再自己檢查每個行程的分片 p.grad.to_local() 有沒有 '
+                                    'NaN。'},
                         {'cases': [['ddp-unused', '']],
                          'id': 'ddp-unused',
                          'summary': '在 DistributedDataParallel 之下，上一步有些參數沒有得到梯度（某個輸出頭沒有算進損失、某個分支這次沒有走到，或在建好 '
@@ -3831,6 +3852,10 @@ DATA = {'baseurl': '',
                            'Understanding the computation graph explains why .detach() is needed to separate '
                            'the tensor before plotting: a PyTorch tensor that needs gradient computation '
                            'cannot be converted directly to a NumPy array.',
+              'ddp-anomaly-dtensor': 'Nan detection using torch.autograd.set_detect_anomaly(True) runs into '
+                                     'error: NotImplementedError: Operator aten._is_any_true.default does '
+                                     'not have a sharding strategy registered. Anomaly mode under tensor '
+                                     'parallel or FSDP2 (DTensor, torchtitan): use check_nan=False.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
                                      'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
@@ -5337,6 +5362,9 @@ DATA = {'baseurl': '',
                                           'Module hooks: a backward hook that never fires, or sees the wrong '
                                           'tensors'],
                      'dbg-numpy': ['debugging', "`Can't call numpy() on Tensor that requires grad`"],
+                     'ddp-anomaly-dtensor': ['distributed',
+                                             'Anomaly mode under tensor parallelism: `aten._is_any_true` has '
+                                             'no sharding strategy'],
                      'ddp-buffers-inplace': ['distributed',
                                              'The in-place error only under DDP: buffers broadcast before '
                                              'each forward'],
@@ -5580,6 +5608,7 @@ DATA = {'baseurl': '',
                                             '反向钩子与 TorchScript：`is not supported on ScriptModules`'],
                           'dbg-module-hooks': ['debugging', '模块钩子：从不执行、或者拿到错误张量的反向钩子'],
                           'dbg-numpy': ['debugging', "`Can't call numpy() on Tensor that requires grad`"],
+                          'ddp-anomaly-dtensor': ['distributed', '张量并行下的异常检测模式：`aten._is_any_true` 没有切分策略'],
                           'ddp-buffers-inplace': ['distributed', '只在 DDP 下出现的原地操作报错：每次前向传播前都会广播缓冲区'],
                           'ddp-dataparallel-grad': ['distributed',
                                                     '`nn.DataParallel` 与 `autograd.grad`：返回的张量是副本'],
@@ -5775,6 +5804,7 @@ DATA = {'baseurl': '',
                                             '反向掛鉤與 TorchScript：`is not supported on ScriptModules`'],
                           'dbg-module-hooks': ['debugging', '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'],
                           'dbg-numpy': ['debugging', "`Can't call numpy() on Tensor that requires grad`"],
+                          'ddp-anomaly-dtensor': ['distributed', '張量平行之下的異常偵測模式：`aten._is_any_true` 沒有切分策略'],
                           'ddp-buffers-inplace': ['distributed', '只在 DDP 下出現的原地操作錯誤：每次前向傳播前都會廣播緩衝區'],
                           'ddp-dataparallel-grad': ['distributed',
                                                     '`nn.DataParallel` 與 `autograd.grad`：傳回的張量是副本'],

@@ -10,12 +10,13 @@ from __future__ import annotations
 import torch
 
 
-def anomaly_under_dtensor(rank: int, world_size: int, wrap: str = "tensor parallel") -> dict:
+def anomaly_under_dtensor(rank: int, world_size: int, wrap: str = "tensor parallel", catch: bool = True) -> dict:
     """One backward of a sharded layer under ``detect_anomaly()`` and ``detect_anomaly(check_nan=False)``.
 
     ``wrap``: "tensor parallel" (``ColwiseParallel``: the weight is a ``Shard(0)`` DTensor
     and the layer computes with it) or "FSDP2" (``fully_shard``: the layer computes with
     the whole weight, gathered before forward; the gradient is sharded after backward).
+    ``catch=False`` lets the error of ``detect_anomaly()`` propagate, as in a training script.
     """
     import warnings
 
@@ -38,6 +39,8 @@ def anomaly_under_dtensor(rank: int, world_size: int, wrap: str = "tensor parall
                 layer(batch).pow(2).mean().backward()
             out["default"] = "runs"
         except NotImplementedError as err:
+            if not catch:
+                raise
             out["default"] = f"{type(err).__name__}: {str(err).splitlines()[0]}"
         layer.zero_grad()
         with torch.autograd.detect_anomaly(check_nan=False):

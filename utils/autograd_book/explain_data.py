@@ -157,6 +157,9 @@ DATA = {'baseurl': '',
               'id': 'ddp-ready-twice',
               'message': 'Expected to mark a variable ready only once.'},
              {'historical': False,
+              'id': 'dtensor-is-any-true',
+              'message': 'Operator aten._is_any_true.default does not have a sharding strategy registered.'},
+             {'historical': False,
               'id': 'ddp-unused',
               'message': 'Expected to have finished reduction in the prior iteration before starting a new '
                          'one.',
@@ -681,6 +684,11 @@ DATA = {'baseurl': '',
                                'nn.Dropout(inplace=True) or another in-place layer right after an activation '
                                'that saved its output (output 0 of ReluBackward0 or SigmoidBackward0): which '
                                'layers are safe in place, and the fix inplace=False.'],
+                              ['pit-module-state',
+                               "Spiking neurons (SpikingJelly's LIF, snnTorch) or another stateful layer "
+                               'never reset between batches, in a loop that passes retain_graph=True: the '
+                               "next backward reaches the previous batch's graph, whose saved weights "
+                               'optimizer.step() has changed since; reset the state every batch.'],
                               ['mem-per-layer',
                                'nn.ReLU(inplace=True) right after a layer that saved its own output, such as '
                                'a sigmoid.'],
@@ -1006,6 +1014,12 @@ DATA = {'baseurl': '',
                                'find_unused_parameters=True, two backward passes per step, or a parameter '
                                'used outside forward; use one backward over the summed loss, '
                                'static_graph=True, or use_reentrant=False.'},
+                   {'cases': [['ddp-anomaly-dtensor', '']],
+                    'id': 'dtensor-is-any-true',
+                    'summary': "Anomaly mode's NaN check (set_detect_anomaly(True), detect_anomaly()) on a "
+                               'DTensor gradient, under tensor parallelism (torchtitan): DTensor has no rule '
+                               "for the check's operator; use detect_anomaly(check_nan=False) and test each "
+                               "rank's shard, p.grad.to_local(), for NaN yourself."},
                    {'cases': [['ddp-unused', '']],
                     'id': 'ddp-unused',
                     'summary': 'Under DistributedDataParallel, some parameters got no gradient in the '
@@ -1786,6 +1800,10 @@ DATA = {'baseurl': '',
                                    ['pit-inplace-layers',
                                     'nn.Dropout(inplace=True) 或其他原地计算的层，紧跟在保存了自身输出的激活函数之后（output 0 of '
                                     'ReluBackward0 或 SigmoidBackward0）：哪些层可以安全地原地计算，以及修复方法 inplace=False。'],
+                                   ['pit-module-state',
+                                    '脉冲神经元（SpikingJelly 的 LIF、snnTorch）或其他有状态的层在批量之间从未重置，训练循环又传了 '
+                                    'retain_graph=True：下一次反向传播回到上一个批量的计算图，而 optimizer.step() '
+                                    '已经改动了那张图保存的权重；每个批量开始时都要重置状态。'],
                                    ['mem-per-layer', 'nn.ReLU(inplace=True) 紧跟在一个保存自身输出的层（例如 sigmoid）之后。'],
                                    ['ddp-buffers-inplace',
                                     '只在 DDP 下、并且在同一次 backward '
@@ -2033,6 +2051,12 @@ DATA = {'baseurl': '',
                                     '下，某个参数的梯度钩子（hook）在一次迭代中触发了两次：常见原因是可重入（reentrant）的激活检查点配合 '
                                     'find_unused_parameters=True、每一步做两次反向传播，或在 forward 之外使用参数；请对求和后的损失只调用一次 '
                                     'backward()、使用 static_graph=True，或改用 use_reentrant=False。'},
+                        {'cases': [['ddp-anomaly-dtensor', '']],
+                         'id': 'dtensor-is-any-true',
+                         'summary': '在张量并行（torchtitan）下，异常检测模式（set_detect_anomaly(True)、detect_anomaly()）对 '
+                                    'DTensor 梯度做 NaN 检查：DTensor 没有这项检查所用算子的规则；请改用 '
+                                    'detect_anomaly(check_nan=False)，再自己检查每个进程的分片 p.grad.to_local() 里有没有 '
+                                    'NaN。'},
                         {'cases': [['ddp-unused', '']],
                          'id': 'ddp-unused',
                          'summary': '在 DistributedDataParallel 下，上一步有些参数没有得到梯度（某个输出头没有计入损失、某个分支这次没有走到，或者在构建 '
@@ -2640,6 +2664,10 @@ DATA = {'baseurl': '',
                                    ['pit-inplace-layers',
                                     'nn.Dropout(inplace=True) 或其他原地計算的層，緊接在儲存了自身輸出的激勵函數之後（output 0 of '
                                     'ReluBackward0 或 SigmoidBackward0）：哪些層可以安全地原地計算，以及修正方法 inplace=False。'],
+                                   ['pit-module-state',
+                                    '脈衝神經元（SpikingJelly 的 LIF、snnTorch）或其他有狀態的層在批次之間從未重設，訓練迴圈又傳了 '
+                                    'retain_graph=True：下一次反向傳播回到上一個批次的計算圖，而 optimizer.step() '
+                                    '已經改動了那張圖儲存的權重；每個批次開始時都要重設狀態。'],
                                    ['mem-per-layer', 'nn.ReLU(inplace=True) 緊接在一個儲存自身輸出的層（例如 sigmoid）之後。'],
                                    ['ddp-buffers-inplace',
                                     '只在 DDP 下、而且在同一次 backward '
@@ -2887,6 +2915,12 @@ DATA = {'baseurl': '',
                                     '之下，某個參數的梯度掛鉤（hook）在一輪迭代中觸發了兩次：常見原因是可重入（reentrant）的檢查點搭配 '
                                     'find_unused_parameters=True、每一步做兩次反向傳播，或在 forward '
                                     '之外使用參數；請對加總後的損失只做一次反向傳播、使用 static_graph=True，或改用 use_reentrant=False。'},
+                        {'cases': [['ddp-anomaly-dtensor', '']],
+                         'id': 'dtensor-is-any-true',
+                         'summary': '在張量平行（torchtitan）之下，異常偵測模式（set_detect_anomaly(True)、detect_anomaly()）對 '
+                                    'DTensor 梯度做 NaN 檢查：DTensor 沒有這項檢查所用運算子的規則；請改用 '
+                                    'detect_anomaly(check_nan=False)，再自己檢查每個行程的分片 p.grad.to_local() 有沒有 '
+                                    'NaN。'},
                         {'cases': [['ddp-unused', '']],
                          'id': 'ddp-unused',
                          'summary': '在 DistributedDataParallel 之下，上一步有些參數沒有得到梯度（某個輸出頭沒有算進損失、某個分支這次沒有走到，或在建好 '
@@ -3842,6 +3876,10 @@ DATA = {'baseurl': '',
                            'Understanding the computation graph explains why .detach() is needed to separate '
                            'the tensor before plotting: a PyTorch tensor that needs gradient computation '
                            'cannot be converted directly to a NumPy array.',
+              'ddp-anomaly-dtensor': 'Nan detection using torch.autograd.set_detect_anomaly(True) runs into '
+                                     'error: NotImplementedError: Operator aten._is_any_true.default does '
+                                     'not have a sharding strategy registered. Anomaly mode under tensor '
+                                     'parallel or FSDP2 (DTensor, torchtitan): use check_nan=False.',
               'ddp-buffers-inplace': 'Using multiple GPUs with DistributedDataParallel: one of the variables '
                                      'needed for gradient computation has been modified by an inplace '
                                      'operation (which is output 0 of TBackward, [torch.cuda.FloatTensor '
@@ -4000,7 +4038,9 @@ DATA = {'baseurl': '',
                             'networks in a GAN (G, D and C), each wrapped in its own '
                             'DistributedDataParallel: the parameters whose grad is None are all in one '
                             'network; swapping two backward calls (d_gp.backward() and '
-                            'd_adv_fake.backward()) moves the error to g_loss.backward().',
+                            'd_adv_fake.backward()) moves the error to g_loss.backward(). A model I '
+                            'registered myself (mmsegmentation, MMEngine) always has parameters that take no '
+                            'part in the loss under distributed training.',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '
@@ -4545,14 +4585,22 @@ DATA = {'baseurl': '',
                                     'forward line instead of guessing. UserWarning: Error detected in '
                                     'ScatterAddBackward0 in a graph neural network (PyG MessagePassing '
                                     'propagate, HAN, heterogeneous GNN): which tensor was modified by an '
-                                    'inplace operation? The edge_index.',
+                                    'inplace operation? The edge_index. I got errors when training the code '
+                                    'with a new version of pyg: output 0 of ReluBackward0 is at version 1; '
+                                    'expected version 0. RuntimeError with a LongTensor is at version 2; '
+                                    'expected version 0, all code related to models is unchanged: a library '
+                                    'upgrade (torch_geometric) brought the in-place write; pin the version '
+                                    '(torch_geometric==2.3.0) or clone the tensor.',
               'pit-inplace-layers': 'Inplace operation error in MobileNet or Xception: '
                                     'nn.ReLU(inplace=True), ReLU6(inplace=True) or Dropout(inplace=True) '
                                     'after a ReLU or sigmoid; in-place ReLUs are unnecessary and wrong; '
                                     'remove inplace=True. Does the inplace argument of nn.ReLU() affect the '
                                     'backward pass of the loss? Not after a layer that saved only its input '
                                     '(a linear or convolution layer), but it fails after one that saved its '
-                                    'output.',
+                                    'output. WGAN-GP gradient_penalty with autograd.grad(create_graph=True, '
+                                    'retain_graph=True, only_inputs=True) raises the inplace operation '
+                                    'error: the critic has LeakyReLU(inplace=True) followed by '
+                                    'Dropout(inplace=True); worked on 0.3.1, fails on 0.4.1.',
               'pit-inplace-saved': 'An in-place operation such as +=, nn.ReLU(inplace=True), relu_() or x[0] '
                                    '= 0 on a saved tensor raises this error and breaks backward. The '
                                    'gradient cannot flow back once a data augmentation such as random '
@@ -4664,7 +4712,11 @@ DATA = {'baseurl': '',
                                   '(SpikingJelly, SEW-ResNet, QKFormer): backward through the graph a second '
                                   'time from the second batch on, in my own training loop, even with '
                                   "retain_graph=True: reset the neurons' state each batch with "
-                                  'functional.reset_net(net).',
+                                  'functional.reset_net(net). When I use LIF neurons as the activation '
+                                  'function, backward raises one of the variables needed for gradient '
+                                  'computation has been modified by an inplace operation, is at version 5; '
+                                  'expected version 3: the training engine passes retain_graph=True '
+                                  '(CrossViT, DeiT) and the neurons are never reset.',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
@@ -4831,7 +4883,10 @@ DATA = {'baseurl': '',
                                      "the actor's backward needs: detach the TD error (td_error) before the "
                                      "actor's loss. Which version of PyTorch should be used? The code ran on "
                                      'an old release; with pytorch 1.5 or 1.7 it raises the in-place error '
-                                     '(SAC, actor-critic).',
+                                     '(SAC, actor-critic). For the records who faced inplace operation '
+                                     'error: if you use Pytorch >= 1.5.0 you will face the inplace operation '
+                                     'error while executing the SAC example, especially in optimize_model '
+                                     '(Grokking Deep Reinforcement Learning, gdrl).',
               'pit-target-outside-loop': 'Synthetic labels Y = X @ true_W + true_b computed once before the '
                                          'loop, with true_W and true_b created with requires_grad=True: the '
                                          "second mini-batch's backward raises Trying to backward through the "
@@ -4854,7 +4909,11 @@ DATA = {'baseurl': '',
                              "distillation even at batch size 1: the loaded teacher's weights (a 7B teacher: "
                              "14 GB in bfloat16) fill the GPU under no_grad too; save the teacher's outputs "
                              'beforehand and train the student without loading the teacher, or load the '
-                             'teacher in bfloat16 or on another GPU.',
+                             'teacher in bfloat16 or on another GPU. torch.no_grad on net? EMA '
+                             '(ema-pytorch): when you are mutating the network, why are you disabling grad, '
+                             "don't you want the net to learn and then copy the weights to the EMA network? "
+                             'copy_ of the weights into the EMA model under torch.no_grad() does not stop '
+                             'the online network from learning.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '
@@ -4951,7 +5010,10 @@ DATA = {'baseurl': '',
               'rg-prefix': 'This is the case of two optimizers with a shared encoder: two heads, two losses, '
                            'one encoder. When I run the model the error occurs at gen_loss.backward(): '
                            'Trying to backward through the graph a second time, but the buffers have already '
-                           'been freed; the first backward already ran the shared layers.',
+                           'been freed; the first backward already ran the shared layers. Step 1: update '
+                           'module1 with loss1; step 2: update module2 with loss2, computed through '
+                           "module1's output; the second backward fails, and adding retain_graph=True to "
+                           "backward() did not help: detach module1's output before module2.",
               'rg-semantics': 'What does the parameter retain_graph mean in the backward() method of a '
                               'tensor (the old Variable)? What exactly does retain_variables=True in '
                               'loss.backward() do? It is the old name of retain_graph. Inquiry about '
@@ -5049,7 +5111,10 @@ DATA = {'baseurl': '',
                            'error, or silently wrong second-order results. torch.compile and higher-order '
                            'gradients: the output of autograd.grad(create_graph=True) through a compiled '
                            'model has a grad_fn, and differentiating it again (the higher-order grad graph) '
-                           'fails.',
+                           'fails. Will this support torch.compile to accelerate? A runtime error related to '
+                           'double backward operations prevents training from working: a force field '
+                           '(DeePMD-kit) computes forces as the gradient of the energy in forward, so '
+                           'training with torch.compile is a double backward.',
               'tc-early-errors': 'torch.compile raises RuntimeError during gradient computation in the '
                                  "forward call: BackendCompilerFailed: backend='aot_eager' (or 'inductor') "
                                  'raised: one of the variables needed for gradient computation has been '
@@ -5340,6 +5405,9 @@ DATA = {'baseurl': '',
                                           'Module hooks: a backward hook that never fires, or sees the wrong '
                                           'tensors'],
                      'dbg-numpy': ['debugging', "`Can't call numpy() on Tensor that requires grad`"],
+                     'ddp-anomaly-dtensor': ['distributed',
+                                             'Anomaly mode under tensor parallelism: `aten._is_any_true` has '
+                                             'no sharding strategy'],
                      'ddp-buffers-inplace': ['distributed',
                                              'The in-place error only under DDP: buffers broadcast before '
                                              'each forward'],
@@ -5583,6 +5651,7 @@ DATA = {'baseurl': '',
                                             '反向钩子与 TorchScript：`is not supported on ScriptModules`'],
                           'dbg-module-hooks': ['debugging', '模块钩子：从不执行、或者拿到错误张量的反向钩子'],
                           'dbg-numpy': ['debugging', "`Can't call numpy() on Tensor that requires grad`"],
+                          'ddp-anomaly-dtensor': ['distributed', '张量并行下的异常检测模式：`aten._is_any_true` 没有切分策略'],
                           'ddp-buffers-inplace': ['distributed', '只在 DDP 下出现的原地操作报错：每次前向传播前都会广播缓冲区'],
                           'ddp-dataparallel-grad': ['distributed',
                                                     '`nn.DataParallel` 与 `autograd.grad`：返回的张量是副本'],
@@ -5778,6 +5847,7 @@ DATA = {'baseurl': '',
                                             '反向掛鉤與 TorchScript：`is not supported on ScriptModules`'],
                           'dbg-module-hooks': ['debugging', '模組掛鉤：從來不執行、或看到錯誤張量的反向掛鉤'],
                           'dbg-numpy': ['debugging', "`Can't call numpy() on Tensor that requires grad`"],
+                          'ddp-anomaly-dtensor': ['distributed', '張量平行之下的異常偵測模式：`aten._is_any_true` 沒有切分策略'],
                           'ddp-buffers-inplace': ['distributed', '只在 DDP 下出現的原地操作錯誤：每次前向傳播前都會廣播緩衝區'],
                           'ddp-dataparallel-grad': ['distributed',
                                                     '`nn.DataParallel` 與 `autograd.grad`：傳回的張量是副本'],

@@ -4072,7 +4072,13 @@ DATA = {'baseurl': '',
                            'clip_grad_norm_ computes one norm over all the gradients and, when it is larger '
                            'than max_norm, multiplies every gradient by max_norm / total_norm, keeping the '
                            'direction; call it after backward() and before optimizer.step(); '
-                           'clip_grad_value_ clamps each element.',
+                           'clip_grad_value_ clamps each element. Gradient clipping in the wrong place? '
+                           'clip_grad_norm_ after optimizer.step() or before loss.backward() does nothing: '
+                           "shouldn't we put the clip_grad_norm_ in between .backward() and .step()? Where "
+                           'to call clip_grad_norm_ with GradScaler: after scaler.unscale_. Network slimming '
+                           'sparsity training adds an L1 penalty on the BatchNorm weights to the gradient by '
+                           'hand: m.weight.grad.data.add_(s * torch.sign(m.weight.data)); why sign and no '
+                           'gamma factor?',
               'grad-forward-missing': 'NotImplementedError: Trying to use forward AD with '
                                       '_scaled_dot_product_efficient_attention (or '
                                       '_scaled_dot_product_flash_attention, grid_sampler_2d, _cdist_forward, '
@@ -4913,7 +4919,11 @@ DATA = {'baseurl': '',
                              '(ema-pytorch): when you are mutating the network, why are you disabling grad, '
                              "don't you want the net to learn and then copy the weights to the EMA network? "
                              'copy_ of the weights into the EMA model under torch.no_grad() does not stop '
-                             'the online network from learning.',
+                             'the online network from learning. teacher_pred not detach: in-place '
+                             'distillation in a one-shot supernet with the sandwich rule, the largest subnet '
+                             'is the teacher and shares weights with the student subnets; detaching the '
+                             'teacher prediction saves GPU memory, why not detach, and why retain_graph=True '
+                             'then?',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '

@@ -2064,7 +2064,7 @@ DATA = {'baseurl': '',
                                     '要求保留这些张量（例如梯度惩罚的内层梯度经过编译后的判别器，而判别器的反向传播已经执行过一次）。'},
                         {'cases': [['tc-graph-break', '']],
                          'id': 'compile-context-reentered',
-                         'summary': 'torch 2.13.0 中 torch.compile 的 bug：损失由几个被图中断（graph '
+                         'summary': 'torch 2.13.0 中 torch.compile 的一个 bug：损失由几个以图中断（graph '
                                     'break）隔开的编译区域组成，它们的编译反向传播都在同一个共享的 contextvars '
                                     '上下文中运行；其中一个还在运行时，另一个就无法进入。PyTorch 后来已经修复了这个 bug（这一节列出了修复的 pull '
                                     'request）；在你使用的版本包含修复之前，请移除把损失分割开来的图中断。'},
@@ -2918,9 +2918,9 @@ DATA = {'baseurl': '',
                                     '要求保留這些張量（例如梯度懲罰的內層梯度穿過已編譯的評論器，而評論器的反向傳播已經執行過一次）。'},
                         {'cases': [['tc-graph-break', '']],
                          'id': 'compile-context-reentered',
-                         'summary': 'torch 2.13.0 中 torch.compile 的錯誤：損失由幾個被圖中斷（graph '
+                         'summary': 'torch 2.13.0 中 torch.compile 的一個 bug：損失由幾個以圖中斷（graph '
                                     'break）隔開的編譯區域組成，它們的編譯反向傳播都在同一個共用的 contextvars '
-                                    '上下文中執行；其中一個還在執行時，另一個就無法進入。PyTorch 之後已修正這個錯誤（這一節列出了修正的 pull '
+                                    '上下文中執行；其中一個還在執行時，另一個就無法進入。PyTorch 之後已修正這個 bug（這一節列出了修正的 pull '
                                     'request）；在你使用的版本納入修正之前，請移除把損失分割開來的圖中斷。'},
                         {'cases': [['pit-leaf-inplace', ''], ['grad-input', ''], ['var-module-tensors', '']],
                          'id': 'leaf-inplace',

@@ -148,6 +148,16 @@ NEAR_MISSES = [
      ["inference-requires-grad"]),
     ("unscale_() has already been called on this optimizer since the last update().", "amp-unscale-twice",
      ["amp-unscale-fp16"]),
+    # q2480 (graphdeco-inria/gaussian-splatting#472): today's wording holds every word of the 0.4.1 one
+    # ("invalid gradient at index 0 - expected shape"), in another order; it went to that historical entry.
+    ("sometimes, bug: RuntimeError: Function _GaussRasterizerFunctionBackward returned an invalid gradient at index 3 "
+     "- got [0, 0, 3] but expected shape compatible with [0, 16, 3]", "function-gradient-shape",
+     ["grad-output-shape-invalid-gradient"]),
+    ("Function MyReLUBackward returned an invalid gradient at index 0 - got [] but expected shape compatible with [3]",
+     "function-gradient-shape", ["grad-output-shape-invalid-gradient"]),
+    # and the 0.4.1 wording (natanielruiz/deep-head-pose#85) still finds its own entry first.
+    ("RuntimeError: invalid gradient at index 0 - expected shape [] but got [10, 2]",
+     "grad-output-shape-invalid-gradient", ["function-gradient-shape"]),
 ]
 
 

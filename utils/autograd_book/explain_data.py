@@ -132,7 +132,10 @@ DATA = {'baseurl': '',
               'message': 'returned an incorrect number of gradients'},
              {'historical': False,
               'id': 'function-gradient-shape',
-              'message': 'returned an invalid gradient at index'},
+              'message': 'returned an invalid gradient at index',
+              'varies': [{'as': 'invalid gradient at index $1',
+                          'pattern': '\\binvalid gradient at index (\\d+) - got[\\s\\[\\]]*but expected '
+                                     'shape compatible with\\b'}]},
              {'historical': False,
               'id': 'function-dirty-not-returned',
               'message': 'Some elements marked as dirty during the forward method were not returned as '

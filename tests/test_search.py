@@ -456,8 +456,8 @@ def test_errors_data_lists_every_case_with_its_line():
     indexed = {d["id"]: d for d in search.errors_data("zh-hans", labels)}
     gan = [c for c in indexed["modified-by-inplace"]["cases"] if c["section"] == "somewhere.html#rg-gan"]
     assert gan and "GAN" in gan[0]["line"] and gan[0]["title"] == "Title of rg-gan"
-    assert indexed["integer-requires-grad-method"]["cases"] == [{"section": "somewhere.html#pit-no-grad-fn",
-                                                       "title": "Title of pit-no-grad-fn", "page_title": "", "line": ""}]
+    assert indexed["optimize-non-leaf"]["cases"] == [{"section": "somewhere.html#pit-leaf-device",
+                                                      "title": "Title of pit-leaf-device", "page_title": "", "line": ""}]
 
 
 def test_cases_put_the_section_first_then_the_cases_then_see_also():

@@ -2760,7 +2760,7 @@ DATA = {'baseurl': '',
                         {'cases': [['pit-no-grad-fn', ''],
                                    ['grad-func-errors',
                                     '把模型的緩衝區當成 torch.func.vjp 的 primal 傳進去：vjp 會讓每個 primal 都需要梯度，而 BatchNorm '
-                                    '的 num_batches_tracked 是整數；只對參數求導。']],
+                                    '的 num_batches_tracked 是整數；只對參數微分。']],
                          'id': 'integer-requires-grad-method',
                          'summary': '對整數張量呼叫了 requires_grad_()；請先把它轉成浮點數張量。'},
                         {'cases': [['pit-leaf-device', '']],

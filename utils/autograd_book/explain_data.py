@@ -132,7 +132,10 @@ DATA = {'baseurl': '',
               'message': 'returned an incorrect number of gradients'},
              {'historical': False,
               'id': 'function-gradient-shape',
-              'message': 'returned an invalid gradient at index'},
+              'message': 'returned an invalid gradient at index',
+              'varies': [{'as': 'invalid gradient at index $1',
+                          'pattern': '\\binvalid gradient at index (\\d+) - got[\\s\\[\\]]*but expected '
+                                     'shape compatible with\\b'}]},
              {'historical': False,
               'id': 'function-dirty-not-returned',
               'message': 'Some elements marked as dirty during the forward method were not returned as '
@@ -315,6 +318,9 @@ DATA = {'baseurl': '',
               'message': "the derivative for '_cdist_backward' is not implemented.",
               'varies': [{'as': 'derivative for $1',
                           'pattern': "\\bderivative for (aten::)?('[^']*'|[\\w.]+)"}]},
+             {'historical': False,
+              'id': 'sparse-reshape-not-implemented',
+              'message': 'reshape is not implemented for sparse tensors'},
              {'historical': False,
               'id': 'forward-ad-not-implemented',
               'message': 'Trying to use forward AD with grid_sampler_2d that does not support it because it '
@@ -830,7 +836,11 @@ DATA = {'baseurl': '',
                     'summary': 'A tensor of integers was created with requires_grad=True (the message starts '
                                'with "Only"), or given requires_grad = True afterwards (it starts with '
                                '"only"); gradients exist only for floating-point and complex tensors.'},
-                   {'cases': [['pit-no-grad-fn', '']],
+                   {'cases': [['pit-no-grad-fn', ''],
+                              ['grad-func-errors',
+                               "From torch.func.vjp given a model's buffers as a primal: vjp makes every "
+                               "primal require grad, and BatchNorm's num_batches_tracked is an integer; "
+                               'differentiate the parameters only.']],
                     'id': 'integer-requires-grad-method',
                     'summary': 'requires_grad_() was called on a tensor of integers; make it a '
                                'floating-point tensor first.'},
@@ -1339,6 +1349,13 @@ DATA = {'baseurl': '',
                                'write its backward in a custom Function (a finite difference checked by '
                                'gradcheck when no formula is at hand), or upgrade where a later release has '
                                "the formula (torch 2.14 added '_cdist_backward')."},
+                   {'cases': [['grad-not-implemented', '']],
+                    'id': 'sparse-reshape-not-implemented',
+                    'summary': 'A sparse gradient reached an operation whose backward reshapes it, typically '
+                               'the view of a dense weight broadcast over stacked sparse matrices (sp * '
+                               'w.view(-1, 1, 1)); multiply each sparse matrix by its own scalar weight and '
+                               'add the products, or put the weights on the values of '
+                               'torch.sparse_coo_tensor.'},
                    {'cases': [['grad-forward-missing', '']],
                     'id': 'forward-ad-not-implemented',
                     'summary': 'A forward-mode transform (torch.func.jvp, jacfwd, hessian, which is '
@@ -1910,7 +1927,10 @@ DATA = {'baseurl': '',
                          'id': 'integer-requires-grad',
                          'summary': '用 requires_grad=True 创建了整数张量（报错信息以“Only”开头），或在创建之后才设置 requires_grad = '
                                     'True（以“only”开头）；只有浮点张量和复数张量才能有梯度。'},
-                        {'cases': [['pit-no-grad-fn', '']],
+                        {'cases': [['pit-no-grad-fn', ''],
+                                   ['grad-func-errors',
+                                    '把模型的缓冲区当作 torch.func.vjp 的 primal 传进去：vjp 会让每个 primal 都需要梯度，而 BatchNorm '
+                                    '的 num_batches_tracked 是整数；只对参数求导。']],
                          'id': 'integer-requires-grad-method',
                          'summary': '对整数张量调用了 requires_grad_()；请先把它转成浮点张量。'},
                         {'cases': [['pit-leaf-device', '']],
@@ -2284,6 +2304,11 @@ DATA = {'baseurl': '',
                                     "input'、'zeta'）则是一阶导数。用可求导的运算改写同一个函数，或者在自定义 Function 里自己写 "
                                     'backward（手头没有公式时用有限差分，再用 gradcheck 检查），或者在较新的版本已有公式时升级（torch 2.14 补上了 '
                                     "'_cdist_backward'）。"},
+                        {'cases': [['grad-not-implemented', '']],
+                         'id': 'sparse-reshape-not-implemented',
+                         'summary': '稀疏梯度传到了一个在反向传播中要对它做 reshape 的运算，典型情况是把稠密权重 view 成可广播的形状，乘以堆叠起来的稀疏矩阵（sp '
+                                    '* w.view(-1, 1, 1)）；请让每个稀疏矩阵各乘一个标量权重再相加，或者把权重乘在 torch.sparse_coo_tensor '
+                                    '的 values 上。'},
                         {'cases': [['grad-forward-missing', '']],
                          'id': 'forward-ad-not-implemented',
                          'summary': '前向模式的变换（torch.func.jvp、jacfwd、hessian（即 jacfwd(jacrev)）、对偶张量，或 '
@@ -2775,7 +2800,10 @@ DATA = {'baseurl': '',
                          'id': 'integer-requires-grad',
                          'summary': '程式以 requires_grad=True 建立了整數張量（訊息開頭是「Only」），或在建立之後才設定 requires_grad = '
                                     'True（開頭是「only」）；只有浮點數張量與複數張量才能有梯度。'},
-                        {'cases': [['pit-no-grad-fn', '']],
+                        {'cases': [['pit-no-grad-fn', ''],
+                                   ['grad-func-errors',
+                                    '把模型的緩衝區當成 torch.func.vjp 的 primal 傳進去：vjp 會讓每個 primal 都需要梯度，而 BatchNorm '
+                                    '的 num_batches_tracked 是整數；只對參數微分。']],
                          'id': 'integer-requires-grad-method',
                          'summary': '對整數張量呼叫了 requires_grad_()；請先把它轉成浮點數張量。'},
                         {'cases': [['pit-leaf-device', '']],
@@ -3148,6 +3176,11 @@ DATA = {'baseurl': '',
                                     "input'、'zeta'）則是一階導數。改用可微分的運算寫出同一個函式，或在自訂 Function 裡自己寫 "
                                     'backward（手邊沒有公式時，用有限差分，再以 gradcheck 檢查），或者在較新的版本已有公式時升級（torch 2.14 補上了 '
                                     "'_cdist_backward'）。"},
+                        {'cases': [['grad-not-implemented', '']],
+                         'id': 'sparse-reshape-not-implemented',
+                         'summary': '稀疏梯度傳到了一個在反向傳播中要對它做 reshape 的運算，典型情況是把稠密權重 view 成可廣播的形狀，乘上堆疊起來的稀疏矩陣（sp '
+                                    '* w.view(-1, 1, 1)）；請讓每個稀疏矩陣各乘一個純量權重再相加，或把權重乘在 torch.sparse_coo_tensor '
+                                    '的 values 上。'},
                         {'cases': [['grad-forward-missing', '']],
                          'id': 'forward-ad-not-implemented',
                          'summary': '前向模式的轉換（torch.func.jvp、jacfwd、即 jacfwd(jacrev) 的 hessian、對偶張量，或 '
@@ -3520,7 +3553,9 @@ DATA = {'baseurl': '',
                            'splatting: Function _RasterizeGaussiansBackward returned an invalid gradient at '
                            'index 2 - got [0, 0, 3] but expected shape compatible with [0, 16, 3] in '
                            'loss.backward() on a custom COLMAP dataset; the leading 0 means the scene has no '
-                           'Gaussians left (empty point cloud, all points pruned).',
+                           'Gaussians left (empty point cloud, all points pruned). Gaussian splatting: '
+                           'Function _GaussRasterizerFunctionBackward returned an invalid gradient at index '
+                           '3 - got [0, 0, 3] but expected shape compatible with [0, 16, 3].',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
@@ -3916,7 +3951,14 @@ DATA = {'baseurl': '',
                                        '(Depth-Anything, ZoeDepth) with the distributed config attribute set '
                                        'to false; making only one GPU visible with CUDA_VISIBLE_DEVICES=0 '
                                        'fixes it. Forward hooks store decoder features in a dict on the '
-                                       'module (core_out), which the DataParallel replicas share.',
+                                       'module (core_out), which the DataParallel replicas share. '
+                                       'nn.DataParallel with multiple outputs, weird gradient result None: '
+                                       'the model returns two outputs (return x, x1), the loss uses only '
+                                       "one, and a used parameter's grad is None. Gradients missing for "
+                                       'certain parameters after disabling data parallelism: some parameters '
+                                       'do not have gradients after the backward pass on a single GPU '
+                                       '(Parameter does not have gradient), but have a gradient with '
+                                       'DataParallel.',
               'ddp-dataparallel-replica-grad': 'Exploding gradients when using both backward() and '
                                                'DataParallel: the model calls backward() and zero_grad() '
                                                'inside forward; Calling .zero_grad() from a module created '
@@ -3996,7 +4038,10 @@ DATA = {'baseurl': '',
                                   'DeepSpeed ZeRO-0 (normal with ZeRO-3): grad_norm abnormally large (about '
                                   '1656 vs 0.025) in GRPO LoRA training with ms-swift, bf16; gradient norm '
                                   'abnormally increases when training with ZeRO-0; FP16_UnfusedOptimizer '
-                                  'loss scale 65536; get_global_grad_norm; fixed in DeepSpeed 0.18.6.',
+                                  'loss scale 65536; get_global_grad_norm; fixed in DeepSpeed 0.18.6. With '
+                                  'FSDP2, a small tensor on a 1-GPU world size has grad=0: one of the '
+                                  'parameters, of shape (1,) in a fully_shard submodule, remains at 0 '
+                                  'throughout the run and its grad is always zero.',
               'ddp-unused': 'DDP error Expected to have finished reduction in the prior iteration before '
                             'starting a new one: unused parameters, find_unused_parameters=True, '
                             'static_graph=True, TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL, a frozen head, a '
@@ -4040,7 +4085,11 @@ DATA = {'baseurl': '',
                             'network; swapping two backward calls (d_gp.backward() and '
                             'd_adv_fake.backward()) moves the error to g_loss.backward(). A model I '
                             'registered myself (mmsegmentation, MMEngine) always has parameters that take no '
-                            'part in the loss under distributed training.',
+                            'part in the loss under distributed training. How do I set '
+                            'find_unused_parameters in PyTorch Lightning Fabric? Distributed training with '
+                            'the Fabric module: Fabric(strategy=ddp_find_unused_parameters_true), or '
+                            'DDPStrategy(find_unused_parameters=True) from lightning.fabric.strategies, then '
+                            'fabric.setup(model, optimizer).',
               'ddp-unused-warning': 'Warning: find_unused_parameters=True was specified in DDP constructor, '
                                     'but did not find any unused parameters in the forward pass. This flag '
                                     'results in an extra traversal of the autograd graph every iteration, '
@@ -4145,7 +4194,14 @@ DATA = {'baseurl': '',
                                   "vmap(jacrev(solver)) fails with vmap: It looks like you're either (1) "
                                   'calling .item() on a Tensor or (2) attempting to use a Tensor in some '
                                   'data-dependent control flow or (3) encountering this error in PyTorch '
-                                  'internals.',
+                                  'internals. vjp fails for models with buffers: '
+                                  'make_functional_with_buffers, vjp(fn, weights, buffers, inputs) gives '
+                                  'only Tensors of floating point dtype can require gradients (BatchNorm '
+                                  'num_batches_tracked). Error about a grad transform with an in-place '
+                                  'operation only with DDP: a Hessian-vector product with torch.func '
+                                  '(functional_call, jvp, grad) works on one GPU and fails under '
+                                  'DistributedDataParallel with aten::copy_ that would mutate a captured '
+                                  'Tensor; broadcast_buffers, forward_sync_buffers.',
               'grad-gradient-arg': 'RuntimeError: Mismatch in shape: grad_output[0] has a shape of '
                                    'torch.Size([1]) and output[0] has a shape of torch.Size([]); WGAN one = '
                                    'torch.FloatTensor([1]), mone = one * -1, loss.backward(mone) fails after '
@@ -4209,7 +4265,10 @@ DATA = {'baseurl': '',
                                       'torch.nn.functional.grid_sample(), then derivative for '
                                       'aten::grid_sampler_2d_backward is not implemented in StyleGAN2-ADA, '
                                       'DFMGAN or stylegan2-ada-pytorch: use grid_sample_gradfix.py from '
-                                      'stylegan3.',
+                                      'stylegan3. Unable to backprop through a dense weighted sum of '
+                                      'sparse_coo_tensors: a weighted sum of sparse COO matrices with a '
+                                      'dense learnable weight, torch.sparse.sum, aten::sum.dim_IntList '
+                                      'NotImplementedError, reshape is not implemented for sparse tensors.',
               'grad-overlap': 'RuntimeError: unsupported operation: more than one element of the written-to '
                               'tensor refers to a single memory location. Please clone() the tensor before '
                               'performing the operation; some elements of the input tensor and the '
@@ -4892,7 +4951,10 @@ DATA = {'baseurl': '',
                                      '(SAC, actor-critic). For the records who faced inplace operation '
                                      'error: if you use Pytorch >= 1.5.0 you will face the inplace operation '
                                      'error while executing the SAC example, especially in optimize_model '
-                                     '(Grokking Deep Reinforcement Learning, gdrl).',
+                                     '(Grokking Deep Reinforcement Learning, gdrl). QF_Loss backprops policy '
+                                     'network: the policy_loss is formulated before the QF_Loss is, but the '
+                                     'QF_Loss backprops the policy network before policy_loss does, which '
+                                     'causes a Torch error (CQL, COMBO, SAC trainer).',
               'pit-target-outside-loop': 'Synthetic labels Y = X @ true_W + true_b computed once before the '
                                          'loop, with true_W and true_b created with requires_grad=True: the '
                                          "second mini-batch's backward raises Trying to backward through the "

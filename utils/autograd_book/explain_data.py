@@ -4095,7 +4095,11 @@ DATA = {'baseurl': '',
                                     'results in an extra traversal of the autograd graph every iteration, '
                                     'which can adversely affect performance. Can I set '
                                     'find_unused_parameters=False, is it safe, will it speed up training; '
-                                    'false positive with flow control, if-statements in forward.',
+                                    'false positive with flow control, if-statements in forward. Unused '
+                                    'parameters when using WavLM under DDP: with --find_unused_parameters it '
+                                    'says there are no unused parameters, but TORCH_DISTRIBUTED_DEBUG=DETAIL '
+                                    'names parameters that are not used (SpeechBrain, wav2vec2, HuBERT, '
+                                    'LayerDrop, masked_spec_embed).',
               'gb-batchnorm': "Does the gradient flow through BatchNorm's batch mean and variance, or do I "
                               'need to call .detach() on mu and var in my own batchnorm? BatchNorm and '
                               'back-propagation: running_mean and running_var are buffers without gradient. '
@@ -4423,7 +4427,14 @@ DATA = {'baseurl': '',
                                     'recomputation, preserve_rng_state, what to check. pyreft (ReFT) with '
                                     'gradient checkpointing: element 0 of tensors does not require grad, and '
                                     "enable_input_require_grads() does not help; pyvene's intervention hooks "
-                                    'are removed before the recomputation.',
+                                    'are removed before the recomputation. Trying to backward through the '
+                                    'graph a second time with gradient checkpointing after passing kv_caches '
+                                    'and an index (a list) to the GLMBlock instead of its kv_cache: P-tuning '
+                                    'v2 ChatGLM2. GRPO LoRA on a vision-language model: --use_peft true '
+                                    '--lora_r 8 gives element 0 of tensors does not require grad (VLM-R1, '
+                                    'TRL, Qwen2-VL, _get_per_token_logps). QLoRA fine-tuning ChatGLM3-6B '
+                                    'with LLaMA-Factory: element 0 of tensors does not require grad after '
+                                    'the enable error was fixed.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '
@@ -4835,7 +4846,10 @@ DATA = {'baseurl': '',
                                 "gradients: gradient won't backprop when running the example LoRA training "
                                 'from the main branch with the released diffusers or peft (element 0 of '
                                 'tensors at accelerator.backward(loss)); install diffusers from source as '
-                                "the examples' README says, or use the example from your release's tag.",
+                                "the examples' README says, or use the example from your release's tag. "
+                                'element 0 of tensors does not require grad and does not have a grad_fn only '
+                                'on CPU: if I run the code in CPU there is an error, but on GPU it works '
+                                'fine (DGL GATNE-T example).',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -5161,7 +5175,11 @@ DATA = {'baseurl': '',
                                       'KeyError: example_value; trampoline_autograd_bwd, speculate_subgraph, '
                                       'GetAttrVariable(AutogradFunctionContextVariable(Function), '
                                       "saved_variables); 'saved_variables' is deprecated; use "
-                                      "'saved_tensors'; Observed exception; run the Function eagerly first.",
+                                      "'saved_tensors'; Observed exception; run the Function eagerly first. "
+                                      'torch.compile produces wrong gradient for custom autograd.Function '
+                                      'when the same tensor is passed twice: the compiled version only '
+                                      'returns half of the expected gradient (F.apply(x, x), Inductor, '
+                                      '2.11).',
               'tc-ca-double': 'Double backward under compiled autograd '
                               '(torch._dynamo.config.compiled_autograd).',
               'tc-custom-backend': 'RuntimeError: function CompiledFunctionBackward returned an incorrect '

@@ -166,6 +166,23 @@ def test_avoided_term_is_caught(small_book):
                for p in problems)  # the message names the word to write
 
 
+def test_an_avoided_word_inside_an_askers_quotation_is_not_counted(small_book):
+    # the asker's words, quoted, keep their wording; the same word in the book's own sentence is caught
+    def quoted(nb):
+        i = _prose_index(nb)
+        nb.cells[i].source += "提問者寫道：「這會占用很多內存」；『內存不夠』；“內存爆了”。"
+        return i
+    i = _edit(_book(small_book) / "zh-hant" / "demo.ipynb", quoted)
+    assert not [p for p in terms.script_and_term_problems(small_book) if f"cell {i} " in p and "'內存'" in p]
+
+    def unquoted(nb):
+        i = _prose_index(nb)
+        nb.cells[i].source += "提問者寫道：「這會占用很多」內存。"
+        return i
+    i = _edit(_book(small_book) / "zh-hant" / "demo.ipynb", unquoted)
+    assert any(f"cell {i} " in p and "'內存'" in p for p in terms.script_and_term_problems(small_book))
+
+
 def test_an_avoided_word_inside_its_own_terms_form_is_not_counted(small_book):
     # zh-hant avoids 算法 (algorithm: 演算法), which is part of 演算法 itself: only the bare word counts,
     # in the chapters and in errors.yml summaries

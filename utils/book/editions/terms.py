@@ -2,6 +2,7 @@
 glossary term has a form, in the right script, for every translation, stamped with its English."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from utils.book import config
@@ -11,6 +12,16 @@ from utils.book.editions.data import (DEFINITIONS, avoided_terms, edition_pages,
 from utils.book.editions.prose import prose_of, strip_code, wrong_script_chars
 
 ROOT = config.ROOT
+
+
+# An asker's words quoted in Chinese prose (「…」, 『…』, “…”) are theirs, not the book's: a quoted
+# 报错 or 回传 stays as they wrote it. The script check still reads them (a quotation is transcribed
+# into the edition's script); only the avoided-wording check skips them.
+QUOTED = re.compile(r"「[^「」]*」|『[^『』]*』|“[^“”]*”")
+
+
+def unquoted(text: str) -> str:
+    return QUOTED.sub("", text)
 
 
 def script_and_term_problems(root: Path = ROOT) -> list[str]:
@@ -25,8 +36,9 @@ def script_and_term_problems(root: Path = ROOT) -> list[str]:
                 if bad:
                     problems.append(f"{rel}: {where}: characters of another script in the {edition} edition: "
                                     f"{''.join(bad)}")
+                said = unquoted(text)
                 for word, term, form in avoid:
-                    if uses_avoided(text, word, form):
+                    if uses_avoided(said, word, form):
                         problems.append(f"{rel}: {where}: uses {word!r}, which the glossary's entry "
                                         f"{term!r} says to avoid in {edition}{preferred(form)}")
     avoided = {edition: avoided_terms(glossary, edition, load_wordings(root)) for edition in config.editions(root)}

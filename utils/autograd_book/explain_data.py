@@ -3705,7 +3705,10 @@ DATA = {'baseurl': '',
                         'Tensor, got dict; use torch.func.hessian or jacrev(grad(f)). Scalability of the '
                         'Hessian-free product Hz with torch.autograd.grad: how is it not O(n²)? It does not '
                         'compute the full Hessian. How does PyTorch compute the second-order Jacobian (the '
-                        'Hessian)? The second-order Jacobian matrix is the Hessian matrix.',
+                        'Hessian)? The second-order Jacobian matrix is the Hessian matrix. x20 slower when '
+                        'computing Hessian-vector product than gradient in a CNN with BatchNorm: BN slows '
+                        'down double backprop (batchnorm_double_backward); time it with '
+                        'torch.cuda.synchronize(), or use model.eval().',
               'cg-not-require': 'RuntimeError: One of the differentiated Tensors does not require grad when '
                                 'calling torch.autograd.grad(loss, model.parameters()): a frozen layer or '
                                 'backbone (requires_grad=False) is in the list; loss.backward() works but '

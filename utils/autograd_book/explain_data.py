@@ -533,6 +533,10 @@ DATA = {'baseurl': '',
              {'historical': False,
               'id': 'resize-requires-grad',
               'message': 'cannot resize variables that require grad'},
+             {'historical': True,
+              'id': 'function-returns-view-no-grad',
+              'message': 'Returning Variables sharing storage with other Variables that require grad is not '
+                         'supported in Python functions.'},
              {'historical': False,
               'id': 'function-view-inplace',
               'message': 'This view was created inside a custom Function (or because an input was returned '
@@ -1700,6 +1704,11 @@ DATA = {'baseurl': '',
                                "collects a model's outputs: an earlier in-place copy of an output that "
                                'requires grad made the buffer part of the graph. Copy output.detach() into '
                                'it, or do the bookkeeping under torch.no_grad().'},
+                   {'cases': [['cf-errors', '']],
+                    'id': 'function-returns-view-no-grad',
+                    'summary': 'torch 1.4 and earlier refused a custom Function run under torch.no_grad() '
+                               'whose forward returned a view of an input that requires grad (x[:], '
+                               'x.view(...)). Upgrade; on such a release, return a clone.'},
                    {'cases': [['cf-view-output-inplace', ''], ['dbg-module-hooks', '']],
                     'id': 'function-view-inplace',
                     'summary': 'An in-place operation changed the output of a custom Function (or a slice of '
@@ -2580,6 +2589,11 @@ DATA = {'baseurl': '',
                          'summary': '对需要梯度的张量调用了 '
                                     'resize_()，通常是用来收集模型输出的缓冲区：之前把需要梯度的输出原地复制进去，缓冲区就成了计算图的一部分。请改为复制 '
                                     'output.detach()，或在 torch.no_grad() 里做这些记录工作。'},
+                        {'cases': [['cf-errors', '']],
+                         'id': 'function-returns-view-no-grad',
+                         'summary': 'torch 1.4 及更早的版本中，在 torch.no_grad() 下运行的自定义 Function 如果在 forward '
+                                    '里返回需要梯度的输入的视图（x[:]、x.view(...)），就会被拒绝。请升级；仍在这类版本上时，改为返回 clone() '
+                                    '复制出的张量。'},
                         {'cases': [['cf-view-output-inplace', ''], ['dbg-module-hooks', '']],
                          'id': 'function-view-inplace',
                          'summary': '原地操作改动了自定义 Function 的输出（或它的切片），而这个输出是视图：forward '
@@ -3454,6 +3468,11 @@ DATA = {'baseurl': '',
                          'summary': '對需要梯度的張量呼叫了 '
                                     'resize_()，通常是用來收集模型輸出的緩衝區：先前把需要梯度的輸出原地複製進去，緩衝區就成了計算圖的一部分。請改為複製 '
                                     'output.detach()，或在 torch.no_grad() 裡做這些記錄工作。'},
+                        {'cases': [['cf-errors', '']],
+                         'id': 'function-returns-view-no-grad',
+                         'summary': 'torch 1.4 及更早的版本中，在 torch.no_grad() 之下執行的自訂 Function 若在 forward '
+                                    '裡傳回需要梯度的輸入的視圖（x[:]、x.view(...)），就會被拒絕。請升級；仍在這類版本上時，改為傳回 clone() '
+                                    '複製出的張量。'},
                         {'cases': [['cf-view-output-inplace', ''], ['dbg-module-hooks', '']],
                          'id': 'function-view-inplace',
                          'summary': '原地操作改動了自訂 Function 的輸出（或它的切片），而這個輸出是視圖：forward '
@@ -3555,7 +3574,11 @@ DATA = {'baseurl': '',
                            'loss.backward() on a custom COLMAP dataset; the leading 0 means the scene has no '
                            'Gaussians left (empty point cloud, all points pruned). Gaussian splatting: '
                            'Function _GaussRasterizerFunctionBackward returned an invalid gradient at index '
-                           '3 - got [0, 0, 3] but expected shape compatible with [0, 16, 3].',
+                           '3 - got [0, 0, 3] but expected shape compatible with [0, 16, 3]. Gaussian '
+                           'surfels backward error in loss.backward() at the first iteration (0%) when '
+                           'training with masks (--with_mask) on custom data: mask_prune removed every '
+                           'point. How to tell autograd a custom Function needs no backward at inference '
+                           'under torch.no_grad(), when forward saves tensors on ctx.',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '
@@ -3602,7 +3625,10 @@ DATA = {'baseurl': '',
                          "CUDA kernel cannot do double backward; what 'trying to differentiate twice a "
                          "function that was marked with @once_differentiable' means. tiny-cuda-nn second "
                          'derivative: RuntimeError: DifferentiableObject::backward_backward_input_impl: not '
-                         'implemented; an eikonal loss on an SDF through a hash-grid extension.',
+                         'implemented; an eikonal loss on an SDF through a hash-grid extension. Second '
+                         'derivative, calling autograd.grad twice causes an error with '
+                         'tcnn.NetworkWithInputEncoding and a hash-grid encoding: use tcnn.Encoding followed '
+                         'by torch nn.Linear layers.',
               'cf-save-non-tensor': 'TypeError: save_for_backward can only save variables, but argument 1 is '
                                     'of type tuple (or int): what save_for_backward may save in a custom '
                                     'autograd Function, and where other objects go (ctx attributes).',
@@ -3679,7 +3705,10 @@ DATA = {'baseurl': '',
                         'Tensor, got dict; use torch.func.hessian or jacrev(grad(f)). Scalability of the '
                         'Hessian-free product Hz with torch.autograd.grad: how is it not O(n²)? It does not '
                         'compute the full Hessian. How does PyTorch compute the second-order Jacobian (the '
-                        'Hessian)? The second-order Jacobian matrix is the Hessian matrix.',
+                        'Hessian)? The second-order Jacobian matrix is the Hessian matrix. x20 slower when '
+                        'computing Hessian-vector product than gradient in a CNN with BatchNorm: BN slows '
+                        'down double backprop (batchnorm_double_backward); time it with '
+                        'torch.cuda.synchronize(), or use model.eval().',
               'cg-not-require': 'RuntimeError: One of the differentiated Tensors does not require grad when '
                                 'calling torch.autograd.grad(loss, model.parameters()): a frozen layer or '
                                 'backbone (requires_grad=False) is in the list; loss.backward() works but '

@@ -2591,9 +2591,8 @@ DATA = {'baseurl': '',
                                     'output.detach()，或在 torch.no_grad() 里做这些记录工作。'},
                         {'cases': [['cf-errors', '']],
                          'id': 'function-returns-view-no-grad',
-                         'summary': 'torch 1.4 及更早的版本中，在 torch.no_grad() 下运行的自定义 Function 如果在 forward '
-                                    '里返回需要梯度的输入的视图（x[:]、x.view(...)），就会被拒绝。请升级；仍在这类版本上时，改为返回 clone() '
-                                    '复制出的张量。'},
+                         'summary': 'torch 1.4 及更早的版本不允许这样做：自定义 Function 在 torch.no_grad() 下运行，而它的 forward '
+                                    '返回需要梯度的输入的视图（x[:]、x.view(...)）。请升级；仍在这类版本上时，改为返回 clone() 复制出的张量。'},
                         {'cases': [['cf-view-output-inplace', ''], ['dbg-module-hooks', '']],
                          'id': 'function-view-inplace',
                          'summary': '原地操作改动了自定义 Function 的输出（或它的切片），而这个输出是视图：forward '
@@ -3470,9 +3469,8 @@ DATA = {'baseurl': '',
                                     'output.detach()，或在 torch.no_grad() 裡做這些記錄工作。'},
                         {'cases': [['cf-errors', '']],
                          'id': 'function-returns-view-no-grad',
-                         'summary': 'torch 1.4 及更早的版本中，在 torch.no_grad() 之下執行的自訂 Function 若在 forward '
-                                    '裡傳回需要梯度的輸入的視圖（x[:]、x.view(...)），就會被拒絕。請升級；仍在這類版本上時，改為傳回 clone() '
-                                    '複製出的張量。'},
+                         'summary': 'torch 1.4 及更早的版本不允許這樣做：自訂 Function 在 torch.no_grad() 之下執行，而它的 forward '
+                                    '傳回需要梯度的輸入的視圖（x[:]、x.view(...)）。請升級；仍在這類版本上時，改為傳回 clone() 複製出的張量。'},
                         {'cases': [['cf-view-output-inplace', ''], ['dbg-module-hooks', '']],
                          'id': 'function-view-inplace',
                          'summary': '原地操作改動了自訂 Function 的輸出（或它的切片），而這個輸出是視圖：forward '

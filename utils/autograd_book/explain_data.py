@@ -3864,7 +3864,9 @@ DATA = {'baseurl': '',
                                  'empty cluster or instance with no points, 0/0 mean, clamp the count. Why '
                                  'does the dice loss (dsc loss) give nan during training, while ce loss '
                                  '(cross-entropy) on the same code is fine? Self-adjusting dice loss (1 - p) '
-                                 '** alpha, smooth term, empty mask.',
+                                 '** alpha, smooth term, empty mask. MultiDSCLoss or BinaryDSCLoss with '
+                                 'alpha=1.0, smooth=1.0 gives nan: the logits are already nan or inf before '
+                                 'the loss.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '

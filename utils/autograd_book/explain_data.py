@@ -4160,7 +4160,9 @@ DATA = {'baseurl': '',
                            'to call clip_grad_norm_ with GradScaler: after scaler.unscale_. Network slimming '
                            'sparsity training adds an L1 penalty on the BatchNorm weights to the gradient by '
                            'hand: m.weight.grad.data.add_(s * torch.sign(m.weight.data)); why sign and no '
-                           'gamma factor?',
+                           'gamma factor? grad_norm nan with fp16 and a dynamic loss scale: the first '
+                           "iteration is inf; why does the optimizer's gradient times grad_norm not hurt "
+                           'training (mmdetection Fp16OptimizerHook)?',
               'grad-forward-missing': 'NotImplementedError: Trying to use forward AD with '
                                       '_scaled_dot_product_efficient_attention (or '
                                       '_scaled_dot_product_flash_attention, grid_sampler_2d, _cdist_forward, '
@@ -4913,7 +4915,8 @@ DATA = {'baseurl': '',
                                 "by default (reduction='mean'), so its loss is already a scalar. Dive into "
                                 'Deep Learning 3.3: must the loss function be summed with sum() before '
                                 'calling the backward function when training the model? Only when the loss '
-                                'is not a scalar.',
+                                'is not a scalar. I did not understand how backward() is used: what '
+                                'backward() computes, on a scalar loss or with a gradient argument.',
               'pit-resize-requires-grad': 'RuntimeError: cannot resize variables that require grad in '
                                           "resize_(), in a metric meter (APMeter) that stores the model's "
                                           'outputs: pass output.detach().',
@@ -4959,7 +4962,9 @@ DATA = {'baseurl': '',
                                   'after 2 epochs: the actual losses, not their values or detached versions, '
                                   'are accumulated for visualization or logging; update the meters with '
                                   'loss.item(). GPU memory usage ceaselessly grows; the memory grows without '
-                                  'limit until OOM.',
+                                  'limit until OOM. GPU memory consumption grows: recording the losses with '
+                                  '+= and without .item() stores the states of the whole epoch until the GPU '
+                                  'runs out of memory.',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
@@ -4981,7 +4986,10 @@ DATA = {'baseurl': '',
                                             'weight of shape [3, 64, 7, 7] is at version 3; expected version '
                                             '1 instead, because a generator or discriminator was stepped by '
                                             'its optimizer before a backward that still needs its old '
-                                            'weights.',
+                                            'weights. Why is optimizer.step() written twice? '
+                                            'loss1.backward(retain_graph=True); optimizer.step(); '
+                                            'loss2.backward() fails with the in-place error '
+                                            '(Anomaly-Transformer minimax training).',
               'pit-step-two-models': 'Actor-critic (A2C, PPO, SAC, DDPG) fails with the in-place error after '
                                      'critic_optimizer.step(); detach the advantage. RuntimeError about '
                                      'AC_CartPole.py, actor critic on CartPole: one of the variables needed '
@@ -5128,7 +5136,10 @@ DATA = {'baseurl': '',
                            'been freed; the first backward already ran the shared layers. Step 1: update '
                            'module1 with loss1; step 2: update module2 with loss2, computed through '
                            "module1's output; the second backward fails, and adding retain_graph=True to "
-                           "backward() did not help: detach module1's output before module2.",
+                           "backward() did not help: detach module1's output before module2. Can I call "
+                           'backward() on every loss first and then optimizer.step() for the discriminator, '
+                           'classifier and generator? The order of backward and step with several '
+                           'optimizers.',
               'rg-semantics': 'What does the parameter retain_graph mean in the backward() method of a '
                               'tensor (the old Variable)? What exactly does retain_variables=True in '
                               'loss.backward() do? It is the old name of retain_graph. Inquiry about '

@@ -4785,7 +4785,12 @@ DATA = {'baseurl': '',
                                   'is being used in an in-place operation. Dive into Deep Learning 3.6 '
                                   'softmax regression from scratch: running train_ch3 says the leaf variable '
                                   'has been moved into the graph interior; a parameter (W or b) was changed '
-                                  'in place while autograd was recording: update it under torch.no_grad().',
+                                  'in place while autograd was recording: update it under torch.no_grad(). '
+                                  'LLaMA-Factory fine-tuning MiniCPM-o fails: RuntimeError: a view of a leaf '
+                                  'Variable that requires grad is being used in an in-place operation, in '
+                                  'get_vllm_embedding where cur_vllm_emb.scatter_ writes the image features '
+                                  'into vllm_embedding[i]; clone() the embedding output first or use '
+                                  'masked_scatter, not no_grad.',
               'pit-leaf-out': "RuntimeError: add(): functions with out=... arguments don't support automatic "
                               'differentiation, but one of the arguments requires grad. torch.cat, '
                               'torch.matmul or torch.add with out= on a tensor that requires grad; write the '
@@ -5036,7 +5041,12 @@ DATA = {'baseurl': '',
                              'distillation in a one-shot supernet with the sandwich rule, the largest subnet '
                              'is the teacher and shares weights with the student subnets; detaching the '
                              'teacher prediction saves GPU memory, why not detach, and why retain_graph=True '
-                             'then?',
+                             'then? Why is the model called twice to generate ref_outputs, once under '
+                             'torch.no_grad() and once with grad (ref_outputs_with_grad), for the '
+                             'cross-entropy loss and the distillation loss? Is it to reduce GPU memory '
+                             'usage? Would .detach() instead achieve the same effect without the redundant '
+                             'computation? The two forward passes show slight numerical differences: dropout '
+                             'in train mode.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '

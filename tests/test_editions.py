@@ -155,12 +155,17 @@ def _prose_index(nb):
     return next(i for i, c in enumerate(nb.cells) if c.get("id") == "attributes")
 
 
-def test_avoided_term_is_caught(small_book):
+def _append_to_prose(small_book, text: str) -> int:
+    """Append ``text`` to the small book's translated prose cell in zh-hant; the cell's index."""
     def change(nb):
         i = _prose_index(nb)
-        nb.cells[i].source += "這會占用很多內存。"
+        nb.cells[i].source += text
         return i
-    i = _edit(_book(small_book) / "zh-hant" / "demo.ipynb", change)
+    return _edit(_book(small_book) / "zh-hant" / "demo.ipynb", change)
+
+
+def test_avoided_term_is_caught(small_book):
+    i = _append_to_prose(small_book, "這會占用很多內存。")
     problems = terms.script_and_term_problems(small_book)
     assert any(f"cell {i} " in p and "'內存'" in p and "'memory'" in p and p.endswith("; write '記憶體'")
                for p in problems)  # the message names the word to write
@@ -168,18 +173,10 @@ def test_avoided_term_is_caught(small_book):
 
 def test_an_avoided_word_inside_an_askers_quotation_is_not_counted(small_book):
     # the asker's words, quoted, keep their wording; the same word in the book's own sentence is caught
-    def quoted(nb):
-        i = _prose_index(nb)
-        nb.cells[i].source += "提問者寫道：「這會占用很多內存」；『內存不夠』；“內存爆了”。"
-        return i
-    i = _edit(_book(small_book) / "zh-hant" / "demo.ipynb", quoted)
+    i = _append_to_prose(small_book, "提問者寫道：「這會占用很多內存」；『內存不夠』；“內存爆了”。")
     assert not [p for p in terms.script_and_term_problems(small_book) if f"cell {i} " in p and "'內存'" in p]
 
-    def unquoted(nb):
-        i = _prose_index(nb)
-        nb.cells[i].source += "提問者寫道：「這會占用很多」內存。"
-        return i
-    i = _edit(_book(small_book) / "zh-hant" / "demo.ipynb", unquoted)
+    i = _append_to_prose(small_book, "提問者寫道：「這會占用很多」內存。")
     assert any(f"cell {i} " in p and "'內存'" in p for p in terms.script_and_term_problems(small_book))
 
 
@@ -192,18 +189,10 @@ def test_an_avoided_word_inside_its_own_terms_form_is_not_counted(small_book):
     assert not data.uses_avoided("演算演算法法", "算法", "演算法")  # the masked form joins nothing
     assert ("算法", "algorithm", "演算法") in data.avoided_terms(data.load_glossary(small_book), "zh-hant")
 
-    def allowed(nb):
-        i = _prose_index(nb)
-        nb.cells[i].source += "行動者－評論者與類似的演算法。"
-        return i
-    i = _edit(_book(small_book) / "zh-hant" / "demo.ipynb", allowed)
+    i = _append_to_prose(small_book, "行動者－評論者與類似的演算法。")
     assert not [p for p in terms.script_and_term_problems(small_book) if f"cell {i} " in p and "'算法'" in p]
 
-    def avoided(nb):
-        i = _prose_index(nb)
-        nb.cells[i].source += "常見的算法錯誤。"
-        return i
-    i = _edit(_book(small_book) / "zh-hant" / "demo.ipynb", avoided)
+    i = _append_to_prose(small_book, "常見的算法錯誤。")
     assert any(f"cell {i} " in p and "'算法'" in p and "'algorithm'" in p and p.endswith("; write '演算法'")
                for p in terms.script_and_term_problems(small_book))
     errors = _book(small_book) / "errors.yml"

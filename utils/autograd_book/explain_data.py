@@ -366,6 +366,9 @@ DATA = {'baseurl': '',
              {'historical': True,
               'id': 'vmap-item-functorch',
               'message': 'Batching rule not implemented for aten::item. We could not generate a fallback.'},
+             {'historical': True,
+              'id': 'functorch-new-args',
+              'message': 'new_args should be of size 1, was of size'},
              {'historical': False,
               'id': 'vmap-dynamic-shape',
               'message': 'vmap: We do not support batching operators that can support dynamic shape. '
@@ -1436,6 +1439,13 @@ DATA = {'baseurl': '',
                                'calls .item() (or float(), int()), and one call stands for a whole batch, so '
                                'there is no single number. Keep the value a tensor: index with it instead of '
                                'with a Python number.'},
+                   {'cases': [['dbg-history', '']],
+                    'id': 'functorch-new-args',
+                    'summary': 'A bug of early functorch (2021): jacrev, alone or under vmap for per-sample '
+                               'gradients, was given the parameter tuple from make_functional as one '
+                               'argument and unpacked it; the last number is how many tensors the tuple '
+                               'holds. Fixed within days; on torch 2.0 and later use torch.func with a dict '
+                               'of parameters and functional_call.'},
                    {'cases': [['grad-func-errors', '']],
                     'id': 'vmap-dynamic-shape',
                     'summary': 'Inside vmap (per-sample gradients, vmap(jacrev(...))) an operation whose '
@@ -2376,6 +2386,12 @@ DATA = {'baseurl': '',
                          'id': 'vmap-item-functorch',
                          'summary': 'vmap 遇到 .item() 时，functorch 早期的报错措辞：在 vmap 之下的函数调用了 .item()（或 '
                                     'float()、int()），而一次调用代表整个批量，没有单个数字可取。让这个值保持为张量，直接用它做索引，不要先转成 Python 数字。'},
+                        {'cases': [['dbg-history', '']],
+                         'id': 'functorch-new-args',
+                         'summary': '早期 functorch（2021 年）的 bug：把 make_functional 返回的参数元组作为一个参数交给 '
+                                    'jacrev（单独使用，或者为了逐样本梯度放在 vmap '
+                                    '之下），它却把元组拆开了；报错最后的数字就是元组里的张量个数。几天内就修复了；torch 2.0 以后请改用 '
+                                    'torch.func，把参数放进字典，再调用 functional_call。'},
                         {'cases': [['grad-func-errors', '']],
                          'id': 'vmap-dynamic-shape',
                          'summary': '在 vmap 中（逐样本梯度、vmap(jacrev(...))），有些运算的输出形状取决于数值（这里是通过布尔掩码索引或赋值，nonzero '
@@ -3252,6 +3268,12 @@ DATA = {'baseurl': '',
                          'summary': 'vmap 遇到 .item() 時，functorch 早期的錯誤措辭：在 vmap 之下的函式呼叫了 .item()（或 '
                                     'float()、int()），而一次呼叫代表整個批次，沒有單一的數字可取。讓這個值保持為張量，直接拿它做索引，不要先轉成 Python '
                                     '數字。'},
+                        {'cases': [['dbg-history', '']],
+                         'id': 'functorch-new-args',
+                         'summary': '早期 functorch（2021 年）的錯誤：把 make_functional 傳回的參數元組當成一個引數交給 '
+                                    'jacrev（單獨使用，或為了逐樣本梯度放在 vmap '
+                                    '之下），它卻把元組拆開了；訊息最後的數字就是元組裡的張量個數。幾天內就已修正；torch 2.0 以後請改用 '
+                                    'torch.func，把參數放進字典，再呼叫 functional_call。'},
                         {'cases': [['grad-func-errors', '']],
                          'id': 'vmap-dynamic-shape',
                          'summary': '在 vmap 裡（逐樣本梯度、vmap(jacrev(...))），輸出形狀取決於數值的運算（這裡是透過布林遮罩索引或賦值，nonzero '
@@ -3875,6 +3897,45 @@ DATA = {'baseurl': '',
                                      '@torch.no_grad() and calls the closure (training_step) with grad mode '
                                      'off. Workaround: torch.set_grad_enabled(True) at the beginning of '
                                      'training_step, or torch.enable_grad() around the closure.',
+              'dbg-history': 'A memory leak with double backward (autograd.grad with create_graph=True) in '
+                             'old PyTorch versions, a custom autograd Function that saves its output, and '
+                             'bugs fixed by upgrading PyTorch. RuntimeError: ConvBackward is not '
+                             'differentiable when implementing WGAN-GP with create_graph; runtime errors for '
+                             'the Conv2d second gradient: Expected a Tensor of type Variable but found an '
+                             'undefined Tensor for argument #0 grad_output (PyTorch 0.2 and 0.3). '
+                             "module.register_full_backward_hook doesn't work on the first submodule in "
+                             'PyTorch 1.8 (its input does not require grad). Implement WGAN-GP using the '
+                             'create_graph argument: ConvBackward is not differentiable on a PyTorch 0.2 '
+                             'pre-release. Gradients / values nonsensically becoming nan with the loss '
+                             'torch.norm(a - b, p=1), but not with l1_loss (PyTorch 0.2): gradient of zero '
+                             'norm is nan, F.normalize NaN gradient. Memory leak in a high-order derivative '
+                             '(PyTorch 0.2): a Hessian-vector product or double backward in a loop runs out '
+                             "of memory after some iterations. AttributeError: 'Conv2d' object has no "
+                             "attribute 'register_full_backward_hook' on a PyTorch older than 1.8. Combining "
+                             "functional_call and jacrev raises AttributeError: 'Linear' object has no "
+                             "attribute 'dtype' on 2.0.0. Calling jacrev with LSTM and functional_call gives "
+                             'error; nn.LSTM gradients with functional_call and torch.func.grad. How to '
+                             'calculate a high order gradient of an nn.Module with non-linear activations (a '
+                             'WGAN-GP gradient penalty through Linear and ReLU) on PyTorch 0.1.12: that '
+                             'release had no gradients of gradients; 0.2.0 was the first with them. '
+                             'Combining functional_call and jacrev from torch.func systematically raises '
+                             "AttributeError: 'Linear' object has no attribute 'dtype' (2.0.0). "
+                             "AttributeError: 'Conv2d' object has no attribute "
+                             "'register_full_backward_hook': the method does not exist on a release older "
+                             'than 1.8. Full Backward Hooks get applied even when grad is disabled: '
+                             "AttributeError: 'NoneType' object has no attribute 'name'. Jacobian "
+                             'computation fails on nn.Module example: jacrev(compute_loss, argnums=(0, 1, '
+                             "2))(params, data, targets) with functorch make_functional gives 'tuple' object "
+                             "has no attribute 'view'; torch.func has no make_functional: use "
+                             'functional_call with dict(model.named_parameters()). element 0 of tensors does '
+                             'not require grad and does not have a grad_fn in an old repository pinned to '
+                             'PyTorch 1.0 with its own DataParallelModel and DataParallelCriterion '
+                             '(PyTorch-Encoding, DFF): print the grad_fn of the outputs and of the loss. '
+                             'DataParallelCriterion Reduce.apply(*outputs) with a tuple per GPU: a custom '
+                             'Function given tuples returns outputs without grad_fn; use '
+                             'self.gather(outputs, self.output_device).mean(). RuntimeError: new_args should '
+                             'be of size 1, was of size 4: per-sample gradients with vmap over jacrev of a '
+                             'make_functional network (functorch) change the number of arguments.',
               'dbg-inference-tensors': 'RuntimeError: Inference tensors cannot be saved for backward in a '
                                        'training step after evaluation or generation under '
                                        'torch.inference_mode(): PPO or GRPO training (num_iterations > 1), a '
@@ -3987,7 +4048,12 @@ DATA = {'baseurl': '',
                                        'certain parameters after disabling data parallelism: some parameters '
                                        'do not have gradients after the backward pass on a single GPU '
                                        '(Parameter does not have gradient), but have a gradient with '
-                                       'DataParallel.',
+                                       'DataParallel. Missing gradient when autograd called inside a '
+                                       'function on Multi-GPU (gradient penalty): torch.autograd.grad with '
+                                       'respect to the input of an nn.DataParallel discriminator (WGAN-GP) '
+                                       'leaves the parameters without gradient on two GPUs, one GPU works; a '
+                                       'bug of PyTorch 1.0 and 1.1, fixed in 1.2. Loss explosion with '
+                                       'DataParallel on WGAN models.',
               'ddp-dataparallel-replica-grad': 'Exploding gradients when using both backward() and '
                                                'DataParallel: the model calls backward() and zero_grad() '
                                                'inside forward; Calling .zero_grad() from a module created '
@@ -5536,6 +5602,8 @@ DATA = {'baseurl': '',
                      'dbg-closure-no-grad': ['debugging',
                                              '`element 0 of tensors does not require grad` inside '
                                              '`optimizer.step(closure)`'],
+                     'dbg-history': ['debugging',
+                                     "When the bug was PyTorch's: answers that depend on the release"],
                      'dbg-inference-tensors': ['debugging',
                                                '`Inference tensors cannot be saved for backward` in a '
                                                'training step'],
@@ -5784,6 +5852,7 @@ DATA = {'baseurl': '',
                           'dbg-closure-no-grad': ['debugging',
                                                   '`optimizer.step(closure)` 里出现 `element 0 of tensors does '
                                                   'not require grad`'],
+                          'dbg-history': ['debugging', '错在 PyTorch 本身：答案取决于版本'],
                           'dbg-inference-tensors': ['debugging',
                                                     '训练步骤报错 `Inference tensors cannot be saved for '
                                                     'backward`'],
@@ -5980,6 +6049,7 @@ DATA = {'baseurl': '',
                           'dbg-closure-no-grad': ['debugging',
                                                   '`optimizer.step(closure)` 裡出現 `element 0 of tensors does '
                                                   'not require grad`'],
+                          'dbg-history': ['debugging', '錯在 PyTorch 本身：答案取決於版本'],
                           'dbg-inference-tensors': ['debugging',
                                                     '訓練步驟出現 `Inference tensors cannot be saved for '
                                                     'backward`'],

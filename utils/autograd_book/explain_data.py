@@ -548,6 +548,10 @@ DATA = {'baseurl': '',
               'id': 'save-for-backward-non-tensor',
               'message': 'save_for_backward can only save variables, but argument'},
              {'historical': False,
+              'id': 'expected-proper-tensor-got-none',
+              'message': 'Expected a proper Tensor but got None (or an undefined Tensor in C++) for '
+                         'argument'},
+             {'historical': False,
               'id': 'checkpoint-use-reentrant-explicit',
               'message': 'torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly.'},
              {'historical': True,
@@ -1732,6 +1736,13 @@ DATA = {'baseurl': '',
                                'tuple of sizes, a flag). It takes tensors and None only; put other values on '
                                'ctx as attributes (ctx.factor = factor) and return None for them from '
                                'backward.'},
+                   {'cases': [['cf-errors', '']],
+                    'id': 'expected-proper-tensor-got-none',
+                    'summary': 'An operation inside TorchScript (or C++) received None where it needs a '
+                               'tensor: TorchScript takes None passed for a Tensor argument as an undefined '
+                               "tensor. Often a custom Function's forward returns None on some path, such as "
+                               'a surrogate gradient whose return sits inside if x.requires_grad and so '
+                               'returns nothing under torch.no_grad(). Return a tensor on every path.'},
                    {'cases': [['mem-ckpt-reentrant', '']],
                     'id': 'checkpoint-use-reentrant-explicit',
                     'summary': 'A UserWarning from torch.utils.checkpoint called without use_reentrant: '
@@ -2618,6 +2629,11 @@ DATA = {'baseurl': '',
                          'id': 'save-for-backward-non-tensor',
                          'summary': 'ctx.save_for_backward 收到了非张量的值（数字、由各维大小组成的元组、标志）。它只接受张量和 '
                                     'None；其他值请作为属性存在 ctx 上（ctx.factor = factor），并在 backward 里对它们返回 None。'},
+                        {'cases': [['cf-errors', '']],
+                         'id': 'expected-proper-tensor-got-none',
+                         'summary': 'TorchScript（或 C++）里的某个运算需要张量，收到的却是 None：传给 Tensor 参数的 None，TorchScript '
+                                    '会当成未定义的张量。常见原因是自定义 Function 的 forward 在某条路径上返回 None，例如代理梯度把 return 写在 '
+                                    'if x.requires_grad 里面，在 torch.no_grad() 下就什么也没返回。请让每条路径都返回张量。'},
                         {'cases': [['mem-ckpt-reentrant', '']],
                          'id': 'checkpoint-use-reentrant-explicit',
                          'summary': '调用 torch.utils.checkpoint 时没有传 use_reentrant，于是发出这条 UserWarning：torch '
@@ -3502,6 +3518,11 @@ DATA = {'baseurl': '',
                          'id': 'save-for-backward-non-tensor',
                          'summary': 'ctx.save_for_backward 收到了不是張量的東西（數字、尺寸組成的元組、旗標）。它只接受張量和 None；其他值請當成屬性存在 '
                                     'ctx 上（ctx.factor = factor），並在 backward 裡對它們傳回 None。'},
+                        {'cases': [['cf-errors', '']],
+                         'id': 'expected-proper-tensor-got-none',
+                         'summary': 'TorchScript（或 C++）裡的某個運算需要張量，收到的卻是 None：傳給 Tensor 引數的 None，TorchScript '
+                                    '會當成未定義的張量。常見原因是自訂 Function 的 forward 在某條路徑上傳回 None，例如代理梯度把 return 寫在 if '
+                                    'x.requires_grad 裡面，在 torch.no_grad() 下就什麼也沒傳回。請讓每條路徑都傳回張量。'},
                         {'cases': [['mem-ckpt-reentrant', '']],
                          'id': 'checkpoint-use-reentrant-explicit',
                          'summary': '呼叫 torch.utils.checkpoint 時沒有傳 use_reentrant，就會發出這個 UserWarning：torch '
@@ -3598,7 +3619,12 @@ DATA = {'baseurl': '',
                            'surfels backward error in loss.backward() at the first iteration (0%) when '
                            'training with masks (--with_mask) on custom data: mask_prune removed every '
                            'point. How to tell autograd a custom Function needs no backward at inference '
-                           'under torch.no_grad(), when forward saves tensors on ctx.',
+                           'under torch.no_grad(), when forward saves tensors on ctx. After adding a custom '
+                           'surrogate gradient function (SpikingJelly neuron): RuntimeError: Expected a '
+                           'proper Tensor but got None (or an undefined Tensor in C++) for argument #0 '
+                           "'self', in jit_hard_reset at torch.neg(b). forward returns None when x does not "
+                           'require grad (the return inside if x.requires_grad), and '
+                           'save_for_backward(input) saves the built-in input instead of x.',
               'cf-func': 'Using a custom autograd Function with torch.func vmap, grad or jacrev (per-sample '
                          'gradients, functorch) needs setup_context and generate_vmap_rule. Forward '
                          'differentiation cannot access ctx.saved_tensors: the jvp staticmethod finds them '

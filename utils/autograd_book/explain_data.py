@@ -4977,7 +4977,12 @@ DATA = {'baseurl': '',
                                 "the examples' README says, or use the example from your release's tag. "
                                 'element 0 of tensors does not require grad and does not have a grad_fn only '
                                 'on CPU: if I run the code in CPU there is an error, but on GPU it works '
-                                'fine (DGL GATNE-T example).',
+                                'fine (DGL GATNE-T example). Only one model fails with element 0 of tensors '
+                                'does not require grad and does not have a grad_fn, fine-tuning other models '
+                                'works (MiniCPM-V-2.6 LoRA with ms-swift): update the framework to the '
+                                'commit that supports the model. Gemma 2 + unsloth + fa2 full SFT '
+                                'RuntimeError element 0: unsloth supports only LoRA and QLoRA, 0 trainable '
+                                'parameters with use_unsloth and finetuning_type full.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -5138,7 +5143,10 @@ DATA = {'baseurl': '',
                              'cross-entropy loss and the distillation loss? Is it to reduce GPU memory '
                              'usage? Would .detach() instead achieve the same effect without the redundant '
                              'computation? The two forward passes show slight numerical differences: dropout '
-                             'in train mode.',
+                             'in train mode. DPO reference model under torch.no_grad: does the ref model '
+                             "keep gradient information? Is LLaMA-Factory's DPO different from trl's? The "
+                             'reference log-probs of DPO and PPO have no grad_fn; '
+                             'gradient_checkpointing_disable when torch.is_grad_enabled() is False.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '

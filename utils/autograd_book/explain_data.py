@@ -4595,7 +4595,17 @@ DATA = {'baseurl': '',
                                    'two states come before any activation. Full-parameter fine-tuning of a '
                                    '6B model (ChatGLM-6B) does not fit an A100 80G at batch size 1: '
                                    'parameters, gradients and Adam states take 16 bytes per parameter; 8-bit '
-                                   'Adam, ZeRO offload, DeepSpeed ZeRO-3, LoRA.',
+                                   'Adam, ZeRO offload, DeepSpeed ZeRO-3, LoRA. Freeze tuning uses more GPU '
+                                   'memory than expected: freeze fine-tuning Mistral-7B-Instruct on a single '
+                                   '3090 (24 GB) runs out of memory; the trainable layers are cast to '
+                                   'float32 with gradients and Adam state, 16 to 18 bytes per parameter, '
+                                   'about 3.9 GB per Mistral decoder layer; --num_layer_trainable 1 '
+                                   '(freeze_trainable_layers). Fine-tuning MiniCPM-V 2.6 (minicpm-v2_6) '
+                                   'fails with out of memory: the vision encoder (vpm, SigLIP, the ViT) has '
+                                   'no gradient checkpointing, only the LLM does; many image slices; '
+                                   'checkpoint the vision blocks (vit_gradient_checkpointing), fewer slices '
+                                   '(max_slice_nums), lower resolution, or freeze the vision tower '
+                                   '(freeze_vit).',
               'mem-per-layer': 'How much memory does each layer save for backward: nn.Linear and nn.Conv2d '
                                'save their input, ReLU and softmax their output (and what inplace=True '
                                'changes), BatchNorm2d its input and per-channel statistics.',

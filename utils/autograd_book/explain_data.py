@@ -3713,7 +3713,12 @@ DATA = {'baseurl': '',
                                      '.backward() inside training_step when the loss depends on the '
                                      'gradients? torch.autograd.grad with create_graph=True returns the '
                                      'gradients and writes no .grad. autograd.backward() or autograd.grad()? '
-                                     'If using .grad(), the gradients will not be accumulated into .grad.',
+                                     'If using .grad(), the gradients will not be accumulated into .grad. '
+                                     'Problem of the get_normals() method: it uses backward with '
+                                     'retain_graph=True; since create_graph is not True the normals are not '
+                                     'differentiable, and calling backward might mess up the grad of other '
+                                     'leaf nodes (nerfstudio); use torch.autograd.grad(density, positions, '
+                                     'grad_outputs, retain_graph=True).',
               'cg-gradient-penalty': 'WGAN-GP gradient penalty: the gradient of the critic with respect to '
                                      'its input needs create_graph=True. With an LSTM or GRU critic on the '
                                      'GPU it fails: Double backwards is not supported for CuDNN RNNs; use '
@@ -4238,7 +4243,10 @@ DATA = {'baseurl': '',
                           'GradScaler, clipping before unscale_ clips the scaled gradients; GradScaler '
                           'clip_grad_norm_ order, call scaler.unscale_(optimizer) before clipping. About nan '
                           'and inf grads: do these nan or inf grads have bad effects on training? GradScaler '
-                          'skipped steps.',
+                          'skipped steps. NaNs and INFs in gradient values: inf/NaN in gradients after '
+                          'scaler.unscale_(optimizer) at the first step, found with '
+                          'torch.autograd.set_detect_anomaly(True) (YOLOv5 AMP); GradScaler skips that '
+                          'optimizer step and lowers the scale, so they never reach the weights.',
               'grad-clip': 'clip_grad_norm_ returns nan or inf, the total norm is non-finite, '
                            'error_if_nonfinite=True; after gradient clipping every gradient and weight '
                            'becomes NaN; how to find which parameter has an inf or NaN gradient; exploding '
@@ -5076,7 +5084,10 @@ DATA = {'baseurl': '',
                                   'loss.item(). GPU memory usage ceaselessly grows; the memory grows without '
                                   'limit until OOM. GPU memory consumption grows: recording the losses with '
                                   '+= and without .item() stores the states of the whole epoch until the GPU '
-                                  'runs out of memory.',
+                                  'runs out of memory. Memory issues caused by += with pytorch graph '
+                                  'objects: running the code in a Kaggle notebook quickly runs out of RAM; '
+                                  'you are effectively building a computational graph that gets bigger every '
+                                  'time you run e_train += e_batch.',
               'pit-step-between-backwards': 'The inplace operation error after optimizer.step() in GAN '
                                             'training: the discriminator (or WGAN critic) was updated before '
                                             "the generator's backward went through it. The error appears in "
@@ -5117,7 +5128,11 @@ DATA = {'baseurl': '',
                                      '(Grokking Deep Reinforcement Learning, gdrl). QF_Loss backprops policy '
                                      'network: the policy_loss is formulated before the QF_Loss is, but the '
                                      'QF_Loss backprops the policy network before policy_loss does, which '
-                                     'causes a Torch error (CQL, COMBO, SAC trainer).',
+                                     'causes a Torch error (CQL, COMBO, SAC trainer). OAC or SAC trainer: '
+                                     'the q-function optimizers step, then policy_loss.backward() raises one '
+                                     'of the variables needed for gradient computation has been modified by '
+                                     'an inplace operation; compute q_new_actions and the policy loss after '
+                                     'the q updates.',
               'pit-target-outside-loop': 'Synthetic labels Y = X @ true_W + true_b computed once before the '
                                          'loop, with true_W and true_b created with requires_grad=True: the '
                                          "second mini-batch's backward raises Trying to backward through the "

@@ -3773,7 +3773,11 @@ DATA = {'baseurl': '',
                                 "One of the differentiated Tensors does not require grad: the blocks' "
                                 'checkpoint(self._forward, inputs, self.parameters(), flag) differentiates '
                                 'the frozen base weights too; set use_checkpoint=False or pass only the '
-                                'parameters that require grad.',
+                                'parameters that require grad. Really use LoRA? Why set all parameter '
+                                'gradients to True after injecting LoRA (score.requires_grad_(True))? It '
+                                'becomes full fine-tuning, but commenting out this line causes an error and '
+                                'training fails: guided-diffusion CheckpointFunction with use_checkpoint '
+                                'asks for the gradients of frozen parameters.',
               'cg-per-sample': 'How to compute per-sample (per-example) gradients, for DP-SGD or gradient '
                                'clipping per example: vmap over torch.autograd.grad fails with element 0 of '
                                'tensors does not require grad; use torch.func.vmap(torch.func.grad(...)) '
@@ -3919,7 +3923,11 @@ DATA = {'baseurl': '',
                                  '(cross-entropy) on the same code is fine? Self-adjusting dice loss (1 - p) '
                                  '** alpha, smooth term, empty mask. MultiDSCLoss or BinaryDSCLoss with '
                                  'alpha=1.0, smooth=1.0 gives nan: the logits are already nan or inf before '
-                                 'the loss.',
+                                 'the loss. How to calculate surface normals of a NeRF (instant-NGP, '
+                                 'ngp_pl): torch.autograd.grad(sigmas, surface_points, '
+                                 'torch.ones_like(sigmas)) gives noisy normals with many NaN values; exp '
+                                 'density activation overflows in float16 (65504), use softplus or '
+                                 'trunc_exp.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '
@@ -4360,7 +4368,11 @@ DATA = {'baseurl': '',
                             'correct grad of the input image. How to get gradient of input xyz: I wanted to '
                             'get grad of input xyz but the function returned None, requires_grad=True and '
                             'retain_grad do not work; the coordinates are sliced from the input (xyz = '
-                            'input[:, -3:]) and concatenated in later layers of an SDF network.',
+                            'input[:, -3:]) and concatenated in later layers of an SDF network. Adversarial '
+                            'attack: why do attacks initialise a random perturbation, take the gradient with '
+                            'respect to the perturbation and update it, instead of updating the adversarial '
+                            'example as a whole? Are the two equivalent? The gradient with respect to delta '
+                            'equals the gradient with respect to x + delta.',
               'grad-nondiff': 'My loss uses argmax, round, sign, a threshold (pred > 0.5) or an index '
                               'computed from the output, and the gradient is None or zero; is argmax '
                               'differentiable? How to backpropagate through round or a step function: the '

@@ -3554,7 +3554,7 @@ DATA = {'baseurl': '',
                          'id': 'post-accumulate-hook-return',
                          'summary': '用 register_post_accumulate_grad_hook 註冊的掛鉤傳回了張量。這種掛鉤拿到的是參數本身，不是它的梯度（與 '
                                     'register_hook 不同），而且必須傳回 None；要改梯度，請在掛鉤裡原地修改 '
-                                    'param.grad。原地修改它的引數，改到的是權重本身，而且不會報錯。'},
+                                    'param.grad。原地修改它的引數，改到的是權重本身，而且不會出現任何錯誤。'},
                         {'cases': [['ddp-deepspeed-engine', '']],
                          'id': 'deepspeed-eval-backward',
                          'summary': 'DeepSpeed ZeRO-3 的 AssertionError（ZeRO-2 沒有這項檢查）：反向傳播走到了一個 training 旗標為 '

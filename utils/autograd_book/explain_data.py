@@ -566,7 +566,13 @@ DATA = {'baseurl': '',
               'id': 'loss-target-cast',
               'message': "result type Float can't be cast to the desired output type Long",
               'varies': [{'as': "result type Float can't be cast to the desired output type Long",
-                          'pattern': "\\bresult type \\w+ can't be cast to the desired output type \\w+"}]}],
+                          'pattern': "\\bresult type \\w+ can't be cast to the desired output type \\w+"}]},
+             {'historical': False,
+              'id': 'post-accumulate-hook-return',
+              'message': 'Tensor post accumulate grad hooks should return None.'},
+             {'historical': True,
+              'id': 'deepspeed-eval-backward',
+              'message': 'backward pass is invalid for module in evaluation mode'}],
  'errors': {'en': [{'cases': [['rg-guide',
                                'Not sure which case is yours: the decision guide, from the line that fails '
                                'to the fix.'],
@@ -1765,7 +1771,20 @@ DATA = {'baseurl': '',
                     'id': 'loss-target-cast',
                     'summary': 'binary_cross_entropy_with_logits (BCEWithLogitsLoss) got integer labels: the '
                                "loss is computed in float and cannot be written into the target's integer "
-                               'dtype. Convert the target: target.float() or target.to(output.dtype).'}],
+                               'dtype. Convert the target: target.float() or target.to(output.dtype).'},
+                   {'cases': [['var-node-hooks', '']],
+                    'id': 'post-accumulate-hook-return',
+                    'summary': 'A hook registered with register_post_accumulate_grad_hook returned a tensor. '
+                               'That hook receives the parameter itself, not its gradient (unlike '
+                               'register_hook), and must return None; change param.grad in place inside it. '
+                               'Changing its argument in place changes the weight, with no error.'},
+                   {'cases': [['ddp-deepspeed-engine', '']],
+                    'id': 'deepspeed-eval-backward',
+                    'summary': 'An AssertionError of DeepSpeed ZeRO-3 (ZeRO-2 has no such check): backward '
+                               'reached a submodule whose training flag is False. PyTorch itself runs '
+                               'backward in eval mode. A model put in eval() for generation, scoring or '
+                               'evaluation was not set back: call model.train() before the training forward '
+                               'and backward, or upgrade DeepSpeed.'}],
             'zh-hans': [{'cases': [['rg-guide', '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。'],
                                    ['rg-error', '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。'],
                                    ['pit-target-outside-loop', '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。'],
@@ -2652,7 +2671,17 @@ DATA = {'baseurl': '',
                         {'cases': [['pit-loss-dtype', '']],
                          'id': 'loss-target-cast',
                          'summary': 'binary_cross_entropy_with_logits（BCEWithLogitsLoss）收到了整数标签：损失按浮点数计算，无法写进目标的整数 '
-                                    'dtype。修复方法是转换目标：target.float() 或 target.to(output.dtype)。'}],
+                                    'dtype。修复方法是转换目标：target.float() 或 target.to(output.dtype)。'},
+                        {'cases': [['var-node-hooks', '']],
+                         'id': 'post-accumulate-hook-return',
+                         'summary': '用 register_post_accumulate_grad_hook 注册的钩子返回了张量。这种钩子拿到的是参数本身，不是它的梯度（与 '
+                                    'register_hook 不同），而且必须返回 None；要改梯度，请在钩子里原地修改 '
+                                    'param.grad。原地修改它的参数，改掉的是权重本身，而且不会报错。'},
+                        {'cases': [['ddp-deepspeed-engine', '']],
+                         'id': 'deepspeed-eval-backward',
+                         'summary': 'DeepSpeed ZeRO-3 的 AssertionError（ZeRO-2 没有这项检查）：反向传播走到了一个 training 标志为 '
+                                    'False 的子模块。PyTorch 本身在 eval 模式下照样能做反向传播。原因是为了生成、打分或评估而调用过 eval() '
+                                    '的模型没有切回来：在训练用的前向和反向传播之前调用 model.train()，或者升级 DeepSpeed。'}],
             'zh-hant': [{'cases': [['rg-guide', '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。'],
                                    ['rg-error', '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。'],
                                    ['pit-target-outside-loop', '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。'],
@@ -3541,7 +3570,17 @@ DATA = {'baseurl': '',
                         {'cases': [['pit-loss-dtype', '']],
                          'id': 'loss-target-cast',
                          'summary': 'binary_cross_entropy_with_logits（BCEWithLogitsLoss）收到了整數標籤：損失以浮點數計算，無法寫進目標的整數 '
-                                    'dtype。修正方法是轉換目標：target.float() 或 target.to(output.dtype)。'}]},
+                                    'dtype。修正方法是轉換目標：target.float() 或 target.to(output.dtype)。'},
+                        {'cases': [['var-node-hooks', '']],
+                         'id': 'post-accumulate-hook-return',
+                         'summary': '用 register_post_accumulate_grad_hook 註冊的掛鉤傳回了張量。這種掛鉤拿到的是參數本身，不是它的梯度（與 '
+                                    'register_hook 不同），而且必須傳回 None；要改梯度，請在掛鉤裡原地修改 '
+                                    'param.grad。原地修改它的引數，改到的是權重本身，而且不會出現任何錯誤。'},
+                        {'cases': [['ddp-deepspeed-engine', '']],
+                         'id': 'deepspeed-eval-backward',
+                         'summary': 'DeepSpeed ZeRO-3 的 AssertionError（ZeRO-2 沒有這項檢查）：反向傳播走到了一個 training 旗標為 '
+                                    'False 的子模組。PyTorch 本身在 eval 模式下照樣能做反向傳播。原因是為了生成、打分或評估而呼叫過 eval() '
+                                    '的模型沒有切回來：在訓練用的前向與反向傳播之前呼叫 model.train()，或升級 DeepSpeed。'}]},
  'keywords': {'amp-grad-dtype': "Under torch.autocast the gradients are float32, not float16: the gradient's "
                                 'precision is single precision (FP32). Is autocast failing to cast '
                                 'gradients? model.half() gives float16 gradients; mixed precision keeps '
@@ -4106,6 +4145,25 @@ DATA = {'baseurl': '',
                                                'a gradient reversal layer (custom autograd Function) under '
                                                'DataParallel keeps a coefficient tensor on one GPU; keep it '
                                                'a Python float or move it to grad_output.device.',
+              'ddp-deepspeed-engine': "AttributeError: 'DeepSpeedZeroOptimizer' object has no attribute "
+                                      "'ipg_index' when calling loss.backward() under DeepSpeed ZeRO stage "
+                                      '2: call model_engine.backward(loss) instead of loss.backward(), or '
+                                      'engine.scale(loss).backward(). Getting param.grad is None when using '
+                                      'DeepSpeed ZeRO-3 for training a GPT-like model: the traceback ends in '
+                                      'stage3.py reduce_ready_partitions_and_remove_grads, '
+                                      "__reduce_and_partition_ipg_grads, param.grad.numel(), 'NoneType' "
+                                      "object has no attribute 'numel'. Is DeepSpeed ZeRO-3 not supported "
+                                      'for my own gradient estimation (estimate_gradient, LoRA-GA, PiSSA '
+                                      'initialisation)? A forward outside the engine fails in the embedding: '
+                                      "'weight' must be 2-D, parameters of shape [0]; GatheredParameters. "
+                                      'LoRA adapter weights remain zero after training with DeepSpeed: '
+                                      'lora_B is all zeros, the saved adapter is empty; '
+                                      'stage3_gather_16bit_weights_on_model_save, zero_to_fp32, '
+                                      'safe_get_full_fp32_param. AssertionError: backward pass is invalid '
+                                      'for module in evaluation mode: with DeepSpeed stage 2 it works, but '
+                                      'stage 3 does not. ZeRO-3 during PPO, RLHF, GRPO training after '
+                                      'generation or evaluation: the model was left in eval() mode; call '
+                                      'model.train().',
               'ddp-grad-strides': 'UserWarning: Grad strides do not match bucket view strides under DDP '
                                   '(DistributedDataParallel): what causes it, which code, does it affect '
                                   'performance, how to fix or silence it; grad.sizes() [256, 256, 1, 1] '
@@ -5244,7 +5302,11 @@ DATA = {'baseurl': '',
                                "generator's parameters: are they updated in the discriminator's step too? "
                                'Both discriminator losses use pred_fake with different targets: will they '
                                "confuse each other? Do the generator's and the discriminator's losses "
-                               'interfere? GAN two losses with target True and False.',
+                               'interfere? GAN two losses with target True and False. manual_backward and '
+                               '.backward() have different behaviour: with self.manual_backward(loss) the '
+                               "generator's parameters have no gradient, reported as unused parameters; with "
+                               'loss.backward() it works. PyTorch Lightning manual optimization, two '
+                               'optimizers, on_after_backward, toggle_optimizer.',
               'rg-guide': 'I get RuntimeError: Trying to backward through the graph a second time in my '
                           'training loop; which case is mine and how do I fix it without retain_graph=True? '
                           'The first batch works and the second fails. loss.backward() inside a PyTorch '
@@ -5553,6 +5615,12 @@ DATA = {'baseurl': '',
                                     'require gradients when loading a quantized int4 or int8 model '
                                     '(chatglm-6b-int4) at startup: nn.Parameter on an integer tensor; use '
                                     'requires_grad=False or a buffer.',
+              'var-node-hooks': 'register_post_accumulate_grad_hook naming/documentation conflicts with '
+                                'register_hook, leading to semantic misinterpretation of hook argument and '
+                                'silent training bugs: the hook receives the parameter, not the gradient. '
+                                'RuntimeError: Tensor post accumulate grad hooks should return None. A hook '
+                                'that casts, offloads or all-reduces its argument changes the weight; use '
+                                'param.grad. Hooks on graph nodes: grad_fn.register_hook, register_prehook.',
               'var-register-hook': 'Strange behavior using register_hook: hooks on the two branches of a '
                                    "residual sum get the same gradient as the output. Inside a parameter's "
                                    'register_hook, param.grad is not updated yet (LOMO fused update); '
@@ -5696,6 +5764,9 @@ DATA = {'baseurl': '',
                      'ddp-dataparallel-replica-grad': ['distributed',
                                                        '`backward()` inside `forward` or inside a custom '
                                                        'Function under `nn.DataParallel`'],
+                     'ddp-deepspeed-engine': ['distributed',
+                                              "Under DeepSpeed: the engine's backward, its hooks and its "
+                                              'placeholders'],
                      'ddp-grad-strides': ['distributed',
                                           '`Grad strides do not match bucket view strides`: a warning about '
                                           'speed'],
@@ -5868,6 +5939,7 @@ DATA = {'baseurl': '',
                                              'runs the model'],
                      'var-module-tensors': ['variable',
                                             'Inside a module: parameters, buffers and plain tensors'],
+                     'var-node-hooks': ['variable', 'Hooks on graph nodes'],
                      'var-old-class': ['variable', 'The 0.3 class in brief'],
                      'var-register-hook': ['variable', '`register_hook`'],
                      'var-reinforce': ['variable', '`reinforce`: removed, with a recipe in the error'],
@@ -5938,6 +6010,7 @@ DATA = {'baseurl': '',
                           'ddp-dataparallel-replica-grad': ['distributed',
                                                             '`nn.DataParallel` 之下：在 `forward` 或自定义 Function '
                                                             '里调用 `backward()`'],
+                          'ddp-deepspeed-engine': ['distributed', '在 DeepSpeed 下：引擎的 backward、它的钩子和占位张量'],
                           'ddp-grad-strides': ['distributed',
                                                '`Grad strides do not match bucket view strides`：一个关于速度的警告'],
                           'ddp-param-grad': ['distributed', '对参数梯度的惩罚：能运行，但用的是本地梯度'],
@@ -6065,6 +6138,7 @@ DATA = {'baseurl': '',
                           'var-library-no-grad': ['variable',
                                                   '在 `forward` 里调用 `torch.autograd.grad`，模型却由库来运行'],
                           'var-module-tensors': ['variable', '模块里的张量：参数、缓冲区和普通张量'],
+                          'var-node-hooks': ['variable', '计算图节点上的钩子'],
                           'var-old-class': ['variable', '0.3 中的 `Variable` 类概览'],
                           'var-register-hook': ['variable', '`register_hook`'],
                           'var-reinforce': ['variable', '`reinforce`：已经移除，报错信息里附有替代写法'],
@@ -6135,6 +6209,7 @@ DATA = {'baseurl': '',
                           'ddp-dataparallel-replica-grad': ['distributed',
                                                             '`nn.DataParallel` 之下：在 `forward` 或自訂 Function '
                                                             '裡呼叫 `backward()`'],
+                          'ddp-deepspeed-engine': ['distributed', '在 DeepSpeed 下：引擎的 backward、它的掛鉤和佔位張量'],
                           'ddp-grad-strides': ['distributed',
                                                '`Grad strides do not match bucket view strides`：一個關於速度的警告'],
                           'ddp-param-grad': ['distributed', '對參數梯度的懲罰：能執行，但用的是本地梯度'],
@@ -6263,6 +6338,7 @@ DATA = {'baseurl': '',
                           'var-library-no-grad': ['variable',
                                                   '在 `forward` 裡呼叫 `torch.autograd.grad`，模型卻由函式庫來執行'],
                           'var-module-tensors': ['variable', '模組裡的張量：參數、緩衝區與普通張量'],
+                          'var-node-hooks': ['variable', '計算圖節點上的掛鉤'],
                           'var-old-class': ['variable', '0.3 版類別概覽'],
                           'var-register-hook': ['variable', '`register_hook`'],
                           'var-reinforce': ['variable', '`reinforce`：已移除，錯誤訊息裡附有替代寫法'],

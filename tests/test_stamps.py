@@ -463,6 +463,28 @@ def test_the_ui_labels_are_stamped_and_a_changed_english_label_is_stale(small_bo
     assert len(checks.all_problems(small_book)) == len(TRANSLATIONS) - 1
 
 
+def test_a_translated_label_that_drops_or_adds_a_format_field_is_named(small_book):
+    from utils.book.editions import labels
+
+    assert labels.label_field_problems(small_book) == []
+    english = config.labels("en", small_book)["error_historical"]
+    assert "{library}" in english and "{until}" in english
+    edition = TRANSLATIONS[0]
+    own = config.labels(edition, small_book)["error_historical"]
+    cfg = small_book / "_config.yml"
+    text = cfg.read_text(encoding="utf-8")
+    cfg.write_text(text.replace(f'error_historical: "{own}"', f'error_historical: "{own.replace("{library}", "PyTorch")}"', 1),
+                   encoding="utf-8")
+    config._load.cache_clear()
+    dropped = labels.label_field_problems(small_book)
+    assert len(dropped) == 1 and f"editions.{edition}.labels.error_historical" in dropped[0] and "library" in dropped[0]
+    assert any(p == dropped[0] for p in checks.all_problems(small_book))
+    cfg.write_text(text.replace(f'error_historical: "{own}"', f'error_historical: "{own} {{release}}"', 1), encoding="utf-8")
+    config._load.cache_clear()
+    added = labels.label_field_problems(small_book)
+    assert len(added) == 1 and "release" in added[0]
+
+
 def test_sync_writes_the_folder_of_an_edition_entered_by_hand(small_book):
     from utils.book.editions import sync
 

@@ -149,6 +149,7 @@ def data_stamp_problems(root: Path = ROOT) -> list[str]:
     the UI words of _config.yml; and no English verb in a Chinese message (verbs.py)."""
     return [p for spec in [*stamped_files(root), HISTORY, CASES] if spec not in (ERRORS, GLOSSARY)
             for p in changes.data_stamp_problems(spec, root)] + labels.label_stamp_problems(root) \
+        + labels.label_field_problems(root) \
         + verbs.catalog_problems(root)
 
 

@@ -88,6 +88,26 @@ def label_stamp_problems(root: Path = ROOT) -> list[str]:
     return problems
 
 
+FIELD = re.compile(r"\{(\w*)[^{}]*\}")  # a format field of a label: {until}, {library}, {torch}
+
+
+def label_field_problems(root: Path = ROOT) -> list[str]:
+    """Each translated label has the format fields of English's: a translation that drops one
+    ({library} of error_historical) silently loses what the field names, and one with a field English
+    lacks fails the build (KeyError)."""
+    editions = config.editions(root)
+    english = english_words(editions)
+    problems = []
+    for edition in config.translations(root):
+        own = {"title": editions[edition].get("title", ""), **(editions[edition].get("labels") or {})}
+        for key, words in own.items():
+            if key in english and sorted(FIELD.findall(words)) != sorted(FIELD.findall(english[key])):
+                problems.append(f"_config.yml: editions.{edition}.labels.{key}: format fields "
+                                f"{sorted(set(FIELD.findall(words)))} where English has "
+                                f"{sorted(set(FIELD.findall(english[key])))}: {words!r}")
+    return problems
+
+
 def write_stamp(edition: str, stamp: str, root: Path = ROOT) -> None:
     """Set ``labels_from`` in the edition's entry of _config.yml (a line before its ``labels:``),
     leaving every other line as it is."""

@@ -82,7 +82,7 @@ class ErrorIndex(DataDirective):
             source = h["source"]  # where it is cited, in each edition's words (a mapping, stamped)
             source = source.get(edition) or source[config.SOURCE] if isinstance(source, dict) else source
             section += nodes.paragraph(
-                text=f"{words['error_historical'].format(until=h['until'])}{words['full_stop']}"
+                text=f"{words['error_historical'].format(library=h.get('library', 'PyTorch'), until=h['until'])}{words['full_stop']}"
                      f"{words['error_source']}{words['colon']}{source}",
                 classes=["error-historical"])
         return section

@@ -244,14 +244,16 @@ def test_a_kept_parse_is_used_only_for_the_same_text_and_the_same_parser(tmp_pat
     text = text.replace("Title", "Titles")  # a changed text
     changed = _fields(real_parse(text))
     assert run()[0] == changed and len(parses) == 3
-    run("k2")  # another parser: both texts again
-    assert len(parses) == 5
+    run("k2")  # another parser: both texts again, and the other parser's file is gone
+    assert len(parses) == 5 and [p.name for p in tmp_path.glob("myst-*.pickle")] == ["myst-k2.pickle"]
     (tmp_path / "myst-k3.pickle").write_bytes(b"not a pickle")
     run("k3")
     assert len(parses) == 7
+    run()  # k1 again: its file was removed
+    assert len(parses) == 9
     # An entry unused for KEEP_RUNS writes is dropped; the ones in use stay.
     stored = lambda: __import__("pickle").loads((tmp_path / "myst-k1.pickle").read_bytes())["entries"]
-    assert len(stored()) == 3
+    assert len(stored()) == 2
     digest = lambda t: myst.hashlib.blake2b(t.encode("utf-8"), digest_size=16).digest()
     first = text
     assert digest(first) in stored()
@@ -259,7 +261,7 @@ def test_a_kept_parse_is_used_only_for_the_same_text_and_the_same_parser(tmp_pat
         text = text + "."
         run()
     assert digest(first) not in stored() and digest(other) in stored() and digest(text) in stored()
-    assert len(stored()) == myst.KEEP_RUNS + 1 and len(parses) == 7 + myst.KEEP_RUNS  # the last runs' texts, other
+    assert len(stored()) == myst.KEEP_RUNS + 1 and len(parses) == 9 + myst.KEEP_RUNS  # the last runs' texts, other
 
 
 _PARSER = myst._parser

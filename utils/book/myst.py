@@ -270,7 +270,7 @@ class DiskCache:
                 stored = pickle.load(f)
             self._generation = stored["generation"]
             return stored["entries"]
-        except (OSError, EOFError, pickle.UnpicklingError, KeyError, TypeError, AttributeError, ValueError):
+        except Exception:  # no file, or not one this code wrote: parse afresh (a cache never fails a run)
             self._generation = 0
             return {}
 
@@ -295,11 +295,17 @@ class DiskCache:
         for key in self.used:
             self.entries[key] = (generation, mine[key][1])
         entries = {k: v for k, v in self.entries.items() if v[0] > generation - KEEP_RUNS}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.partial")
-        with open(partial, "wb") as f:
-            pickle.dump({"generation": generation, "entries": entries}, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(partial, self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(partial, "wb") as f:
+                pickle.dump({"generation": generation, "entries": entries}, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(partial, self.path)
+            for old in self.path.parent.glob("myst-*.pickle"):  # another parser's: obsolete
+                if old != self.path:
+                    old.unlink(missing_ok=True)
+        except (OSError, pickle.PicklingError):  # a read-only checkout: the next run parses again
+            partial.unlink(missing_ok=True)
         self.entries, self.generation, self.added = entries, generation, False
 
 

@@ -107,12 +107,15 @@ sync: setup
 # tests/conftest.py) in one, `editions check` then every other file in the other; each prints
 # its report when both are done. One OpenMP thread each (unless OMP_NUM_THREADS is set): torch's
 # spinning threads on cores that are already full cost about a third more CPU.
+# Each part's temporary files go to a folder of its own, removed at the end (--basetemp): by default
+# every pytest run shares /tmp/pytest-of-USER and deletes its oldest runs there, the site that the
+# last make test built included (thousands of files, seconds of a check's time).
 check: setup
 	@logs=$$(mktemp -d); \
-	( $(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -q -m "not slow and not editions_check" --part torch-free tests > $$logs/1 2>&1 \
+	( $(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -q -m "not slow and not editions_check" --part torch-free --basetemp=$$logs/tmp1 tests > $$logs/1 2>&1 \
 	  || echo " 'unit tests (torch-free part)'" > $$logs/1.failed ) & \
 	( $(PY) -m utils.book.editions check > $$logs/0 2>&1 || echo " 'editions check'" > $$logs/0.failed; \
-	  $(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -q -m "not slow and not editions_check" --part rest tests > $$logs/2 2>&1 \
+	  $(PYCACHE) OMP_NUM_THREADS=$(or $(OMP_NUM_THREADS),1) $(PY) -m pytest -q -m "not slow and not editions_check" --part rest --basetemp=$$logs/tmp2 tests > $$logs/2 2>&1 \
 	  || echo " 'unit tests (the rest)'" > $$logs/2.failed ) & \
 	wait; cat $$logs/0 $$logs/1 $$logs/2; failed="$$(cat $$logs/*.failed 2>/dev/null | tr -d '\n')"; rm -rf $$logs; \
 	if [ -n "$$failed" ]; then echo "make check: FAILED:$$failed (each reported above)"; exit 1; fi; \

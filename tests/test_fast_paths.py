@@ -70,3 +70,44 @@ def test_the_books_yaml_reader_refuses_a_key_written_twice_and_reads_no_as_a_wor
     import yaml
 
     assert yaml.safe_load("a: no\n") == {"a": False}  # PyYAML's own loader is left as it was
+
+
+def test_the_fast_copy_of_a_parse_is_deepcopys():
+    """yamlread.tree_copy (read_notebook's and load_data's copy of a cached parse) equals deepcopy's,
+    node type for node type, shares nothing with the parse, and keeps a YAML alias shared, as deepcopy."""
+    import copy
+    import datetime
+    from pathlib import Path
+
+    from utils.book import notebooks, yamlread
+
+    def shape(x):
+        if isinstance(x, dict):
+            return (type(x), vars(x) if hasattr(x, "__dict__") else None, {k: shape(v) for k, v in x.items()})
+        if isinstance(x, list):
+            return (list, [shape(v) for v in x])
+        return (type(x), x)
+
+    def nodes(x):
+        if isinstance(x, (dict, list)):
+            yield id(x)
+            for v in (x.values() if isinstance(x, dict) else x):
+                yield from nodes(v)
+
+    chapter = sorted(Path(data.ROOT, "book", "en").glob("*.ipynb"))[0]
+    parsed = notebooks.peek_notebook(chapter)
+    mine = notebooks.read_notebook(chapter)
+    assert shape(mine) == shape(copy.deepcopy(parsed)) and mine.cells[0].source == parsed.cells[0].source
+    assert not set(nodes(mine)) & set(nodes(parsed))
+    mine.cells[0].metadata["x"] = 1
+    mine.cells[0]["outputs_of_mine"] = {"a": 1}
+    assert "x" not in parsed.cells[0].metadata and "outputs_of_mine" not in parsed.cells[0]
+    tree = yamlread.load("a: &s {k: [1, 2]}\nb: *s\nd: 2026-12-06\nn: no\n")
+    tree["e"] = {3, 4}
+    copied = yamlread.tree_copy(tree)
+    assert shape(copied) == shape(copy.deepcopy(tree)) and copied == tree
+    assert copied["a"] is copied["b"] and copied["a"] is not tree["a"] and copied["e"] is not tree["e"]
+    assert copied["d"] == datetime.date(2026, 12, 6) and copied["n"] == "no"
+    errors = data.load_errors()
+    errors[0]["id"] = "changed"
+    assert data.load_errors()[0]["id"] != "changed"

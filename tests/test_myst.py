@@ -204,3 +204,85 @@ def test_a_span_the_reader_cannot_place_is_left_out_not_given_another_line_s_off
     text = ":::{note} \\\\`x`\nbody `y`\n:::"
     assert _spans(text, "code") == [("code", "`y`")]
     assert _spans("\\\\$x$\n", "math") == []
+
+
+# ------------------------------------------------------------------ the parses kept between runs
+
+def _fields(elements):
+    return [vars(e) for e in elements]
+
+
+def test_a_kept_parse_is_used_only_for_the_same_text_and_the_same_parser(tmp_path, monkeypatch):
+    """myst.DiskCache: a second process gets the first one's parse without parsing; a changed text, a
+    changed parser (this module's source or a package's version: parser_key) or a file that is not a
+    cache parses again; entries no process used for KEEP_RUNS writes are dropped."""
+    text, other = "(lbl)=\n# Title {ref}`x`\n\nSee `code`.\n", "(lbl)=\n# Title {ref}`y`\n\nSee `code`.\n"
+    reference = _fields(real_parse(text))
+    parses = []
+    real_parser = myst._parser
+
+    def counting():
+        parses.append(1)
+        return real_parser()
+
+    monkeypatch.setattr(myst, "_parser", counting)
+
+    def run(key="k1"):
+        """A process: a fresh cache object and an empty in-memory cache, then exit."""
+        cache = myst.DiskCache(tmp_path, key)
+        monkeypatch.setattr(myst, "_disk", lambda: cache)
+        myst._parse.cache_clear()
+        try:
+            return _fields(myst.parse(text)), _fields(myst.parse(other))
+        finally:
+            cache.save()
+            myst._parse.cache_clear()
+
+    other_reference = _fields(real_parse(other))
+    assert run() == (reference, other_reference) and len(parses) == 2
+    assert run()[0] == reference and len(parses) == 2  # both from the file
+    text = text.replace("Title", "Titles")  # a changed text
+    changed = _fields(real_parse(text))
+    assert run()[0] == changed and len(parses) == 3
+    run("k2")  # another parser: both texts again, and the other parser's file is gone
+    assert len(parses) == 5 and [p.name for p in tmp_path.glob("myst-*.pickle")] == ["myst-k2.pickle"]
+    (tmp_path / "myst-k3.pickle").write_bytes(b"not a pickle")
+    run("k3")
+    assert len(parses) == 7
+    run()  # k1 again: its file was removed
+    assert len(parses) == 9
+    # An entry unused for KEEP_RUNS writes is dropped; the ones in use stay.
+    stored = lambda: __import__("pickle").loads((tmp_path / "myst-k1.pickle").read_bytes())["entries"]
+    assert len(stored()) == 2
+    digest = lambda t: myst.hashlib.blake2b(t.encode("utf-8"), digest_size=16).digest()
+    first = text
+    assert digest(first) in stored()
+    for _ in range(myst.KEEP_RUNS):
+        text = text + "."
+        run()
+    assert digest(first) not in stored() and digest(other) in stored() and digest(text) in stored()
+    assert len(stored()) == myst.KEEP_RUNS + 1 and len(parses) == 9 + myst.KEEP_RUNS  # the last runs' texts, other
+
+
+_PARSER = myst._parser
+
+
+def real_parse(text):
+    """The elements of ``text`` as _parse makes them, without any cache."""
+    reader = myst._Reader(text)
+    reader.walk(_PARSER().parse(text), 0, ())
+    return reader.found
+
+
+def test_the_parser_key_covers_this_module_and_the_parsers_packages(monkeypatch):
+    from importlib import metadata
+
+    key = myst.parser_key()
+    assert key == myst.parser_key()
+    real = metadata.version
+    monkeypatch.setattr(metadata, "version", lambda name: real(name) + ("x" if name == "myst-parser" else ""))
+    assert myst.parser_key() != key
+    monkeypatch.setattr(metadata, "version", real)
+    source = myst.Path(myst.__file__).read_bytes()
+    monkeypatch.setattr(myst.Path, "read_bytes", lambda self: source + b"#" if self.name == "myst.py" else b"")
+    assert myst.parser_key() != key

@@ -832,3 +832,57 @@ def test_function_words_go_and_misspelt_api_names_are_corrected():
                     words) == ["retain_graph", "retain_graph", "requires_grad", "requires_grad"]
     # Wrong input: a name the book has is never "corrected", nor one far from every name.
     assert run_rank("['retain_grad', 'register_hook'].map((x) => r.suggestion(x, w))", words) == [None, None]
+
+
+def test_the_regional_words_are_kept_under_a_hash_of_every_input(tmp_path, monkeypatch):
+    """search.regional_words reads its result from _build/cache/search/ only while jieba's dictionary,
+    OpenCC's tables and versions, the word count and the function's source are those it was computed
+    from: a changed input computes it again (the computation itself is stood in for: 1 CPU-s a call)."""
+    from importlib import metadata
+
+    planted = tmp_path / "dict.txt"
+    planted.write_text("a 1\n", encoding="utf-8")
+    inputs = search._regional_inputs()
+    assert inputs[0].name == "dict.txt" and any(p.suffix == ".ocd2" for p in inputs)  # jieba's, OpenCC's
+    monkeypatch.setattr(search, "_regional_inputs", lambda: [planted])  # (hashing the real ones: 0.1 CPU-s a time)
+    monkeypatch.setattr(search, "REGIONAL_CACHE", tmp_path / "cache")
+    calls = []
+
+    def computed(count):
+        return (("内存", "內存", "記憶體", f"记忆体{count}"),)
+
+    def counted(count):
+        calls.append(count)
+        return computed(count)
+
+    monkeypatch.setattr(search, "_regional_words", counted)
+
+    def fresh(count=300):
+        search.regional_words.cache_clear()
+        try:
+            return search.regional_words(count)
+        finally:
+            search.regional_words.cache_clear()
+
+    assert fresh() == computed(300) and calls == [300]
+    assert fresh() == computed(300) and calls == [300]  # from the file
+    planted.write_text("a 2\n", encoding="utf-8")  # a changed input file
+    assert fresh() == computed(300) and calls == [300, 300]
+    assert fresh(301) == computed(301) and calls == [300, 300, 301]  # another count
+    version = metadata.version
+    monkeypatch.setattr(metadata, "version", lambda name: version(name) + ("x" if name == "opencc" else ""))
+    assert fresh() == computed(300) and len(calls) == 4  # another OpenCC
+    monkeypatch.setattr(metadata, "version", version)
+    assert fresh() == computed(300) and len(calls) == 4  # the first inputs again: their file is kept
+    key = search._regional_key(300)
+    import inspect
+
+    monkeypatch.setattr(inspect, "getsource", lambda f: "def _regional_words(count): changed")
+    assert search._regional_key(300) != key  # the function's source is an input
+    monkeypatch.undo()
+    for kept in (tmp_path / "cache").glob("*.json"):
+        kept.write_text("not json", encoding="utf-8")
+    monkeypatch.setattr(search, "_regional_inputs", lambda: [planted])
+    monkeypatch.setattr(search, "REGIONAL_CACHE", tmp_path / "cache")
+    monkeypatch.setattr(search, "_regional_words", counted)
+    assert fresh() == computed(300) and len(calls) == 5  # an unreadable file: computed again

@@ -15,10 +15,15 @@ the text. The body of a directive is read as MyST too (its elements carry the di
 """
 from __future__ import annotations
 
+import atexit
 import bisect
+import hashlib
+import os
+import pickle
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 # Directives whose body is code or data, not markdown.
 LITERAL = frozenset({"code-cell", "code-block", "code", "sourcecode", "math", "raw", "eval-rst", "literalinclude",
@@ -214,9 +219,104 @@ class _Reader:
 
 @lru_cache(maxsize=16384)
 def _parse(text: str) -> tuple[Element, ...]:
-    reader = _Reader(text)
-    reader.walk(_parser().parse(text), 0, ())
-    return tuple(reader.found)
+    disk = _disk()
+    key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest() if disk is not None else None
+    found = disk.get(key) if disk is not None else None
+    if found is None:
+        reader = _Reader(text)
+        reader.walk(_parser().parse(text), 0, ())
+        found = tuple(reader.found)
+        if disk is not None:
+            disk.put(key, found)
+    return found
+
+
+# ------------------------------------------------------------------ the parses kept between runs
+
+# Every process of make check (both pytest parts and `editions check`) parses every markdown text of
+# the book, about 1.8 CPU-s each; loading the parses kept on disk costs about 0.35. The file is named
+# by a hash of what a parse depends on besides the text (this module's source, the versions of
+# markdown-it-py, mdit-py-plugins and myst-parser), and holds each text's elements under a hash of
+# the text. BOOK_MYST_CACHE: the folder (default _build/cache/myst), or "off".
+CACHE = Path(__file__).resolve().parents[2] / "_build" / "cache" / "myst"
+KEEP_RUNS = 20  # a text no process has parsed in the last KEEP_RUNS writes of the file is dropped from it
+PARSER_PACKAGES = ("markdown-it-py", "mdit-py-plugins", "myst-parser")
+
+
+def parser_key() -> str:
+    """A hash of every input of a parse besides its text: this module's source (LITERAL, EXTENSIONS, the
+    reader) and the versions of the parser's packages."""
+    from importlib import metadata
+
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    for name in PARSER_PACKAGES:
+        digest.update(f"\0{name} {metadata.version(name)}".encode())
+    return digest.hexdigest()[:24]
+
+
+class DiskCache:
+    """{hash of a text: its elements} in ``folder``/myst-KEY.pickle (KEY: :func:`parser_key`), read once,
+    written back at the process's exit when it parsed a text the file lacked (merged with what another
+    process wrote meanwhile; entries unused for KEEP_RUNS writes are dropped)."""
+
+    def __init__(self, folder: Path, key: str | None = None):
+        self.path = Path(folder) / f"myst-{key or parser_key()}.pickle"
+        self.entries = self._read()  # and self._generation, the file's
+        self.generation, self.used, self.added = self._generation, set(), False
+
+    def _read(self) -> dict:
+        try:
+            with open(self.path, "rb") as f:
+                stored = pickle.load(f)
+            self._generation = stored["generation"]
+            return stored["entries"]
+        except Exception:  # no file, or not one this code wrote: parse afresh (a cache never fails a run)
+            self._generation = 0
+            return {}
+
+    def get(self, key: bytes):
+        entry = self.entries.get(key)
+        if entry is None:
+            return None
+        self.used.add(key)
+        return entry[1]
+
+    def put(self, key: bytes, elements: tuple) -> None:
+        self.entries[key] = (self.generation, elements)
+        self.used.add(key)
+        self.added = True
+
+    def save(self) -> None:
+        if not self.added:
+            return
+        mine = self.entries
+        self.entries = self._read()  # what other processes wrote since
+        generation = max(self._generation, self.generation) + 1
+        for key in self.used:
+            self.entries[key] = (generation, mine[key][1])
+        entries = {k: v for k, v in self.entries.items() if v[0] > generation - KEEP_RUNS}
+        partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.partial")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(partial, "wb") as f:
+                pickle.dump({"generation": generation, "entries": entries}, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(partial, self.path)
+            for old in self.path.parent.glob("myst-*.pickle"):  # another parser's: obsolete
+                if old != self.path:
+                    old.unlink(missing_ok=True)
+        except (OSError, pickle.PicklingError):  # a read-only checkout: the next run parses again
+            partial.unlink(missing_ok=True)
+        self.entries, self.generation, self.added = entries, generation, False
+
+
+@lru_cache(maxsize=1)
+def _disk() -> DiskCache | None:
+    where = os.environ.get("BOOK_MYST_CACHE", "")
+    if where == "off":
+        return None
+    cache = DiskCache(Path(where) if where else CACHE)
+    atexit.register(cache.save)
+    return cache
 
 
 def parse(text: str) -> list[Element]:

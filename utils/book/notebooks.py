@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import ast
 import configparser
-import copy
 import json
 import os
 import re
@@ -25,7 +24,7 @@ from pathlib import Path
 
 import nbformat
 
-from utils.book import config, package
+from utils.book import config, package, yamlread
 ROOT = Path(__file__).resolve().parents[2]
 SANITIZE_FILE = ROOT / "tests" / "nbval_sanitize.cfg"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -146,7 +145,7 @@ def read_notebook(path: Path):
     """The notebook at ``path``, the caller's own copy to change. Parsed and validated once per
     distinct content: one ``editions check`` reads each notebook several times, and a test's
     copy of the book mostly holds the same texts."""
-    return copy.deepcopy(_parsed(Path(path).read_text(encoding="utf-8")))
+    return yamlread.tree_copy(_parsed(Path(path).read_text(encoding="utf-8")))
 
 
 def peek_notebook(path: Path):

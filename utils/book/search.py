@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -327,6 +328,50 @@ def regional_words(count: int = 20000) -> tuple:
     (s2tw: 內存, 代碼, 批量), over the ``count`` most frequent words of jieba's dictionary (the words a
     query is cut into). Each item: (Simplified word, its characters converted, its Taiwan form, that
     form's characters converted back: 執行 -> 执行, where the Simplified word was 运行)."""
+    # Kept in _build/cache/search/ under a hash of every input: jieba's dictionary, OpenCC's version and
+    # conversion tables, ``count`` and this function's source (about 1 CPU-s a process otherwise).
+    key = _regional_key(count)
+    kept = REGIONAL_CACHE / f"regional-words-{key}.json"
+    try:
+        return tuple(tuple(row) for row in json.loads(kept.read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError):
+        pass
+    rows = _regional_words(count)
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        partial = kept.with_name(f"{kept.name}.{os.getpid()}.partial")
+        partial.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+        partial.replace(kept)
+    except OSError:
+        pass
+    return rows
+
+
+REGIONAL_CACHE = ROOT / "_build" / "cache" / "search"
+
+
+def _regional_inputs():
+    """The files regional_words reads besides its own source: jieba's dictionary and OpenCC's tables."""
+    import jieba
+    import opencc
+
+    tables = sorted(p for p in Path(opencc.__file__).parent.rglob("*") if p.suffix in (".json", ".ocd2", ".txt"))
+    return [Path(jieba.__file__).parent / "dict.txt", *tables]
+
+
+def _regional_key(count: int) -> str:
+    import hashlib
+    import inspect
+    from importlib import metadata
+
+    digest = hashlib.sha256(f"{count} {metadata.version('opencc')} {metadata.version('jieba')}\0".encode())
+    digest.update(inspect.getsource(_regional_words).encode())
+    for path in _regional_inputs():
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:24]
+
+
+def _regional_words(count: int) -> tuple:
     import jieba
     import opencc
 

@@ -10,7 +10,9 @@ Two differences from ``yaml.safe_load``, both ruamel.yaml's, which the data file
 """
 from __future__ import annotations
 
+import copy
 import re
+import sys
 
 import yaml
 
@@ -37,3 +39,38 @@ Loader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|
 def load(text: str):
     """The YAML document ``text``, read as described above."""
     return yaml.load(text, Loader=Loader)
+
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None), bytes})
+
+
+def tree_copy(tree, _memo: dict | None = None):
+    """A deep copy of parsed data (YAML, or a notebook: dicts, lists and nbformat's NotebookNode, a
+    dict subclass, holding strings and numbers), equal to what ``copy.deepcopy`` makes and about five
+    times faster: the book's readers hand each caller its own copy of a cached parse
+    (notebooks.read_notebook, editions.data.load_data), the fast tier about a thousand of them. A
+    dict or list met twice (a YAML alias) is copied once and shared, as deepcopy does; anything else
+    (a date, a set, another dict subclass) goes to ``copy.deepcopy``."""
+    kind = type(tree)
+    if kind in _ATOMS:
+        return tree
+    memo = {} if _memo is None else _memo
+    done = memo.get(id(tree))
+    if done is not None:
+        return done
+    if kind is list:
+        new = memo[id(tree)] = []
+        new.extend([tree_copy(v, memo) for v in tree])
+        return new
+    if kind is dict:
+        new = memo[id(tree)] = {}
+        new.update({k: tree_copy(v, memo) for k, v in tree.items()})
+        return new
+    struct = sys.modules.get("nbformat._struct")
+    if struct is not None and issubclass(kind, struct.Struct):  # NotebookNode: no __setitem__ coercion needed
+        new = memo[id(tree)] = kind.__new__(kind)
+        dict.update(new, {k: tree_copy(v, memo) for k, v in tree.items()})
+        new.__dict__.update(tree.__dict__)  # Struct's _allownew (a bool)
+        return new
+    return copy.deepcopy(tree, memo)

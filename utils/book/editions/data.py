@@ -7,7 +7,6 @@ the search index, the checks); this module imports no other part of the editions
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import re
 from dataclasses import dataclass
@@ -56,7 +55,7 @@ def load_data(name: str, root: Path = ROOT) -> dict:
     """book/NAME (errors.yml, glossary.yml), parsed once per distinct content (a test's copy of
     the book holds the same texts); a key that appears twice in an entry is an error. The caller
     gets its own copy."""
-    return copy.deepcopy(_parsed((Path(root) / "book" / name).read_text(encoding="utf-8")))
+    return yamlread.tree_copy(_parsed((Path(root) / "book" / name).read_text(encoding="utf-8")))
 
 
 def load_glossary(root: Path = ROOT) -> list[dict]:
@@ -155,7 +154,7 @@ class DataFile:
         return self.texts(entry).get(edition)
 
     def load(self, root: Path = ROOT) -> list[tuple[str, dict]]:
-        return self.entries(copy.deepcopy(_parsed((Path(root) / self.path).read_text(encoding="utf-8"))))
+        return self.entries(yamlread.tree_copy(_parsed((Path(root) / self.path).read_text(encoding="utf-8"))))
 
 
 ERRORS = DataFile("errors.yml", "book/errors.yml", "errors", key="id", within="summary")

@@ -3315,7 +3315,7 @@ DATA = {'baseurl': '',
                                     '數字。'},
                         {'cases': [['dbg-history', '']],
                          'id': 'functorch-new-args',
-                         'summary': '早期 functorch（2021 年）的錯誤：把 make_functional 傳回的參數元組當成一個引數交給 '
+                         'summary': '早期 functorch（2021 年）的 bug：把 make_functional 傳回的參數元組當成一個引數交給 '
                                     'jacrev（單獨使用，或為了逐樣本梯度放在 vmap '
                                     '之下），它卻把元組拆開了；訊息最後的數字就是元組裡的張量個數。幾天內就已修正；torch 2.0 以後請改用 '
                                     'torch.func，把參數放進字典，再呼叫 functional_call。'},

@@ -2676,12 +2676,12 @@ DATA = {'baseurl': '',
                          'id': 'post-accumulate-hook-return',
                          'summary': '用 register_post_accumulate_grad_hook 注册的钩子返回了张量。这种钩子拿到的是参数本身，不是它的梯度（与 '
                                     'register_hook 不同），而且必须返回 None；要改梯度，请在钩子里原地修改 '
-                                    'param.grad。原地修改它的参数，改掉的是权重本身，而且不会报错。'},
+                                    'param.grad。原地修改它的参数，改动的是权重本身，而且不会报错。'},
                         {'cases': [['ddp-deepspeed-engine', '']],
                          'id': 'deepspeed-eval-backward',
                          'summary': 'DeepSpeed ZeRO-3 的 AssertionError（ZeRO-2 没有这项检查）：反向传播走到了一个 training 标志为 '
-                                    'False 的子模块。PyTorch 本身在 eval 模式下照样能做反向传播。原因是为了生成、打分或评估而调用过 eval() '
-                                    '的模型没有切回来：在训练用的前向和反向传播之前调用 model.train()，或者升级 DeepSpeed。'}],
+                                    'False 的子模块。PyTorch 本身在 eval 模式下照样能做反向传播。原因是模型为了生成、打分或评估切到了 '
+                                    'eval()，之后没有切回来：在训练用的前向和反向传播之前调用 model.train()，或者升级 DeepSpeed。'}],
             'zh-hant': [{'cases': [['rg-guide', '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。'],
                                    ['rg-error', '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。'],
                                    ['pit-target-outside-loop', '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。'],
@@ -3579,8 +3579,8 @@ DATA = {'baseurl': '',
                         {'cases': [['ddp-deepspeed-engine', '']],
                          'id': 'deepspeed-eval-backward',
                          'summary': 'DeepSpeed ZeRO-3 的 AssertionError（ZeRO-2 沒有這項檢查）：反向傳播走到了一個 training 旗標為 '
-                                    'False 的子模組。PyTorch 本身在 eval 模式下照樣能做反向傳播。原因是為了生成、打分或評估而呼叫過 eval() '
-                                    '的模型沒有切回來：在訓練用的前向與反向傳播之前呼叫 model.train()，或升級 DeepSpeed。'}]},
+                                    'False 的子模組。PyTorch 本身在 eval 模式下照樣能做反向傳播。原因是模型為了生成、評分或評估切到了 '
+                                    'eval()，之後沒有切回來：在訓練用的前向與反向傳播之前呼叫 model.train()，或升級 DeepSpeed。'}]},
  'keywords': {'amp-grad-dtype': "Under torch.autocast the gradients are float32, not float16: the gradient's "
                                 'precision is single precision (FP32). Is autocast failing to cast '
                                 'gradients? model.half() gives float16 gradients; mixed precision keeps '

@@ -3966,7 +3966,10 @@ DATA = {'baseurl': '',
                                  'ngp_pl): torch.autograd.grad(sigmas, surface_points, '
                                  'torch.ones_like(sigmas)) gives noisy normals with many NaN values; exp '
                                  'density activation overflows in float16 (65504), use softplus or '
-                                 'trunc_exp.',
+                                 'trunc_exp. The first few batches print a normal loss, then it is nan for '
+                                 "good (UniRE, SciERC, scibert): BERT's output is NaN on some samples with a "
+                                 'newer transformers version; downgrading transformers to 4.2.2 (the version '
+                                 'in the README) fixed it; pin the library versions the repository lists.',
               'dbg-closure-no-grad': 'PyTorch Lightning: element 0 of tensors does not require grad and does '
                                      'not have a grad_fn when using AdamW from Hugging Face (transformers '
                                      'AdamW) or another third-party optimizer; it trains with '

@@ -4880,7 +4880,10 @@ DATA = {'baseurl': '',
                                     'expected version 0. RuntimeError with a LongTensor is at version 2; '
                                     'expected version 0, all code related to models is unchanged: a library '
                                     'upgrade (torch_geometric) brought the in-place write; pin the version '
-                                    '(torch_geometric==2.3.0) or clone the tensor.',
+                                    '(torch_geometric==2.3.0) or clone the tensor. output 0 of '
+                                    'IndexPutBackward (IndexPut) is at version 2; expected version 1: an '
+                                    'indexed assignment t[mask] = v written twice. Removing one loss term '
+                                    'makes training work: why the in-place error disappears.',
               'pit-inplace-layers': 'Inplace operation error in MobileNet or Xception: '
                                     'nn.ReLU(inplace=True), ReLU6(inplace=True) or Dropout(inplace=True) '
                                     'after a ReLU or sigmoid; in-place ReLUs are unnecessary and wrong; '
@@ -5073,7 +5076,11 @@ DATA = {'baseurl': '',
                                 'works (MiniCPM-V-2.6 LoRA with ms-swift): update the framework to the '
                                 'commit that supports the model. Gemma 2 + unsloth + fa2 full SFT '
                                 'RuntimeError element 0: unsloth supports only LoRA and QLoRA, 0 trainable '
-                                'parameters with use_unsloth and finetuning_type full.',
+                                'parameters with use_unsloth and finetuning_type full. Element 0 of tensors '
+                                'does not require grad only when training on multiple GPUs (DataParallel, '
+                                'Trainer on several GPUs), one GPU works; loss.requires_grad_(True) did not '
+                                'help. How to find the line where the graph is cut: detect_anomaly does not '
+                                'point to the line; a forward hook on every module prints requires_grad.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '

@@ -4315,7 +4315,10 @@ DATA = {'baseurl': '',
                           'skipped steps. NaNs and INFs in gradient values: inf/NaN in gradients after '
                           'scaler.unscale_(optimizer) at the first step, found with '
                           'torch.autograd.set_detect_anomaly(True) (YOLOv5 AMP); GradScaler skips that '
-                          'optimizer step and lowers the scale, so they never reach the weights.',
+                          'optimizer step and lowers the scale, so they never reach the weights. Mixed '
+                          'precision training with higher (MAML, a differentiable inner optimizer): '
+                          "scaler.unscale_(diffopt) raises AttributeError: 'NoneType' object has no "
+                          "attribute 'grad'; GradScaler with diffopt.step, grad_callback, bf16.",
               'grad-clip': 'clip_grad_norm_ returns nan or inf, the total norm is non-finite, '
                            'error_if_nonfinite=True; after gradient clipping every gradient and weight '
                            'becomes NaN; how to find which parameter has an inf or NaN gradient; exploding '

@@ -5017,7 +5017,11 @@ DATA = {'baseurl': '',
                                   'function, backward raises one of the variables needed for gradient '
                                   'computation has been modified by an inplace operation, is at version 5; '
                                   'expected version 3: the training engine passes retain_graph=True '
-                                  '(CrossViT, DeiT) and the neurons are never reset.',
+                                  '(CrossViT, DeiT) and the neurons are never reset. Use of '
+                                  'functional.reset_net: the spiking network needs several forward passes '
+                                  'before the loss can be computed; should reset_net run right after each '
+                                  'forward pass? Two inputs in one step (img0 and img1, a siamese or stereo '
+                                  'SNN), reset between them, one loss, one backward.',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '
@@ -5361,7 +5365,12 @@ DATA = {'baseurl': '',
                            "backward() did not help: detach module1's output before module2. Can I call "
                            'backward() on every loss first and then optimizer.step() for the discriminator, '
                            'classifier and generator? The order of backward and step with several '
-                           'optimizers.',
+                           'optimizers. Multi-stage (progressive) GAN joint training: joint_train calls '
+                           'optimize_parameters for each stage, and backward_G '
+                           'loss_total.backward(retain_graph=True) fails with one of the variables needed '
+                           'for gradient computation has been modified by an inplace operation; the next '
+                           "stage's backward reaches the previous stage's generator after its optimizer "
+                           "step; detach the previous stage's output.",
               'rg-semantics': 'What does the parameter retain_graph mean in the backward() method of a '
                               'tensor (the old Variable)? What exactly does retain_variables=True in '
                               'loss.backward() do? It is the old name of retain_graph. Inquiry about '

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from utils.book import config, yamlread
 from utils.book.editions import changes
+from utils.book.editions.verbs import FIELD  # a format field: {until}, {library}, {ratio:.2f}
 from utils.book.editions.data import text_hash
 
 ROOT = config.ROOT
@@ -86,9 +87,6 @@ def label_stamp_problems(root: Path = ROOT) -> list[str]:
         problems.append(f"{where} translate older English words ({_describe(old, words)}); update them, or if the "
                         f"meaning is unchanged run: {changes.RESTAMP} {KEY}{named}")
     return problems
-
-
-FIELD = re.compile(r"\{(\w*)[^{}]*\}")  # a format field of a label: {until}, {library}, {torch}
 
 
 def label_field_problems(root: Path = ROOT) -> list[str]:

@@ -5087,7 +5087,11 @@ DATA = {'baseurl': '',
                                 'does not require grad only when training on multiple GPUs (DataParallel, '
                                 'Trainer on several GPUs), one GPU works; loss.requires_grad_(True) did not '
                                 'help. How to find the line where the graph is cut: detect_anomaly does not '
-                                'point to the line; a forward hook on every module prints requires_grad.',
+                                'point to the line; a forward hook on every module prints requires_grad. '
+                                "Lightning Trainer(strategy='dp') with from transformers import AdamW: "
+                                'element 0 of tensors does not require grad when I ran the ner task in '
+                                'multiple GPUs; torch.is_grad_enabled() is False in training_step; use '
+                                'torch.optim.AdamW.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '
@@ -5323,7 +5327,11 @@ DATA = {'baseurl': '',
                                '.backward() have different behaviour: with self.manual_backward(loss) the '
                                "generator's parameters have no gradient, reported as unused parameters; with "
                                'loss.backward() it works. PyTorch Lightning manual optimization, two '
-                               'optimizers, on_after_backward, toggle_optimizer.',
+                               'optimizers, on_after_backward, toggle_optimizer. manual_backward and '
+                               ".backward() have different behaviour under DDP: Lightning prepares DDP's "
+                               "reducer before each manual_backward, the generator's parameters are unused "
+                               "in the discriminator's backward; strategy='ddp_find_unused_parameters_true', "
+                               'TORCH_DISTRIBUTED_DEBUG=DETAIL.',
               'rg-guide': 'I get RuntimeError: Trying to backward through the graph a second time in my '
                           'training loop; which case is mine and how do I fix it without retain_graph=True? '
                           'The first batch works and the second fails. loss.backward() inside a PyTorch '

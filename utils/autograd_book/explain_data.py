@@ -4886,7 +4886,13 @@ DATA = {'baseurl': '',
                                     '(torch_geometric==2.3.0) or clone the tensor. output 0 of '
                                     'IndexPutBackward (IndexPut) is at version 2; expected version 1: an '
                                     'indexed assignment t[mask] = v written twice. Removing one loss term '
-                                    'makes training work: why the in-place error disappears.',
+                                    'makes training work: why the in-place error disappears. YOLOv4 training '
+                                    'on my own dataset: modified by an inplace operation [torch.FloatTensor '
+                                    '[4, 3, 19, 19, 85]], which is output 0 of AsStridedBackward, is at '
+                                    "version 6; expected version 3: the YOLO head's output [batch, anchors, "
+                                    'H, W, 5 + classes] written in place in Yolo_loss (output[..., np.r_[:2, '
+                                    '4:n_ch]] = torch.sigmoid(...), *= obj_mask, *= tgt_mask); write the '
+                                    'loss out of place or upgrade PyTorch.',
               'pit-inplace-layers': 'Inplace operation error in MobileNet or Xception: '
                                     'nn.ReLU(inplace=True), ReLU6(inplace=True) or Dropout(inplace=True) '
                                     'after a ReLU or sigmoid; in-place ReLUs are unnecessary and wrong; '
@@ -5021,7 +5027,13 @@ DATA = {'baseurl': '',
                                   'functional.reset_net: the spiking network needs several forward passes '
                                   'before the loss can be computed; should reset_net run right after each '
                                   'forward pass? Two inputs in one step (img0 and img1, a siamese or stereo '
-                                  'SNN), reset between them, one loss, one backward.',
+                                  'SNN), reset between them, one loss, one backward. Runtime Error while '
+                                  'executing loss.backward() for both the evolvegcnh & evolvegcno examples: '
+                                  "PyTorch Geometric Temporal's EvolveGCNH and EvolveGCNO keep the "
+                                  'GRU-evolved weight in self.weight between epochs; detach it '
+                                  '(model.recurrent.weight = model.recurrent.weight.detach()) or call '
+                                  'reinitialize_weight() after each epoch. Which module attribute still '
+                                  'holds a graph: list the tensor attributes whose grad_fn is not None.',
               'pit-no-grad-fn': 'loss.backward() raises element 0 of tensors does not require grad and does '
                                 'not have a grad_fn: requires_grad forgotten, the loss computed under '
                                 'torch.no_grad(), or detach(), .item() or .numpy() somewhere in the chain. I '

@@ -4819,7 +4819,10 @@ DATA = {'baseurl': '',
                                'this normal? micro.grad is None: the data batch never required grad, read a '
                                "parameter's .grad; grad_norm in the log is not zero. Freeze the model and "
                                "optimize poses: the pose's grad is None and cannot be optimized (nerfstudio, "
-                               'Instant-NGP, nerfacc sampler under torch.no_grad, tiny-cuda-nn).',
+                               'Instant-NGP, nerfacc sampler under torch.no_grad, tiny-cuda-nn). Camera pose '
+                               'optimization with a frozen NeRF: rebuild the ray sample positions from '
+                               't_starts and t_ends outside no_grad; does the tiny-cuda-nn hash grid return '
+                               'a gradient for its input positions?',
               'pit-grad-none-zero': "AttributeError: 'NoneType' object has no attribute 'zero_' on "
                                     "x.grad.zero_(), or 'NoneType' object has no attribute 'data' on "
                                     'w.grad.data.zero_(): the gradient is None before the first backward, or '
@@ -5103,7 +5106,9 @@ DATA = {'baseurl': '',
                                 "Lightning Trainer(strategy='dp') with from transformers import AdamW: "
                                 'element 0 of tensors does not require grad when I ran the ner task in '
                                 'multiple GPUs; torch.is_grad_enabled() is False in training_step; use '
-                                'torch.optim.AdamW.',
+                                'torch.optim.AdamW. train TFT model on Mac M1 mps device: element 0 of '
+                                'tensors does not require grad and does not have a grad_fn; '
+                                'pytorch-forecasting warns Loss is not finite. Resetting it to 1e9.',
               'pit-non-leaf-grad': 'Why is .grad None after loss.backward() for an intermediate tensor (a '
                                    'non-leaf)? The UserWarning that says to use .retain_grad() on the '
                                    'non-leaf Tensor, printed during training: what it means. How to solve '

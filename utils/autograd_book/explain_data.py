@@ -4463,7 +4463,12 @@ DATA = {'baseurl': '',
                               'probabilities instead. Is the argmax module differentiable? It should not be: '
                               'the index argmax returns has no gradient. Is the argmax module in GSRB '
                               'differentiable? What is the purpose of detach here? x + (x.round() - '
-                              'x).detach(); straight-through estimator with detach; BitLinear detach.',
+                              'x).detach(); straight-through estimator with detach; BitLinear detach. '
+                              "BinaryNet: no backward pass? I'm printing the weights of the network and they "
+                              'are not changing; the binarization is happening only on the .data. Binary '
+                              'network weights are not changing: the signs flip only when the latent weight '
+                              'p.org crosses zero; p.data.copy_(p.org) before optimizer.step() and '
+                              'p.org.copy_(p.data.clamp_(-1, 1)) after it.',
               'grad-not-implemented': 'RuntimeError: derivative for aten::grid_sampler_2d_backward is not '
                                       'implemented; NotImplementedError: the derivative for '
                                       "'_cdist_backward' is not implemented; second order derivative (double "
@@ -4822,7 +4827,13 @@ DATA = {'baseurl': '',
                                'Instant-NGP, nerfacc sampler under torch.no_grad, tiny-cuda-nn). Camera pose '
                                'optimization with a frozen NeRF: rebuild the ray sample positions from '
                                't_starts and t_ends outside no_grad; does the tiny-cuda-nn hash grid return '
-                               'a gradient for its input positions?',
+                               'a gradient for its input positions? After I call the backward() method of '
+                               'the loss the grad attribute of the diagonal_weight_filter is None (GWNN, '
+                               'torch_sparse spspmm): does a library op pass a gradient to its values? '
+                               "GatedGraphConv error: ggnn.linears.5.weight's grad is None when edge_types "
+                               'is 8: one Linear per edge type, unused in a batch without that type. '
+                               'goals_2D_mlps does not have gradients even for the training, is it expected? '
+                               'The input was detached.',
               'pit-grad-none-zero': "AttributeError: 'NoneType' object has no attribute 'zero_' on "
                                     "x.grad.zero_(), or 'NoneType' object has no attribute 'data' on "
                                     'w.grad.data.zero_(): the gradient is None before the first backward, or '

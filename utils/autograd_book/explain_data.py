@@ -572,7 +572,10 @@ DATA = {'baseurl': '',
               'message': 'Tensor post accumulate grad hooks should return None.'},
              {'historical': True,
               'id': 'deepspeed-eval-backward',
-              'message': 'backward pass is invalid for module in evaluation mode'}],
+              'message': 'backward pass is invalid for module in evaluation mode'},
+             {'historical': True,
+              'id': 'lightning-multiple-optimizers',
+              'message': 'Training with multiple optimizers is only supported with manual optimization.'}],
  'errors': {'en': [{'cases': [['rg-guide',
                                'Not sure which case is yours: the decision guide, from the line that fails '
                                'to the fix.'],
@@ -1784,7 +1787,17 @@ DATA = {'baseurl': '',
                                'reached a submodule whose training flag is False. PyTorch itself runs '
                                'backward in eval mode. A model put in eval() for generation, scoring or '
                                'evaluation was not set back: call model.train() before the training forward '
-                               'and backward, or upgrade DeepSpeed.'}],
+                               'and backward, or upgrade DeepSpeed.'},
+                   {'cases': [['rg-gan', '']],
+                    'id': 'lightning-multiple-optimizers',
+                    'summary': 'A RuntimeError of Lightning 2.x, not of PyTorch: the LightningModule returns '
+                               "two optimizers (a GAN's or a VQGAN's generator and discriminator) and either "
+                               'has training_step(batch, batch_idx, optimizer_idx) or leaves automatic '
+                               'optimization on. Lightning 1.x called training_step once per optimizer and '
+                               'stepped each returned loss; 2.x does not. Pin pytorch-lightning<2.0, or set '
+                               'self.automatic_optimization = False and do each zero_grad(), '
+                               "manual_backward() and step() in training_step, the discriminator's loss on a "
+                               'detached fake.'}],
             'zh-hans': [{'cases': [['rg-guide', '不确定是哪一种情况：决策指南，从出错的那一行一路带到修正方法。'],
                                    ['rg-error', '来龙去脉：第一次 backward() 已经释放了第二次需要的保存的张量。'],
                                    ['pit-target-outside-loop', '某个张量在训练循环开始前由需要梯度的输入算出一次，之后每轮迭代都在用它。'],
@@ -2681,7 +2694,15 @@ DATA = {'baseurl': '',
                          'id': 'deepspeed-eval-backward',
                          'summary': 'DeepSpeed ZeRO-3 的 AssertionError（ZeRO-2 没有这项检查）：反向传播走到了一个 training 标志为 '
                                     'False 的子模块。PyTorch 本身在 eval 模式下照样能做反向传播。原因是模型为了生成、打分或评估切到了 '
-                                    'eval()，之后没有切回来：在训练用的前向和反向传播之前调用 model.train()，或者升级 DeepSpeed。'}],
+                                    'eval()，之后没有切回来：在训练用的前向和反向传播之前调用 model.train()，或者升级 DeepSpeed。'},
+                        {'cases': [['rg-gan', '']],
+                         'id': 'lightning-multiple-optimizers',
+                         'summary': '这是 Lightning 2.x 的 RuntimeError，不是 PyTorch 的：LightningModule '
+                                    '返回两个优化器（GAN 或 VQGAN 的生成器和判别器），而 training_step 带着 optimizer_idx '
+                                    '参数，或者没有关掉自动优化。Lightning 1.x 会对每个优化器各调用一次 '
+                                    'training_step，再用返回的损失更新对应的优化器；2.x 不再这样做。把 pytorch-lightning 固定在 2.0 '
+                                    '之前的版本，或者设置 self.automatic_optimization = False，在 training_step 里自己依次调用 '
+                                    'zero_grad()、manual_backward() 和 step()，判别器的损失要用 detach() 过的生成结果计算。'}],
             'zh-hant': [{'cases': [['rg-guide', '不確定是哪一種情況：決策指南，從出錯的那一行一路帶到修正方法。'],
                                    ['rg-error', '來龍去脈：第一次 backward() 已釋放第二次需要的已儲存張量。'],
                                    ['pit-target-outside-loop', '訓練迴圈開始前，用需要梯度的輸入算出一次的張量，之後每輪迭代都用它。'],
@@ -3580,7 +3601,15 @@ DATA = {'baseurl': '',
                          'id': 'deepspeed-eval-backward',
                          'summary': 'DeepSpeed ZeRO-3 的 AssertionError（ZeRO-2 沒有這項檢查）：反向傳播走到了一個 training 旗標為 '
                                     'False 的子模組。PyTorch 本身在 eval 模式下照樣能做反向傳播。原因是模型為了生成、評分或評估切到了 '
-                                    'eval()，之後沒有切回來：在訓練用的前向與反向傳播之前呼叫 model.train()，或升級 DeepSpeed。'}]},
+                                    'eval()，之後沒有切回來：在訓練用的前向與反向傳播之前呼叫 model.train()，或升級 DeepSpeed。'},
+                        {'cases': [['rg-gan', '']],
+                         'id': 'lightning-multiple-optimizers',
+                         'summary': '這是 Lightning 2.x 的 RuntimeError，不是 PyTorch 的：LightningModule '
+                                    '傳回兩個最佳化器（GAN 或 VQGAN 的生成器與鑑別器），而 training_step 帶著 optimizer_idx '
+                                    '參數，或沒有關掉自動最佳化。Lightning 1.x 會對每個最佳化器各呼叫一次 '
+                                    'training_step，再用傳回的損失更新對應的最佳化器；2.x 不再這樣做。把 pytorch-lightning 固定在 2.0 '
+                                    '之前的版本，或設定 self.automatic_optimization = False，在 training_step 裡自己依序呼叫 '
+                                    'zero_grad()、manual_backward() 和 step()，鑑別器的損失要用 detach() 過的生成結果計算。'}]},
  'keywords': {'amp-grad-dtype': "Under torch.autocast the gradients are float32, not float16: the gradient's "
                                 'precision is single precision (FP32). Is autocast failing to cast '
                                 'gradients? model.half() gives float16 gradients; mixed precision keeps '
@@ -5176,7 +5205,11 @@ DATA = {'baseurl': '',
                                    'instead of taken from the buffer? To store experience of policy '
                                    'gradient, I call finish_episode() more than once to randomly sample some '
                                    'experiences, and backward raises Trying to backward through the graph '
-                                   'second time: please specify retain_variables=True.',
+                                   'second time: please specify retain_variables=True. How is policy_model '
+                                   'updated? In the first step of the GRPO (PPO) inner loop old_log_probs '
+                                   'and new_log_probs are equal, the ratio is 1 and the loss is only the '
+                                   'advantage: does any gradient reach policy_model? Loss 0 does not mean a '
+                                   'zero gradient.',
               'pit-running-loss': 'Readers describe this as a memory leak: GPU or CUDA memory keeps '
                                   'increasing every iteration when total_loss or running_loss accumulates '
                                   'losses that still hold their graphs (running_loss += loss instead of '
@@ -5339,7 +5372,13 @@ DATA = {'baseurl': '',
                         'specify retain_graph=True? In PyTorch Lightning: do multiple optimizer steps in one '
                         'training step, a GAN with a regularization loss; set self.automatic_optimization = '
                         'False and call self.manual_backward(loss) and opt.step() for each optimizer in '
-                        'order.',
+                        'order. Questions about GAN training: in the official PyTorch Lightning examples GAN '
+                        'training calls backward and the optimizer manually, but this repo (VideoVAEPlus, '
+                        'VQGAN, taming-transformers, latent-diffusion) does not; is this a bug? '
+                        'training_step with optimizer_idx, configure_optimizers returning two optimizers, '
+                        'automatic optimization in Lightning 1.x. RuntimeError: Training with multiple '
+                        'optimizers is only supported with manual optimization, remove the optimizer_idx '
+                        'argument from training_step, set self.automatic_optimization = False.',
               'rg-gan-detach': 'Why fake.detach() when training the discriminator, and why no detach() when '
                                "training the generator? Is detach necessary if the optimizer only has D's "
                                "parameters? Does the generator's backward change the discriminator? Gradient "

@@ -61,6 +61,21 @@ def test_historical_entries_must_be_cited_and_not_raised(small_book):
     assert any("marked historical, but a cell of the book raises it" in p for p in problems)
 
 
+def test_a_current_message_of_another_library_must_name_it(small_book):
+    """``historical.current`` marks a message that another library still prints: without ``library`` the
+    page would call it PyTorch's; with it, the check is quiet."""
+    def change(errs, library):
+        h = next(e for e in errs if "historical" in e)["historical"]
+        h["current"] = True
+        h.pop("library", None)
+        if library:
+            h["library"] = library
+    _edit_errors(small_book, lambda errs: change(errs, None))
+    assert any("'current' marks another library's message" in p for p in error_index.error_index_problems(small_book))
+    _edit_errors(small_book, lambda errs: change(errs, "Lightning"))
+    assert not any("'current'" in p for p in error_index.error_index_problems(small_book))
+
+
 def test_unknown_section_and_stale_translation_are_caught(small_book):
     def change(errs):
         _entry(errs, "freed")["section"] = "no-such-label"
@@ -108,12 +123,16 @@ def test_error_index_groups_follow_the_chapter_of_each_section():
     errors, chapters = load_errors(), label_chapters()
     groups = error_groups(errors, chapters, config.toc_docnames())
     assert list(groups)[-1] == "historical" and len(groups) >= 6
+    # another library's message it still prints: its own group, before the older wordings
+    assert [e["id"] for e in groups["outside"]] == [e["id"] for e in errors if e.get("historical", {}).get("current")]
+    assert list(groups)[-2:] == ["outside", "historical"] and groups["outside"]
     assert sorted(e["id"] for g in groups.values() for e in g) == sorted(e["id"] for e in errors)
     for name, entries in groups.items():
         for e in entries:
-            assert ("historical" in e) if name == "historical" else chapters[e["section"]] == name, (name, e["id"])
+            assert ("historical" in e) if name in ("historical", "outside") else chapters[e["section"]] == name, (name, e["id"])
     toc = config.toc_docnames()
-    assert [toc.index(n) for n in groups if n != "historical"] == sorted(toc.index(n) for n in groups if n != "historical")
+    chapter_groups = [n for n in groups if n not in ("historical", "outside")]
+    assert [toc.index(n) for n in chapter_groups] == sorted(toc.index(n) for n in chapter_groups)
 
 
 def test_error_groups_refuse_an_entry_whose_section_is_nowhere():
@@ -272,6 +291,26 @@ def test_the_index_page_says_a_historical_source_in_the_pages_edition(edition):
                                                           SimpleNamespace(docname=f"{edition}/errors"))
     note = next(n for n in section.children if "error-historical" in n.get("classes", []))
     assert note.astext().endswith(entry["historical"]["source"][edition])
+
+
+
+@pytest.mark.parametrize("edition", ["en", "zh-hant", "zh-hans"])
+def test_the_index_page_calls_a_current_message_of_another_library_its_own(edition):
+    """Lightning 2.x's message is not an older wording: the page says whose it is and that it still
+    prints it, in the page's language; an older wording keeps the historical label."""
+    from types import SimpleNamespace
+
+    from utils.book import config
+    from utils.book.sphinx_ext.data_directives import ErrorIndex
+
+    words = config.labels(edition)
+    for entry, key in ((next(e for e in data.load_errors() if e.get("historical", {}).get("current")), "error_outside"),
+                       (next(e for e in data.load_errors() if e["id"] == "backward-twice-buffers"), "error_historical")):
+        section = ErrorIndex.__new__(ErrorIndex).entry_section(entry, edition, words,
+                                                              SimpleNamespace(docname=f"{edition}/errors"))
+        note = next(n for n in section.children if "error-historical" in n.get("classes", []))
+        h = entry["historical"]
+        assert note.astext().startswith(words[key].format(library=h.get("library", "PyTorch"), until=h["until"]))
 
 
 def test_a_case_line_is_stamped_like_a_summary(small_book):

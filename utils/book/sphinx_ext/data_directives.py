@@ -43,7 +43,8 @@ class ErrorIndex(DataDirective):
         # (a heading with a permalink, listed in the page's contents column).
         for name, entries in error_groups(load_errors(), label_chapters(), config.toc_docnames()).items():
             group = nodes.section(ids=[f"errors-{name}"], names=[f"errors-{name}"], classes=["error-group"])
-            title = words["error_group_historical"] if name == "historical" else chapter_title(edition, name)
+            title = (words[f"error_group_{name}"] if name in ("outside", "historical")
+                     else chapter_title(edition, name))
             group += nodes.title("", "", *inline_code(title))
             env.note_dependency(str(ROOT / "book" / edition / f"{name}.ipynb"))
             for entry in entries:
@@ -82,7 +83,7 @@ class ErrorIndex(DataDirective):
             source = h["source"]  # where it is cited, in each edition's words (a mapping, stamped)
             source = source.get(edition) or source[config.SOURCE] if isinstance(source, dict) else source
             section += nodes.paragraph(
-                text=f"{words['error_historical'].format(library=h.get('library', 'PyTorch'), until=h['until'])}{words['full_stop']}"
+                text=f"{words['error_outside' if h.get('current') else 'error_historical'].format(library=h.get('library', 'PyTorch'), until=h['until'])}{words['full_stop']}"
                      f"{words['error_source']}{words['colon']}{source}",
                 classes=["error-historical"])
         return section
@@ -116,11 +117,14 @@ class ErrorIndex(DataDirective):
 
 
 def error_groups(errors: list[dict], chapters: dict[str, str], toc: list[str]) -> dict[str, list[dict]]:
-    """{chapter: its entries} in the book's order, then {"historical": ...}: an entry goes to the
-    chapter of its ``section`` (``chapters``: label -> chapter), a historical one last; no empty group."""
-    groups: dict[str, list[dict]] = {name: [] for name in toc + ["historical"]}
+    """{chapter: its entries} in the book's order, then {"outside": ...}, then {"historical": ...}: an
+    entry goes to the chapter of its ``section`` (``chapters``: label -> chapter); another library's
+    message that it still prints (``historical.current``) to "outside", an older wording to
+    "historical"; no empty group."""
+    groups: dict[str, list[dict]] = {name: [] for name in toc + ["outside", "historical"]}
     for entry in errors:
-        groups["historical" if "historical" in entry else chapters[entry["section"]]].append(entry)
+        h = entry.get("historical")
+        groups[("outside" if h.get("current") else "historical") if h else chapters[entry["section"]]].append(entry)
     return {name: entries for name, entries in groups.items() if entries}
 
 

@@ -207,8 +207,7 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
             if hit:
                 problems.append(f"{where}: marked historical, but a cell of the book raises it on this torch")
             if h.get("current") and not h.get("library"):
-                problems.append(f"{where}: 'current' marks another library's message that it still prints: "
-                                "name the library ('library')")
+                problems.append(f"{where}: 'current' marks another library's message that it still prints: name it ('library')")
         elif not hit and kind == "warning":
             problems.append(f"{where}: no cell of the book prints this warning (record it with "
                             "warnings.catch_warnings(record=True) and print it, or mark it historical)")

@@ -246,7 +246,7 @@ def test_a_historical_source_is_said_in_every_edition_and_stamped(small_book):
     assert len(historical) >= 8
     for entry in historical:
         source = entry["historical"]["source"]
-        assert set(config.editions()) <= set(source), entry["id"]
+        assert {config.SOURCE, *config.translations()} <= set(source), entry["id"]  # a draft: English's until translated
         for edition in config.translations():
             assert source[edition] != source["en"]
     assert changes.data_stamp_problems(HISTORY) == []

@@ -423,6 +423,21 @@ def test_a_new_edition_is_a_draft_that_reports_its_progress(small_book):
     assert any(p == "book/search_keywords.yml: demo: no ja text" for p in problems)
 
 
+def test_the_new_edition_command_rewrites_the_error_index_explain_carries(monkeypatch, capsys):
+    """autograd_book.explain refuses an edition its data (utils/autograd_book/explain_data.py) does not
+    list: the command that adds the edition rewrites that data, as sync does, or make check fails
+    (tests/test_companion.py) and explain(..., "ja") raises until someone runs make sync."""
+    from utils.book import explain_data
+    from utils.book.editions import cli
+
+    calls = []
+    monkeypatch.setattr(cli, "new_edition", lambda *a: calls.append(("new_edition", a)) or [])
+    monkeypatch.setattr(explain_data, "write", lambda *a: calls.append(("write", a)) or True)
+    cli.main(["new-edition", "ja", "--name", "日本語", "--language", "ja"])
+    assert calls == [("new_edition", ("ja", "日本語", "ja", None)), ("write", ())]
+    assert "wrote utils/autograd_book/explain_data.py" in capsys.readouterr().out
+
+
 def test_a_draft_data_text_translated_from_an_older_english_fails(small_book):
     """A draft's missing keyword line is progress; its line stamped with an older English is stale,
     and its line stamped with today's English is in step."""

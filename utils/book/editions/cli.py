@@ -118,6 +118,9 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "new-edition":
         for path in new_edition(args.key, args.name, args.language, args.letters):
             print(f"wrote {path.relative_to(config.ROOT)}")
+        from utils.book import explain_data  # autograd_book.explain lists the editions it can speak
+        if explain_data.write():
+            print(f"wrote {explain_data.OUTPUT.relative_to(explain_data.ROOT)}")
         print(f"next: translate book/{args.key}/ (export/apply), the labels and title of its _config.yml entry, "
               f"then the data files ('editions check' counts what is left)")
     elif args.command == "new-chapter":

@@ -8,6 +8,7 @@ from pathlib import Path
 from utils.book import config, myst, notebooks
 from utils.book.editions.changes import entry_stamp_problems
 from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, preferred, uses_avoided
+from utils.book.editions.historical import library_problems
 from utils.book.editions.prose import script_letters, wrong_script_chars
 from utils.book.editions.varies import varies_problems
 
@@ -16,36 +17,6 @@ SOURCE = config.SOURCE
 # A cited issue as the site links it (utils/book/sphinx_ext/issue_links.py: OWNER/REPO#N, a bare #N, an
 # address): in a summary it becomes a link, and the error index page then no longer shows the summary's text.
 CITED_ISSUE = re.compile(r"https://github\.com/|\b[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+#\d{1,6}\b|#\d{2,6}\b")
-
-
-# PyTorch itself, as a historical.library might spell it: PyTorch, pytorch, Py-Torch, torch, torch 1.13,
-# torch.distributed (a part of PyTorch); not another library whose name starts so (torchvision,
-# torchdiffeq, PyTorch Lightning).
-PYTORCH_ITSELF = re.compile(r"\s*(py[\s_-]*)?torch(\.[\w.]+)?(\s*v?\d[\w.+-]*)?\s*", re.IGNORECASE)
-
-
-def library_problems(entry: dict, where: str, root: Path = ROOT) -> list[str]:
-    """historical.library: the library that prints an older wording, where that is not PyTorch. The page
-    says "printed at least up to {library} {until}"; the paste box and autograd_book.explain show the
-    entry's summary alone, so each edition's summary names the library (a draft's missing summary is
-    shown in English). Refused: an empty or non-text library, PyTorch itself under any spelling (its
-    own older wordings leave library out), a summary that does not name it."""
-    h = entry["historical"]
-    if "library" not in h:
-        return []
-    library = h["library"]
-    if not isinstance(library, str) or not library.strip():
-        return [f"{where}: historical.library is {library!r}: name the library that prints the message, "
-                "or leave library out for a wording of PyTorch's own"]
-    if PYTORCH_ITSELF.fullmatch(library):
-        return [f"{where}: historical.library {library!r} names PyTorch itself: leave library out, a wording "
-                "of PyTorch's own has 'until' and 'source' alone"]
-    named = re.compile(rf"(?<![A-Za-z0-9]){re.escape(library.strip())}(?![A-Za-z0-9])", re.IGNORECASE)
-    summary = entry.get("summary", {})
-    return [f"{where}: the {edition} summary does not name {library!r} (historical.library): the paste box "
-            "and explain show the summary alone, and the reader must learn whose message it is"
-            for edition in [SOURCE, *config.translations(root)]
-            if summary.get(edition) and not named.search(summary[edition])]
 
 
 def stored_warnings(root: Path = ROOT) -> list[tuple[str, str]]:

@@ -61,6 +61,15 @@ def test_historical_entries_must_be_cited_and_not_raised(small_book):
     assert any("marked historical, but a cell of the book raises it" in p for p in problems)
 
 
+@pytest.mark.parametrize("missing", ["until", "source"])
+def test_a_historical_entry_lacking_one_of_until_and_source_is_caught(small_book, missing):
+    """Each of the two is required on its own (the small book's 'freed' has both)."""
+    assert error_index.error_index_problems(small_book) == []
+    _edit_errors(small_book, lambda errs: _entry(errs, "freed")["historical"].pop(missing))
+    problems = error_index.error_index_problems(small_book)
+    assert any(p.startswith("book/errors.yml: entry 'freed': a historical entry needs 'until'") for p in problems), problems
+
+
 def test_unknown_section_and_stale_translation_are_caught(small_book):
     def change(errs):
         _entry(errs, "freed")["section"] = "no-such-label"

@@ -527,13 +527,13 @@ def test_the_ui_labels_are_stamped_and_a_changed_english_label_is_stale(small_bo
     assert len(checks.all_problems(small_book)) == len(TRANSLATIONS) - 1
 
 
-def test_a_translated_label_that_drops_or_adds_a_format_field_is_named(small_book):
+@pytest.mark.parametrize("edition", TRANSLATIONS)  # each edition's labels, the last one too
+def test_a_translated_label_that_drops_or_adds_a_format_field_is_named(small_book, edition):
     from utils.book.editions import labels
 
     assert labels.label_field_problems(small_book) == []
     english = config.labels("en", small_book)["error_historical"]
     assert "{library}" in english and "{until}" in english
-    edition = TRANSLATIONS[0]
     own = config.labels(edition, small_book)["error_historical"]
     cfg = small_book / "_config.yml"
     text = cfg.read_text(encoding="utf-8")

@@ -384,3 +384,22 @@ def test_solution_titles_follow_the_editions_word_order():
     title = library_title("解答", "练习")
     solution_title_in_order(title, "解答")
     assert title.astext() == "解答 练习 1"
+
+
+def test_jupyter_book_runs_under_this_python_not_the_venvs_script(tmp_path, monkeypatch):
+    """A venv copied with its checkout keeps console scripts whose first line names the original
+    venv's Python (and so its autograd_book.pth, the other checkout's utils/): the build runs
+    Jupyter Book with sys.executable instead."""
+    import importlib
+    import subprocess
+    import sys
+    from types import SimpleNamespace
+
+    ran = []
+    monkeypatch.setattr(subprocess, "run", lambda cmd, **kw: ran.append((cmd, kw)) or SimpleNamespace(returncode=0, stdout=""))
+    build.run_jupyter_book("en", {"title": "t"}, "html", tmp_path / "work", tmp_path / "out")
+    (cmd, kw), = ran
+    assert cmd[:2] == [sys.executable, "-c"] and cmd[3:5] == ["build", str(config.ROOT / "book" / "en")]
+    assert not any(part.endswith("jupyter-book") for part in cmd)
+    assert kw["env"]["PYTHONPATH"].split(":")[0] == str(config.ROOT)
+    assert callable(importlib.import_module("jupyter_book.cli.main").main)

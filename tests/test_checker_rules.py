@@ -334,6 +334,17 @@ def test_prose_of_names_a_figure_s_alt_text_and_caption(tmp_path):
                                         ("cell 1 (id fig) figure caption", "Memory per step")]
 
 
+
+def test_prose_of_a_markdown_page_is_the_page_without_its_code(tmp_path):
+    """A Markdown page (errors.md, glossary.md) is one text: its prose, inline code and fences' markup
+    taken out; a notebook's is per cell (the term and script checks read both)."""
+    path = tmp_path / "errors.md"
+    path.write_text("# 錯誤訊息索引\n\n每一條 `grad_fn` 訊息。\n", encoding="utf-8")
+    assert prose.prose_of(path) == [("text", "# 錯誤訊息索引\n\n每一條  訊息。\n")]
+    notebook = tmp_path / "x.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("Hello `x`")]), notebook)
+    assert [text for _, text in prose.prose_of(notebook)] == ["Hello "]
+
 def test_directive_fences_are_not_prose():
     """A fence with its name (and what follows it) and a closing fence are markup, not prose."""
     assert prose.strip_code(":::{exercise} Which graph stays\n:label: rg-ex1\nText\n:::").split() == ["Text"]

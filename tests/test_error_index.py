@@ -76,6 +76,15 @@ def test_a_current_message_of_another_library_must_name_it(small_book):
     assert not any("'current'" in p for p in error_index.error_index_problems(small_book))
 
 
+@pytest.mark.parametrize("missing", ["until", "source"])
+def test_a_historical_entry_lacking_one_of_until_and_source_is_caught(small_book, missing):
+    """Each of the two is required on its own (the small book's 'freed' has both)."""
+    assert error_index.error_index_problems(small_book) == []
+    _edit_errors(small_book, lambda errs: _entry(errs, "freed")["historical"].pop(missing))
+    problems = error_index.error_index_problems(small_book)
+    assert any(p.startswith("book/errors.yml: entry 'freed': a historical entry needs 'until'") for p in problems), problems
+
+
 def test_unknown_section_and_stale_translation_are_caught(small_book):
     def change(errs):
         _entry(errs, "freed")["section"] = "no-such-label"
@@ -265,7 +274,7 @@ def test_a_historical_source_is_said_in_every_edition_and_stamped(small_book):
     assert len(historical) >= 8
     for entry in historical:
         source = entry["historical"]["source"]
-        assert set(config.editions()) <= set(source), entry["id"]
+        assert {config.SOURCE, *config.translations()} <= set(source), entry["id"]  # a draft: English's until translated
         for edition in config.translations():
             assert source[edition] != source["en"]
     assert changes.data_stamp_problems(HISTORY) == []
@@ -427,3 +436,58 @@ def test_a_summary_that_cites_an_issue_is_caught(small_book, cite):
     _edit_errors(small_book, change)
     problems = error_index.error_index_problems(small_book)
     assert any("summary cites" in p and "'en'" not in p and " en summary" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("library", ["PyTorch", "pytorch", " torch ", "Torch", "Py-Torch", "py torch", "torch 1.13",
+                                     "PyTorch v2.0", "torch.distributed", "", "   ", None, ["DeepSpeed"]])
+def test_a_historical_library_that_is_pytorch_itself_or_empty_is_refused(small_book, library):
+    """historical.library names another library (DeepSpeed): PyTorch's own older wordings leave it out."""
+    def change(errs):
+        _entry(errs, "freed")["historical"]["library"] = library
+    _edit_errors(small_book, change)
+    problems = error_index.error_index_problems(small_book)
+    where = "book/errors.yml: entry 'freed': historical.library"
+    said = "names PyTorch itself" if isinstance(library, str) and library.strip() else "name the library"
+    assert [p for p in problems if "library" in p] == [p for p in problems if p.startswith(where) and said in p], problems
+    assert len(problems) == 1, problems
+
+
+def _summaries_naming(errs, library, editions, spelled=None):
+    """The small book's historical entry 'freed' with library ``library``, its summary naming it
+    (as ``spelled``) in ``editions`` only, every translation re-stamped."""
+    from utils.book.editions.data import text_hash
+
+    entry = _entry(errs, "freed")
+    entry["historical"]["library"] = library
+    entry["summary"] = {"en": sb.ENTRY_EN, **sb.ENTRY}
+    for edition in editions:
+        entry["summary"][edition] = f"{spelled or library}: " + entry["summary"][edition]
+    entry["translated_from"] = {e: text_hash(entry["summary"]["en"]) for e in sb.TRANSLATIONS}
+
+
+@pytest.mark.parametrize("missing", ["en", "zh-hant", "zh-hans"])
+def test_a_historical_library_must_be_named_by_each_edition_s_summary(small_book, missing):
+    """The paste box and explain show the summary without the page's "printed up to DeepSpeed 0.15.0"
+    line: each edition's summary names the library, checked edition by edition."""
+    named = [e for e in sb.EDITIONS if e != missing]
+    _edit_errors(small_book, lambda errs: _summaries_naming(errs, "DeepSpeed", named))
+    assert error_index.error_index_problems(small_book) == [
+        f"book/errors.yml: entry 'freed': the {missing} summary does not name 'DeepSpeed' (historical.library): "
+        "the paste box and explain show the summary alone, and the reader must learn whose message it is"]
+
+
+@pytest.mark.parametrize("library, spelled", [("DeepSpeed", "deepspeed 的"), ("torchdiffeq", "用 TorchDiffEq"),
+                                              ("PyTorch Lightning", "PyTorch Lightning's"), ("torchvision", "torchvision")])
+def test_a_historical_library_named_in_every_summary_passes(small_book, library, spelled):
+    """Another library, whatever the case of its name in the prose, even one whose name starts with
+    torch or PyTorch; a name inside a longer word does not count."""
+    _edit_errors(small_book, lambda errs: _summaries_naming(errs, library, sb.EDITIONS, spelled))
+    assert error_index.error_index_problems(small_book) == []
+
+    def within_a_word(errs):
+        _summaries_naming(errs, library, sb.EDITIONS)
+        _entry(errs, "freed")["summary"]["zh-hant"] = sb.ENTRY["zh-hant"] + f"x{library}x"
+    _edit_errors(small_book, within_a_word)
+    assert [p for p in error_index.error_index_problems(small_book) if "does not name" in p] == [
+        f"book/errors.yml: entry 'freed': the zh-hant summary does not name {library!r} (historical.library): "
+        "the paste box and explain show the summary alone, and the reader must learn whose message it is"]

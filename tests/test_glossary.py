@@ -17,7 +17,7 @@ from utils.book.editions.error_index import english_labels
 from utils.book.sphinx_ext.glossary import glossary_groups, term_heading, term_ids
 
 ROOT = Path(__file__).resolve().parents[1]
-EDITIONS = list(config.editions())
+EDITIONS = [config.SOURCE, *config.translations()]  # a draft edition (new-edition) shows English's until translated
 SMART_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 
 

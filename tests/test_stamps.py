@@ -240,6 +240,55 @@ def test_apply_refuses_a_block_without_a_known_english_and_writes_nothing(small_
     assert path.read_text(encoding="utf-8") == before
 
 
+
+def test_a_markdown_page_exports_as_one_block_and_applies_back_stamped(small_book):
+    """A Markdown page (errors, glossary; the small book's preface) goes through export and apply
+    like a chapter: one block naming its English's hash, written back with that hash on line 1."""
+    sb.commit(small_book)
+    assert translate.export_translation("preface", "zh-hant", small_book) == ""
+    assert translate.export_translation("preface", "zh-hant", small_book, only_todo=False) == (
+        f"<!-- page: preface english: {text_hash(sb.PREFACE)} -->\n{sb.PREFACE.strip()}\n")
+    english = sb.PREFACE + "\nA new sentence.\n"
+    (small_book / "book" / "en" / "preface.md").write_text(english, encoding="utf-8")
+    sb.commit(small_book)
+    todo = translate.export_translation("preface", "zh-hant", small_book)
+    assert todo.startswith(f"<!-- page: preface english: {text_hash(english)} -->\n# Preface\n")
+    (small_book / "book" / "en" / "preface.md").write_text(english + "\nA newer one, after the export.\n",
+                                                            encoding="utf-8")
+    applied = translate.apply_translation("preface", "zh-hant", todo.split("-->\n")[0] + "-->\n# 前言\n\n新的一句。\n",
+                                          small_book)
+    assert list(applied) == ["preface"] and applied.stale == ["preface"]
+    page = (small_book / "book" / "zh-hant" / "preface.md").read_text(encoding="utf-8")
+    assert page == f"<!-- translation-source: {text_hash(english)} -->\n# 前言\n\n新的一句。\n"
+    assert any(p.startswith("book/zh-hant/preface.md: translates an older book/en/preface.md")
+               for p in checks.all_problems(small_book))
+    todo = translate.export_translation("preface", "zh-hant", small_book)
+    applied = translate.apply_translation("preface", "zh-hant", todo.split("-->\n")[0] + "-->\n# 前言\n\n又一句。\n",
+                                          small_book)
+    assert applied.stale == [] and [p for p in checks.all_problems(small_book) if "zh-hant/preface" in p] == []
+
+
+@pytest.mark.parametrize("name, block, why", [
+    ("preface", "<!-- page: preface -->", "does not name the English"),
+    ("preface", "<!-- page: preface english: 0123456789abcdef -->", "neither the current English nor one in git"),
+    ("preface", f"<!-- cell: title english: {text_hash('# Demo')} -->", "preface is a Markdown page"),
+    ("preface", f"<!-- page: demo english: {text_hash(sb.PREFACE)} -->", "preface is a Markdown page"),
+    ("demo", f"<!-- page: demo english: {text_hash(sb.PREFACE)} -->", "demo is a chapter"),
+    ("nowhere", f"<!-- page: nowhere english: {text_hash(sb.PREFACE)} -->", "no page 'nowhere' in book/en; the pages: demo, preface"),
+])
+def test_apply_refuses_a_page_block_that_does_not_fit_and_writes_nothing(small_book, name, block, why):
+    sb.commit(small_book)
+    before = {p: p.read_text(encoding="utf-8") for p in (small_book / "book" / "zh-hans").iterdir()}
+    with pytest.raises(SystemExit, match=why):
+        translate.apply_translation(name, "zh-hans", f"{block}\n# 前言\n", small_book)
+    assert {p: p.read_text(encoding="utf-8") for p in (small_book / "book" / "zh-hans").iterdir()} == before
+
+
+def test_export_of_a_page_that_is_not_in_the_book_names_the_pages(small_book):
+    with pytest.raises(SystemExit, match="no page 'errors.md' in book/en; the pages: demo, preface"):
+        translate.export_translation("errors.md", "zh-hans", small_book)
+
+
 # ------------------------------------------------------------------ one check over every stamped text
 
 def _notebook_meta(root, change):
@@ -374,6 +423,21 @@ def test_a_new_edition_is_a_draft_that_reports_its_progress(small_book):
     assert any(p == "book/search_keywords.yml: demo: no ja text" for p in problems)
 
 
+def test_the_new_edition_command_rewrites_the_error_index_explain_carries(monkeypatch, capsys):
+    """autograd_book.explain refuses an edition its data (utils/autograd_book/explain_data.py) does not
+    list: the command that adds the edition rewrites that data, as sync does, or make check fails
+    (tests/test_companion.py) and explain(..., "ja") raises until someone runs make sync."""
+    from utils.book import explain_data
+    from utils.book.editions import cli
+
+    calls = []
+    monkeypatch.setattr(cli, "new_edition", lambda *a: calls.append(("new_edition", a)) or [])
+    monkeypatch.setattr(explain_data, "write", lambda *a: calls.append(("write", a)) or True)
+    cli.main(["new-edition", "ja", "--name", "日本語", "--language", "ja"])
+    assert calls == [("new_edition", ("ja", "日本語", "ja", None)), ("write", ())]
+    assert "wrote utils/autograd_book/explain_data.py" in capsys.readouterr().out
+
+
 def test_a_draft_data_text_translated_from_an_older_english_fails(small_book):
     """A draft's missing keyword line is progress; its line stamped with an older English is stale,
     and its line stamped with today's English is in step."""
@@ -463,13 +527,13 @@ def test_the_ui_labels_are_stamped_and_a_changed_english_label_is_stale(small_bo
     assert len(checks.all_problems(small_book)) == len(TRANSLATIONS) - 1
 
 
-def test_a_translated_label_that_drops_or_adds_a_format_field_is_named(small_book):
+@pytest.mark.parametrize("edition", TRANSLATIONS)  # each edition's labels, the last one too
+def test_a_translated_label_that_drops_or_adds_a_format_field_is_named(small_book, edition):
     from utils.book.editions import labels
 
     assert labels.label_field_problems(small_book) == []
     english = config.labels("en", small_book)["error_historical"]
     assert "{library}" in english and "{until}" in english
-    edition = TRANSLATIONS[0]
     own = config.labels(edition, small_book)["error_historical"]
     cfg = small_book / "_config.yml"
     text = cfg.read_text(encoding="utf-8")

@@ -55,6 +55,12 @@ def stock_config(base: dict, key: str) -> dict:
     return cfg
 
 
+# Jupyter Book run by this Python, never through the venv's console script: pip writes the absolute
+# path of the Python it installed with into the script's first line, so a venv copied with its checkout
+# (README: a fresh clone with a copied .venv) would run the original checkout's Python and its .pth.
+JUPYTER_BOOK = [sys.executable, "-c", "import sys; from jupyter_book.cli.main import main; sys.exit(main())"]
+
+
 def run_jupyter_book(key: str, cfg: dict, builder: str, work: Path, out: Path, root: Path = ROOT) -> None:
     """Run Jupyter Book on book/KEY with ``cfg`` and ``builder`` (html, latex) into ``work``,
     strictly: a warning fails it, with the lines that say why (the log: <out>/<builder>-KEY.log)."""
@@ -64,7 +70,7 @@ def run_jupyter_book(key: str, cfg: dict, builder: str, work: Path, out: Path, r
     shutil.copy(root / "_toc.yml", cfg_dir / "_toc.yml")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
     cmd = [
-        str(Path(sys.executable).parent / "jupyter-book"), "build", str(root / "book" / key),
+        *JUPYTER_BOOK, "build", str(root / "book" / key),
         "--config", str(cfg_dir / "_config.yml"), "--toc", str(cfg_dir / "_toc.yml"),
         "--path-output", str(work), "--builder", builder,
         "--warningiserror", "--nitpick", "--keep-going",

@@ -14,6 +14,7 @@ in cli.py). One module per job, none importing cli:
     checks       structure and step checks of pages and notebooks; all_problems
     terms        scripts and glossary terms        error_index  book/errors.yml
     varies       errors.yml's patterns of what varies in a message (both error matchers apply them)
+    historical   errors.yml's historical.library (another library's older wording: not PyTorch, named)
     labels       the stamp of each edition's title and UI labels (_config.yml)
     translate    export / apply                    restamp      marking translations current
     scaffold     new-chapter, new-edition (a draft) and a draft's progress

@@ -3,7 +3,7 @@
     python -m utils.book.editions sync                 # copy code and outputs from English
     python -m utils.book.editions check                # everything the tests check, as a report
     python -m utils.book.editions export zh-hant graph_basics > todo.md
-    python -m utils.book.editions apply zh-hant graph_basics todo.md
+    python -m utils.book.editions apply zh-hant graph_basics todo.md   # a Markdown page too: errors, glossary
     python -m utils.book.editions restamp graph_basics [--edition zh-hant] [--cell ID ...]
     python -m utils.book.editions restamp errors.yml   # glossary.yml, search_keywords.yml, messages/variable.yml
     python -m utils.book.editions restamp labels       # the title and UI labels of each _config.yml entry
@@ -39,7 +39,7 @@ from utils.book.editions.checks import all_problems
 from utils.book.editions.restamp import restamp
 from utils.book.editions.scaffold import draft_progress, new_chapter, new_edition
 from utils.book.editions.sync import sync_all
-from utils.book.editions.translate import apply_translation, export_translation
+from utils.book.editions.translate import apply_translation, english_page, export_translation
 
 
 def parser() -> argparse.ArgumentParser:
@@ -49,7 +49,8 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("sync", help="copy code and outputs from English into every translation; "
                    "rewrite autograd_book's copy of the error index (utils/book/explain_data.py)")
     sub.add_parser("check", help="every edition and convention check, as a report")
-    ex = sub.add_parser("export", help="the prose of a chapter to translate, as Markdown blocks")
+    ex = sub.add_parser("export", help="the prose of a chapter (or a whole Markdown page: errors, glossary) to "
+                        "translate, as Markdown blocks")
     ex.add_argument("edition")
     ex.add_argument("name")
     ex.add_argument("--all", action="store_true", help="every prose cell, not only those to (re)translate")
@@ -97,7 +98,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.stdout.write(export_translation(args.name, args.edition, only_todo=not args.all))
     elif args.command == "apply":
         done = apply_translation(args.name, args.edition, args.file.read_text(encoding="utf-8"))
-        print(f"{len(done)} cells translated and stamped")
+        print(f"page {args.name} translated and stamped" if english_page(args.name).suffix == ".md"
+              else f"{len(done)} cells translated and stamped")
         if done.stale:
             print(f"{len(done.stale)} of them translate an English that changed since the export "
                   f"({', '.join(done.stale)}): stale; 'editions check' shows what changed")
@@ -116,6 +118,9 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "new-edition":
         for path in new_edition(args.key, args.name, args.language, args.letters):
             print(f"wrote {path.relative_to(config.ROOT)}")
+        from utils.book import explain_data  # autograd_book.explain lists the editions it can speak
+        if explain_data.write():
+            print(f"wrote {explain_data.OUTPUT.relative_to(explain_data.ROOT)}")
         print(f"next: translate book/{args.key}/ (export/apply), the labels and title of its _config.yml entry, "
               f"then the data files ('editions check' counts what is left)")
     elif args.command == "new-chapter":

@@ -8,6 +8,7 @@ from pathlib import Path
 from utils.book import config, myst, notebooks
 from utils.book.editions.changes import entry_stamp_problems
 from utils.book.editions.data import avoided_terms, load_errors, load_glossary, load_wordings, preferred, uses_avoided
+from utils.book.editions.historical import library_problems
 from utils.book.editions.prose import script_letters, wrong_script_chars
 from utils.book.editions.varies import varies_problems
 
@@ -206,8 +207,7 @@ def error_index_problems(root: Path = ROOT) -> list[str]:
                 problems.append(f"{where}: a historical entry needs 'until' (a version) and 'source' (a citation)")
             if hit:
                 problems.append(f"{where}: marked historical, but a cell of the book raises it on this torch")
-            if h.get("current") and not h.get("library"):
-                problems.append(f"{where}: 'current' marks another library's message that it still prints: name it ('library')")
+            problems += library_problems(e, where, root)
         elif not hit and kind == "warning":
             problems.append(f"{where}: no cell of the book prints this warning (record it with "
                             "warnings.catch_warnings(record=True) and print it, or mark it historical)")

@@ -3,7 +3,9 @@ blocks, one per cell id, each naming the hash of the English it shows
 (``<!-- cell: ID english: HASH -->``); ``apply`` writes the translated blocks back, stamped with
 that hash, so a translation of an English that changed since the export is stale at once (the
 check shows what changed since). A block without a hash, or with a hash that is neither the
-current English nor one in git, is refused before anything is written."""
+current English nor one in git, is refused before anything is written. A Markdown page (errors,
+glossary) is one block, ``<!-- page: NAME english: HASH -->``, the whole page; apply writes it with
+that hash on its first line (``<!-- translation-source: HASH -->``)."""
 from __future__ import annotations
 
 import re
@@ -11,21 +13,32 @@ from pathlib import Path
 
 from utils.book import config, notebooks
 from utils.book.editions import changes
-from utils.book.editions.data import text_hash
+from utils.book.editions.data import MD_STAMP, edition_pages, text_hash
 from utils.book.editions.prose import FIGURE_TEXT, figure_text
 from utils.book.editions.sync import sync_notebook
 
 ROOT = config.ROOT
 SOURCE = config.SOURCE
-CELL_MARK = re.compile(r"^<!-- (cell|alt|caption): (\S+?)(?: english: ([0-9a-f]+))? -->$", re.M)
+CELL_MARK = re.compile(r"^<!-- (cell|alt|caption|page): (\S+?)(?: english: ([0-9a-f]+))? -->$", re.M)
 
 
 def _mark(kind: str, cell_id: str, english: str) -> str:
     return f"<!-- {kind}: {cell_id} english: {text_hash(english)} -->"
 
 
+def english_page(name: str, root: Path = ROOT) -> Path:
+    """book/en/NAME.ipynb or book/en/NAME.md; a name that is neither ends the command with the pages."""
+    pages = edition_pages(SOURCE, root)
+    if name not in pages:
+        raise SystemExit(f"no page {name!r} in book/{SOURCE}; the pages: {', '.join(sorted(pages))}")
+    return pages[name]
+
+
 def export_translation(name: str, edition: str, root: Path = ROOT, only_todo: bool = True) -> str:
-    """A Markdown file of the English prose cells to translate, one block per cell id."""
+    """A Markdown file of the English prose cells to translate, one block per cell id (a Markdown
+    page: one block, the whole page)."""
+    if english_page(name, root).suffix == ".md":
+        return _export_page(name, edition, root, only_todo)
     en_nb = notebooks.read_notebook(root / "book" / SOURCE / f"{name}.ipynb")
     tr_path = root / "book" / edition / f"{name}.ipynb"
     tr_nb = notebooks.read_notebook(tr_path) if tr_path.exists() else None
@@ -49,9 +62,45 @@ def export_translation(name: str, edition: str, root: Path = ROOT, only_todo: bo
     return "\n".join(blocks)
 
 
+def _export_page(name: str, edition: str, root: Path, only_todo: bool) -> str:
+    english = (root / "book" / SOURCE / f"{name}.md").read_text(encoding="utf-8")
+    tr_path = root / "book" / edition / f"{name}.md"
+    m = MD_STAMP.match(tr_path.read_text(encoding="utf-8")) if tr_path.exists() else None
+    if only_todo and m and m.group(1) == text_hash(english):
+        return ""
+    return f"{_mark('page', name, english)}\n{english.strip()}\n"
+
+
+def _apply_page(name: str, edition: str, blocks: dict, root: Path) -> "Applied":
+    en_path = root / "book" / SOURCE / f"{name}.md"
+    english = en_path.read_text(encoding="utf-8")
+    done, done.stale = Applied(), []
+    refused = [f"{kind} {key}: {name} is a Markdown page; export it again ('<!-- page: {name} english: HASH -->')"
+               for kind, key in blocks if (kind, key) != ("page", name)]
+    if ("page", name) not in blocks:
+        refused.append(f"no block '<!-- page: {name} english: HASH -->' (export it)")
+    else:
+        stamp, body = blocks[("page", name)]
+        if stamp is None:
+            refused.append(f"page {name}: the block does not name the English it translates "
+                           f"('<!-- page: {name} english: HASH -->'); export it again")
+        elif stamp != text_hash(english):
+            if changes.older_page(en_path, stamp, root) is None:
+                refused.append(f"page {name}: english: {stamp} is neither the current English nor one in "
+                               "git history; export it again")
+            else:
+                done.stale.append(name)
+    if refused:
+        raise SystemExit(f"{name} ({edition}): nothing applied:\n  " + "\n  ".join(refused))
+    (root / "book" / edition / f"{name}.md").write_text(f"<!-- translation-source: {stamp} -->\n{body.strip()}\n",
+                                                         encoding="utf-8")
+    done.append(name)
+    return done
+
+
 def parse_blocks(text: str) -> dict[tuple[str, str], tuple[str | None, str]]:
     """{(kind, cell id): (English hash or None, text)} of a translator's file; kind is 'cell',
-    'alt' or 'caption'."""
+    'alt', 'caption' or 'page' (a Markdown page, its name for the id)."""
     parts = CELL_MARK.split(text)
     return {(parts[i], parts[i + 1]): (parts[i + 2], parts[i + 3].strip("\n")) for i in range(1, len(parts), 4)}
 
@@ -64,6 +113,8 @@ class Applied(list):
 def apply_translation(name: str, edition: str, text: str, root: Path = ROOT) -> Applied:
     """Write translated blocks into the edition's notebook, each stamped with the English hash its
     block names (see the module's docstring)."""
+    if english_page(name, root).suffix == ".md":
+        return _apply_page(name, edition, parse_blocks(text), root)
     en_path = root / "book" / SOURCE / f"{name}.ipynb"
     en_nb = notebooks.read_notebook(en_path)
     known_of = {"cell": {c.get("id"): c.source for c in en_nb.cells if c.cell_type == "markdown"}}
@@ -73,7 +124,9 @@ def apply_translation(name: str, edition: str, text: str, root: Path = ROOT) -> 
     done, done.stale = Applied(), []
     for (kind, cell_id), (stamp, _) in blocks.items():
         what = "markdown cell" if kind == "cell" else "figure"
-        if cell_id not in known_of[kind]:
+        if kind == "page":
+            refused.append(f"page {cell_id}: {name} is a chapter (a notebook), not a Markdown page; export it again")
+        elif cell_id not in known_of[kind]:
             refused.append(f"{kind} {cell_id}: no {what} with this id in the English chapter")
         elif stamp is None:
             refused.append(f"{kind} {cell_id}: the block does not name the English it translates "

@@ -41,11 +41,25 @@ const words = sandbox.window.BOOK_SEARCH_WORDS;
 // "unknown" and search other terms than the page does. The search page's lang, as the page has it.
 const page = fs.readFileSync(path.join(site, "search.html"), "utf8");
 const pageLang = (page.match(/<html[^>]*\blang="([^"]+)"/) || [])[1] || "unknown";
-const pagefind = await import(pathToFileURL(path.join(site, "_pagefind/pagefind.js")).href);
+// Pagefind's data() of a result computes the section's sub-results (an excerpt for each heading under
+// it, each splitting the section's whole text again), which neither rank.js nor the search page reads:
+// under node a third of what data() cost (issue 35, item 7). The edition's pagefind.js is imported with
+// that one statement made lazy (computed, from the values it would have been computed from, when read);
+// if Pagefind's text is not the one expected, the file is imported as it is.
+const pagefindFile = path.join(site, "_pagefind/pagefind.js");
+const SUB_RESULTS = "fragment.sub_results=calculate_sub_results(fragment,this.excerptLength);";
+const LAZY_SUB_RESULTS = "{const f={...fragment},n=this.excerptLength;let v;Object.defineProperty(fragment,\"sub_results\"," +
+  "{configurable:true,enumerable:false,get:()=>v??=calculate_sub_results(f,n),set:(x)=>{v=x;}});}";
+const pagefindSource = fs.readFileSync(pagefindFile, "utf8");
+const lazy = process.env.BOOK_PAGEFIND_AS_IS !== "1" && pagefindSource.split(SUB_RESULTS).length === 2;
+const pagefind = await import(lazy ? "data:text/javascript;base64," + Buffer.from(pagefindSource.replace(SUB_RESULTS, LAZY_SUB_RESULTS)).toString("base64")
+  : pathToFileURL(pagefindFile).href);
+// Its index, wasm and fragments from the edition's _pagefind, as the file itself would find them (import.meta.url).
+const basePath = pathToFileURL(path.dirname(pagefindFile)).href + "/";
 // BOOK_PAGEFIND_RANKING (JSON, e.g. {"termSimilarity": 0.3}): Pagefind's ranking options, to measure other
 // settings without editing search.js (tests/test_real_questions.py passes the environment through).
 const ranking = process.env.BOOK_PAGEFIND_RANKING ? JSON.parse(process.env.BOOK_PAGEFIND_RANKING) : null;
-await pagefind.options(ranking ? { excerptLength: 26, ranking } : { excerptLength: 26 });
+await pagefind.options(ranking ? { excerptLength: 26, ranking, basePath } : { excerptLength: 26, basePath });
 globalThis.document = { querySelector: (s) => (s === "html" ? { getAttribute: (a) => (a === "lang" ? pageLang : null) } : null) };
 await pagefind.init();  // the instance is made here, with the page's language
 delete globalThis.document;
@@ -90,12 +104,19 @@ const engine = {
 };
 
 const answers = [];
+// A query asked twice (two entries of a corpus with the same words) is answered once: the same list.
+const answered = new Map();
 for (const query of request.queries) {
+  if (answered.has(query)) {
+    answers.push(answered.get(query));
+    continue;
+  }
   // The ranking's own list (strict), and the list the page shows: an error index entry that the
   // words found has its cases under it (rank.withCases, which the page applies after the search).
   const found = await rank.search(engine, query, { lang: pageLang, errors, matcher, href, limit: request.limit, words, cases: false });
   const shown = rank.withCases(found, errors, found.scores);
   const links = (list) => list.map((x) => ({ kind: x.kind, url: x.url.replace(/\?[^#]*/, "") }));
   answers.push({ strict: links(found), shown: links(shown) });
+  answered.set(query, answers[answers.length - 1]);
 }
 process.stdout.write(JSON.stringify(answers));

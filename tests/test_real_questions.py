@@ -32,6 +32,7 @@ with another rank.js (a variant under trial) on the same index.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -250,14 +251,16 @@ def test_the_paste_box_lists_the_answering_section():
 # ---------------------------------------------------------------------------------------------- search
 
 
-def search_request(site: Path, edition: str, queries: list[str], limit: int = 30, rank: Path | None = None) -> subprocess.Popen:
+def search_request(site: Path, edition: str, queries: list[str], limit: int = 30, rank: Path | None = None,
+                   env: dict | None = None) -> subprocess.Popen:
     """Start searching ``queries`` in ``edition`` of the built ``site`` (one node process per edition;
-    the editions run side by side); ``rank``: another rank.js than the edition's (a planted one)."""
+    the editions run side by side); ``rank``: another rank.js than the edition's (a planted one);
+    ``env``: variables added to the node process's environment."""
     request = {"site": str(site), "edition": edition, "queries": queries, "limit": limit}
     if rank is not None:
         request["rank"] = str(rank)
     proc = subprocess.Popen([NODE, str(SEARCH)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=ROOT)
+                            text=True, cwd=ROOT, env={**os.environ, **env} if env else None)
     proc.request = json.dumps(request, ensure_ascii=False)
     return proc
 
@@ -302,6 +305,24 @@ def test_the_search_puts_the_answering_section_in_the_top_3(site):
     REPORT.write_text(json.dumps(rates, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     for edition, rate in rates.items():
         assert rate["top3"] >= FLOORS["search"][edition], (edition, rate["misses"])
+
+
+@pytest.mark.slow
+def test_node_imports_the_editions_pagefind_with_only_its_sub_results_made_lazy(site):
+    """tests/search_node.mjs imports each edition's pagefind.js with one statement made lazy: a
+    result's sub-results (an excerpt per heading, which neither rank.js nor the search page reads). The
+    statement is in every built edition's pagefind.js exactly once (a Pagefind whose text differs would
+    be imported as it is, and the routing would quietly take its old time again), and a sample of the
+    corpus gets the same lists, strict and shown, as with the file as it is (BOOK_PAGEFIND_AS_IS=1)."""
+    if NODE is None:
+        pytest.skip("node is not installed (the search is run under node)")
+    statement = json.loads(re.search(r'^const SUB_RESULTS = (".*");$', SEARCH.read_text(encoding="utf-8"), re.M).group(1))
+    for edition in LANGUAGES:
+        assert (site / edition / "_pagefind" / "pagefind.js").read_text(encoding="utf-8").count(statement) == 1, edition
+    queries = [q["asked"] for q in QUESTIONS if "en" in editions_of(q)][::40]
+    lazy = search_request(site, "en", queries)
+    as_is = search_request(site, "en", queries, env={"BOOK_PAGEFIND_AS_IS": "1"})
+    assert search_answers(lazy, shown=True) == search_answers(as_is, shown=True)
 
 
 def reindexed(site: Path, into: Path, keywords: dict) -> Path:

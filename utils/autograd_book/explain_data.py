@@ -5738,7 +5738,11 @@ DATA = {'baseurl': '',
                                    'values from the hook? Return a new gradient; grad.mul_ in a hook changes '
                                    'what another branch receives. register_full_backward_hook should not '
                                    'modify its arguments: return a new grad_input tuple; store grad_output '
-                                   'with detach().clone().',
+                                   'with detach().clone(). Hook on input tensor not called when using '
+                                   'autograd.grad(): a hook registered with register_hook on the input runs '
+                                   'under torch.autograd.grad since torch 2.0, and its return value replaces '
+                                   'the gradient grad() returns; register_post_accumulate_grad_hook and '
+                                   'hooks on AccumulateGrad do not run under autograd.grad.',
               'var-requires-grad': 'Parameters freeze invalid: requires_grad=False is overwritten by a later '
                                    'loop that sets requires_grad=True on every parameter, so frozen layers '
                                    'still train. Check which parameters require grad right before building '

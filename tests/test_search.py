@@ -685,23 +685,6 @@ def test_a_case_moves_up_by_how_well_it_answers_the_words_not_by_being_the_least
     assert run_rank(order, {"cases": gan, "best": 3.0})[0] == 4
 
 
-def test_a_pasted_messages_cases_follow_the_books_ranking_of_the_readers_words():
-    """route11's q2418: "two forward passes" with DDP and BatchNorm around the in-place message. The words
-    rank the DDP-buffers case (fifteenth of twenty) third in the whole book, with a score of 31 against 79
-    for the best section; the commonest cases they do not find at all. Its rank in the book puts the case
-    first; its share of the best score (caseKeys) left it below the commonest cases."""
-    cases = [{"c": {"section": f"case{i}"}, "i": i, "s": 0} for i in range(20)]
-    cases[14]["s"], cases[19]["s"] = 31.0, 20.0
-    order = ["ddp-ready-twice", "other", "case14", "more", "case19"]
-    ranked = "r.caseRanks(w.cases, w.order).sort((a, b) => b.key - a.key || a.i - b.i).map(x => x.i)"
-    assert run_rank(ranked, {"cases": cases, "order": order})[:4] == [14, 19, 0, 1]
-    # Wrong ordering (planted): the same words weighed by their share of the book's best section.
-    shared = "r.caseKeys(w.cases, w.best).sort((a, b) => b.key - a.key || a.i - b.i).map(x => x.i)"
-    assert run_rank(shared, {"cases": cases, "best": 79.0})[:3] == [0, 1, 2]
-    # Words that find none of the cases: the index's order (commonest first).
-    assert run_rank(ranked, {"cases": cases, "order": order[:2]})[:3] == [0, 1, 2]
-
-
 def test_a_chinese_word_the_index_holds_whole_in_one_section_is_not_taken_for_a_rare_one():
     # Pagefind's segmenter cut 張量 as one word in section "one" only, and as its characters in the
     # forty others; the query 張量 元素 is to rank "answer" (which holds both) above "one".

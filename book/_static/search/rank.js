@@ -328,9 +328,8 @@
     return excerpt;
   }
 
-  // The index lists an error's cases commonest first. Under an error index entry that a query's words
-  // found (withCases; a pasted message's cases go by caseRanks below), the words move a case up by how
-  // well they match it against the best-matched case; the
+  // The index lists an error's cases commonest first. A reader's own words around a pasted message
+  // (GAN, critic) move a case up by how well they match it against the best-matched case; the
   // index's order counts too, so that a word that matches a late case only a little (gpu, modify)
   // does not put it above the common ones. No words, or words that match none: the index's order.
   var CASE_ORDER = 1.0;
@@ -342,17 +341,6 @@
   function caseKeys(cases, best) {
     var most = Math.max.apply(null, cases.map(function (x) { return x.s; }).concat([best || 0, 0])) || 1;
     cases.forEach(function (x) { x.key = x.s / most - CASE_ORDER * x.i / Math.max(1, cases.length - 1); });
-    return cases;
-  }
-
-  // A pasted message's cases in the order the reader's own words rank their sections in the whole book
-  // (``order``: the sections of the list the page shows under them, best first); the cases those words
-  // do not find follow in the index's order. Weighed by their share of the best section's score
-  // (caseKeys), a case the words find third in the book ("DDP BatchNorm two forward passes": the
-  // DDP-buffers case, fifteenth of twenty) stayed below the commonest cases, which the words do not
-  // find at all (route12: DEV +1/+2/+3 en/zh-hans/zh-hant, none fewer).
-  function caseRanks(cases, order) {
-    cases.forEach(function (x) { var at = order.indexOf(x.c.section); x.key = at < 0 ? -order.length - 1 : -at; });
     return cases;
   }
 
@@ -435,8 +423,17 @@
         return !/^([\w.]*(error|warning|exception)|[\d.]+)$/.test(w) && !/^\W+$/.test(w);
       });
       var cases = (e.cases || [{ section: e.section, title: e.section_title, line: "" }]).map(function (c, i) { return { c: c, i: i, s: 0 }; });
-      // Listed once the reader's own words are ranked below: their cases in that order (caseRanks).
-      var pasted = { e: e, cases: cases, ordered: rest.length && cases.length > 1 };
+      if (rest.length && cases.length > 1) {
+        var ranked = await sectionScores(pagefind, rest.join(" "), lang, words);
+        var top = ranked.slice(0, 40);
+        var data = await Promise.all(top.map(function (x) { return x.r.data(); }));
+        data.forEach(function (d, i) {
+          cases.forEach(function (c) { if (opts.href(d) === c.c.section) c.s = Math.max(c.s, top[i].score); });
+        });
+        caseKeys(cases, ranked.length ? ranked[0].score : 0).sort(byWordsThenIndex);
+      }
+      add({ kind: "error-entry", url: e.entry, error: e });
+      cases.forEach(function (x) { add({ kind: "error-case", url: x.c.section, case: x.c }); });
       text = rest.length ? rest.join(" ") : matcher.normalise(query).split(" ").slice(0, 12).join(" ");
     } else if (matcher && /\n|(Error|Warning|Exception):/.test(query)) {
       text = matcher.normalise(query).split(" ").slice(0, 12).join(" ");
@@ -454,11 +451,6 @@
     var ranked = await reranked(await sectionScores(pagefind, text, lang, words), text, lang, words, Math.max(20, opts.limit || 10));
     var scores = {};
     ranked.forEach(function (x) { scores[opts.href(x.data)] = x.final; });
-    if (errors.length) {
-      if (pasted.ordered) caseRanks(pasted.cases, ranked.map(function (x) { return opts.href(x.data); })).sort(byWordsThenIndex);
-      add({ kind: "error-entry", url: pasted.e.entry, error: pasted.e });
-      pasted.cases.forEach(function (x) { add({ kind: "error-case", url: x.c.section, case: x.c }); });
-    }
     var results = ranked.slice(0, opts.limit || 10);
     results.forEach(function (x) {
       var d = x.data;
@@ -474,5 +466,5 @@
   }
 
   return { STOP: STOP, terms: terms, pagefindTerm: pagefindTerm, forms: forms, inScript: inScript, suggestion: suggestion, sectionScores: sectionScores,
-           reranked: reranked, caseKeys: caseKeys, caseRanks: caseRanks, withCases: withCases, marked: marked, withMarks: withMarks, escapeHtml: escapeHtml, search: search };
+           reranked: reranked, caseKeys: caseKeys, withCases: withCases, marked: marked, withMarks: withMarks, escapeHtml: escapeHtml, search: search };
 });

@@ -4675,7 +4675,11 @@ DATA = {'baseurl': '',
                                     '--lora_r 8 gives element 0 of tensors does not require grad (VLM-R1, '
                                     'TRL, Qwen2-VL, _get_per_token_logps). QLoRA fine-tuning ChatGLM3-6B '
                                     'with LLaMA-Factory: element 0 of tensors does not require grad after '
-                                    'the enable error was fixed.',
+                                    'the enable error was fixed. ValueError: ChatGLMForConditionalGeneration '
+                                    'does not support gradient checkpointing. raised by '
+                                    'gradient_checkpointing_enable when the model class does not set '
+                                    'supports_gradient_checkpointing = True; LoRA training of ChatGLM-6B '
+                                    'with --gradient_checkpointing, modeling_chatglm.py, trust_remote_code.',
               'mem-gc': 'Catching CUDA out of memory and retrying with a smaller batch size still runs out '
                         "of memory: the exception's traceback keeps the frames and their activations alive "
                         'until gc.collect() runs. GPU memory when registering a forward hook with self '
@@ -5284,7 +5288,11 @@ DATA = {'baseurl': '',
                                      'the q-function optimizers step, then policy_loss.backward() raises one '
                                      'of the variables needed for gradient computation has been modified by '
                                      'an inplace operation; compute q_new_actions and the policy loss after '
-                                     'the q updates.',
+                                     'the q updates. TQC, SAC: Incompatible with PyTorch 2.0, variable '
+                                     'modified inplace; the actor loss through the critic, computed before '
+                                     "the critic's optimizer step, then actor_loss.backward(); "
+                                     '[torch.FloatTensor [512, 25]], which is output 0 of '
+                                     'AsStridedBackward0; it ran on old PyTorch before 1.5.',
               'pit-target-outside-loop': 'Synthetic labels Y = X @ true_W + true_b computed once before the '
                                          'loop, with true_W and true_b created with requires_grad=True: the '
                                          "second mini-batch's backward raises Trying to backward through the "

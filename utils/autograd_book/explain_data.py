@@ -4489,7 +4489,11 @@ DATA = {'baseurl': '',
                             'attack: why do attacks initialise a random perturbation, take the gradient with '
                             'respect to the perturbation and update it, instead of updating the adversarial '
                             'example as a whole? Are the two equivalent? The gradient with respect to delta '
-                            'equals the gradient with respect to x + delta.',
+                            'equals the gradient with respect to x + delta. A loss on one sample gives '
+                            "gradient to another sample's input: information passed along the batch "
+                            'dimension in a custom MessagePassing layer; nodes not in the first graph have '
+                            'non-zero gradients. BatchNorm in train mode, aggregation over the wrong '
+                            'dimension (node_dim), edges across graphs, global pooling without batch.',
               'grad-nondiff': 'My loss uses argmax, round, sign, a threshold (pred > 0.5) or an index '
                               'computed from the output, and the gradient is None or zero; is argmax '
                               'differentiable? How to backpropagate through round or a step function: the '
@@ -5347,7 +5351,12 @@ DATA = {'baseurl': '',
                              'in train mode. DPO reference model under torch.no_grad: does the ref model '
                              "keep gradient information? Is LLaMA-Factory's DPO different from trl's? The "
                              'reference log-probs of DPO and PPO have no grad_fn; '
-                             'gradient_checkpointing_disable when torch.is_grad_enabled() is False.',
+                             'gradient_checkpointing_disable when torch.is_grad_enabled() is False. '
+                             "Distillation loss not decreasing, oscillating, not converging: the teacher's "
+                             'checkpoint did not load (load_state_dict strict=False, mmcv load_checkpoint: '
+                             'The model and loaded state dict do not match exactly, missing keys, unexpected '
+                             'key in source state_dict; deep_stem in the config but not in the weights), so '
+                             'the teacher keeps random weights.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '

@@ -63,6 +63,9 @@ DATA = {'baseurl': '',
              {'historical': True,
               'id': 'variables-tuple-volatile',
               'message': 'element 0 of variables tuple is volatile'},
+             {'historical': True,
+              'id': 'volatile-leaf-only',
+              'message': 'volatile can only be set on leaf variables'},
              {'historical': False,
               'id': 'integer-requires-grad',
               'message': 'Tensors of floating point and complex dtype can require gradients'},
@@ -847,6 +850,12 @@ DATA = {'baseurl': '',
                                'Variable made with volatile=True, which recorded no graph and won over '
                                'requires_grad; on 2.13 volatile only warns and the same code raises "element '
                                '0 of tensors does not require grad".'},
+                   {'cases': [['var-grad-modes', ''], ['var-old-class', '']],
+                    'id': 'volatile-leaf-only',
+                    'summary': 'PyTorch 0.3 and earlier: .volatile was set on a Variable computed by an '
+                               'operation (one with a grad_fn, such as the gradient a hook received); on '
+                               '2.13 the line only warns: drop it, and make a new leaf with '
+                               'detach().requires_grad_() where one is needed.'},
                    {'cases': [['pit-no-grad-fn', ''],
                               ['var-module-tensors',
                                'While a quantized (int4/int8) model loads: an integer weight wrapped in '
@@ -1982,6 +1991,11 @@ DATA = {'baseurl': '',
                          'summary': 'PyTorch 0.3 及更早版本：对一个由 volatile=True 的 Variable 算出来的结果调用了 '
                                     'backward()；volatile 不记录计算图，而且优先于 requires_grad。在 2.13 上 volatile '
                                     '只会发出警告，同样的代码改报“element 0 of tensors does not require grad”。'},
+                        {'cases': [['var-grad-modes', ''], ['var-old-class', '']],
+                         'id': 'volatile-leaf-only',
+                         'summary': 'PyTorch 0.3 及更早版本：对一个由运算算出来的 Variable（带有 grad_fn，例如 hook 收到的梯度）设置了 '
+                                    '.volatile；在 2.13 上这一行只会发出警告：删掉它，需要新的叶子张量时用 detach().requires_grad_() '
+                                    '创建。'},
                         {'cases': [['pit-no-grad-fn', ''],
                                    ['var-module-tensors',
                                     '加载量化（int4/int8）模型时报错：整数权重包进了 nn.Parameter，而 nn.Parameter 的 '
@@ -2888,6 +2902,11 @@ DATA = {'baseurl': '',
                          'summary': 'PyTorch 0.3 及更早版本：對一個由 volatile=True 的 Variable 算出來的結果呼叫了 '
                                     'backward()；volatile 不記錄計算圖，而且優先於 requires_grad。在 2.13 上 volatile '
                                     '只會發出警告，同樣的程式改報「element 0 of tensors does not require grad」。'},
+                        {'cases': [['var-grad-modes', ''], ['var-old-class', '']],
+                         'id': 'volatile-leaf-only',
+                         'summary': 'PyTorch 0.3 及更早版本：對一個由運算算出來的 Variable（帶有 grad_fn，例如 hook 收到的梯度）設定了 '
+                                    '.volatile；在 2.13 上這一行只會發出警告：刪掉它，需要新的葉張量時用 detach().requires_grad_() '
+                                    '建立。'},
                         {'cases': [['pit-no-grad-fn', ''],
                                    ['var-module-tensors',
                                     '載入量化（int4/int8）模型時出錯：整數權重包進了 nn.Parameter，而 nn.Parameter 的 '
@@ -3812,7 +3831,12 @@ DATA = {'baseurl': '',
                                      'iterations per generator step fails on the second critic step: the '
                                      'gradient penalty interpolates with fake instead of fake.detach(). '
                                      'PyTorch code for Improved Training of Wasserstein GANs; is there an '
-                                     'easy way to compute the gradient of the gradient norm?',
+                                     'easy way to compute the gradient of the gradient norm? Gradient '
+                                     'penalty norm dim=1 wrong shape: gradients.norm(2, dim=1) on image '
+                                     'gradients of shape [batch_size, 1, 32, 32] enforces gradients to be '
+                                     'close to 1 element-wise; use gradients.view(batch_size, -1) or '
+                                     'flatten(1) before the norm. Should the WGAN-GP critic use BatchNorm? '
+                                     'No: the penalty is per sample.',
               'cg-hvp': 'Hessian-vector product (hessian_vector_product, HVP) fails with element 0 of '
                         'tensors (or variables) does not require grad and does not have a grad_fn: the first '
                         'torch.autograd.grad needs create_graph=True. Full Hessian with '
@@ -4465,7 +4489,11 @@ DATA = {'baseurl': '',
                             'attack: why do attacks initialise a random perturbation, take the gradient with '
                             'respect to the perturbation and update it, instead of updating the adversarial '
                             'example as a whole? Are the two equivalent? The gradient with respect to delta '
-                            'equals the gradient with respect to x + delta.',
+                            'equals the gradient with respect to x + delta. A loss on one sample gives '
+                            "gradient to another sample's input: information passed along the batch "
+                            'dimension in a custom MessagePassing layer; nodes not in the first graph have '
+                            'non-zero gradients. BatchNorm in train mode, aggregation over the wrong '
+                            'dimension (node_dim), edges across graphs, global pooling without batch.',
               'grad-nondiff': 'My loss uses argmax, round, sign, a threshold (pred > 0.5) or an index '
                               'computed from the output, and the gradient is None or zero; is argmax '
                               'differentiable? How to backpropagate through round or a step function: the '
@@ -5331,7 +5359,12 @@ DATA = {'baseurl': '',
                              'in train mode. DPO reference model under torch.no_grad: does the ref model '
                              "keep gradient information? Is LLaMA-Factory's DPO different from trl's? The "
                              'reference log-probs of DPO and PPO have no grad_fn; '
-                             'gradient_checkpointing_disable when torch.is_grad_enabled() is False.',
+                             'gradient_checkpointing_disable when torch.is_grad_enabled() is False. '
+                             "Distillation loss not decreasing, oscillating, not converging: the teacher's "
+                             'checkpoint did not load (load_state_dict strict=False, mmcv load_checkpoint: '
+                             'The model and loaded state dict do not match exactly, missing keys, unexpected '
+                             'key in source state_dict; deep_stem in the config but not in the weights), so '
+                             'the teacher keeps random weights.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '
@@ -5670,7 +5703,10 @@ DATA = {'baseurl': '',
                                 '0.4; wrap evaluation in torch.no_grad(). RuntimeError: element 0 of '
                                 'variables tuple is volatile after x = Variable(torch.randn(5, 5), '
                                 'volatile=True) and loss.backward(): backpropagation through a volatile '
-                                'variable in PyTorch 0.3.',
+                                'variable in PyTorch 0.3. RuntimeError: volatile can only be set on leaf '
+                                'variables (PyTorch 0.2, .volatile = False on a gradient saved by a hook, '
+                                'decoupled neural interfaces, synthetic gradients): drop the line; make the '
+                                'new leaf with detach().requires_grad_().',
               'var-hooks-vmap': 'Vmap and backward hook problem: a hook saves the gradient of an '
                                 'intermediate layer for each image; with a for loop I get 5000 gradients, '
                                 'with vmap(grad(...)) only 40, one per batch. A tensor hook under '

@@ -5363,8 +5363,8 @@ DATA = {'baseurl': '',
                              "Distillation loss not decreasing, oscillating, not converging: the teacher's "
                              'checkpoint did not load (load_state_dict strict=False, mmcv load_checkpoint: '
                              'The model and loaded state dict do not match exactly, missing keys, unexpected '
-                             'key in source state_dict; deep_stem in the config but not in the weights), so '
-                             'the teacher keeps random weights.',
+                             "key in source state_dict; deep_stem=True set by ResNetV1c in mmseg's resnet.py "
+                             'but not in the weights), so the teacher keeps random weights.',
               'pit-validation-backward': 'backward in validation_step or test_step of PyTorch Lightning: '
                                          'element 0 of tensors does not require grad and does not have a '
                                          'grad_fn under inference_mode; use Trainer(inference_mode=False) '

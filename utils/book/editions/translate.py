@@ -71,6 +71,21 @@ def _export_page(name: str, edition: str, root: Path, only_todo: bool) -> str:
     return f"{_mark('page', name, english)}\n{english.strip()}\n"
 
 
+def _judge_stamp(kind: str, key: str, stamp, english: str, older, refused: list, done: "Applied") -> None:
+    """A block's stamp against the English it names (a page's or a cell's): none is refused; the current
+    English's hash is current; an older English found in git history (``older()``) is applied as stale;
+    any other hash is refused."""
+    if stamp is None:
+        refused.append(f"{kind} {key}: the block does not name the English it translates "
+                       f"('<!-- {kind}: {key} english: HASH -->'); export it again")
+    elif stamp != text_hash(english):
+        if older() is None:
+            refused.append(f"{kind} {key}: english: {stamp} is neither the current English nor one in "
+                           "git history; export it again")
+        else:
+            done.stale.append(key)
+
+
 def _apply_page(name: str, edition: str, blocks: dict, root: Path) -> "Applied":
     en_path = root / "book" / SOURCE / f"{name}.md"
     english = en_path.read_text(encoding="utf-8")
@@ -81,15 +96,7 @@ def _apply_page(name: str, edition: str, blocks: dict, root: Path) -> "Applied":
         refused.append(f"no block '<!-- page: {name} english: HASH -->' (export it)")
     else:
         stamp, body = blocks[("page", name)]
-        if stamp is None:
-            refused.append(f"page {name}: the block does not name the English it translates "
-                           f"('<!-- page: {name} english: HASH -->'); export it again")
-        elif stamp != text_hash(english):
-            if changes.older_page(en_path, stamp, root) is None:
-                refused.append(f"page {name}: english: {stamp} is neither the current English nor one in "
-                               "git history; export it again")
-            else:
-                done.stale.append(name)
+        _judge_stamp("page", name, stamp, english, lambda: changes.older_page(en_path, stamp, root), refused, done)
     if refused:
         raise SystemExit(f"{name} ({edition}): nothing applied:\n  " + "\n  ".join(refused))
     (root / "book" / edition / f"{name}.md").write_text(f"<!-- translation-source: {stamp} -->\n{body.strip()}\n",
@@ -128,15 +135,10 @@ def apply_translation(name: str, edition: str, text: str, root: Path = ROOT) -> 
             refused.append(f"page {cell_id}: {name} is a chapter (a notebook), not a Markdown page; export it again")
         elif cell_id not in known_of[kind]:
             refused.append(f"{kind} {cell_id}: no {what} with this id in the English chapter")
-        elif stamp is None:
-            refused.append(f"{kind} {cell_id}: the block does not name the English it translates "
-                           f"('<!-- {kind}: {cell_id} english: HASH -->'); export it again")
-        elif stamp != text_hash(known_of[kind][cell_id]):
-            if changes.older_cell(en_path, cell_id, stamp, root, field="source" if kind == "cell" else kind) is None:
-                refused.append(f"{kind} {cell_id}: english: {stamp} is neither the current English nor one in "
-                               "git history; export it again")
-            else:
-                done.stale.append(cell_id)
+        else:
+            field = "source" if kind == "cell" else kind
+            _judge_stamp(kind, cell_id, stamp, known_of[kind][cell_id],
+                         lambda: changes.older_cell(en_path, cell_id, stamp, root, field=field), refused, done)
     if refused:
         raise SystemExit(f"{name} ({edition}): nothing applied:\n  " + "\n  ".join(refused))
     tr_path = sync_notebook(name, edition, root)
